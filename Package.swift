@@ -1,0 +1,62 @@
+// swift-tools-version:6.0
+//
+// LayoutRender: spec text → node tree → measured layout → drawing → PNG.
+// Each stage is its own module and knows nothing of the stages after it.
+// Each C library sits behind one systemLibrary target (found with pkg-config)
+// and one thin Swift module; no C type appears in a public Swift API.
+import PackageDescription
+
+let package = Package(
+    name: "LayoutRender",
+    products: [
+        .executable(name: "layout-render", targets: ["layout-render"]),
+        .library(name: "LayoutRenderKit", targets: ["LayoutRenderKit"]),
+        .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
+        .library(name: "PixelDiff", targets: ["PixelDiff"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C libraries, one systemLibrary target each.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+
+        // Pure Swift: the frame-based layout engine. No C, no I/O.
+        .target(name: "LayoutEngine"),
+        // Fonts (FreeType), character widths and line breaking (ICU).
+        .target(name: "TextEngine", dependencies: ["CFreeType", "CICU"]),
+        // The .spec language and its JSON form: text → document tree.
+        .target(name: "SpecLanguage"),
+        // PNG encoding and decoding through libpng.
+        .target(name: "PNGCodec", dependencies: ["CPNG"]),
+        // Pure Swift: perceptual pixel comparison over RGBA buffers.
+        .target(name: "PixelDiff"),
+        // Cairo drawing of a display list into RGBA pixels.
+        .target(name: "Rendering", dependencies: ["CCairo"]),
+        // The pipeline that ties the stages together (used by the CLI and the service).
+        .target(
+            name: "LayoutRenderKit",
+            dependencies: ["SpecLanguage", "LayoutEngine", "TextEngine", "Rendering", "PNGCodec", "PixelDiff"]
+        ),
+        .executableTarget(
+            name: "layout-render",
+            dependencies: [
+                "LayoutRenderKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Benchmarks of our own cases; scripts/bench builds it in release mode.
+        .executableTarget(name: "lr-bench", dependencies: ["LayoutRenderKit"]),
+
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"]),
+        .testTarget(name: "TextEngineTests", dependencies: ["TextEngine"]),
+        .testTarget(name: "SpecLanguageTests", dependencies: ["SpecLanguage"]),
+        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
+        .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff"]),
+        .testTarget(name: "LayoutRenderKitTests", dependencies: ["LayoutRenderKit"]),
+        .testTarget(name: "CLITests", dependencies: ["layout-render"]),
+    ]
+)

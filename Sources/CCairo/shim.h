@@ -1,0 +1,5 @@
+#pragma once
+#include <cairo.h>
+#include <cairo-ft.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H

@@ -1,0 +1,113 @@
+/// A length that may be automatic, in points, or a percentage of the parent's size.
+public enum Dimension: Hashable, Sendable {
+    case auto
+    case points(Double)
+    /// Percent of the containing block's size along the relevant axis: `50` is half.
+    case percent(Double)
+}
+
+/// Four `Dimension`s in CSS order (margin and padding may be percentages).
+public struct Edges: Hashable, Sendable {
+    public var top: Dimension
+    public var right: Dimension
+    public var bottom: Dimension
+    public var left: Dimension
+    public init(top: Dimension = .points(0), right: Dimension = .points(0),
+                bottom: Dimension = .points(0), left: Dimension = .points(0)) {
+        self.top = top; self.right = right; self.bottom = bottom; self.left = left
+    }
+    public init(all value: Dimension) { self.init(top: value, right: value, bottom: value, left: value) }
+    public static let zero = Edges()
+}
+
+/// Writing direction; `inherit` takes the parent's.
+public enum Direction: Hashable, Sendable { case inherit, ltr, rtl }
+
+/// The main axis of a stack: `hbox` is horizontal, `vbox` vertical.
+public enum StackAxis: Hashable, Sendable { case horizontal, vertical }
+
+/// Distribution of free space along a stack's main axis (CSS `justify-content`).
+public enum Justify: Hashable, Sendable {
+    case start, center, end, spaceBetween, spaceAround, spaceEvenly
+}
+
+/// Placement along the cross axis (CSS `align-items` / `align-self`), and of children in a `zbox`.
+public enum Align: Hashable, Sendable { case start, center, end, stretch }
+
+/// Where a child of a `border` layout goes.
+public enum BorderRegion: Hashable, Sendable { case top, bottom, left, right, center }
+
+/// The attributes an anchor can fix, as NotAutoLayout names them.
+/// Horizontal: left, right, centerX, width, leading, trailing. Vertical: top, bottom, centerY, height.
+public enum AnchorAttribute: String, Hashable, Sendable, CaseIterable {
+    case left, right, centerX = "center-x", width, leading, trailing
+    case top, bottom, centerY = "center-y", height
+
+    public var isHorizontal: Bool {
+        switch self {
+        case .left, .right, .centerX, .width, .leading, .trailing: return true
+        case .top, .bottom, .centerY, .height: return false
+        }
+    }
+}
+
+/// What an anchor expression refers to: the parent, or a sibling by its id.
+public enum AnchorTarget: Hashable, Sendable {
+    case parent
+    case sibling(String)
+}
+
+/// The value of one anchor fact.
+///
+/// A plain number is points from the parent's matching edge (for `right`, from the
+/// parent's right edge inwards; for `center-x`, from the parent's centre; for `width`,
+/// the width itself). A percentage is of the parent's content size along the axis.
+/// A reference is `target.attribute * multiplier + offset`, in the parent's content
+/// coordinates. `min`/`max` clamp.
+public indirect enum AnchorExpression: Hashable, Sendable {
+    case points(Double)
+    case percent(Double)
+    case reference(target: AnchorTarget, attribute: AnchorAttribute, multiplier: Double, offset: Double)
+    case min([AnchorExpression])
+    case max([AnchorExpression])
+}
+
+/// Everything the engine needs to know about one node, CSS-like where CSS has the concept.
+/// Defaults are the CSS initial values except `shrink`, which is 1 as in CSS.
+public struct LayoutStyle: Hashable, Sendable {
+    public var width: Dimension = .auto
+    public var height: Dimension = .auto
+    public var minWidth: Dimension = .auto
+    public var minHeight: Dimension = .auto
+    public var maxWidth: Dimension = .auto
+    public var maxHeight: Dimension = .auto
+    /// width / height.
+    public var aspectRatio: Double? = nil
+    public var margin: Edges = .zero
+    public var padding: Edges = .zero
+    /// Border widths: they take space inside the frame (border-box sizing).
+    public var border: EdgeInsets = .zero
+    public var grow: Double = 0
+    public var shrink: Double = 1
+    public var basis: Dimension = .auto
+    public var alignSelf: Align? = nil
+    public var direction: Direction = .inherit
+    /// `hidden` nodes take no space and get a zero frame (CSS `display: none`).
+    public var isHidden: Bool = false
+
+    // Container properties.
+    /// Space between items along the main axis (and between lines when wrapping).
+    public var gap: Double = 0
+    /// Space between wrapped lines; `nil` uses `gap`.
+    public var crossGap: Double? = nil
+    public var justify: Justify = .start
+    public var align: Align = .stretch
+    public var wrap: Bool = false
+
+    /// For children of a `border` layout.
+    public var region: BorderRegion = .center
+    /// For children of a `box`: the anchor facts that give the frame.
+    public var anchors: [AnchorAttribute: AnchorExpression] = [:]
+
+    public init() {}
+}

@@ -1,0 +1,1 @@
+// The PixelDiff module; see Package.swift for its place in the pipeline.

@@ -1,0 +1,1 @@
+// The Rendering module; see Package.swift for its place in the pipeline.

@@ -1,0 +1,6 @@
+import XCTest
+@testable import LayoutEngine
+
+final class LayoutEngineSmokeTests: XCTestCase {
+    func testModuleLoads() {}
+}

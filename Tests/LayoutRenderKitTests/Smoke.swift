@@ -1,0 +1,6 @@
+import XCTest
+@testable import LayoutRenderKit
+
+final class LayoutRenderKitSmokeTests: XCTestCase {
+    func testModuleLoads() {}
+}

@@ -1,0 +1,6 @@
+import XCTest
+@testable import PNGCodec
+
+final class PNGCodecSmokeTests: XCTestCase {
+    func testModuleLoads() {}
+}

@@ -1,0 +1,6 @@
+import XCTest
+@testable import PixelDiff
+
+final class PixelDiffSmokeTests: XCTestCase {
+    func testModuleLoads() {}
+}

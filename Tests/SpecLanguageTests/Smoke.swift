@@ -1,0 +1,6 @@
+import XCTest
+@testable import SpecLanguage
+
+final class SpecLanguageSmokeTests: XCTestCase {
+    func testModuleLoads() {}
+}

@@ -1,0 +1,6 @@
+import XCTest
+@testable import TextEngine
+
+final class TextEngineSmokeTests: XCTestCase {
+    func testModuleLoads() {}
+}
