@@ -35,7 +35,7 @@ let package = Package(
         // Pure Swift: perceptual pixel comparison over RGBA buffers.
         .target(name: "PixelDiff"),
         // Cairo drawing of a display list into RGBA pixels.
-        .target(name: "Rendering", dependencies: ["CCairo"]),
+        .target(name: "Rendering", dependencies: ["CCairo", "LayoutEngine"]),
         // The pipeline that ties the stages together (used by the CLI and the service).
         .target(
             name: "LayoutRenderKit",
@@ -45,6 +45,8 @@ let package = Package(
             name: "layout-render",
             dependencies: [
                 "LayoutRenderKit",
+                "PNGCodec",
+                "PixelDiff",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

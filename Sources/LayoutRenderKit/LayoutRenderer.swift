@@ -1,0 +1,122 @@
+import Foundation
+import LayoutEngine
+import PNGCodec
+import Rendering
+import SpecLanguage
+import TextEngine
+
+/// A spec laid out: every node's frame, ready to draw or dump.
+public struct LaidOutSpec: Sendable {
+    let scene: Scene
+    public let layout: LayoutResult
+    public var frames: FrameDump { FrameDump(scene: scene, layout: layout) }
+    public var size: Size { layout.size }
+}
+
+/// A rendered picture with its frames and the warnings met on the way.
+public struct RenderedImage: Sendable {
+    public var bitmap: Bitmap
+    public var frames: FrameDump
+    public var warnings: [Diagnostic]
+
+    /// The picture as PNG bytes, with the environment fingerprint in a text chunk.
+    public func pngData() throws(LayoutRenderError) -> [UInt8] {
+        do {
+            let image = RGBAImage(width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels)
+            return try PNGEncoder.encode(image, text: [(key: "layout-render", value: Fingerprint.current.text)])
+        } catch {
+            throw .render(Diagnostic(file: nil, location: nil, message: "PNG encoding failed: \(error)"))
+        }
+    }
+}
+
+/// The whole pipeline: spec text → document → scene → layout → display list → pixels.
+/// One instance can be shared between threads; fonts are loaded once.
+public final class LayoutRenderer: Sendable {
+    let fonts: FontLibrary
+    let textEngine: TextLayoutEngine
+
+    public init(fontDirectories: [String] = []) {
+        fonts = FontLibrary(fontDirectories: fontDirectories)
+        textEngine = TextLayoutEngine()
+    }
+
+    /// Reads a spec file; its folder becomes the asset root unless `options` names one.
+    public static func readSpec(path: String) throws(LayoutRenderError) -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .inputUnreadable(path: path, reason: "no such file")
+        }
+        guard !isDirectory.boolValue else { throw .inputUnreadable(path: path, reason: "it is a folder") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .inputUnreadable(path: path, reason: "permission denied or unreadable")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw .inputUnreadable(path: path, reason: "not valid UTF-8 text")
+        }
+        return text
+    }
+
+    public func parse(source: String, options: RenderOptions) throws(LayoutRenderError) -> Document {
+        do {
+            return try SpecParser(limits: options.parseLimits).parse(source)
+        } catch {
+            throw .spec(Diagnostic(file: options.fileName, location: error.location, message: error.message,
+                                   sourceLine: error.sourceLine))
+        }
+    }
+
+    /// Parses and lays out a spec without drawing it.
+    public func layout(source: String, options: RenderOptions) throws(LayoutRenderError) -> LaidOutSpec {
+        let document = try parse(source: source, options: options)
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        let scene = try SceneBuilder(document: document, options: options, fonts: fonts, textEngine: textEngine,
+                                     assets: AssetPaths(root: options.assetRoot), sourceLines: lines).build()
+        do {
+            let result = try computeLayout(scene.tree, options: scene.layoutOptions)
+            return LaidOutSpec(scene: scene, layout: result)
+        } catch {
+            let node = scene.nodes[error.node]
+            let location = node.location
+            let line = location.line >= 1 && location.line <= lines.count ? String(lines[location.line - 1]) : nil
+            throw .layout(Diagnostic(file: options.fileName, location: location, message: error.description, sourceLine: line))
+        }
+    }
+
+    /// Parses, lays out and draws a spec.
+    public func render(source: String, options: RenderOptions) throws(LayoutRenderError) -> RenderedImage {
+        let laidOut = try layout(source: source, options: options)
+        return try draw(laidOut, options: options)
+    }
+
+    /// Draws a laid-out spec.
+    public func draw(_ laidOut: LaidOutSpec, options: RenderOptions) throws(LayoutRenderError) -> RenderedImage {
+        var builder = DisplayListBuilder(scene: laidOut.scene, layout: laidOut.layout, debugOverlay: options.debugOverlay)
+        let renderer = CairoRenderer(limits: options.renderLimits)
+        let list = builder.build()
+        do {
+            try renderer.checkSize(of: list)
+        } catch {
+            throw .render(Diagnostic(file: options.fileName, location: laidOut.scene.nodes[0].location,
+                                     message: error.description))
+        }
+        var warnings: [Diagnostic] = []
+        for (character, id) in builder.uncovered {
+            let node = laidOut.scene.nodes[id]
+            let scalars = character.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }
+            let message = "the font does not cover '\(character)' (\(scalars.joined(separator: " "))); it is drawn as the font's replacement glyph"
+            let line = laidOut.scene.sourceLines.indices.contains(node.location.line - 1)
+                ? String(laidOut.scene.sourceLines[node.location.line - 1]) : nil
+            if options.strict {
+                throw .resource(Diagnostic(file: options.fileName, location: node.location, message: message, sourceLine: line))
+            }
+            warnings.append(Diagnostic(.warning, file: options.fileName, location: node.location, message: message, sourceLine: line))
+        }
+        do {
+            let bitmap = try renderer.render(list)
+            return RenderedImage(bitmap: bitmap, frames: laidOut.frames, warnings: warnings)
+        } catch {
+            throw .render(Diagnostic(file: options.fileName, location: nil, message: error.description))
+        }
+    }
+}

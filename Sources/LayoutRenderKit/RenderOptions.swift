@@ -1,0 +1,30 @@
+import Rendering
+import SpecLanguage
+
+/// How to render one spec.
+public struct RenderOptions: Sendable {
+    /// The name used in messages (`card.spec:3:7: …`).
+    public var fileName: String
+    /// The folder images and font files are resolved against; nothing outside it is read.
+    public var assetRoot: String
+    /// Extra folders searched for font files named by a spec.
+    public var fontDirectories: [String]
+    /// Overrides the canvas's `scale`.
+    public var scale: Double?
+    /// Overrides the canvas's width and height (`--size WxH`); a nil height means auto.
+    public var canvasSize: (width: Double, height: Double?)?
+    /// Characters a font does not cover are errors instead of warnings.
+    public var strict: Bool
+    /// Outline every frame and print its id over the picture.
+    public var debugOverlay: Bool
+    public var parseLimits: ParseLimits
+    public var renderLimits: RenderLimits
+
+    public init(fileName: String = "<spec>", assetRoot: String = ".", fontDirectories: [String] = [],
+                scale: Double? = nil, canvasSize: (width: Double, height: Double?)? = nil, strict: Bool = false,
+                debugOverlay: Bool = false, parseLimits: ParseLimits = .default, renderLimits: RenderLimits = RenderLimits()) {
+        self.fileName = fileName; self.assetRoot = assetRoot; self.fontDirectories = fontDirectories
+        self.scale = scale; self.canvasSize = canvasSize; self.strict = strict; self.debugOverlay = debugOverlay
+        self.parseLimits = parseLimits; self.renderLimits = renderLimits
+    }
+}

@@ -1,0 +1,40 @@
+import LayoutEngine
+import Rendering
+import SpecLanguage
+
+/// What a node draws besides its box: nothing, text, or an image.
+enum NodeContent: Sendable {
+    case none
+    case label(LabelContent, color: RGBAColor)
+    case image(ImageContent)
+}
+
+/// How a node paints its frame.
+struct Paint: Sendable {
+    var background: RGBAColor?
+    var borderWidth: Double = 0
+    var borderColor: RGBAColor = .black
+    var radius: Double = 0
+    var opacity: Double = 1
+    var clip = false
+}
+
+/// One node of the scene, by `NodeID`: what the spec said, for drawing and frame dumps.
+struct SceneNode: Sendable {
+    var kind: SpecLanguage.NodeKind
+    var id: String?
+    var location: SourceLocation
+    var paint: Paint
+    var content: NodeContent
+    var isHidden: Bool
+}
+
+/// A spec turned into a layout tree plus what each node draws.
+struct Scene: Sendable {
+    var tree: LayoutTree
+    var nodes: [SceneNode]
+    var layoutOptions: LayoutOptions
+    var scale: Double
+    /// Source lines, for quoting in messages about a node.
+    var sourceLines: [Substring]
+}

@@ -1,0 +1,314 @@
+import LayoutEngine
+import PNGCodec
+import Rendering
+import SpecLanguage
+import TextEngine
+
+/// Turns a parsed document into a `Scene`: a layout tree whose leaves measure through the
+/// text module and decoded images, and the paint of every node.
+struct SceneBuilder {
+    let document: Document
+    let options: RenderOptions
+    let fonts: FontLibrary
+    let textEngine: TextLayoutEngine
+    let assets: AssetPaths
+    let sourceLines: [Substring]
+
+    /// Values a label takes from the canvas when it does not set them.
+    private struct TextDefaults {
+        var font: FontValue?
+        var size: Double?
+        var color: RGBAColor?
+    }
+
+    static let defaultFontSize = 14.0
+
+    func build() throws(LayoutRenderError) -> Scene {
+        let canvas = document.canvas
+        guard case .length(.points(let specWidth))? = canvas["width"] else {
+            throw specError("the canvas needs a width", at: canvas.location)
+        }
+        var width = specWidth
+        var height: Double?
+        if case .length(.points(let h))? = canvas["height"] { height = h }
+        if let size = options.canvasSize { width = size.width; height = size.height }
+        var scale = 1.0
+        if case .number(let s)? = canvas["scale"] { scale = s }
+        if let s = options.scale { scale = s }
+        guard width.isFinite, width > 0, height.map({ $0.isFinite && $0 > 0 }) ?? true else {
+            throw specError("the canvas size must be positive", at: canvas.location)
+        }
+
+        var defaults = TextDefaults()
+        if case .font(let f)? = canvas["font"] { defaults.font = f }
+        if case .number(let s)? = canvas["size"] { defaults.size = s }
+        if case .color(let c)? = canvas["color"] { defaults.color = rgba(c) }
+
+        var rootStyle = try layoutStyle(of: canvas)
+        rootStyle.width = .points(width)
+        rootStyle.height = height.map { .points($0) } ?? .auto
+        let canvasDirection: Direction = rootStyle.direction == .rtl ? .rtl : .ltr
+
+        var tree = LayoutTree()
+        var nodes: [SceneNode] = []
+        let rootID = tree.addNode(.stack(.vertical), style: rootStyle, name: nil, parent: nil)
+        nodes.append(SceneNode(kind: .canvas, id: nil, location: canvas.location,
+                               paint: Paint(background: background(of: canvas)),
+                               content: .none, isHidden: false))
+
+        // Pre-order, iteratively: parents are added before their children, in order.
+        var pending: [(node: Node, parent: NodeID, rtl: Bool)] =
+            canvas.children.reversed().map { ($0, rootID, canvasDirection == .rtl) }
+        while let (node, parent, inheritedRTL) = pending.popLast() {
+            let style = try layoutStyle(of: node)
+            let rtl = style.direction == .inherit ? inheritedRTL : style.direction == .rtl
+            let (kind, content) = try layoutKind(of: node, defaults: defaults, scale: scale, rtl: rtl)
+            let id = tree.addNode(kind, style: style, name: node.id, parent: parent)
+            nodes.append(SceneNode(kind: node.kind, id: node.id, location: node.location,
+                                   paint: paint(of: node), content: content, isHidden: style.isHidden))
+            pending.append(contentsOf: node.children.reversed().map { ($0, id, rtl) })
+        }
+
+        let layoutOptions = LayoutOptions(availableWidth: width, availableHeight: height,
+                                          pixelScale: scale, direction: canvasDirection)
+        return Scene(tree: tree, nodes: nodes, layoutOptions: layoutOptions, scale: scale, sourceLines: sourceLines)
+    }
+
+    // MARK: - Layout style
+
+    private func layoutStyle(of node: Node) throws(LayoutRenderError) -> LayoutStyle {
+        var style = LayoutStyle()
+        for (name, attribute) in node.attributes {
+            switch (name, attribute.value) {
+            case ("width", .length(let l)): style.width = dimension(l)
+            case ("height", .length(let l)): style.height = dimension(l)
+            case ("width", .anchor(let a)): style.anchors[.width] = anchor(a)
+            case ("height", .anchor(let a)): style.anchors[.height] = anchor(a)
+            case ("size", .size(let w, let h)):
+                style.width = dimension(w)
+                style.height = dimension(h)
+            case ("min-width", .length(let l)): style.minWidth = dimension(l)
+            case ("min-height", .length(let l)): style.minHeight = dimension(l)
+            case ("max-width", .length(let l)): style.maxWidth = dimension(l)
+            case ("max-height", .length(let l)): style.maxHeight = dimension(l)
+            case ("aspect-ratio", .number(let r)): style.aspectRatio = r
+            case ("margin", .insets(let t, let r, let b, let l)):
+                style.margin = Edges(top: dimension(t), right: dimension(r), bottom: dimension(b), left: dimension(l))
+            case ("padding", .insets(let t, let r, let b, let l)):
+                style.padding = Edges(top: dimension(t), right: dimension(r), bottom: dimension(b), left: dimension(l))
+            case ("border", .border(let w, _)): style.border = EdgeInsets(all: w)
+            case ("grow", .number(let g)): style.grow = g
+            case ("shrink", .number(let s)): style.shrink = s
+            case ("basis", .length(let l)): style.basis = dimension(l)
+            case ("align-self", .keyword(let k)): style.alignSelf = align(k)
+            case ("direction", .keyword(let k)): style.direction = k == "rtl" ? .rtl : k == "ltr" ? .ltr : .inherit
+            case ("hidden", .bool(let b)): style.isHidden = b
+            case ("gap", .number(let g)): style.gap = g
+            case ("cross-gap", .number(let g)): style.crossGap = g
+            case ("justify", .keyword(let k)): style.justify = justify(k)
+            case ("align", .keyword(let k)) where node.kind != .label: style.align = align(k)
+            case ("wrap", .bool(let b)): style.wrap = b
+            case ("region", .keyword(let k)): style.region = region(k)
+            case (_, .anchor(let a)):
+                guard let attributeName = AnchorAttribute(rawValue: name) else { continue }
+                style.anchors[attributeName] = anchor(a)
+            default: continue
+            }
+        }
+        return style
+    }
+
+    private func dimension(_ length: Length) -> Dimension {
+        switch length {
+        case .auto: return .auto
+        case .points(let v): return .points(v)
+        case .percent(let v): return .percent(v)
+        }
+    }
+
+    private func anchor(_ value: AnchorValue) -> AnchorExpression {
+        switch value {
+        case .points(let v): return .points(v)
+        case .percent(let v): return .percent(v)
+        case .reference(let target, let attribute, let multiplier, let offset):
+            return .reference(target: target.map { .sibling($0) } ?? .parent,
+                              attribute: AnchorAttribute(rawValue: attribute.rawValue)!,
+                              multiplier: multiplier, offset: offset)
+        case .min(let values): return .min(values.map(anchor))
+        case .max(let values): return .max(values.map(anchor))
+        }
+    }
+
+    private func align(_ keyword: String) -> Align {
+        switch keyword {
+        case "start": return .start
+        case "center": return .center
+        case "end": return .end
+        default: return .stretch
+        }
+    }
+
+    private func justify(_ keyword: String) -> Justify {
+        switch keyword {
+        case "center": return .center
+        case "end": return .end
+        case "space-between": return .spaceBetween
+        case "space-around": return .spaceAround
+        case "space-evenly": return .spaceEvenly
+        default: return .start
+        }
+    }
+
+    private func region(_ keyword: String) -> BorderRegion {
+        switch keyword {
+        case "top": return .top
+        case "bottom": return .bottom
+        case "left": return .left
+        case "right": return .right
+        default: return .center
+        }
+    }
+
+    // MARK: - Kinds and content
+
+    private func layoutKind(of node: Node, defaults: TextDefaults, scale: Double,
+                            rtl: Bool) throws(LayoutRenderError) -> (LayoutEngine.NodeKind, NodeContent) {
+        switch node.kind {
+        case .canvas: return (.stack(.vertical), .none)
+        case .vbox: return (.stack(.vertical), .none)
+        case .hbox: return (.stack(.horizontal), .none)
+        case .zbox: return (.overlay, .none)
+        case .border: return (.border, .none)
+        case .box: return (.box, .none)
+        case .spacer:
+            if case .number(let length)? = node.argument { return (.spacer(length), .none) }
+            return (.spacer(nil), .none)
+        case .label:
+            let content = try labelContent(of: node, defaults: defaults, scale: scale, rtl: rtl)
+            return (.leaf(content), .label(content, color: colorAttribute(node, "color") ?? defaults.color ?? .black))
+        case .image:
+            let content = try imageContent(of: node)
+            return (.leaf(content), .image(content))
+        }
+    }
+
+    private func labelContent(of node: Node, defaults: TextDefaults, scale: Double,
+                              rtl: Bool) throws(LayoutRenderError) -> LabelContent {
+        guard case .string(let text)? = node.argument else {
+            throw specError("a label needs its text", at: node.location)
+        }
+        let fontValue: FontValue
+        let fontLocation: SourceLocation
+        if case .font(let f)? = node["font"] {
+            fontValue = f
+            fontLocation = node.attributes["font"]!.location
+        } else {
+            fontValue = defaults.font ?? .style("regular")
+            fontLocation = document.canvas.attributes["font"]?.location ?? node.location
+        }
+        let font = try loadFont(fontValue, at: fontLocation)
+        var size = defaults.size ?? Self.defaultFontSize
+        if case .number(let s)? = node["size"] { size = s }
+        var attributes = TextAttributes(font: font, size: size)
+        attributes.pixelScale = scale
+        attributes.rightToLeft = rtl
+        if case .integer(let n)? = node["lines"] { attributes.lines = n }
+        if case .keyword(let k)? = node["wrap"], let wrap = TextWrap(rawValue: k) { attributes.wrap = wrap }
+        if case .keyword(let k)? = node["truncate"], let t = TextTruncation(rawValue: k) { attributes.truncation = t }
+        if case .keyword(let k)? = node["align"], let a = TextAlignment(rawValue: k) { attributes.alignment = a }
+        switch node["line-height"] {
+        case .lineHeight(.multiple(let m))?: attributes.lineHeight = .multiple(m)
+        case .lineHeight(.points(let p))?: attributes.lineHeight = .points(p)
+        default: break
+        }
+        return LabelContent(text: text, attributes: attributes, engine: textEngine)
+    }
+
+    private func loadFont(_ value: FontValue, at location: SourceLocation) throws(LayoutRenderError) -> Font {
+        do {
+            switch value {
+            case .style(let name):
+                let style = FontStyle(rawValue: name) ?? .regular
+                return try fonts.font(family: FontLibrary.defaultFamily, style: style)
+            case .file(let name):
+                if let path = try? assets.resolve(name) { return try fonts.font(path: path) }
+                for directory in options.fontDirectories {
+                    let candidate = AssetPaths(root: directory)
+                    if let path = try? candidate.resolve(name) { return try fonts.font(path: path) }
+                }
+                throw resourceError("font file '\(name)' not found in \(assets.root)"
+                                    + (options.fontDirectories.isEmpty ? "" : " or the --font-dir folders")
+                                    + " (it must lie inside that folder)", at: location)
+            }
+        } catch let error as TextError {
+            throw resourceError(String(describing: error), at: location)
+        } catch let error as LayoutRenderError {
+            throw error
+        } catch {
+            throw resourceError(String(describing: error), at: location)
+        }
+    }
+
+    private func imageContent(of node: Node) throws(LayoutRenderError) -> ImageContent {
+        guard case .string(let name)? = node.argument else {
+            throw specError("an image needs its file", at: node.location)
+        }
+        let path: String
+        do {
+            path = try assets.resolve(name)
+        } catch .outside {
+            throw resourceError("image '\(name)' is outside the asset folder \(assets.root); images must lie inside it", at: node.location)
+        } catch .missing {
+            throw resourceError("image '\(name)' not found in \(assets.root)", at: node.location)
+        }
+        let image: RGBAImage
+        do {
+            image = try PNGFile.read(path: path)
+        } catch {
+            throw resourceError("image '\(name)': \(error)", at: node.location)
+        }
+        var mode = ImageContent.Mode.scaleToFill
+        if case .keyword(let k)? = node["mode"], let m = ImageContent.Mode(rawValue: k) { mode = m }
+        return ImageContent(bitmap: Bitmap(width: image.width, height: image.height, pixels: image.pixels), mode: mode)
+    }
+
+    // MARK: - Paint
+
+    private func paint(of node: Node) -> Paint {
+        var paint = Paint(background: background(of: node))
+        if case .border(let w, let c)? = node["border"] {
+            paint.borderWidth = w
+            paint.borderColor = rgba(c)
+        }
+        if case .number(let r)? = node["radius"] { paint.radius = r }
+        if case .number(let o)? = node["opacity"] { paint.opacity = o }
+        if case .bool(let b)? = node["clip"] { paint.clip = b }
+        return paint
+    }
+
+    private func background(of node: Node) -> RGBAColor? { colorAttribute(node, "background") }
+
+    private func colorAttribute(_ node: Node, _ name: String) -> RGBAColor? {
+        if case .color(let c)? = node[name] { return rgba(c) }
+        return nil
+    }
+
+    private func rgba(_ c: SpecLanguage.Color) -> RGBAColor {
+        RGBAColor(red8: c.red, green8: c.green, blue8: c.blue, alpha8: c.alpha)
+    }
+
+    // MARK: - Errors
+
+    private func sourceLine(_ location: SourceLocation) -> String? {
+        guard location.line >= 1, location.line <= sourceLines.count else { return nil }
+        return String(sourceLines[location.line - 1])
+    }
+
+    private func specError(_ message: String, at location: SourceLocation) -> LayoutRenderError {
+        .spec(Diagnostic(file: options.fileName, location: location, message: message, sourceLine: sourceLine(location)))
+    }
+
+    private func resourceError(_ message: String, at location: SourceLocation) -> LayoutRenderError {
+        .resource(Diagnostic(file: options.fileName, location: location, message: message, sourceLine: sourceLine(location)))
+    }
+}

@@ -1,0 +1,78 @@
+import LayoutEngine
+
+/// A colour with straight alpha, each channel 0…1.
+public struct RGBAColor: Hashable, Sendable {
+    public var red: Double
+    public var green: Double
+    public var blue: Double
+    public var alpha: Double
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+    public init(red8: UInt8, green8: UInt8, blue8: UInt8, alpha8: UInt8 = 255) {
+        self.init(red: Double(red8) / 255, green: Double(green8) / 255, blue: Double(blue8) / 255, alpha: Double(alpha8) / 255)
+    }
+    public static let black = RGBAColor(red: 0, green: 0, blue: 0)
+    public static let white = RGBAColor(red: 1, green: 1, blue: 1)
+}
+
+/// One glyph to draw: its index in the font and its origin (on the baseline) in points.
+public struct PlacedGlyph: Hashable, Sendable {
+    public var glyph: UInt32
+    public var x: Double
+    public var y: Double
+    public init(glyph: UInt32, x: Double, y: Double) { self.glyph = glyph; self.x = x; self.y = y }
+}
+
+/// Glyphs of one font, size and colour, at positions computed by the text module.
+public struct GlyphRun: Hashable, Sendable {
+    public var fontPath: String
+    public var faceIndex: Int
+    /// Font size in points (the em square).
+    public var size: Double
+    public var color: RGBAColor
+    public var glyphs: [PlacedGlyph]
+    public init(fontPath: String, faceIndex: Int, size: Double, color: RGBAColor, glyphs: [PlacedGlyph]) {
+        self.fontPath = fontPath; self.faceIndex = faceIndex; self.size = size; self.color = color; self.glyphs = glyphs
+    }
+}
+
+/// Straight-alpha RGBA pixels, 8 bits per channel, rows top to bottom without padding.
+public struct Bitmap: Hashable, Sendable {
+    public var width: Int
+    public var height: Int
+    public var pixels: [UInt8]
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        self.width = width; self.height = height; self.pixels = pixels
+    }
+}
+
+/// What to draw, in order, in points. Built from frames; the renderer draws it without
+/// knowing about layout or text.
+public enum DrawOperation: Hashable, Sendable {
+    case fill(Rect, RGBAColor, cornerRadius: Double)
+    /// A border of `width` drawn inside `rect`, so a whole-point border on a whole-pixel frame is crisp.
+    case strokeInside(Rect, width: Double, color: RGBAColor, cornerRadius: Double)
+    case glyphs(GlyphRun)
+    /// An image scaled into `destination` (which may extend past the clip; callers clip with a group).
+    case image(Bitmap, destination: Rect)
+    /// Starts a group: operations up to the matching `endGroup` are clipped to `clip`
+    /// (rounded by `clipRadius`) and composited with `opacity`.
+    case beginGroup(opacity: Double, clip: Rect?, clipRadius: Double)
+    case endGroup
+}
+
+/// A picture to draw: its size in points, the scale (device pixels per point) and the operations.
+public struct DisplayList: Hashable, Sendable {
+    public var size: Size
+    public var scale: Double
+    public var background: RGBAColor?
+    public var operations: [DrawOperation]
+    public init(size: Size, scale: Double = 1, background: RGBAColor? = nil, operations: [DrawOperation] = []) {
+        self.size = size; self.scale = scale; self.background = background; self.operations = operations
+    }
+
+    /// The bitmap's size in device pixels.
+    public var pixelWidth: Int { Int((size.width * scale).rounded(.up)) }
+    public var pixelHeight: Int { Int((size.height * scale).rounded(.up)) }
+}

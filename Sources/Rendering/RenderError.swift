@@ -1,0 +1,23 @@
+/// Everything that can go wrong while drawing.
+public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
+    case canvasTooLarge(width: Int, height: Int, limit: Int)
+    case emptyCanvas(width: Int, height: Int)
+    case cairo(operation: String, status: String)
+    case fontFile(path: String, reason: String)
+    case unbalancedGroups
+
+    public var description: String {
+        switch self {
+        case .canvasTooLarge(let w, let h, let limit):
+            return "the canvas is \(w)x\(h) pixels (\(w * h)); the limit is \(limit) pixels"
+        case .emptyCanvas(let w, let h):
+            return "the canvas is \(w)x\(h) pixels; both sides must be at least 1 pixel"
+        case .cairo(let operation, let status):
+            return "cairo failed in \(operation): \(status)"
+        case .fontFile(let path, let reason):
+            return "cannot load font \(path) for drawing: \(reason)"
+        case .unbalancedGroups:
+            return "internal error: unbalanced drawing groups"
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// The kinds of node a spec can hold.
+public enum NodeKind: String, Hashable, Sendable, CaseIterable {
+    case canvas, vbox, hbox, zbox, border, box, spacer, label, image
+}
+
+/// One attribute as it applies to a node, with where it was written (on the node or in a style).
+public struct Attribute: Hashable, Sendable {
+    public var name: String
+    public var value: Value
+    public var location: SourceLocation
+    public init(name: String, value: Value, location: SourceLocation) {
+        self.name = name; self.value = value; self.location = location
+    }
+}
+
+/// A node of the spec tree, with its styles already applied (attributes on the node win).
+public struct Node: Hashable, Sendable {
+    public var kind: NodeKind
+    /// The positional argument: a label's text, an image's path, a fixed spacer's length.
+    public var argument: Value?
+    public var attributes: [String: Attribute]
+    public var children: [Node]
+    public var location: SourceLocation
+
+    public init(kind: NodeKind, argument: Value? = nil, attributes: [String: Attribute] = [:],
+                children: [Node] = [], location: SourceLocation) {
+        self.kind = kind; self.argument = argument; self.attributes = attributes
+        self.children = children; self.location = location
+    }
+
+    public var id: String? {
+        if case .string(let s)? = attributes["id"]?.value { return s }
+        return nil
+    }
+    public subscript(name: String) -> Value? { attributes[name]?.value }
+}
+
+/// A parsed spec: the canvas, whose children are the top-level nodes.
+public struct Document: Hashable, Sendable {
+    public var canvas: Node
+    public init(canvas: Node) { self.canvas = canvas }
+
+    /// Every node in tree order (pre-order), the canvas first.
+    public var allNodes: [Node] {
+        var result: [Node] = []
+        var stack = [canvas]
+        while let node = stack.popLast() {
+            result.append(node)
+            stack.append(contentsOf: node.children.reversed())
+        }
+        return result
+    }
+}

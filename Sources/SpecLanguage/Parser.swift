@@ -1,0 +1,323 @@
+/// Reads the `.spec` text form into a `Document`.
+///
+/// One node per line, children indented by two spaces under their parent. A line is a
+/// kind, an optional positional argument (a quoted string or a number), then `key=value`
+/// attributes; a bare attribute name means `true` for flags (`clip`, `hidden`, `wrap`).
+/// Top-level lines are `canvas …` (exactly one), `style NAME attrs…` and nodes, which
+/// become the canvas's children. `docs/spec.md` is the reference.
+public struct SpecParser {
+    public var limits: ParseLimits
+
+    public init(limits: ParseLimits = .default) { self.limits = limits }
+
+    public func parse(_ source: String) throws(SpecError) -> Document {
+        guard source.utf8.count <= limits.maxSourceBytes else {
+            throw SpecError("the spec is \(source.utf8.count) bytes; the limit is \(limits.maxSourceBytes)",
+                            at: SourceLocation(line: 1, column: 1))
+        }
+        var state = ParseState(limits: limits)
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.hasSuffix("\r") ? $0.dropLast() : $0
+        }
+        // Styles first, so a node may use a style declared further down.
+        for (index, line) in lines.enumerated() where line.hasPrefix("style ") {
+            try state.declareStyle(line: line, number: index + 1)
+        }
+        for (index, line) in lines.enumerated() {
+            try state.consume(line: line, number: index + 1)
+        }
+        return try state.finish()
+    }
+}
+
+/// A node while its children are still being read.
+private struct OpenNode {
+    var kind: NodeKind
+    var argument: Value?
+    var raw: [RawAttribute]
+    var children: [Node] = []
+    var location: SourceLocation
+    var sourceLine: String
+    var depth: Int
+}
+
+/// An attribute as written, read into a typed value once the node's kind is known.
+struct RawAttribute {
+    var key: String
+    var text: String
+    var quoted: Bool
+    var keyLocation: SourceLocation
+    var valueLocation: SourceLocation
+    var sourceLine: String
+}
+
+private struct StyleDefinition {
+    var attributes: [RawAttribute]
+    var location: SourceLocation
+}
+
+private struct ParseState {
+    let limits: ParseLimits
+    var stack: [OpenNode] = []
+    var canvas: OpenNode?
+    var topLevel: [Node] = []
+    var styles: [String: StyleDefinition] = [:]
+    var nodeCount = 0
+    var pendingNodes: [(OpenNode, [RawAttribute])] = []
+
+    init(limits: ParseLimits) { self.limits = limits }
+
+    mutating func consume(line: Substring, number: Int) throws(SpecError) {
+        let sourceLine = String(line)
+        var indent = 0
+        for c in line {
+            if c == " " { indent += 1 } else if c == "\t" {
+                throw SpecError("a tab in the indentation; indent with two spaces per level",
+                                at: SourceLocation(line: number, column: indent + 1), sourceLine: sourceLine)
+            } else { break }
+        }
+        let body = line.dropFirst(indent)
+        if body.isEmpty || body.first == "#" { return }
+        let tokens = try LineTokenizer(body, startColumn: indent + 1, line: number, sourceLine: sourceLine).tokens()
+        guard let first = tokens.first else { return }
+        let location = SourceLocation(line: number, column: indent + 1)
+        func fail(_ message: String, column: Int? = nil) -> SpecError {
+            SpecError(message, at: SourceLocation(line: number, column: column ?? indent + 1), sourceLine: sourceLine)
+        }
+        guard indent % 2 == 0 else {
+            throw fail("indentation of \(indent) spaces; indent by two spaces per level")
+        }
+        let depth = indent / 2
+        let parentDepth = stack.last?.depth ?? -1
+        if depth > parentDepth + 1 {
+            throw fail(stack.isEmpty
+                ? "this line is indented but has no parent; top-level lines start at column 1"
+                : "indented \(indent) spaces, more than one level (two spaces) below the line above")
+        }
+        try closeNodes(deeperThanOrAt: depth)
+
+        guard case .word(let kindName) = first.kind else {
+            throw fail("a line starts with a kind (\(NodeKind.allCases.map(\.rawValue).joined(separator: ", ")) or style)")
+        }
+        if kindName == "style" {
+            guard depth == 0 else { throw fail("styles are declared at the top level") }
+            return  // declared before the main pass
+        }
+        guard let kind = NodeKind(rawValue: kindName) else {
+            var message = "unknown kind '\(kindName)'"
+            if let s = suggestion(for: kindName, among: NodeKind.allCases.map(\.rawValue) + ["style"]) {
+                message += "; did you mean '\(s)'?"
+            }
+            throw fail(message)
+        }
+        if kind == .canvas {
+            guard depth == 0 else { throw fail("canvas is a top-level line") }
+            if let previous = canvas {
+                throw fail("a second canvas; the first is on line \(previous.location.line)")
+            }
+        }
+        if let parent = stack.last {
+            guard Schema.containerKinds.contains(parent.kind) else {
+                throw fail("a \(parent.kind.rawValue) cannot have children (it is on line \(parent.location.line))")
+            }
+        }
+        if depth >= limits.maxDepth {
+            throw fail("nesting deeper than \(limits.maxDepth) levels (the limit)")
+        }
+        if kind != .canvas {
+            nodeCount += 1
+            if nodeCount > limits.maxNodes { throw fail("more than \(limits.maxNodes) nodes (the limit)") }
+        }
+
+        var rest = tokens.dropFirst()
+        var argument: Value?
+        if let token = rest.first {
+            switch token.kind {
+            case .quoted(let text):
+                argument = .string(text)
+                rest = rest.dropFirst()
+            case .word(let word) where kind == .spacer && word.first.map({ $0.isNumber || $0 == "." }) == true:
+                guard let v = Double(word), v.isFinite, v >= 0 else {
+                    throw fail("a fixed spacer's length must be a number of points >= 0", column: token.column)
+                }
+                argument = .number(v)
+                rest = rest.dropFirst()
+            default: break
+            }
+        }
+        switch (kind, argument) {
+        case (.label, nil):
+            throw fail("a label needs its text in quotes: label \"Hello\"")
+        case (.image, nil):
+            throw fail("an image needs its file in quotes: image \"photo.png\"")
+        case (.label, .string), (.image, .string), (.spacer, .number), (.spacer, nil), (_, nil):
+            break
+        default:
+            throw fail("a \(kind.rawValue) takes no text argument", column: tokens.dropFirst().first?.column)
+        }
+        let raw = try rawAttributes(rest, line: number, sourceLine: sourceLine)
+        let open = OpenNode(kind: kind, argument: argument, raw: raw, location: location,
+                            sourceLine: sourceLine, depth: depth)
+        if kind == .canvas {
+            canvas = open
+        } else {
+            stack.append(open)
+        }
+    }
+
+    private func rawAttributes(_ tokens: ArraySlice<Token>, line: Int, sourceLine: String) throws(SpecError) -> [RawAttribute] {
+        var result: [RawAttribute] = []
+        var seen: [String: Int] = [:]
+        for token in tokens {
+            let loc = SourceLocation(line: line, column: token.column)
+            switch token.kind {
+            case .attribute(let key, let value, let quoted, let valueColumn):
+                if let previous = seen[key] {
+                    throw SpecError("'\(key)' is given twice (first at column \(previous))", at: loc, sourceLine: sourceLine)
+                }
+                seen[key] = token.column
+                result.append(RawAttribute(key: key, text: value, quoted: quoted, keyLocation: loc,
+                                           valueLocation: SourceLocation(line: line, column: valueColumn),
+                                           sourceLine: sourceLine))
+            case .word(let word) where Schema.definitions[word]?.shape == .bool || word == "wrap":
+                if seen[word] != nil { throw SpecError("'\(word)' is given twice", at: loc, sourceLine: sourceLine) }
+                seen[word] = token.column
+                result.append(RawAttribute(key: word, text: "true", quoted: false, keyLocation: loc,
+                                           valueLocation: loc, sourceLine: sourceLine))
+            case .word(let word):
+                throw SpecError("unexpected '\(word)'; attributes are written key=value", at: loc, sourceLine: sourceLine)
+            case .quoted:
+                throw SpecError("unexpected string; only labels and images take one, right after the kind",
+                                at: loc, sourceLine: sourceLine)
+            }
+        }
+        return result
+    }
+
+    mutating func declareStyle(line: Substring, number: Int) throws(SpecError) {
+        let sourceLine = String(line)
+        let tokens = try LineTokenizer(line, startColumn: 1, line: number, sourceLine: sourceLine).tokens()
+        try declareStyle(tokens.dropFirst(), location: SourceLocation(line: number, column: 1), sourceLine: sourceLine)
+    }
+
+    private mutating func declareStyle(_ tokens: ArraySlice<Token>, location: SourceLocation,
+                                       sourceLine: String) throws(SpecError) {
+        guard let nameToken = tokens.first, case .word(let name) = nameToken.kind, ValueReader.isIdentifier(name) else {
+            throw SpecError("a style needs a name: style NAME key=value…", at: location, sourceLine: sourceLine)
+        }
+        if let previous = styles[name] {
+            throw SpecError("style '\(name)' is declared twice (first on line \(previous.location.line))",
+                            at: SourceLocation(line: location.line, column: nameToken.column), sourceLine: sourceLine)
+        }
+        let raw = try rawAttributes(tokens.dropFirst(), line: location.line, sourceLine: sourceLine)
+        for attribute in raw {
+            if attribute.key == "style" || attribute.key == "id" {
+                throw SpecError("a style cannot set '\(attribute.key)'", at: attribute.keyLocation, sourceLine: sourceLine)
+            }
+            if Schema.definitions[attribute.key] == nil {
+                throw unknownAttribute(attribute, among: Array(Schema.definitions.keys), kindName: "style")
+            }
+        }
+        styles[name] = StyleDefinition(attributes: raw, location: location)
+    }
+
+    private mutating func closeNodes(deeperThanOrAt depth: Int) throws(SpecError) {
+        while let last = stack.last, last.depth >= depth {
+            stack.removeLast()
+            let node = try finishNode(last)
+            if stack.isEmpty {
+                topLevel.append(node)
+            } else {
+                stack[stack.count - 1].children.append(node)
+            }
+        }
+    }
+
+    /// Applies the node's styles (in order, later ones win), then its own attributes, and
+    /// reads every value against the kind's schema.
+    private func finishNode(_ open: OpenNode) throws(SpecError) -> Node {
+        var attributes: [String: Attribute] = [:]
+        var styleNames: [String] = []
+        if let styleAttribute = open.raw.first(where: { $0.key == "style" }) {
+            styleNames = styleAttribute.text.split(separator: ",").map(String.init)
+            for name in styleNames {
+                guard let style = styles[name] else {
+                    var message = "unknown style '\(name)'"
+                    if let s = suggestion(for: name, among: Array(styles.keys)) { message += "; did you mean '\(s)'?" }
+                    throw SpecError(message, at: styleAttribute.valueLocation, sourceLine: styleAttribute.sourceLine)
+                }
+                for raw in style.attributes {
+                    guard let definition = Schema.definition(of: raw.key, for: open.kind),
+                          definition.kinds.contains(open.kind) else {
+                        throw SpecError("style '\(name)' (line \(style.location.line)) sets '\(raw.key)', which a \(open.kind.rawValue) does not take",
+                                        at: styleAttribute.valueLocation, sourceLine: styleAttribute.sourceLine)
+                    }
+                    attributes[raw.key] = try read(raw, shape: definition.shape)
+                }
+            }
+        }
+        for raw in open.raw where raw.key != "style" {
+            guard let definition = Schema.definition(of: raw.key, for: open.kind),
+                  definition.kinds.contains(open.kind) else {
+                throw unknownAttribute(raw, among: Schema.names(for: open.kind), kindName: open.kind.rawValue)
+            }
+            attributes[raw.key] = try read(raw, shape: definition.shape)
+        }
+        if case .number? = attributes["size"]?.value, open.kind != .label, open.kind != .canvas {
+            let a = attributes["size"]!
+            throw SpecError("size on a \(open.kind.rawValue) is WxH (a single number is a label's font size)",
+                            at: a.location, sourceLine: open.sourceLine)
+        }
+        return Node(kind: open.kind, argument: open.argument, attributes: attributes,
+                    children: open.children, location: open.location)
+    }
+
+    private func read(_ raw: RawAttribute, shape: ValueShape) throws(SpecError) -> Attribute {
+        do {
+            let value = try ValueReader.read(raw.text, quoted: raw.quoted, shape: shape)
+            return Attribute(name: raw.key, value: value, location: raw.valueLocation)
+        } catch {
+            let column = raw.valueLocation.column + (raw.quoted ? 0 : error.offset)
+            throw SpecError("bad value for '\(raw.key)': \(error.message)",
+                            at: SourceLocation(line: raw.valueLocation.line, column: column), sourceLine: raw.sourceLine)
+        }
+    }
+
+    private func unknownAttribute(_ raw: RawAttribute, among names: [String], kindName: String) -> SpecError {
+        var message = "unknown attribute '\(raw.key)' for \(kindName)"
+        if let s = suggestion(for: raw.key, among: names) {
+            message += "; did you mean '\(s)'?"
+        } else if Schema.definitions[raw.key] != nil {
+            message = "a \(kindName) does not take '\(raw.key)'"
+        }
+        return SpecError(message, at: raw.keyLocation, sourceLine: raw.sourceLine)
+    }
+
+    mutating func finish() throws(SpecError) -> Document {
+        try closeNodes(deeperThanOrAt: 0)
+        guard let canvasOpen = canvas else {
+            throw SpecError("no canvas line; a spec starts with e.g. 'canvas width=600'",
+                            at: SourceLocation(line: 1, column: 1))
+        }
+        var canvasNode = try finishNode(canvasOpen)
+        guard case .length(.points(let width))? = canvasNode["width"], width > 0 else {
+            throw SpecError("the canvas needs a width in points greater than 0: canvas width=600",
+                            at: canvasOpen.location, sourceLine: canvasOpen.sourceLine)
+        }
+        canvasNode.children = topLevel
+        let document = Document(canvas: canvasNode)
+        try checkIDs(document)
+        return document
+    }
+
+    private func checkIDs(_ document: Document) throws(SpecError) {
+        var seen: [String: SourceLocation] = [:]
+        for node in document.allNodes {
+            guard let id = node.id, let attribute = node.attributes["id"] else { continue }
+            if let first = seen[id] {
+                throw SpecError("duplicate id '\(id)'; it is first used on line \(first.line)", at: attribute.location)
+            }
+            seen[id] = attribute.location
+        }
+    }
+}

@@ -1,0 +1,128 @@
+/// The shape a value must have, which decides how its text is read.
+enum ValueShape: Hashable, Sendable {
+    case identifier
+    case number(min: Double?, max: Double?)
+    case integer(min: Int)
+    case length(allowAuto: Bool)
+    /// A length, or an anchor expression when the node is anchored in a box.
+    case lengthOrAnchor
+    /// `WxH` for frames, or a plain number (font size) where text is concerned.
+    case sizePair
+    case insets
+    case color
+    case border
+    case keywords([String])
+    case string
+    case bool
+    case anchor
+    case lineHeight
+    case font
+    case styleNames
+}
+
+/// Which attributes each node kind takes, and what their values look like.
+enum Schema {
+    static let layoutKinds: Set<NodeKind> = [.vbox, .hbox, .zbox, .border, .box, .spacer, .label, .image]
+    static let containerKinds: Set<NodeKind> = [.canvas, .vbox, .hbox, .zbox, .border, .box]
+    static let stackKinds: Set<NodeKind> = [.canvas, .vbox, .hbox]
+    static let alignKeywords = ["start", "center", "end", "stretch"]
+    static let textAlignKeywords = ["natural", "left", "center", "right", "justify"]
+
+    struct Definition {
+        var shape: ValueShape
+        var kinds: Set<NodeKind>
+    }
+
+    /// Attributes whose shape depends on the node kind (`align`, `wrap`).
+    static func definition(of name: String, for kind: NodeKind) -> Definition? {
+        switch (name, kind) {
+        case ("align", .label):
+            return Definition(shape: .keywords(textAlignKeywords), kinds: [.label])
+        case ("wrap", .label):
+            return Definition(shape: .keywords(["word", "char"]), kinds: [.label])
+        default:
+            return definitions[name]
+        }
+    }
+
+    static let definitions: [String: Definition] = {
+        var d: [String: Definition] = [:]
+        let all = layoutKinds.union([.canvas])
+        func add(_ names: [String], _ shape: ValueShape, _ kinds: Set<NodeKind>) {
+            for n in names { d[n] = Definition(shape: shape, kinds: kinds) }
+        }
+        add(["id"], .identifier, layoutKinds)
+        add(["style"], .styleNames, all)
+        add(["width", "height"], .lengthOrAnchor, all)
+        add(["size"], .sizePair, all)
+        add(["min-width", "min-height", "max-width", "max-height"], .length(allowAuto: true), layoutKinds)
+        add(["aspect-ratio"], .number(min: 0, max: nil), layoutKinds)
+        add(["margin"], .insets, layoutKinds)
+        add(["padding"], .insets, containerKinds)
+        add(["background"], .color, all)
+        add(["border"], .border, layoutKinds)
+        add(["radius"], .number(min: 0, max: nil), layoutKinds)
+        add(["opacity"], .number(min: 0, max: 1), layoutKinds)
+        add(["clip", "hidden"], .bool, layoutKinds)
+        add(["grow", "shrink"], .number(min: 0, max: nil), layoutKinds)
+        add(["basis"], .length(allowAuto: true), layoutKinds)
+        add(["align-self"], .keywords(alignKeywords), layoutKinds)
+        add(["direction"], .keywords(["ltr", "rtl", "inherit"]), all)
+        add(["region"], .keywords(["top", "bottom", "left", "right", "center"]), layoutKinds)
+        add(["left", "right", "top", "bottom", "center-x", "center-y", "leading", "trailing"], .anchor, layoutKinds)
+        add(["gap", "cross-gap"], .number(min: 0, max: nil), containerKinds)
+        add(["justify"], .keywords(["start", "center", "end", "space-between", "space-around", "space-evenly"]),
+            [.canvas, .vbox, .hbox, .zbox])
+        add(["align"], .keywords(alignKeywords), [.canvas, .vbox, .hbox, .zbox])
+        add(["wrap"], .bool, [.vbox, .hbox])
+        add(["scale"], .number(min: 0.25, max: 8), [.canvas])
+        add(["font"], .font, [.canvas, .label])
+        add(["color"], .color, [.canvas, .label])
+        add(["lines"], .integer(min: 0), [.label])
+        add(["truncate"], .keywords(["tail", "head", "middle", "clip"]), [.label])
+        add(["line-height"], .lineHeight, [.label])
+        add(["mode"], .keywords(imageModes), [.image])
+        return d
+    }()
+
+    static let imageModes = [
+        "scale-to-fill", "aspect-fit", "aspect-fill", "center", "top", "bottom", "left", "right",
+        "top-left", "top-right", "bottom-left", "bottom-right",
+    ]
+
+    /// Attribute names a node of `kind` accepts, for did-you-mean suggestions.
+    static func names(for kind: NodeKind) -> [String] {
+        definitions.filter { $0.value.kinds.contains(kind) }.map(\.key).sorted()
+    }
+}
+
+/// The closest candidate within a small edit distance, for "did you mean" hints.
+func suggestion(for word: String, among candidates: [String]) -> String? {
+    var best: (String, Int)?
+    for c in candidates {
+        let d = editDistance(word, c)
+        if d <= max(1, min(3, word.count / 3)) && d < (best?.1 ?? .max) { best = (c, d) }
+    }
+    return best?.0
+}
+
+/// Edit distance counting a swap of neighbours as one edit (optimal string alignment),
+/// so `titel` is one edit from `title`.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { d[i][0] = i }
+    for j in 0...b.count { d[0][j] = j }
+    for i in 1...a.count {
+        for j in 1...b.count {
+            let cost = a[i - 1] == b[j - 1] ? 0 : 1
+            d[i][j] = Swift.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                d[i][j] = Swift.min(d[i][j], d[i - 2][j - 2] + 1)
+            }
+        }
+    }
+    return d[a.count][b.count]
+}

@@ -1,0 +1,318 @@
+/// Reads an attribute's text into a typed `Value` according to its shape.
+/// Errors carry a message and an offset into the text (for the column).
+struct ValueReader {
+    struct Failure: Error {
+        var message: String
+        var offset: Int = 0
+    }
+
+    static let colorNames: [String: Color] = [
+        "black": Color(red: 0, green: 0, blue: 0),
+        "white": Color(red: 255, green: 255, blue: 255),
+        "red": Color(red: 255, green: 0, blue: 0),
+        "green": Color(red: 0, green: 128, blue: 0),
+        "blue": Color(red: 0, green: 0, blue: 255),
+        "yellow": Color(red: 255, green: 255, blue: 0),
+        "orange": Color(red: 255, green: 165, blue: 0),
+        "purple": Color(red: 128, green: 0, blue: 128),
+        "gray": Color(red: 128, green: 128, blue: 128),
+        "grey": Color(red: 128, green: 128, blue: 128),
+        "lightgray": Color(red: 211, green: 211, blue: 211),
+        "darkgray": Color(red: 169, green: 169, blue: 169),
+        "clear": Color(red: 0, green: 0, blue: 0, alpha: 0),
+        "transparent": Color(red: 0, green: 0, blue: 0, alpha: 0),
+    ]
+
+    static func read(_ text: String, quoted: Bool, shape: ValueShape) throws(Failure) -> Value {
+        switch shape {
+        case .string:
+            return .string(text)
+        case .font:
+            if quoted || text.hasSuffix(".ttf") || text.hasSuffix(".otf") || text.hasSuffix(".ttc") {
+                return .font(.file(text))
+            }
+            let styles = ["regular", "bold", "oblique", "bold-oblique"]
+            guard styles.contains(text) else {
+                throw Failure(message: "font must be one of \(styles.joined(separator: ", ")) or a quoted path to a .ttf/.otf file")
+            }
+            return .font(.style(text))
+        default:
+            if quoted { throw Failure(message: "expected \(describe(shape)), not a quoted string") }
+        }
+        switch shape {
+        case .identifier:
+            guard isIdentifier(text) else {
+                throw Failure(message: "'\(text)' is not a valid id (letters, digits, '_' and '-', starting with a letter or '_')")
+            }
+            return .string(text)
+        case .number(let lo, let hi):
+            let v = try number(text)
+            if let lo, v < lo { throw Failure(message: "\(format(v)) is below the minimum \(format(lo))") }
+            if let hi, v > hi { throw Failure(message: "\(format(v)) is above the maximum \(format(hi))") }
+            return .number(v)
+        case .integer(let lo):
+            guard let v = Int(text) else { throw Failure(message: "'\(text)' is not a whole number") }
+            if v < lo { throw Failure(message: "\(v) is below the minimum \(lo)") }
+            return .integer(v)
+        case .length(let allowAuto):
+            return .length(try length(text, allowAuto: allowAuto))
+        case .lengthOrAnchor:
+            if text == "auto" || text.first.map({ $0.isNumber || "-+.".contains($0) }) == true {
+                return .length(try length(text, allowAuto: true))
+            }
+            var parser = AnchorParser(text)
+            return .anchor(try parser.parse())
+        case .sizePair:
+            if let x = text.firstIndex(where: { $0 == "x" || $0 == "X" }) {
+                let w = try length(String(text[..<x]), allowAuto: true)
+                let h: Length
+                do { h = try length(String(text[text.index(after: x)...]), allowAuto: true) } catch {
+                    throw Failure(message: error.message, offset: text.distance(from: text.startIndex, to: x) + 1)
+                }
+                return .size(width: w, height: h)
+            }
+            let v = try number(text)
+            guard v > 0 else { throw Failure(message: "a font size must be positive") }
+            return .number(v)
+        case .insets:
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            var lengths: [Length] = []
+            var offset = 0
+            for p in parts {
+                do { lengths.append(try length(p, allowAuto: false)) } catch {
+                    throw Failure(message: error.message, offset: offset)
+                }
+                offset += p.count + 1
+            }
+            switch lengths.count {
+            case 1: return .insets(top: lengths[0], right: lengths[0], bottom: lengths[0], left: lengths[0])
+            case 2: return .insets(top: lengths[0], right: lengths[1], bottom: lengths[0], left: lengths[1])
+            case 3: return .insets(top: lengths[0], right: lengths[1], bottom: lengths[2], left: lengths[1])
+            case 4: return .insets(top: lengths[0], right: lengths[1], bottom: lengths[2], left: lengths[3])
+            default: throw Failure(message: "insets take 1, 2, 3 or 4 comma-separated lengths (top, right, bottom, left)")
+            }
+        case .color:
+            return .color(try color(text))
+        case .border:
+            let parts = text.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let w = try number(parts[0])
+            guard w >= 0 else { throw Failure(message: "a border width cannot be negative") }
+            let c: Color
+            if parts.count == 2 {
+                do { c = try color(parts[1]) } catch { throw Failure(message: error.message, offset: parts[0].count + 1) }
+            } else {
+                c = Color(red: 0, green: 0, blue: 0)
+            }
+            return .border(width: w, color: c)
+        case .keywords(let allowed):
+            guard allowed.contains(text) else {
+                var message = "'\(text)' is not one of \(allowed.joined(separator: ", "))"
+                if let s = suggestion(for: text, among: allowed) { message += "; did you mean '\(s)'?" }
+                throw Failure(message: message)
+            }
+            return .keyword(text)
+        case .bool:
+            switch text {
+            case "true": return .bool(true)
+            case "false": return .bool(false)
+            default: throw Failure(message: "expected true or false, not '\(text)'")
+            }
+        case .anchor:
+            var parser = AnchorParser(text)
+            return .anchor(try parser.parse())
+        case .lineHeight:
+            if text.hasSuffix("pt") {
+                let v = try number(String(text.dropLast(2)))
+                guard v > 0 else { throw Failure(message: "a line height must be positive") }
+                return .lineHeight(.points(v))
+            }
+            let v = try number(text)
+            guard v > 0 else { throw Failure(message: "a line height must be positive") }
+            return .lineHeight(.multiple(v))
+        case .styleNames:
+            let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            for n in names where !isIdentifier(n) { throw Failure(message: "'\(n)' is not a style name") }
+            return .string(names.joined(separator: ","))
+        case .string, .font:
+            fatalError("handled above")
+        }
+    }
+
+    static func describe(_ shape: ValueShape) -> String {
+        switch shape {
+        case .identifier: return "an id"
+        case .number: return "a number"
+        case .integer: return "a whole number"
+        case .length: return "a length (points or %)"
+        case .lengthOrAnchor: return "a length or an anchor"
+        case .sizePair: return "a size WxH"
+        case .insets: return "insets"
+        case .color: return "a color"
+        case .border: return "a border W,COLOR"
+        case .keywords(let k): return "one of \(k.joined(separator: ", "))"
+        case .string: return "a string"
+        case .bool: return "true or false"
+        case .anchor: return "an anchor"
+        case .lineHeight: return "a line height"
+        case .font: return "a font"
+        case .styleNames: return "style names"
+        }
+    }
+
+    static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else {
+            return false
+        }
+        return text.unicodeScalars.allSatisfy { $0 == "_" || $0 == "-" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+    }
+
+    static func number(_ text: String) throws(Failure) -> Double {
+        guard !text.isEmpty, text.allSatisfy({ "0123456789.-+eE".contains($0) }), let v = Double(text) else {
+            throw Failure(message: "'\(text)' is not a number")
+        }
+        guard v.isFinite else { throw Failure(message: "'\(text)' is not a finite number") }
+        return v
+    }
+
+    static func length(_ text: String, allowAuto: Bool) throws(Failure) -> Length {
+        if text == "auto" {
+            guard allowAuto else { throw Failure(message: "'auto' is not allowed here") }
+            return .auto
+        }
+        if text.hasSuffix("%") { return .percent(try number(String(text.dropLast()))) }
+        if text.hasSuffix("pt") { return .points(try number(String(text.dropLast(2)))) }
+        return .points(try number(text))
+    }
+
+    static func color(_ text: String) throws(Failure) -> Color {
+        if let named = colorNames[text] { return named }
+        guard text.hasPrefix("#") else {
+            var message = "'\(text)' is not a color (#rgb, #rrggbb, #rrggbbaa or a name)"
+            if let s = suggestion(for: text, among: Array(colorNames.keys)) { message += "; did you mean '\(s)'?" }
+            throw Failure(message: message)
+        }
+        let hex = Array(text.dropFirst())
+        guard hex.allSatisfy(\.isHexDigit) else { throw Failure(message: "'\(text)' has a character that is not a hex digit") }
+        func byte(_ s: String) -> UInt8 { UInt8(s, radix: 16)! }
+        switch hex.count {
+        case 3, 4:
+            let v = hex.map { byte(String([$0, $0])) }
+            return Color(red: v[0], green: v[1], blue: v[2], alpha: hex.count == 4 ? v[3] : 255)
+        case 6, 8:
+            let v = stride(from: 0, to: hex.count, by: 2).map { byte(String(hex[$0..<$0 + 2])) }
+            return Color(red: v[0], green: v[1], blue: v[2], alpha: hex.count == 8 ? v[3] : 255)
+        default:
+            throw Failure(message: "'\(text)' is not a color: use #rgb, #rgba, #rrggbb or #rrggbbaa")
+        }
+    }
+
+    static func format(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
+}
+
+/// Reads an anchor expression:
+/// `anchor := ('min'|'max') '(' anchor (',' anchor)* ')' | ref | number | number '%'`,
+/// `ref := ('parent' | ID) '.' NAME ('*' number)? (('+'|'-') number)?`.
+struct AnchorParser {
+    let chars: [Character]
+    var i = 0
+    init(_ text: String) { chars = Array(text) }
+
+    typealias Failure = ValueReader.Failure
+
+    mutating func parse() throws(Failure) -> AnchorValue {
+        let v = try expression()
+        guard i == chars.count else { throw Failure(message: "unexpected '\(String(chars[i...]))' in anchor", offset: i) }
+        return v
+    }
+
+    private mutating func skipSpaces() {
+        while i < chars.count, chars[i] == " " { i += 1 }
+    }
+
+    private mutating func expression() throws(Failure) -> AnchorValue {
+        skipSpaces()
+        defer { skipSpaces() }
+        let start = i
+        if let fn = peekWord(), fn == "min" || fn == "max", i + 3 < chars.count, chars[i + 3] == "(" {
+            i += 4
+            var args: [AnchorValue] = [try expression()]
+            while i < chars.count, chars[i] == "," {
+                i += 1
+                args.append(try expression())
+            }
+            guard i < chars.count, chars[i] == ")" else { throw Failure(message: "missing ')' in \(fn)(…)", offset: i) }
+            i += 1
+            return fn == "min" ? .min(args) : .max(args)
+        }
+        if i < chars.count, chars[i].isNumber || chars[i] == "-" || chars[i] == "+" || chars[i] == "." {
+            let n = try readNumber()
+            if i < chars.count, chars[i] == "%" { i += 1; return .percent(n) }
+            return .points(n)
+        }
+        guard let target = readIdentifier() else {
+            throw Failure(message: "expected a number, a percentage, min(…), max(…) or ID.ANCHOR in anchor", offset: start)
+        }
+        guard i < chars.count, chars[i] == "." else {
+            throw Failure(message: "'\(target)' needs an anchor after a dot, as in \(target).bottom", offset: i)
+        }
+        i += 1
+        let nameStart = i
+        guard let name = readAnchorName() else {
+            let rest = String(chars[nameStart...].prefix { $0.isLetter || $0 == "-" })
+            var message = "'\(rest)' is not an anchor (\(AnchorName.allCases.map(\.rawValue).joined(separator: ", ")))"
+            if let s = suggestion(for: rest, among: AnchorName.allCases.map(\.rawValue)) { message += "; did you mean '\(s)'?" }
+            throw Failure(message: message, offset: nameStart)
+        }
+        var multiplier = 1.0, offset = 0.0
+        if i < chars.count, chars[i] == "*" {
+            i += 1
+            multiplier = try readNumber()
+        }
+        if i < chars.count, chars[i] == "+" || chars[i] == "-" {
+            let negative = chars[i] == "-"
+            i += 1
+            offset = try readNumber()
+            if negative { offset = -offset }
+        }
+        return .reference(target: target == "parent" ? nil : target, attribute: name, multiplier: multiplier, offset: offset)
+    }
+
+    private func peekWord() -> String? {
+        var j = i
+        while j < chars.count, chars[j].isLetter { j += 1 }
+        return j > i ? String(chars[i..<j]) : nil
+    }
+
+    private mutating func readIdentifier() -> String? {
+        var j = i
+        while j < chars.count, chars[j] == "_" || chars[j] == "-" || (chars[j].isASCII && (chars[j].isLetter || chars[j].isNumber)) {
+            j += 1
+        }
+        guard j > i, ValueReader.isIdentifier(String(chars[i..<j])) else { return nil }
+        defer { i = j }
+        return String(chars[i..<j])
+    }
+
+    private mutating func readAnchorName() -> AnchorName? {
+        // Longest match, so `center-x` wins over a `-` offset.
+        for name in AnchorName.allCases.sorted(by: { $0.rawValue.count > $1.rawValue.count }) {
+            let n = Array(name.rawValue)
+            if i + n.count <= chars.count, Array(chars[i..<i + n.count]) == n {
+                i += n.count
+                return name
+            }
+        }
+        return nil
+    }
+
+    private mutating func readNumber() throws(Failure) -> Double {
+        let start = i
+        if i < chars.count, chars[i] == "-" || chars[i] == "+" { i += 1 }
+        while i < chars.count, chars[i].isNumber || chars[i] == "." { i += 1 }
+        let text = String(chars[start..<i])
+        guard let v = Double(text), v.isFinite else { throw Failure(message: "'\(text)' is not a number", offset: start) }
+        return v
+    }
+}

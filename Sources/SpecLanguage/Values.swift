@@ -1,0 +1,63 @@
+/// A length as written in a spec: `auto`, points (`12`), or a percentage (`50%`).
+public enum Length: Hashable, Sendable {
+    case auto
+    case points(Double)
+    case percent(Double)
+}
+
+/// An sRGB colour with straight alpha, 8 bits per channel.
+public struct Color: Hashable, Sendable {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+    public var alpha: UInt8
+    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+}
+
+/// The attribute an anchor expression refers to (`header.bottom`, `parent.center-x`).
+public enum AnchorName: String, Hashable, Sendable, CaseIterable {
+    case left, right, centerX = "center-x", width, leading, trailing
+    case top, bottom, centerY = "center-y", height
+}
+
+/// An anchor value: `10`, `25%`, `parent.right-8`, `photo.width*0.5+4`, `min(a, b)`.
+public indirect enum AnchorValue: Hashable, Sendable {
+    case points(Double)
+    case percent(Double)
+    /// `target.attribute * multiplier + offset`; `target` nil means `parent`.
+    case reference(target: String?, attribute: AnchorName, multiplier: Double, offset: Double)
+    case min([AnchorValue])
+    case max([AnchorValue])
+}
+
+/// How a label's line height is given: a multiple of the font's line height, or points.
+public enum LineHeightValue: Hashable, Sendable {
+    case multiple(Double)
+    case points(Double)
+}
+
+/// A font: one of the default family's styles, or a font file by path.
+public enum FontValue: Hashable, Sendable {
+    case style(String)
+    case file(String)
+}
+
+/// The typed value of an attribute, checked against the attribute's schema.
+public enum Value: Hashable, Sendable {
+    case number(Double)
+    case integer(Int)
+    case length(Length)
+    case size(width: Length, height: Length)
+    /// CSS order: top, right, bottom, left.
+    case insets(top: Length, right: Length, bottom: Length, left: Length)
+    case color(Color)
+    case border(width: Double, color: Color)
+    case keyword(String)
+    case string(String)
+    case bool(Bool)
+    case anchor(AnchorValue)
+    case lineHeight(LineHeightValue)
+    case font(FontValue)
+}

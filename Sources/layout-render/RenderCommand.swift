@@ -1,0 +1,157 @@
+import ArgumentParser
+import Foundation
+import LayoutRenderKit
+import PNGCodec
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render a spec to PNG (the default command).",
+        discussion: """
+            Use - as INPUT to read the spec from standard input and - as OUTPUT to write the \
+            PNG to standard output. The PNG is written to a temporary file beside OUTPUT and \
+            renamed, so a failed render never leaves a partial image.
+            """
+    )
+
+    @Argument(help: "The spec file (.spec), or - for standard input.")
+    var input: String
+
+    @Argument(help: "The PNG to write, or - for standard output. Optional with --frames-only.")
+    var output: String?
+
+    @Option(name: .customLong("frames"), help: "Also write every node's frame as JSON to this file.")
+    var framesPath: String?
+
+    @Flag(name: .customLong("frames-only"), help: "Lay out and write --frames, but draw nothing.")
+    var framesOnly = false
+
+    @Option(help: "Device pixels per point (overrides the canvas's scale).")
+    var scale: Double?
+
+    @Option(name: .customLong("size"), help: ArgumentHelp(
+        "Canvas size WxH (or W for auto height); repeat to write one image per size (OUT-WxH.png).",
+        valueName: "WxH"))
+    var sizes: [String] = []
+
+    @Option(name: .customLong("font-dir"), help: "A folder to search for font files a spec names (repeatable).")
+    var fontDirectories: [String] = []
+
+    @Option(name: .customLong("assets"), help: "The folder images and fonts are read from (default: the spec's folder).")
+    var assetRoot: String?
+
+    @Flag(help: "Treat characters the font does not cover as errors.")
+    var strict = false
+
+    @Flag(help: "Outline every frame and label it with its id.")
+    var debug = false
+
+    func validate() throws {
+        if output == nil && !framesOnly {
+            throw ValidationError("Missing expected argument '<output>' (or use --frames-only).")
+        }
+        if framesOnly && framesPath == nil {
+            throw ValidationError("--frames-only needs --frames FILE.")
+        }
+        if let scale, !(scale.isFinite && scale >= 0.25 && scale <= 8) {
+            throw ValidationError("--scale must be between 0.25 and 8.")
+        }
+        for size in sizes where CanvasSize(size) == nil {
+            throw ValidationError("--size '\(size)' is not WxH (e.g. 320x568) or W (auto height).")
+        }
+        if sizes.count > 1 && output == "-" {
+            throw ValidationError("several --size values need an output file name, not -.")
+        }
+    }
+
+    func run() throws {
+        let source: String
+        let fileName: String
+        let specFolder: String
+        do {
+            if input == "-" {
+                let data = FileHandle.standardInput.readDataToEndOfFile()
+                guard let text = String(data: data, encoding: .utf8) else {
+                    throw LayoutRenderError.inputUnreadable(path: "<stdin>", reason: "not valid UTF-8 text")
+                }
+                source = text
+                fileName = "<stdin>"
+                specFolder = FileManager.default.currentDirectoryPath
+            } else {
+                source = try LayoutRenderer.readSpec(path: input)
+                fileName = input
+                specFolder = (input as NSString).deletingLastPathComponent.isEmpty
+                    ? "." : (input as NSString).deletingLastPathComponent
+            }
+            let renderer = LayoutRenderer(fontDirectories: fontDirectories)
+            let canvasSizes: [CanvasSize?] = sizes.isEmpty ? [nil] : sizes.map(CanvasSize.init)
+            for size in canvasSizes {
+                var options = RenderOptions(fileName: fileName, assetRoot: assetRoot ?? specFolder,
+                                            fontDirectories: fontDirectories, scale: scale, strict: strict,
+                                            debugOverlay: debug)
+                if let size { options.canvasSize = (size.width, size.height) }
+                try renderOne(source: source, options: options, renderer: renderer,
+                              suffix: sizes.count > 1 ? size.map { "-\($0.label)" } : nil)
+            }
+        } catch let error as LayoutRenderError {
+            printError(error.diagnostic.description)
+            throw ExitCode(1)
+        }
+    }
+
+    private func renderOne(source: String, options: RenderOptions, renderer: LayoutRenderer,
+                           suffix: String?) throws {
+        let laidOut = try renderer.layout(source: source, options: options)
+        if let framesPath {
+            try write(Array(laidOut.frames.json().utf8), to: withSuffix(framesPath, suffix))
+        }
+        if framesOnly { return }
+        let image = try renderer.draw(laidOut, options: options)
+        for warning in image.warnings { printError(warning.description) }
+        let png = try image.pngData()
+        guard let output else { return }
+        if output == "-" {
+            FileHandle.standardOutput.write(Data(png))
+        } else {
+            try write(png, to: withSuffix(output, suffix))
+        }
+    }
+
+    private func write(_ bytes: [UInt8], to path: String) throws(LayoutRenderError) {
+        do {
+            try PNGFile.writeAtomically(bytes, to: path)
+        } catch {
+            throw .outputUnwritable(path: path, reason: String(describing: error))
+        }
+    }
+
+    /// `out.png` with suffix `-320x568` is `out-320x568.png`.
+    private func withSuffix(_ path: String, _ suffix: String?) -> String {
+        guard let suffix else { return path }
+        let ns = path as NSString
+        let ext = ns.pathExtension
+        return ext.isEmpty ? path + suffix : ns.deletingPathExtension + suffix + "." + ext
+    }
+}
+
+/// A `--size` value: `320x568`, or `320` for an automatic height.
+struct CanvasSize {
+    var width: Double
+    var height: Double?
+    var label: String
+
+    init?(_ text: String) {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let w = Double(parts[0]), w.isFinite, w > 0 else { return nil }
+        width = w
+        if parts.count == 2 {
+            guard let h = Double(parts[1]), h.isFinite, h > 0 else { return nil }
+            height = h
+        }
+        label = text
+    }
+}
+
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}

@@ -1,1 +1,0 @@
-print("layout-render")

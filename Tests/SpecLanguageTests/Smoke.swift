@@ -1,6 +1,0 @@
-import XCTest
-@testable import SpecLanguage
-
-final class SpecLanguageSmokeTests: XCTestCase {
-    func testModuleLoads() {}
-}
