@@ -1,6 +1,0 @@
-import XCTest
-@testable import LayoutRenderKit
-
-final class LayoutRenderKitSmokeTests: XCTestCase {
-    func testModuleLoads() {}
-}
