@@ -22,3 +22,11 @@ static inline int32_t lr_u_general_category(UChar32 c) { return u_charType(c); }
 static inline int lr_u_default_ignorable(UChar32 c) { return u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT) ? 1 : 0; }
 static inline int lr_u_emoji_presentation(UChar32 c) { return u_hasBinaryProperty(c, UCHAR_EMOJI_PRESENTATION) ? 1 : 0; }
 static inline int32_t lr_u_line_break(UChar32 c) { return u_getIntPropertyValue(c, UCHAR_LINE_BREAK); }
+static inline int32_t lr_ubrk_following(UBreakIterator *bi, int32_t offset) { return ubrk_following(bi, offset); }
+static inline int32_t lr_ubrk_preceding(UBreakIterator *bi, int32_t offset) { return ubrk_preceding(bi, offset); }
+static inline int lr_ubrk_is_boundary(UBreakIterator *bi, int32_t offset) { return ubrk_isBoundary(bi, offset) ? 1 : 0; }
+static inline int32_t lr_u_grapheme_cluster_break(UChar32 c) { return u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK); }
+static inline int lr_u_extended_pictographic(UChar32 c) { return u_hasBinaryProperty(c, UCHAR_EXTENDED_PICTOGRAPHIC) ? 1 : 0; }
+static inline int lr_u_emoji_modifier(UChar32 c) { return u_hasBinaryProperty(c, UCHAR_EMOJI_MODIFIER) ? 1 : 0; }
+static inline int lr_u_regional_indicator(UChar32 c) { return u_hasBinaryProperty(c, UCHAR_REGIONAL_INDICATOR) ? 1 : 0; }
+static inline int lr_u_white_space(UChar32 c) { return u_isWhitespace(c) ? 1 : 0; }

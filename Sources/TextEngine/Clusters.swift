@@ -1,0 +1,228 @@
+/// One grapheme cluster (user-perceived character) of the text, measured.
+struct Cluster {
+    enum Kind: UInt8 {
+        /// Drawn: a letter, a mark, an emoji, a zero-width character (advance 0).
+        case visible
+        /// White space that hangs at a line's end.
+        case space
+        /// Advances to the next tab stop (its advance depends on the pen).
+        case tab
+        /// A mandatory line break (LF, CR LF, VT, FF, CR, NEL, LS, PS).
+        case hardBreak
+    }
+
+    struct Flags: OptionSet {
+        let rawValue: UInt8
+        /// Not covered by the font: reported, drawn as one `.notdef`.
+        static let notdef = Flags(rawValue: 1 << 0)
+        /// Reported as uncovered (the base or one of its marks has no glyph).
+        static let uncovered = Flags(rawValue: 1 << 1)
+        /// Nothing to draw.
+        static let noGlyph = Flags(rawValue: 1 << 2)
+        /// More than one scalar: marks to draw over the base.
+        static let multiScalar = Flags(rawValue: 1 << 3)
+    }
+
+    /// Offset of the cluster's first UTF-16 unit.
+    var start: Int32
+    /// Design units (0 for tabs and hard breaks).
+    var advance: Int32
+    var kind: Kind
+    var flags: Flags
+}
+
+/// The text split into grapheme clusters, each measured in the font's design units.
+///
+/// Cell rules (all widths in design units of `font`; a *cell* is `font.cellAdvance`):
+/// - a cluster takes the width of its first scalar (its base); the marks, variation
+///   selectors and joiners that follow take none;
+/// - East Asian Wide (W) and Fullwidth (F) bases take two cells (or the glyph's own advance
+///   when larger, as in a CJK font);
+/// - emoji take two cells: a base with Emoji_Presentation, or an Extended_Pictographic base
+///   followed by U+FE0F, an emoji modifier (skin tone) or a ZWJ sequence, and a pair of
+///   regional indicators (a flag); an emoji sequence is drawn as `.notdef` unless it is a
+///   single covered scalar (with U+FE0F), since no shaping is done;
+/// - marks (Mn, Me), format characters (Cf), default-ignorables and controls take none;
+/// - a tab advances to the next multiple of `tabWidth` cells from the line's start;
+/// - any other base takes its glyph's advance, or `.notdef`'s when not covered.
+struct ClusterList {
+    let text: UTF16Buffer
+    private(set) var clusters: [Cluster] = []
+    /// Uncovered clusters, once each, in order of first appearance.
+    private(set) var uncovered: [String] = []
+    /// Index of the last cluster that is not a hard break (−1 when none).
+    private(set) var lastContentIndex = -1
+
+    init(text: UTF16Buffer, font: Font, characterIterator: () -> BreakIterator?) {
+        self.text = text
+        let count = text.count
+        clusters.reserveCapacity(count)
+        let cell = Int32(font.cellAdvance)
+        let notdefAdvance = font.advanceOrZero(0)
+        var iterator: BreakIterator?
+        var iteratorOpened = false
+        var seenUncovered: Set<String> = []
+
+        var index = 0
+        var current = count > 0 ? text.scalar(at: 0) : (value: 0, length: 0)
+        var currentProperties = count > 0 ? ScalarProperties.of(current.value) : []
+        while index < count {
+            let start = index
+            var end = index + current.length
+            var nextScalar = (value: UInt32(0), length: 0)
+            var nextProperties: ScalarProperties = []
+            if end < count {
+                nextScalar = text.scalar(at: end)
+                nextProperties = ScalarProperties.of(nextScalar.value)
+                if !(currentProperties.contains(.simpleCluster) && nextProperties.contains(.simpleCluster)) {
+                    if !iteratorOpened {
+                        iterator = characterIterator()
+                        iteratorOpened = true
+                    }
+                    if let iterator {
+                        end = iterator.boundary(after: start)
+                    } else {
+                        // Without ICU: keep marks, joiners and selectors on their base.
+                        while end < count {
+                            let scalar = text.scalar(at: end)
+                            let properties = ScalarProperties.of(scalar.value)
+                            guard properties.contains(.zeroWidth) && !properties.contains(.hardBreak) else { break }
+                            end += scalar.length
+                        }
+                    }
+                    if end != start + current.length {
+                        nextScalar = end < count ? text.scalar(at: end) : (0, 0)
+                        nextProperties = end < count ? ScalarProperties.of(nextScalar.value) : []
+                    }
+                }
+            }
+
+            var cluster = Cluster(start: Int32(start), advance: 0, kind: .visible, flags: [])
+            let value = current.value
+            let properties = currentProperties
+            if properties.contains(.hardBreak) {
+                cluster.kind = .hardBreak
+                cluster.flags = .noGlyph
+            } else if value == 0x09 {
+                cluster.kind = .tab
+                cluster.flags = .noGlyph
+            } else if properties.contains(.hangingSpace) {
+                cluster.kind = .space
+                cluster.flags = .noGlyph
+                let glyph = font.glyphOrZero(value)
+                let advance = glyph == 0 ? cell : font.advanceOrZero(glyph)
+                cluster.advance = properties.contains(.wide) ? max(2 * cell, advance) : advance
+            } else {
+                let isSingle = end == start + current.length
+                let glyph = font.glyphOrZero(value)
+                let emoji = isSingle ? properties.contains(.emojiPresentation)
+                    : Self.isEmojiSequence(text, start: start, end: end, baseProperties: properties)
+                if !isSingle { cluster.flags.insert(.multiScalar) }
+                if emoji || properties.contains(.wide) {
+                    cluster.advance = max(2 * cell, glyph == 0 ? 0 : font.advanceOrZero(glyph))
+                } else if properties.contains(.zeroWidth) {
+                    cluster.advance = 0
+                    if !properties.contains(.mark) { cluster.flags.insert(.noGlyph) }
+                } else {
+                    cluster.advance = glyph == 0 ? notdefAdvance : font.advanceOrZero(glyph)
+                }
+                if !cluster.flags.contains(.noGlyph) {
+                    if glyph == 0 {
+                        cluster.flags.formUnion([.notdef, .uncovered])
+                    } else if emoji && !isSingle && !Self.isCoveredEmoji(text, start: start, end: end) {
+                        cluster.flags.formUnion([.notdef, .uncovered])
+                    } else if !isSingle && !Self.marksCovered(text, start: start, end: end, font: font) {
+                        cluster.flags.insert(.uncovered)
+                    }
+                }
+                if cluster.flags.contains(.uncovered) {
+                    let string = text.string(start..<end)
+                    if seenUncovered.insert(string).inserted { uncovered.append(string) }
+                }
+            }
+            if cluster.kind != .hardBreak { lastContentIndex = clusters.count }
+            clusters.append(cluster)
+            index = end
+            current = nextScalar
+            currentProperties = nextProperties
+        }
+    }
+
+    var count: Int { clusters.count }
+
+    @inline(__always) subscript(_ index: Int) -> Cluster { clusters[index] }
+
+    /// UTF-16 offset where cluster `index` starts (the text's end for `count`).
+    @inline(__always)
+    func offset(_ index: Int) -> Int {
+        index < clusters.count ? Int(clusters[index].start) : text.count
+    }
+
+    /// The cluster containing UTF-16 offset `offset`, searched in `range`.
+    func clusterIndex(containing offset: Int, in range: ClosedRange<Int>) -> Int {
+        var low = range.lowerBound
+        var high = range.upperBound
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if self.offset(middle) <= offset { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    /// The glyphs of a visible cluster: its base, then the marks drawn over it.
+    func glyphs(of index: Int, font: Font, into glyphs: inout [UInt32]) {
+        let cluster = clusters[index]
+        if cluster.flags.contains(.noGlyph) { return }
+        if cluster.flags.contains(.notdef) {
+            glyphs.append(0)
+            return
+        }
+        let start = Int(cluster.start)
+        let end = offset(index + 1)
+        var position = start
+        while position < end {
+            let scalar = text.scalar(at: position)
+            if position == start || ScalarProperties.of(scalar.value).contains(.mark) {
+                let glyph = font.glyphOrZero(scalar.value)
+                if glyph != 0 { glyphs.append(glyph) }
+            }
+            position += scalar.length
+        }
+    }
+
+    private static func isEmojiSequence(_ text: UTF16Buffer, start: Int, end: Int, baseProperties: ScalarProperties) -> Bool {
+        if baseProperties.contains(.emojiPresentation) { return true }
+        let base = text.scalar(at: start)
+        var position = start + base.length
+        var regionalIndicators = (0x1F1E6...0x1F1FF).contains(base.value) ? 1 : 0
+        while position < end {
+            let scalar = text.scalar(at: position)
+            switch scalar.value {
+            case 0xFE0F, 0x200D, 0x1F3FB...0x1F3FF:
+                if baseProperties.contains(.pictographic) { return true }
+            case 0x1F1E6...0x1F1FF:
+                regionalIndicators += 1
+            default:
+                break
+            }
+            position += scalar.length
+        }
+        return regionalIndicators == 2
+    }
+
+    /// An emoji sequence the font can draw without shaping: one scalar plus U+FE0F.
+    private static func isCoveredEmoji(_ text: UTF16Buffer, start: Int, end: Int) -> Bool {
+        let base = text.scalar(at: start)
+        return end == start + base.length + 1 && text[start + base.length] == 0xFE0F
+    }
+
+    private static func marksCovered(_ text: UTF16Buffer, start: Int, end: Int, font: Font) -> Bool {
+        var position = start + text.scalar(at: start).length
+        while position < end {
+            let scalar = text.scalar(at: position)
+            if ScalarProperties.of(scalar.value).contains(.mark) && font.glyphOrZero(scalar.value) == 0 { return false }
+            position += scalar.length
+        }
+        return true
+    }
+}

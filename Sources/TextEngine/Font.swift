@@ -1,0 +1,177 @@
+internal import CFreeType
+
+/// The four styles of a font family.
+public enum FontStyle: String, Sendable, CaseIterable {
+    case regular, bold, oblique, boldOblique = "bold-oblique"
+}
+
+/// A font face read once through FreeType: names, vertical metrics, the Unicode character
+/// map and every glyph's advance, all in design units and unhinted (`FT_LOAD_NO_SCALE`), so
+/// measuring never depends on the machine, the size or a rasterizer.
+///
+/// A `Font` is immutable after `init` and holds no C object (the FreeType face is closed once
+/// its tables are copied), so it is safe to share between threads. Two fonts are equal when
+/// they name the same face of the same file.
+///
+/// ## Vertical metrics rule
+/// `ascender`, `descender` and `lineGap` come from:
+/// 1. OS/2 `sTypoAscender`/`sTypoDescender`/`sTypoLineGap` when the font sets OS/2
+///    `fsSelection` bit 7 (`USE_TYPO_METRICS`), the font's own request;
+/// 2. otherwise hhea `ascender`/`descender`/`lineGap` when they are not both zero
+///    (what FreeType, Core Text and most Linux stacks use);
+/// 3. otherwise the OS/2 typo values, then `usWinAscent`/`usWinDescent` with no gap.
+///
+/// The natural line height is `ascender - descender + lineGap`. For DejaVu Sans Mono (no
+/// `USE_TYPO_METRICS`) that is hhea 1901 − (−483) + 0 = 2384 units per 2048 em, i.e.
+/// 2384 / 2048 × 14 = 16.296875 points at size 14.
+public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible {
+    /// The file the font was read from; the renderer opens the same file.
+    public let path: String
+    /// The face inside the file (0 except for collections).
+    public let faceIndex: Int
+    public let familyName: String
+    public let styleName: String
+    public let unitsPerEm: Int
+    public let ascender: Int
+    /// Negative: below the baseline.
+    public let descender: Int
+    public let lineGap: Int
+    public let glyphCount: Int
+    /// Whether the font says all its glyphs have one advance (post `isFixedPitch`).
+    public let isFixedPitch: Bool
+    /// Whether FreeType reports the face as bold / italic (oblique).
+    public let isBold: Bool
+    public let isItalic: Bool
+
+    /// Glyph index per BMP scalar (0 = not covered): one load per character, no hashing.
+    private let bmpGlyphs: [UInt16]
+    /// Glyph index per supplementary-plane scalar.
+    private let supplementaryGlyphs: [UInt32: UInt32]
+    /// Advance per glyph index, design units.
+    private let advances: [Int32]
+
+    /// Reads the face at `faceIndex` of the TrueType/OpenType file at `path`.
+    /// - Throws: `TextError.fontNotFound` when there is no readable file there,
+    ///   `.fontUnreadable` when FreeType rejects it, `.noUnicodeCharacterMap`.
+    public convenience init(path: String, faceIndex: Int = 0) throws(TextError) {
+        try self.init(path: path, faceIndex: faceIndex, library: FreeTypeLibrary())
+    }
+
+    init(path: String, faceIndex: Int, library: FreeTypeLibrary) throws(TextError) {
+        let face = try FreeTypeFace(path: path, faceIndex: faceIndex, library: library)
+        let record = face.handle.pointee
+        self.path = path
+        self.faceIndex = faceIndex
+        familyName = record.family_name.map { String(cString: $0) } ?? ""
+        styleName = record.style_name.map { String(cString: $0) } ?? ""
+        unitsPerEm = Int(record.units_per_EM)
+        glyphCount = Int(record.num_glyphs)
+        isFixedPitch = record.face_flags & FT_Long(FT_FACE_FLAG_FIXED_WIDTH) != 0
+        isBold = record.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0
+        isItalic = record.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
+        guard unitsPerEm > 0 else {
+            // Bitmap-only fonts have no design units to measure with.
+            throw .fontUnreadable(path: path, faceIndex: faceIndex, code: 0)
+        }
+
+        let metrics = Font.verticalMetrics(face.handle)
+        ascender = metrics.ascender
+        descender = metrics.descender
+        lineGap = metrics.lineGap
+
+        let count = Int(record.num_glyphs)
+        var advances = [FT_Fixed](repeating: 0, count: count)
+        let error = advances.withUnsafeMutableBufferPointer { buffer in
+            FT_Get_Advances(face.handle, 0, FT_UInt(count), FT_Int32(FT_LOAD_NO_SCALE), buffer.baseAddress)
+        }
+        guard error == 0 else { throw .fontUnreadable(path: path, faceIndex: faceIndex, code: error) }
+        self.advances = advances.map { Int32(truncatingIfNeeded: $0) }
+
+        guard FT_Select_Charmap(face.handle, FT_ENCODING_UNICODE) == 0 else {
+            throw .noUnicodeCharacterMap(path: path)
+        }
+        var bmp = [UInt16](repeating: 0, count: 0x1_0000)
+        var supplementary: [UInt32: UInt32] = [:]
+        var glyph: FT_UInt = 0
+        var code = FT_Get_First_Char(face.handle, &glyph)
+        while glyph != 0 {
+            if code < 0x1_0000 {
+                bmp[Int(code)] = UInt16(truncatingIfNeeded: glyph)
+            } else if code <= 0x10_FFFF {
+                supplementary[UInt32(code)] = UInt32(glyph)
+            }
+            code = FT_Get_Next_Char(face.handle, code, &glyph)
+        }
+        bmpGlyphs = bmp
+        supplementaryGlyphs = supplementary
+    }
+
+    /// The glyph the font maps `scalar` to (as `FT_Get_Char_Index`), or nil when not covered.
+    @inline(__always)
+    public func glyph(for scalar: Unicode.Scalar) -> UInt32? {
+        let glyph = glyphOrZero(scalar.value)
+        return glyph == 0 ? nil : glyph
+    }
+
+    /// The glyph for a scalar value, 0 (.notdef) when not covered.
+    @inline(__always)
+    func glyphOrZero(_ value: UInt32) -> UInt32 {
+        if value < 0x1_0000 { return UInt32(bmpGlyphs[Int(value)]) }
+        return supplementaryGlyphs[value] ?? 0
+    }
+
+    /// The horizontal advance of a glyph in design units (0 for an index out of range).
+    @inline(__always)
+    public func advance(ofGlyph glyph: UInt32) -> Int {
+        Int(advanceOrZero(glyph))
+    }
+
+    @inline(__always)
+    func advanceOrZero(_ glyph: UInt32) -> Int32 {
+        glyph < UInt32(advances.count) ? advances[Int(glyph)] : 0
+    }
+
+    /// `ascender - descender + lineGap`, design units.
+    public var naturalLineHeight: Int { ascender - descender + lineGap }
+
+    /// The width of one character cell in design units: the advance of the space glyph
+    /// (every glyph's advance in a monospace font), else half an em.
+    public var cellAdvance: Int {
+        let space = glyphOrZero(0x20)
+        let advance = space == 0 ? 0 : advance(ofGlyph: space)
+        return advance > 0 ? advance : unitsPerEm / 2
+    }
+
+    public var description: String { "\(familyName) \(styleName) (\(path)#\(faceIndex))" }
+
+    public static func == (lhs: Font, rhs: Font) -> Bool {
+        lhs === rhs || (lhs.path == rhs.path && lhs.faceIndex == rhs.faceIndex)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(faceIndex)
+    }
+
+    /// Applies the vertical metrics rule documented on the type.
+    private static func verticalMetrics(_ face: FT_Face) -> (ascender: Int, descender: Int, lineGap: Int) {
+        let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self).pointee
+        let hhea = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA)?.assumingMemoryBound(to: TT_HoriHeader.self).pointee
+        let useTypoMetrics: FT_UShort = 1 << 7
+        if let os2, os2.version != 0xFFFF, os2.fsSelection & useTypoMetrics != 0 {
+            return (Int(os2.sTypoAscender), Int(os2.sTypoDescender), Int(os2.sTypoLineGap))
+        }
+        if let hhea, hhea.Ascender != 0 || hhea.Descender != 0 {
+            return (Int(hhea.Ascender), Int(hhea.Descender), Int(hhea.Line_Gap))
+        }
+        if let os2, os2.version != 0xFFFF {
+            if os2.sTypoAscender != 0 || os2.sTypoDescender != 0 {
+                return (Int(os2.sTypoAscender), Int(os2.sTypoDescender), Int(os2.sTypoLineGap))
+            }
+            return (Int(os2.usWinAscent), -Int(os2.usWinDescent), 0)
+        }
+        // No table to read: FreeType's own synthesized values.
+        let record = face.pointee
+        return (Int(record.ascender), Int(record.descender), max(0, Int(record.height) - Int(record.ascender) + Int(record.descender)))
+    }
+}

@@ -1,0 +1,113 @@
+import FoundationEssentials
+import Synchronization
+
+/// Finds and loads fonts, keeping each loaded face for reuse. Thread-safe.
+///
+/// The default family, DejaVu Sans Mono, is read from the files Debian's `fonts-dejavu-core`
+/// installs; other fonts are read by path, or by family from `fontDirectories`. There is no
+/// fontconfig and no fallback: a font that is not found is an error, never a substitute,
+/// so a rendering never silently depends on what else is installed.
+public final class FontLibrary: @unchecked Sendable {
+    /// The family used when a spec names none.
+    public static let defaultFamily = "DejaVu Sans Mono"
+    /// Where `fonts-dejavu-core` puts DejaVu Sans Mono on Debian and Ubuntu.
+    public static let systemDejaVuDirectory = "/usr/share/fonts/truetype/dejavu"
+
+    /// Extra directories searched (before the system DejaVu directory) for families.
+    public let fontDirectories: [String]
+
+    private struct FaceKey: Hashable { var path: String; var faceIndex: Int }
+    private struct FamilyKey: Hashable { var family: String; var style: FontStyle }
+    private struct Cache {
+        var faces: [FaceKey: Font] = [:]
+        var families: [FamilyKey: Font] = [:]
+    }
+    private let cache = Mutex(Cache())
+
+    public init(fontDirectories: [String] = []) {
+        self.fontDirectories = fontDirectories
+    }
+
+    /// The font of `family` in `style`.
+    ///
+    /// For DejaVu Sans Mono the files are looked up by their known names
+    /// (`DejaVuSansMono.ttf`, `-Bold`, `-Oblique`, `-BoldOblique`) in `fontDirectories`, then in
+    /// `systemDejaVuDirectory`. Any other family is looked for in the `.ttf`/`.otf`/`.ttc`
+    /// files of `fontDirectories` (with subdirectories) by the family name and bold/italic
+    /// flags FreeType reads from each file.
+    /// - Throws: `TextError.familyNotFound` (never a substitute), or a loading error.
+    public func font(family: String, style: FontStyle) throws(TextError) -> Font {
+        let key = FamilyKey(family: family, style: style)
+        if let font = cache.withLock({ $0.families[key] }) { return font }
+        let font = try findFamily(family, style: style)
+        cache.withLock { $0.families[key] = font }
+        return font
+    }
+
+    /// The font in the file at `path` (face 0 unless `faceIndex` is given).
+    /// - Throws: `TextError.fontNotFound(path:)` when no readable file is there.
+    public func font(path: String, faceIndex: Int = 0) throws(TextError) -> Font {
+        let key = FaceKey(path: path, faceIndex: faceIndex)
+        if let font = cache.withLock({ $0.faces[key] }) { return font }
+        guard FileManager.default.isReadableFile(atPath: path) else { throw .fontNotFound(path: path) }
+        let font = try Font(path: path, faceIndex: faceIndex)
+        return cache.withLock { cache in
+            // Another thread may have loaded it meanwhile: keep one instance per face.
+            if let existing = cache.faces[key] { return existing }
+            cache.faces[key] = font
+            return font
+        }
+    }
+
+    private var searchDirectories: [String] { fontDirectories + [Self.systemDejaVuDirectory] }
+
+    private func findFamily(_ family: String, style: FontStyle) throws(TextError) -> Font {
+        if family.lowercased() == Self.defaultFamily.lowercased() {
+            let file = Self.dejaVuSansMonoFileName(style)
+            for directory in searchDirectories {
+                let path = Self.join(directory, file)
+                if FileManager.default.isReadableFile(atPath: path) { return try font(path: path) }
+            }
+            throw .familyNotFound(family: family, style: style, searched: searchDirectories)
+        }
+        for path in fontFiles(in: fontDirectories) {
+            // A file FreeType cannot read is not a candidate; it is not an error here.
+            guard let candidate = try? font(path: path) else { continue }
+            guard candidate.familyName.lowercased() == family.lowercased() else { continue }
+            let wantsBold = style == .bold || style == .boldOblique
+            let wantsItalic = style == .oblique || style == .boldOblique
+            if candidate.isBold == wantsBold && candidate.isItalic == wantsItalic { return candidate }
+        }
+        throw .familyNotFound(family: family, style: style, searched: fontDirectories)
+    }
+
+    static func dejaVuSansMonoFileName(_ style: FontStyle) -> String {
+        switch style {
+        case .regular: "DejaVuSansMono.ttf"
+        case .bold: "DejaVuSansMono-Bold.ttf"
+        case .oblique: "DejaVuSansMono-Oblique.ttf"
+        case .boldOblique: "DejaVuSansMono-BoldOblique.ttf"
+        }
+    }
+
+    /// Font files under `directories`, sorted so the choice between duplicates is stable.
+    private func fontFiles(in directories: [String]) -> [String] {
+        var files: [String] = []
+        for directory in directories {
+            guard let subpaths = try? FileManager.default.subpathsOfDirectory(atPath: directory) else { continue }
+            for relative in subpaths {
+                let lower = relative.lowercased()
+                if lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") {
+                    files.append(Self.join(directory, relative))
+                }
+            }
+        }
+        return files.sorted()
+    }
+}
+
+extension FontLibrary {
+    static func join(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+}

@@ -1,0 +1,38 @@
+internal import CFreeType
+
+// One owning class per FreeType object; each frees its object in `deinit`.
+// They live only while a `Font` reads its tables: a `Font` keeps plain Swift values.
+
+/// Owns an `FT_Library`.
+final class FreeTypeLibrary {
+    let handle: FT_Library
+
+    init() throws(TextError) {
+        var library: FT_Library?
+        let error = FT_Init_FreeType(&library)
+        guard error == 0, let library else { throw .freeTypeUnavailable(code: error) }
+        handle = library
+    }
+
+    deinit { FT_Done_FreeType(handle) }
+}
+
+/// Owns an `FT_Face` (and keeps its library alive, since a face must be freed first).
+final class FreeTypeFace {
+    let handle: FT_Face
+    private let library: FreeTypeLibrary
+
+    init(path: String, faceIndex: Int, library: FreeTypeLibrary) throws(TextError) {
+        var face: FT_Face?
+        let error = FT_New_Face(library.handle, path, FT_Long(faceIndex), &face)
+        guard error == 0, let face else {
+            // FT_Err_Cannot_Open_Resource (1): the file is missing or unreadable.
+            if error == 1 { throw .fontNotFound(path: path) }
+            throw .fontUnreadable(path: path, faceIndex: faceIndex, code: error)
+        }
+        handle = face
+        self.library = library
+    }
+
+    deinit { FT_Done_Face(handle) }
+}

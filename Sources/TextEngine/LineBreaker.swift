@@ -1,0 +1,204 @@
+/// A line before glyphs are placed: clusters `head`, then an ellipsis, then clusters `tail`.
+struct LineRecord {
+    var head: Range<Int>
+    var ellipsis = false
+    var tail: Range<Int> = 0..<0
+    /// The line ends its paragraph (justification leaves such lines alone).
+    var endsParagraph: Bool
+}
+
+/// Breaks measured clusters into lines: wrapping, the `lines` cap and truncation.
+///
+/// Widths here are in design units; `limit` is the available width converted to design
+/// units after pixel snapping (a line fits when its width, rounded up to a device pixel,
+/// is at most the available width).
+struct LineBreaker {
+    let clusters: ClusterList
+    let lineIterator: BreakIterator?
+    let wrap: TextWrap
+    let truncation: TextTruncation
+    let maxLines: Int
+    /// Available width in design units; `.infinity` when unconstrained.
+    let limit: Double
+    /// Design units between tab stops.
+    let tabStop: Int
+    let ellipsisAdvance: Int
+
+    /// The lines, and whether text was left out.
+    func lines() -> (lines: [LineRecord], truncated: Bool) {
+        var result: [LineRecord] = []
+        let count = clusters.count
+        guard count > 0 else { return ([], false) }
+        var paragraphStart = 0
+        while paragraphStart <= count {
+            var paragraphEnd = paragraphStart
+            while paragraphEnd < count && clusters[paragraphEnd].kind != .hardBreak { paragraphEnd += 1 }
+            var lineStart = paragraphStart
+            repeat {
+                let lineEnd = nextLineEnd(from: lineStart, paragraphEnd: paragraphEnd)
+                if maxLines > 0 && result.count == maxLines - 1 {
+                    let hiddenInParagraph = lineEnd < paragraphEnd
+                    let hiddenAfter = clusters.lastContentIndex > paragraphEnd
+                    if hiddenInParagraph || hiddenAfter {
+                        result.append(truncatedLine(from: lineStart, paragraphEnd: paragraphEnd, hiddenAfter: hiddenAfter))
+                        return (result, true)
+                    }
+                }
+                result.append(LineRecord(head: lineStart..<lineEnd, endsParagraph: lineEnd == paragraphEnd))
+                lineStart = lineEnd
+            } while lineStart < paragraphEnd
+            // A hard break at the very end opens one more (empty) line, as TextKit does.
+            if paragraphEnd == count { break }
+            paragraphStart = paragraphEnd + 1
+            if maxLines > 0 && result.count == maxLines {
+                // Only hard breaks remain (content would have been caught above).
+                return (result, false)
+            }
+        }
+        return (result, false)
+    }
+
+    @inline(__always)
+    func advance(of index: Int, pen: Int) -> Int {
+        let cluster = clusters[index]
+        if cluster.kind == .tab {
+            return tabStop > 0 ? tabStop - pen % tabStop : 0
+        }
+        return Int(cluster.advance)
+    }
+
+    /// Where the line starting at `start` ends (the next line's first cluster).
+    func nextLineEnd(from start: Int, paragraphEnd: Int) -> Int {
+        if limit == .infinity { return paragraphEnd }
+        var pen = 0
+        var index = start
+        while index < paragraphEnd {
+            let cluster = clusters[index]
+            let advance = advance(of: index, pen: pen)
+            if cluster.kind == .visible && index > start && Double(pen + advance) > limit {
+                return breakBefore(index, lineStart: start)
+            }
+            pen += advance
+            index += 1
+        }
+        return paragraphEnd
+    }
+
+    /// The line break for a line starting at `lineStart` whose cluster `overflow` does not
+    /// fit: the last UAX #14 opportunity at or before it, else before `overflow` itself.
+    private func breakBefore(_ overflow: Int, lineStart: Int) -> Int {
+        guard wrap == .word, let lineIterator else { return overflow }
+        let boundary = lineIterator.boundary(atOrBefore: clusters.offset(overflow))
+        guard boundary > clusters.offset(lineStart) else { return overflow }
+        let index = clusters.clusterIndex(containing: boundary, in: lineStart...overflow)
+        return index > lineStart ? index : overflow
+    }
+
+    /// The width of clusters `range` drawn from pen position `pen`, without trailing spaces.
+    func width(of range: Range<Int>, from pen: Int = 0) -> (width: Int, pen: Int) {
+        var pen = pen
+        var width = pen
+        for index in range {
+            pen += advance(of: index, pen: pen)
+            if clusters[index].kind == .visible { width = pen }
+        }
+        return (width, pen)
+    }
+
+    /// The last visible line when text remains after it: the rest of its paragraph,
+    /// shortened by the truncation mode (see `TextLayoutEngine`).
+    private func truncatedLine(from start: Int, paragraphEnd: Int, hiddenAfter: Bool) -> LineRecord {
+        let rest = start..<paragraphEnd
+        let restWidth = width(of: rest).width
+        let restFits = Double(restWidth) <= limit
+        switch truncation {
+        case .clip:
+            return LineRecord(head: start..<longestPrefix(rest, budget: limit), endsParagraph: false)
+        case .tail:
+            let end = longestPrefix(rest, budget: limit - Double(ellipsisAdvance))
+            return LineRecord(head: start..<trimTrailingSpaces(start..<end), ellipsis: fitsEllipsis, endsParagraph: false)
+        case .head where restFits, .middle where restFits:
+            // Only later paragraphs are hidden; the line itself needs no ellipsis.
+            return LineRecord(head: rest, endsParagraph: true)
+        case .head:
+            let tailStart = longestSuffix(rest, budget: limit - Double(ellipsisAdvance))
+            return LineRecord(head: start..<start, ellipsis: fitsEllipsis,
+                              tail: trimLeadingSpaces(tailStart..<paragraphEnd)..<paragraphEnd, endsParagraph: false)
+        case .middle:
+            return middleTruncated(rest)
+        }
+    }
+
+    private var fitsEllipsis: Bool { Double(ellipsisAdvance) <= limit }
+
+    /// The end of the longest prefix of `range` whose width is at most `budget`.
+    private func longestPrefix(_ range: Range<Int>, budget: Double) -> Int {
+        var pen = 0
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let next = pen + advance(of: index, pen: pen)
+            if clusters[index].kind == .visible && Double(next) > budget { break }
+            pen = next
+            index += 1
+        }
+        return index
+    }
+
+    /// The start of the longest suffix of `range` whose width is at most `budget`; a tab
+    /// counts as a whole tab stop here (its real advance is never more).
+    private func longestSuffix(_ range: Range<Int>, budget: Double) -> Int {
+        var width = 0
+        var index = range.upperBound
+        var trailingSpaces = true
+        while index > range.lowerBound {
+            let cluster = clusters[index - 1]
+            if cluster.kind == .visible { trailingSpaces = false }
+            let advance = trailingSpaces ? 0 : (cluster.kind == .tab ? tabStop : Int(cluster.advance))
+            if Double(width + advance) > budget { break }
+            width += advance
+            index -= 1
+        }
+        return index
+    }
+
+    private func trimTrailingSpaces(_ range: Range<Int>) -> Int {
+        var end = range.upperBound
+        while end > range.lowerBound && clusters[end - 1].kind != .visible { end -= 1 }
+        return end
+    }
+
+    private func trimLeadingSpaces(_ range: Range<Int>) -> Int {
+        var start = range.lowerBound
+        while start < range.upperBound && clusters[start].kind != .visible { start += 1 }
+        return start
+    }
+
+    /// Keeps as much of the start and the end as fit around the ellipsis, adding a cluster
+    /// to whichever side is narrower so the two stay balanced.
+    private func middleTruncated(_ rest: Range<Int>) -> LineRecord {
+        let budget = limit - Double(ellipsisAdvance)
+        var headEnd = rest.lowerBound
+        var tailStart = trimTrailingSpaces(rest)
+        let contentEnd = tailStart
+        var headWidth = 0
+        var tailWidth = 0
+        while headEnd < tailStart {
+            let headAdvance = advance(of: headEnd, pen: headWidth)
+            let tailCluster = clusters[tailStart - 1]
+            let tailAdvance = tailCluster.kind == .tab ? tabStop : Int(tailCluster.advance)
+            let headFits = Double(headWidth + headAdvance + tailWidth) <= budget
+            let tailFits = Double(headWidth + tailWidth + tailAdvance) <= budget
+            if headFits && (headWidth <= tailWidth || !tailFits) {
+                headWidth += headAdvance
+                headEnd += 1
+            } else if tailFits {
+                tailWidth += tailAdvance
+                tailStart -= 1
+            } else {
+                break
+            }
+        }
+        return LineRecord(head: rest.lowerBound..<trimTrailingSpaces(rest.lowerBound..<headEnd), ellipsis: fitsEllipsis,
+                          tail: trimLeadingSpaces(tailStart..<contentEnd)..<contentEnd, endsParagraph: false)
+    }
+}

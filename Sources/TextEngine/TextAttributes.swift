@@ -1,0 +1,55 @@
+/// The height of one line of a label.
+public enum LineHeight: Hashable, Sendable {
+    /// A multiple of the font's natural line height (`ascender - descender + lineGap`).
+    case multiple(Double)
+    /// A fixed height in points.
+    case points(Double)
+}
+
+/// How lines other than a truncated last line are broken.
+public enum TextWrap: String, Sendable {
+    /// At UAX #14 line break opportunities (ICU); a word wider than the line falls back to
+    /// breaks between grapheme clusters.
+    case word
+    /// Between any two grapheme clusters.
+    case char
+}
+
+/// What happens to text that does not fit in `lines` lines.
+/// See `TextLayoutEngine` for the exact rules.
+public enum TextTruncation: String, Sendable {
+    case tail, head, middle, clip
+}
+
+/// Horizontal placement of each line in the text box.
+public enum TextAlignment: String, Sendable {
+    /// Left for left-to-right text, right when `rightToLeft`.
+    case natural
+    case left, center, right
+    /// Every line but a paragraph's last (and a truncated line) fills the width.
+    case justify
+}
+
+/// Everything that decides how a string is measured and laid out (UILabel's properties).
+public struct TextAttributes: Hashable, Sendable {
+    public var font: Font
+    /// Points per em.
+    public var size: Double
+    public var lineHeight: LineHeight = .multiple(1)
+    /// Maximum number of lines; 0 = unlimited.
+    public var lines: Int = 1
+    public var wrap: TextWrap = .word
+    public var truncation: TextTruncation = .tail
+    public var alignment: TextAlignment = .natural
+    /// Distance between tab stops, in cells (the advance of the font's space).
+    public var tabWidth: Int = 8
+    /// Device pixels per point; glyph origins and baselines are placed on whole pixels.
+    public var pixelScale: Double = 1
+    /// Only decides what `.natural` alignment means; no bidi reordering is done.
+    public var rightToLeft: Bool = false
+
+    public init(font: Font, size: Double) {
+        self.font = font
+        self.size = size
+    }
+}

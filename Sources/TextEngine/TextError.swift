@@ -1,0 +1,19 @@
+/// Everything that can go wrong in the text module, with the context needed to report it.
+///
+/// Messages are made at the edges (CLI, HTTP); these cases only carry facts.
+public enum TextError: Error, Hashable, Sendable {
+    /// No file at this path (a font asked for by path, or a known default font file).
+    case fontNotFound(path: String)
+    /// No font of this family and style in the searched directories; never substituted.
+    case familyNotFound(family: String, style: FontStyle, searched: [String])
+    /// FreeType could not start (`FT_Init_FreeType` failed with this error code).
+    case freeTypeUnavailable(code: Int32)
+    /// FreeType could not open or read the font file (`FT_New_Face` and friends).
+    case fontUnreadable(path: String, faceIndex: Int, code: Int32)
+    /// The font has no Unicode character map, so characters cannot be mapped to glyphs.
+    case noUnicodeCharacterMap(path: String)
+    /// An ICU call failed; `function` names it and `status` is ICU's error name.
+    case icuFailed(function: String, status: String)
+    /// The text is longer than ICU can index (more than `Int32.max` UTF-16 units).
+    case textTooLong(utf16Count: Int)
+}

@@ -1,0 +1,60 @@
+/// A glyph placed on a line.
+public struct PositionedGlyph: Hashable, Sendable {
+    /// The font's glyph index (`FT_Get_Char_Index`); 0 is `.notdef`, drawn for characters
+    /// the font does not cover.
+    public var glyph: UInt32
+    /// Points from the text box's left edge to the glyph origin: aligned, justified and
+    /// placed on a whole device pixel.
+    public var x: Double
+
+    public init(glyph: UInt32, x: Double) {
+        self.glyph = glyph
+        self.x = x
+    }
+}
+
+/// One laid-out line.
+public struct TextLine: Sendable, Hashable {
+    /// Glyphs to draw at (`x`, `baseline`); spaces, tabs and zero-width characters have none.
+    public var glyphs: [PositionedGlyph]
+    /// Points from the text box's top to this line's baseline, on a whole device pixel.
+    public var baseline: Double
+    /// Points from the text box's left edge to where the line's ink box starts.
+    public var x: Double
+    /// The line's width in points without hanging trailing spaces, rounded up to a whole
+    /// device pixel; a justified line reports the width it was stretched to.
+    public var width: Double
+    /// The characters shown, with `…` where text was truncated (for debugging and tests).
+    public var text: String
+
+    public init(glyphs: [PositionedGlyph], baseline: Double, x: Double, width: Double, text: String) {
+        self.glyphs = glyphs
+        self.baseline = baseline
+        self.x = x
+        self.width = width
+        self.text = text
+    }
+}
+
+/// A string measured and broken into lines: what a label draws, and the size it needs.
+public struct TextLayout: Sendable, Hashable {
+    /// The widest line's natural width (before justification), in points, whole pixels:
+    /// what UIKit's `sizeThatFits` returns.
+    public var width: Double
+    /// Line count × line height, rounded up to a whole device pixel.
+    public var height: Double
+    public var lines: [TextLine]
+    /// Each character (grapheme cluster) of the text the font does not cover, once, in order
+    /// of first appearance; they are drawn as the font's `.notdef` glyph.
+    public var uncoveredCharacters: [Character]
+    /// Whether text was left out (the `lines` cap was reached with text remaining).
+    public var isTruncated: Bool
+
+    public init(width: Double, height: Double, lines: [TextLine], uncoveredCharacters: [Character], isTruncated: Bool) {
+        self.width = width
+        self.height = height
+        self.lines = lines
+        self.uncoveredCharacters = uncoveredCharacters
+        self.isTruncated = isTruncated
+    }
+}

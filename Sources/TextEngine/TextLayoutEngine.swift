@@ -1,0 +1,285 @@
+
+
+/// Measures text and lays it out in lines with UILabel's semantics.
+///
+/// ## Lines
+/// Paragraphs end at mandatory breaks (LF, CR, CR LF, VT, FF, NEL, LS, PS: UAX #14's BK, CR,
+/// LF and NL, ICU's `UBRK_LINE_HARD`); a break at the very end of the text opens an empty
+/// last line, as TextKit does. Within a paragraph, `.word` wrapping breaks at the last UAX #14
+/// opportunity (ICU's line break iterator) before the first character that does not fit;
+/// when there is none after the line's start (a word wider than the line) it breaks before
+/// that character instead. `.char` wrapping breaks between any two grapheme clusters. White
+/// space at a line's end hangs: it neither counts toward the line's width nor wraps. A line
+/// always holds at least one character, even one wider than the width.
+///
+/// ## Truncation (when `lines` > 0 and text remains after the last line)
+/// As TextKit does for `numberOfLines`, the lines before the last wrap normally, and the
+/// last line is the rest of its paragraph set on one line, then shortened by whole grapheme
+/// clusters:
+/// - `.tail`: as much of its start as fits, then `…` (also when only later paragraphs are
+///   hidden);
+/// - `.head`: `…`, then as much of the paragraph's end as fits;
+/// - `.middle`: the start and the end, balanced by width, around `…`;
+/// - `.clip`: as much of its start as fits, no ellipsis.
+/// With `.head` and `.middle` a paragraph that fits is shown whole even when later
+/// paragraphs are hidden (there is no end to show). Spaces next to the `…` are dropped. The
+/// ellipsis is U+2026 from the label's font (`.notdef` if it lacks one).
+///
+/// ## Geometry and pixel snapping
+/// Advances are the font's design units × `size` / `unitsPerEm`. Each line is
+/// `lineHeight` tall (`.multiple(m)`: m × (ascender − descender + lineGap) scaled;
+/// `.points(p)`: p); extra height goes above the text, as TextKit places it, so the
+/// baseline is the line's bottom minus the descent. Glyph origins (x) and baselines are
+/// rounded to whole device pixels (`round(v × pixelScale) / pixelScale`); widths and the
+/// height are rounded up to whole device pixels, and a line fits when its rounded-up width
+/// is at most the available width. Alignment offsets are rounded like origins.
+/// `.justify` widens the spaces between words of every line but a paragraph's last (or,
+/// in a line without spaces, the gaps between characters); `.natural` is `.left`, or
+/// `.right` when `rightToLeft`. No bidi reordering or shaping is done.
+///
+/// The engine holds no state; fonts cache their metrics, so measuring is arithmetic.
+public struct TextLayoutEngine: Sendable {
+    public init() {}
+
+    /// Lays `text` out in a box `width` points wide (nil: unconstrained, one line per
+    /// paragraph). The result's `width` × `height` is what UIKit's `sizeThatFits` returns:
+    /// the widest line × the line count × the line height, with `lines` as the cap.
+    ///
+    /// Should ICU fail (it cannot open its root break rules), this degrades to breaking
+    /// between clusters; use `checkedLayout` to get the error instead.
+    public func layout(_ text: String, attributes: TextAttributes, width: Double?) -> TextLayout {
+        if let layout = try? checkedLayout(text, attributes: attributes, width: width) { return layout }
+        guard let buffer = try? UTF16Buffer(text) else {
+            return TextLayout(width: 0, height: 0, lines: [], uncoveredCharacters: [], isTruncated: false)
+        }
+        return layout(buffer, attributes: attributes, width: width, useICU: false)
+    }
+
+    /// `layout`, reporting an ICU failure or an over-long text as an error.
+    /// - Throws: `TextError.icuFailed`, `.textTooLong`.
+    public func checkedLayout(_ text: String, attributes: TextAttributes, width: Double?) throws(TextError) -> TextLayout {
+        let buffer = try UTF16Buffer(text)
+        // Surface an ICU failure here rather than degrade silently.
+        _ = try BreakIterator(.line, over: buffer)
+        return layout(buffer, attributes: attributes, width: width, useICU: true)
+    }
+
+    /// The size of `text` laid out at `width` (as `layout(…)`'s width and height).
+    public func size(_ text: String, attributes: TextAttributes, width: Double?) -> (width: Double, height: Double) {
+        let result = layout(text, attributes: attributes, width: width)
+        return (result.width, result.height)
+    }
+
+    /// The height of `text` laid out at `width`.
+    public func height(_ text: String, attributes: TextAttributes, width: Double?) -> Double {
+        layout(text, attributes: attributes, width: width).height
+    }
+
+    /// The widest piece of `text` that cannot be broken (CSS min-content): the widest
+    /// run between two UAX #14 opportunities (`.word`) or the widest grapheme cluster
+    /// (`.char`), without hanging spaces, rounded up to a device pixel. Ignores `lines`.
+    public func minContentWidth(_ text: String, attributes: TextAttributes) -> Double {
+        guard let buffer = try? UTF16Buffer(text) else { return 0 }
+        let metrics = Metrics(attributes)
+        let clusters = ClusterList(text: buffer, font: attributes.font) { try? BreakIterator(.character, over: buffer) }
+        let breaker = metrics.breaker(clusters, lineIterator: nil, attributes: attributes, limit: .infinity)
+        var widest = 0
+        if attributes.wrap == .word, let iterator = try? BreakIterator(.line, over: buffer) {
+            var segmentStart = 0
+            var index = 0
+            iterator.forEachBoundary { offset, _ in
+                while index < clusters.count && clusters.offset(index) < offset { index += 1 }
+                widest = max(widest, breaker.width(of: segmentStart..<index).width)
+                segmentStart = index
+            }
+        } else {
+            for index in 0..<clusters.count { widest = max(widest, breaker.width(of: index..<(index + 1)).width) }
+        }
+        return metrics.ceilToPixel(Double(widest) * metrics.pointsPerUnit)
+    }
+
+    /// The width of `text` with no wrapping (CSS max-content): its widest paragraph, without
+    /// hanging spaces, rounded up to a device pixel. Ignores `lines` and truncation.
+    public func maxContentWidth(_ text: String, attributes: TextAttributes) -> Double {
+        guard let buffer = try? UTF16Buffer(text) else { return 0 }
+        let metrics = Metrics(attributes)
+        let clusters = ClusterList(text: buffer, font: attributes.font) { try? BreakIterator(.character, over: buffer) }
+        let breaker = metrics.breaker(clusters, lineIterator: nil, attributes: attributes, limit: .infinity)
+        var widest = 0
+        var paragraphStart = 0
+        for index in 0...clusters.count where index == clusters.count || clusters[index].kind == .hardBreak {
+            widest = max(widest, breaker.width(of: paragraphStart..<index).width)
+            paragraphStart = index + 1
+        }
+        return metrics.ceilToPixel(Double(widest) * metrics.pointsPerUnit)
+    }
+
+    // MARK: - Layout
+
+    private func layout(_ buffer: UTF16Buffer, attributes: TextAttributes, width: Double?, useICU: Bool) -> TextLayout {
+        let metrics = Metrics(attributes)
+        let font = attributes.font
+        let clusters = ClusterList(text: buffer, font: font) {
+            useICU ? try? BreakIterator(.character, over: buffer) : nil
+        }
+        let lineIterator = useICU ? try? BreakIterator(.line, over: buffer) : nil
+        let limit = width.map(metrics.limitInUnits) ?? .infinity
+        let breaker = metrics.breaker(clusters, lineIterator: lineIterator, attributes: attributes, limit: limit)
+        let (records, truncated) = breaker.lines()
+
+        let ellipsisGlyph = font.glyphOrZero(0x2026)
+        // Natural widths first: an unconstrained box is as wide as its widest line.
+        let naturalWidths = records.map { metrics.ceilToPixel(Double(lineWidth($0, breaker).width) * metrics.pointsPerUnit) }
+        let boxWidth = width ?? (naturalWidths.max() ?? 0)
+        let alignment: TextAlignment = switch attributes.alignment {
+        case .natural: attributes.rightToLeft ? .right : .left
+        case let other: other
+        }
+
+        var lines: [TextLine] = []
+        lines.reserveCapacity(records.count)
+        var glyphScratch: [UInt32] = []
+        for (lineNumber, record) in records.enumerated() {
+            let naturalWidth = naturalWidths[lineNumber]
+            let justify = alignment == .justify && width != nil && !record.endsParagraph && !record.ellipsis
+                && record.tail.isEmpty
+            var offset: Double
+            switch alignment {
+            case .center: offset = metrics.round((boxWidth - naturalWidth) / 2)
+            case .right: offset = metrics.round(boxWidth - naturalWidth)
+            default: offset = 0
+            }
+            offset = max(0, offset)
+
+            // Justification: extra points after each gap (a space between words, or
+            // between clusters when the line has no such space).
+            let contentEnd = record.ellipsis || !record.tail.isEmpty ? record.head.upperBound
+                : lastVisible(record.head, clusters)
+            var gapsBySpace = true
+            var gapCount = 0
+            var extraPerGap = 0.0
+            var lineWidthPoints = naturalWidth
+            if justify {
+                for index in record.head.lowerBound..<contentEnd where clusters[index].kind == .space { gapCount += 1 }
+                if gapCount == 0 {
+                    gapsBySpace = false
+                    gapCount = max(0, contentEnd - record.head.lowerBound - 1)
+                }
+                let target = metrics.floorToPixel(boxWidth)
+                let natural = Double(lineWidth(record, breaker).width) * metrics.pointsPerUnit
+                if gapCount > 0 && target > natural {
+                    extraPerGap = (target - natural) / Double(gapCount)
+                    lineWidthPoints = target
+                }
+            }
+
+            var glyphs: [PositionedGlyph] = []
+            var pen = 0
+            var extra = 0.0
+            func place(_ range: Range<Int>) {
+                for index in range {
+                    let cluster = clusters[index]
+                    if extraPerGap > 0 && !gapsBySpace && index > record.head.lowerBound && index < contentEnd {
+                        extra += extraPerGap
+                    }
+                    if !cluster.flags.contains(.noGlyph) {
+                        let x = metrics.round(offset + Double(pen) * metrics.pointsPerUnit + extra)
+                        glyphScratch.removeAll(keepingCapacity: true)
+                        clusters.glyphs(of: index, font: font, into: &glyphScratch)
+                        for glyph in glyphScratch { glyphs.append(PositionedGlyph(glyph: glyph, x: x)) }
+                    }
+                    pen += breaker.advance(of: index, pen: pen)
+                    if extraPerGap > 0 && gapsBySpace && cluster.kind == .space && index < contentEnd { extra += extraPerGap }
+                }
+            }
+            place(record.head)
+            var text = buffer.string(clusters.offset(record.head.lowerBound)..<clusters.offset(record.head.upperBound))
+            if record.ellipsis {
+                glyphs.append(PositionedGlyph(glyph: ellipsisGlyph, x: metrics.round(offset + Double(pen) * metrics.pointsPerUnit)))
+                pen += metrics.ellipsisAdvance
+                text += "…"
+            }
+            if !record.tail.isEmpty {
+                place(record.tail)
+                text += buffer.string(clusters.offset(record.tail.lowerBound)..<clusters.offset(record.tail.upperBound))
+            }
+            let lineTop = Double(lineNumber) * metrics.lineHeight
+            lines.append(TextLine(
+                glyphs: glyphs,
+                baseline: metrics.round(lineTop + metrics.lineHeight - metrics.descent),
+                x: offset,
+                width: lineWidthPoints,
+                text: text))
+        }
+
+        let uncovered = clusters.uncovered.flatMap { string -> [Character] in
+            string.count == 1 ? [Character(string)] : Array(string)
+        }
+        return TextLayout(
+            width: naturalWidths.max() ?? 0,
+            height: metrics.ceilToPixel(Double(records.count) * metrics.lineHeight),
+            lines: lines,
+            uncoveredCharacters: uncovered,
+            isTruncated: truncated)
+    }
+
+    /// A line's width in design units without hanging spaces (ellipsis included).
+    private func lineWidth(_ record: LineRecord, _ breaker: LineBreaker) -> (width: Int, pen: Int) {
+        var measured = breaker.width(of: record.head)
+        if record.ellipsis {
+            measured.pen += breaker.ellipsisAdvance
+            measured.width = measured.pen
+        }
+        if !record.tail.isEmpty {
+            measured = breaker.width(of: record.tail, from: measured.pen)
+        }
+        return measured
+    }
+
+    private func lastVisible(_ range: Range<Int>, _ clusters: ClusterList) -> Int {
+        var end = range.upperBound
+        while end > range.lowerBound && clusters[end - 1].kind != .visible { end -= 1 }
+        return end
+    }
+}
+
+/// The numbers that turn design units into snapped points for one set of attributes.
+struct Metrics {
+    let pointsPerUnit: Double
+    let scale: Double
+    let lineHeight: Double
+    let descent: Double
+    let ellipsisAdvance: Int
+    let tabStop: Int
+
+    init(_ attributes: TextAttributes) {
+        let font = attributes.font
+        pointsPerUnit = attributes.size / Double(font.unitsPerEm)
+        scale = attributes.pixelScale > 0 ? attributes.pixelScale : 1
+        switch attributes.lineHeight {
+        case .multiple(let multiple): lineHeight = multiple * Double(font.naturalLineHeight) * pointsPerUnit
+        case .points(let points): lineHeight = points
+        }
+        descent = Double(-font.descender) * pointsPerUnit
+        let ellipsis = font.glyphOrZero(0x2026)
+        ellipsisAdvance = font.advance(ofGlyph: ellipsis)
+        tabStop = max(0, attributes.tabWidth) * font.cellAdvance
+    }
+
+    // A hair of tolerance so that arithmetic noise (59.000000001) does not add a pixel.
+    private static let epsilon = 1e-7
+
+    func round(_ value: Double) -> Double { (value * scale).rounded() / scale }
+    func ceilToPixel(_ value: Double) -> Double { (value * scale - Self.epsilon).rounded(.up) / scale }
+    func floorToPixel(_ value: Double) -> Double { (value * scale + Self.epsilon).rounded(.down) / scale }
+
+    /// The widest line in design units whose width, rounded up to a pixel, fits in `width`.
+    func limitInUnits(_ width: Double) -> Double {
+        floorToPixel(max(0, width)) / pointsPerUnit + Self.epsilon
+    }
+
+    func breaker(_ clusters: ClusterList, lineIterator: BreakIterator?, attributes: TextAttributes, limit: Double) -> LineBreaker {
+        LineBreaker(clusters: clusters, lineIterator: lineIterator, wrap: attributes.wrap, truncation: attributes.truncation,
+                    maxLines: max(0, attributes.lines), limit: limit, tabStop: tabStop, ellipsisAdvance: ellipsisAdvance)
+    }
+}
