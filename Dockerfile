@@ -5,7 +5,7 @@
 # Stage 1: build with the Swift 6 toolchain on Debian 12 (bookworm).
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
- && apt-get install -y --no-install-recommends pkg-config libcairo2-dev libpng-dev libfreetype-dev libicu-dev \
+ && apt-get install -y --no-install-recommends pkg-config libcairo2-dev libpng-dev libfreetype-dev \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -19,7 +19,7 @@ RUN swift build -c release --product layout-render --static-swift-stdlib \
 # Stage 2: a slim Debian 12 with the runtime libraries and the default fonts.
 FROM debian:12-slim
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libcairo2 libpng16-16 libfreetype6 libicu72 fonts-dejavu-core \
+ && apt-get install -y --no-install-recommends libcairo2 libpng16-16 libfreetype6 fonts-dejavu-core \
  && rm -rf /var/lib/apt/lists/*
 COPY --from=build /out/layout-render /usr/local/bin/layout-render
 WORKDIR /work

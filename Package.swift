@@ -22,12 +22,13 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
-        .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
 
         // Pure Swift: the frame-based layout engine. No C, no I/O.
         .target(name: "LayoutEngine"),
-        // Fonts (FreeType), character widths and line breaking (ICU).
-        .target(name: "TextEngine", dependencies: ["CFreeType", "CICU"]),
+        // Fonts (FreeType), character widths and line breaking (the toolchain's ICU,
+        // the copy Foundation uses; see ICUBridge.swift).
+        .target(name: "TextEngine", dependencies: ["CFreeType"],
+                linkerSettings: [.linkedLibrary("_FoundationICU")]),
         // The .spec language and its JSON form: text → document tree.
         .target(name: "SpecLanguage"),
         // PNG encoding and decoding through libpng.

@@ -58,7 +58,7 @@ public final class LayoutRenderer: Sendable {
     }
 
     public func parse(source: String, options: RenderOptions) throws(LayoutRenderError) -> Document {
-        do {
+        do throws(SpecError) {
             return try SpecParser(limits: options.parseLimits).parse(source)
         } catch {
             throw .spec(Diagnostic(file: options.fileName, location: error.location, message: error.message,
@@ -72,7 +72,7 @@ public final class LayoutRenderer: Sendable {
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
         let scene = try SceneBuilder(document: document, options: options, fonts: fonts, textEngine: textEngine,
                                      assets: AssetPaths(root: options.assetRoot), sourceLines: lines).build()
-        do {
+        do throws(LayoutError) {
             let result = try computeLayout(scene.tree, options: scene.layoutOptions)
             return LaidOutSpec(scene: scene, layout: result)
         } catch {
@@ -94,7 +94,7 @@ public final class LayoutRenderer: Sendable {
         var builder = DisplayListBuilder(scene: laidOut.scene, layout: laidOut.layout, debugOverlay: options.debugOverlay)
         let renderer = CairoRenderer(limits: options.renderLimits)
         let list = builder.build()
-        do {
+        do throws(RenderError) {
             try renderer.checkSize(of: list)
         } catch {
             throw .render(Diagnostic(file: options.fileName, location: laidOut.scene.nodes[0].location,
@@ -112,7 +112,7 @@ public final class LayoutRenderer: Sendable {
             }
             warnings.append(Diagnostic(.warning, file: options.fileName, location: node.location, message: message, sourceLine: line))
         }
-        do {
+        do throws(RenderError) {
             let bitmap = try renderer.render(list)
             return RenderedImage(bitmap: bitmap, frames: laidOut.frames, warnings: warnings)
         } catch {

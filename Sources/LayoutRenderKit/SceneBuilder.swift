@@ -254,7 +254,7 @@ struct SceneBuilder {
             throw specError("an image needs its file", at: node.location)
         }
         let path: String
-        do {
+        do throws(AssetPaths.Failure) {
             path = try assets.resolve(name)
         } catch .outside {
             throw resourceError("image '\(name)' is outside the asset folder \(assets.root); images must lie inside it", at: node.location)

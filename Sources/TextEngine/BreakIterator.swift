@@ -1,4 +1,4 @@
-internal import CICU
+internal import _FoundationICU
 
 /// A string's UTF-16 code units in memory that outlives any ICU iterator reading it
 /// (ICU keeps a pointer to the text, so a Swift array's temporary pointer will not do).

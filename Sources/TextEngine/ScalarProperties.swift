@@ -1,4 +1,4 @@
-internal import CICU
+internal import _FoundationICU
 
 /// The few Unicode properties measuring needs, packed in one byte per scalar.
 ///

@@ -1,0 +1,39 @@
+internal import _FoundationICU
+
+// TextEngine uses the ICU that ships with the Swift toolchain (`_FoundationICU`, the one
+// Foundation itself uses), not Debian's libicu: a program that imports Foundation and a
+// module built on a second copy of ICU's headers cannot be compiled together (Clang
+// reports "different definitions" of ICU's enums). The toolchain's copy renames its entry
+// points with a `swift_` prefix; these thin functions keep that detail in one place.
+
+@inline(__always) func lr_ubrk_open_line(_ text: UnsafePointer<UInt16>?, _ length: Int32,
+                                         _ status: UnsafeMutablePointer<UErrorCode>) -> OpaquePointer? {
+    swift_ubrk_open(UBRK_LINE, "", text, length, status)
+}
+@inline(__always) func lr_ubrk_open_character(_ text: UnsafePointer<UInt16>?, _ length: Int32,
+                                              _ status: UnsafeMutablePointer<UErrorCode>) -> OpaquePointer? {
+    swift_ubrk_open(UBRK_CHARACTER, "", text, length, status)
+}
+@inline(__always) func lr_ubrk_close(_ bi: OpaquePointer) { swift_ubrk_close(bi) }
+@inline(__always) func lr_ubrk_first(_ bi: OpaquePointer) -> Int32 { swift_ubrk_first(bi) }
+@inline(__always) func lr_ubrk_next(_ bi: OpaquePointer) -> Int32 { swift_ubrk_next(bi) }
+@inline(__always) func lr_ubrk_following(_ bi: OpaquePointer, _ offset: Int32) -> Int32 { swift_ubrk_following(bi, offset) }
+@inline(__always) func lr_ubrk_preceding(_ bi: OpaquePointer, _ offset: Int32) -> Int32 { swift_ubrk_preceding(bi, offset) }
+@inline(__always) func lr_ubrk_get_rule_status(_ bi: OpaquePointer) -> Int32 { swift_ubrk_getRuleStatus(bi) }
+@inline(__always) func lr_u_failure(_ code: UErrorCode) -> Int32 { code.rawValue > U_ZERO_ERROR.rawValue ? 1 : 0 }
+@inline(__always) func lr_u_error_name(_ code: UErrorCode) -> UnsafePointer<CChar>? { swift_u_errorName(code) }
+@inline(__always) func lr_u_east_asian_width(_ c: Int32) -> Int32 { swift_u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH) }
+@inline(__always) func lr_u_general_category(_ c: Int32) -> Int32 { Int32(swift_u_charType(c)) }
+@inline(__always) func lr_u_line_break(_ c: Int32) -> Int32 { swift_u_getIntPropertyValue(c, UCHAR_LINE_BREAK) }
+@inline(__always) func lr_u_grapheme_cluster_break(_ c: Int32) -> Int32 {
+    swift_u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK)
+}
+@inline(__always) func lr_u_default_ignorable(_ c: Int32) -> Int32 {
+    swift_u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT) != 0 ? 1 : 0
+}
+@inline(__always) func lr_u_emoji_presentation(_ c: Int32) -> Int32 {
+    swift_u_hasBinaryProperty(c, UCHAR_EMOJI_PRESENTATION) != 0 ? 1 : 0
+}
+@inline(__always) func lr_u_extended_pictographic(_ c: Int32) -> Int32 {
+    swift_u_hasBinaryProperty(c, UCHAR_EXTENDED_PICTOGRAPHIC) != 0 ? 1 : 0
+}
