@@ -1,0 +1,116 @@
+// The little of the PNG file format PNGCodec reads itself, without libpng: the
+// signature, the IHDR chunk (so limits are checked before libpng allocates
+// anything) and tEXt chunks (so text can be read without decoding pixels).
+
+/// The eight bytes every PNG starts with.
+let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+/// One chunk of a PNG file as a range into the file's bytes.
+struct PNGChunk {
+    var type: String
+    var data: Range<Int>
+}
+
+enum PNGChunks {
+    /// Checks the signature and the IHDR chunk against `limits`.
+    ///
+    /// - Returns: the declared width and height.
+    /// - Throws: `.notPNG`, `.truncated`, `.corrupt` or `.tooLarge`.
+    static func checkHeader(_ bytes: UnsafeBufferPointer<UInt8>, limits: PNGLimits) throws(PNGError)
+        -> (width: Int, height: Int)
+    {
+        try checkSignature(bytes)
+        // Signature (8) + length (4) + "IHDR" (4) + 13 bytes of data + CRC (4).
+        guard bytes.count >= 33 else { throw .truncated }
+        guard readUInt32(bytes, at: 8) == 13, chunkType(bytes, at: 12) == "IHDR" else {
+            throw .corrupt("first chunk is not a 13-byte IHDR")
+        }
+        guard crc32(bytes, 12..<29) == readUInt32(bytes, at: 29) else {
+            throw .corrupt("IHDR CRC mismatch")
+        }
+        let width = Int(readUInt32(bytes, at: 16))
+        let height = Int(readUInt32(bytes, at: 20))
+        guard width > 0, height > 0 else {
+            throw .corrupt("image size \(width)×\(height)")
+        }
+        guard width <= limits.maxDimension, height <= limits.maxDimension,
+            width.multipliedReportingOverflow(by: height).partialValue <= limits.maxPixels
+        else {
+            throw .tooLarge(width: width, height: height, limit: limits)
+        }
+        return (width, height)
+    }
+
+    static func checkSignature(_ bytes: UnsafeBufferPointer<UInt8>) throws(PNGError) {
+        let prefix = min(bytes.count, 8)
+        for i in 0..<prefix where bytes[i] != pngSignature[i] { throw .notPNG }
+        if bytes.isEmpty { throw .notPNG }
+        if prefix < 8 { throw .truncated }
+    }
+
+    /// Every chunk in file order, stopping after IEND; CRCs are checked.
+    static func chunks(_ bytes: UnsafeBufferPointer<UInt8>) throws(PNGError) -> [PNGChunk] {
+        try checkSignature(bytes)
+        var result: [PNGChunk] = []
+        var offset = 8
+        while true {
+            guard bytes.count - offset >= 12 else { throw .truncated }
+            let length = Int(readUInt32(bytes, at: offset))
+            guard length <= 0x7FFF_FFFF else { throw .corrupt("chunk length \(length)") }
+            let type = chunkType(bytes, at: offset + 4)
+            guard bytes.count - offset - 12 >= length else { throw .truncated }
+            let dataStart = offset + 8
+            let crcOffset = dataStart + length
+            guard crc32(bytes, (offset + 4)..<crcOffset) == readUInt32(bytes, at: crcOffset) else {
+                throw .corrupt("\(type) chunk CRC mismatch")
+            }
+            result.append(PNGChunk(type: type, data: dataStart..<crcOffset))
+            offset = crcOffset + 4
+            if type == "IEND" { return result }
+        }
+    }
+
+    /// The tEXt chunks of a PNG, decoded from Latin-1.
+    static func textChunks(_ bytes: UnsafeBufferPointer<UInt8>) throws(PNGError) -> [PNGTextChunk] {
+        var texts: [PNGTextChunk] = []
+        for chunk in try chunks(bytes) where chunk.type == "tEXt" {
+            let data = bytes[chunk.data]
+            guard let zero = data.firstIndex(of: 0) else {
+                throw .corrupt("tEXt chunk without keyword separator")
+            }
+            texts.append(
+                PNGTextChunk(key: latin1(data[data.startIndex..<zero]), value: latin1(data[(zero + 1)...])))
+        }
+        return texts
+    }
+
+    static func latin1(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        var s = ""
+        s.unicodeScalars.append(contentsOf: bytes.map { Unicode.Scalar($0) })
+        return s
+    }
+
+    static func readUInt32(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt32 {
+        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16
+            | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
+    }
+
+    static func chunkType(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> String {
+        String(decoding: bytes[offset..<offset + 4], as: Unicode.ASCII.self)
+    }
+
+    /// CRC-32 (ISO 3309, the one PNG and zlib use) of `bytes[range]`.
+    static func crc32(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for i in range {
+            crc = crcTable[Int((crc ^ UInt32(bytes[i])) & 0xFF)] ^ (crc >> 8)
+        }
+        return crc ^ 0xFFFF_FFFF
+    }
+
+    static let crcTable: [UInt32] = (0..<256).map { n -> UInt32 in
+        var c = UInt32(n)
+        for _ in 0..<8 { c = (c & 1) != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        return c
+    }
+}

@@ -1,1 +1,0 @@
-// The PNGCodec module; see Package.swift for its place in the pipeline.

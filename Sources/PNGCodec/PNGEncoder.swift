@@ -1,0 +1,130 @@
+import CPNG
+
+/// Encodes ``RGBAImage``s as 8-bit RGBA PNGs in memory, through libpng.
+public enum PNGEncoder {
+    /// How hard the encoder works to make the file small.
+    ///
+    /// SPEED-NOTE (filled in below after measurement).
+    public enum Speed: Sendable, Equatable {
+        /// For renders and diff images: zlib level 1, SUB filter on every row.
+        case fast
+        /// zlib level 6, libpng's adaptive filter choice.
+        case balanced
+        /// zlib level 9, libpng's adaptive filter choice: for files that are kept.
+        case smallest
+
+        var settings: (level: Int32, filters: Int32, strategy: Int32) {
+            switch self {
+            case .fast: return (1, filterSub, 0)
+            case .balanced: return (6, allFilters, 0)
+            case .smallest: return (9, allFilters, 0)
+            }
+        }
+    }
+
+    /// Encodes an image with optional tEXt chunks.
+    ///
+    /// - Parameters:
+    ///   - image: `width × height × 4` bytes of straight-alpha RGBA.
+    ///   - text: tEXt chunks written before the image data, in order. Keys are
+    ///     1…79 printable Latin-1 characters; values any Latin-1 text without NUL.
+    ///   - speed: the size/time trade-off; `.fast` by default.
+    /// - Returns: the PNG file.
+    /// - Throws: `.invalidImage` for a bad size or buffer, `.invalidText` for a bad
+    ///   chunk, `.encodingFailed` if libpng fails.
+    public static func encode(
+        _ image: RGBAImage, text: [(key: String, value: String)] = [], speed: Speed = .fast
+    ) throws(PNGError) -> [UInt8] {
+        try encode(image, textChunks: text.map { PNGTextChunk(key: $0.key, value: $0.value) }, speed: speed)
+    }
+
+    /// Encodes an image with optional tEXt chunks given as ``PNGTextChunk``s.
+    public static func encode(
+        _ image: RGBAImage, textChunks: [PNGTextChunk], speed: Speed = .fast
+    ) throws(PNGError) -> [UInt8] {
+        guard image.width > 0, image.height > 0, image.width <= 0x7FFF_FFFF, image.height <= 0x7FFF_FFFF else {
+            throw .invalidImage("size \(image.width)×\(image.height)")
+        }
+        let (expected, overflow) = image.width.multipliedReportingOverflow(by: image.height * 4)
+        guard !overflow, image.pixels.count == expected else {
+            throw .invalidImage(
+                "\(image.pixels.count) bytes for \(image.width)×\(image.height) RGBA (expected \(expected))")
+        }
+        var keys: [[CChar]] = []
+        var values: [[CChar]] = []
+        for chunk in textChunks {
+            try keys.append(latin1CString(chunk.key, key: chunk.key, isKey: true))
+            try values.append(latin1CString(chunk.value, key: chunk.key, isKey: false))
+        }
+
+        let writer = try PNGWriter()
+        let sink = PNGSink()
+        let settings = speed.settings
+        let rowBytes = image.width * 4
+        let status = image.pixels.withUnsafeBufferPointer { buffer -> Int32 in
+            let base = UnsafeMutablePointer(mutating: buffer.baseAddress!)
+            var rows: [png_bytep?] = (0..<image.height).map { base + $0 * rowBytes }
+            return withCStringArray(keys) { keyPointers in
+                withCStringArray(values) { valuePointers in
+                    rows.withUnsafeMutableBufferPointer { rowPointers in
+                        lr_png_write_rgba(
+                            writer.png, writer.info, sink.sink,
+                            png_uint_32(image.width), png_uint_32(image.height), rowPointers.baseAddress,
+                            settings.level, settings.filters, settings.strategy,
+                            keyPointers, valuePointers, Int32(keys.count))
+                    }
+                }
+            }
+        }
+        try writer.check(status)
+        return sink.bytes
+    }
+
+    // PNG_FILTER_* values (png.h builds PNG_ALL_FILTERS from them in a macro Swift cannot import).
+    static let filterNone: Int32 = 0x08
+    static let filterSub: Int32 = 0x10
+    static let filterUp: Int32 = 0x20
+    static let filterAvg: Int32 = 0x40
+    static let filterPaeth: Int32 = 0x80
+    static let allFilters: Int32 = 0xF8
+
+    /// Encodes one tEXt keyword or value as a NUL-terminated Latin-1 string.
+    private static func latin1CString(_ string: String, key: String, isKey: Bool) throws(PNGError) -> [CChar] {
+        var bytes: [CChar] = []
+        for scalar in string.unicodeScalars {
+            let v = scalar.value
+            if isKey {
+                guard (32...126).contains(v) || (161...255).contains(v) else {
+                    throw .invalidText(key: key, reason: "keyword character U+\(String(v, radix: 16, uppercase: true))")
+                }
+            } else {
+                guard v != 0, v <= 255 else {
+                    throw .invalidText(key: key, reason: "text character U+\(String(v, radix: 16, uppercase: true)) is not Latin-1")
+                }
+            }
+            bytes.append(CChar(bitPattern: UInt8(v)))
+        }
+        if isKey {
+            guard (1...79).contains(bytes.count) else {
+                throw .invalidText(key: key, reason: "keyword must be 1…79 characters")
+            }
+        }
+        bytes.append(0)
+        return bytes
+    }
+}
+
+/// Calls `body` with a C array of pointers to the given NUL-terminated strings.
+private func withCStringArray<R>(_ strings: [[CChar]], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> R) -> R {
+    func nest(_ index: Int, _ pointers: inout [UnsafePointer<CChar>?]) -> R {
+        if index == strings.count {
+            return pointers.withUnsafeBufferPointer { body($0.baseAddress) }
+        }
+        return strings[index].withUnsafeBufferPointer { string in
+            pointers.append(string.baseAddress)
+            return nest(index + 1, &pointers)
+        }
+    }
+    var pointers: [UnsafePointer<CChar>?] = []
+    return nest(0, &pointers)
+}
