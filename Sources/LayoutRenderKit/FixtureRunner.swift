@@ -121,7 +121,7 @@ public struct FixtureRunner: Sendable {
                 details.append(line)
             }
             if failed {
-                if let goldenPrint = try? PNGDecoder.textChunks(goldenBytes)["layout-render"],
+                if let goldenPrint = (try? PNGDecoder.textChunks(goldenBytes))?.first(where: { $0.key == "layout-render" })?.value,
                    goldenPrint != Fingerprint.current.text {
                     details.append("the golden image was rendered with \(goldenPrint); this machine has \(Fingerprint.current.text): the difference may come from the machine, not the layout")
                 }

@@ -256,10 +256,14 @@ struct SceneBuilder {
         let path: String
         do throws(AssetPaths.Failure) {
             path = try assets.resolve(name)
-        } catch .outside {
-            throw resourceError("image '\(name)' is outside the asset folder \(assets.root); images must lie inside it", at: node.location)
-        } catch .missing {
-            throw resourceError("image '\(name)' not found in \(assets.root)", at: node.location)
+        } catch {
+            switch error {
+            case .outside:
+                throw resourceError("image '\(name)' is outside the asset folder \(assets.root); images must lie inside it",
+                                    at: node.location)
+            case .missing:
+                throw resourceError("image '\(name)' not found in \(assets.root)", at: node.location)
+            }
         }
         let image: RGBAImage
         do {
