@@ -1,0 +1,49 @@
+"""Taffy (PyPI stretchable 1.1.8, Taffy 0.7.7) on the standard flex tree; times only compute_layout.
+Usage: python taffy_layout.py N RUNS   -> prints `taffy nodes=N median_ms=... checksum=... root=WxH`"""
+import math
+import statistics
+import sys
+import time
+
+from stretchable import Node, Style
+from stretchable.style import AUTO, AlignItems, FlexDirection, JustifyContent, Rect, Size, PT
+
+from flextree import build_tree, node_style
+
+
+def build(n):
+    _, children, depth = build_tree(n)
+    nodes = []
+    for i in range(n):
+        s = node_style(i, children, depth)
+        kw = dict(flex_direction=FlexDirection.ROW if s["dir"] == "row" else FlexDirection.COLUMN,
+                  flex_shrink=0.0, flex_grow=s["grow"], align_items=AlignItems.STRETCH,
+                  justify_content=JustifyContent.START,
+                  size=Size(s["width"] * PT if s["width"] is not None else AUTO,
+                            s["height"] * PT if s["height"] is not None else AUTO),
+                  padding=s["padding"] * PT, margin=s["margin"] * PT)
+        nodes.append(Node(style=Style(**kw)))
+    for i in range(n):
+        for c in children[i]:
+            nodes[i].add(nodes[c])
+    return nodes
+
+
+def main():
+    n, runs = int(sys.argv[1]), int(sys.argv[2])
+    times = []
+    for _ in range(runs):
+        nodes = build(n)
+        t = time.perf_counter()
+        nodes[0].compute_layout((1920.0, math.nan), use_rounding=False)
+        times.append((time.perf_counter() - t) * 1000)
+    total = 0.0
+    for x in nodes:
+        b = x.get_box(relative=True)
+        total += b.x + b.y + b.width + b.height
+    r = nodes[0].get_box()
+    print(f"taffy nodes={n} median_ms={statistics.median(times):.2f} checksum={round(total)} root={r.width:g}x{r.height:g}")
+
+
+if __name__ == "__main__":
+    main()
