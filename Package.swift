@@ -52,7 +52,7 @@ let package = Package(
             ]
         ),
         // Benchmarks of our own cases; scripts/bench builds it in release mode.
-        .executableTarget(name: "lr-bench", dependencies: ["LayoutRenderKit"]),
+        .executableTarget(name: "lr-bench", dependencies: ["LayoutEngine", "TextEngine", "PNGCodec", "LayoutRenderKit"]),
 
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"]),
         .testTarget(name: "TextEngineTests", dependencies: ["TextEngine"]),

@@ -91,7 +91,17 @@ public final class LayoutRenderer: Sendable {
 
     /// Draws a laid-out spec.
     public func draw(_ laidOut: LaidOutSpec, options: RenderOptions) throws(LayoutRenderError) -> RenderedImage {
-        var builder = DisplayListBuilder(scene: laidOut.scene, layout: laidOut.layout, debugOverlay: options.debugOverlay)
+        var labeler: DebugLabeler?
+        if options.debugOverlay {
+            do {
+                var attributes = TextAttributes(font: try fonts.font(family: FontLibrary.defaultFamily, style: .regular), size: 9)
+                attributes.pixelScale = laidOut.scene.scale
+                labeler = DebugLabeler(engine: textEngine, attributes: attributes)
+            } catch {
+                throw .resource(Diagnostic(file: options.fileName, location: nil, message: "debug overlay: \(error)"))
+            }
+        }
+        var builder = DisplayListBuilder(scene: laidOut.scene, layout: laidOut.layout, debugLabel: labeler)
         let renderer = CairoRenderer(limits: options.renderLimits)
         let list = builder.build()
         do throws(RenderError) {
