@@ -1,0 +1,283 @@
+// The engine's working state for one `computeLayout` call: flat arrays indexed by
+// `NodeID`, a measurement cache, and the dispatch from a node to its layout algorithm.
+//
+// Every algorithm (flex, overlay, border, anchors, leaf) answers one question, as in
+// Taffy: "given the sizes that are already known and the space available, what size
+// are you?" (`perform == false`, a measurement), and, when asked to, also places its
+// children (`perform == true`, the arrange pass). Measurements are cached per node, keyed
+// by their inputs, so no subtree is measured twice for the same proposal.
+
+/// A node's kind as one byte, so hot loops switch on a tag rather than on an enum that
+/// carries an existential payload.
+enum KindTag: UInt8 {
+    case row, column, overlay, border, box, flexibleSpacer, fixedSpacer, leaf
+}
+
+/// One remembered measurement of a node.
+struct CacheEntry {
+    var knownWidth: UInt64
+    var knownHeight: UInt64
+    var availableWidth: UInt64
+    var availableHeight: UInt64
+    var parentWidth: UInt64
+    var parentHeight: UInt64
+    /// Bits 0-1 / 2-3: the kind of available width / height; bit 4: content-size mode; bit 5: valid.
+    var flags: UInt32
+    var result: Size
+}
+
+/// Resolved min/max bounds and padding+border of a node, handed to its algorithm.
+struct NodeBounds {
+    var minWidth: Double
+    var maxWidth: Double
+    var minHeight: Double
+    var maxHeight: Double
+    /// Padding plus border, in points.
+    var insets: EdgeInsets
+
+    @inline(__always) func clampWidth(_ v: Double) -> Double {
+        Swift.max(Swift.max(Swift.min(v, maxWidth), minWidth), insets.horizontal)
+    }
+    @inline(__always) func clampHeight(_ v: Double) -> Double {
+        Swift.max(Swift.max(Swift.min(v, maxHeight), minHeight), insets.vertical)
+    }
+}
+
+@inline(__always) func resolve(_ d: Dimension, _ base: Double?) -> Double? {
+    switch d {
+    case .auto: return nil
+    case .points(let v): return v
+    case .percent(let p): return base.map { $0 * p / 100 }
+    }
+}
+
+/// Margins and padding: `auto` counts as zero, a percentage is of the containing block's width.
+@inline(__always) func resolveEdge(_ d: Dimension, _ base: Double?) -> Double {
+    switch d {
+    case .auto: return 0
+    case .points(let v): return v
+    case .percent(let p): return (base ?? 0) * p / 100
+    }
+}
+
+@inline(__always) func shrinkSpace(_ s: AvailableSpace, by amount: Double) -> AvailableSpace {
+    if case .definite(let v) = s { return .definite(Swift.max(0, v - amount)) }
+    return s
+}
+
+final class LayoutContext {
+    let tree: LayoutTree
+    let styles: UnsafeBufferPointer<LayoutStyle>
+    let count: Int
+    /// Children of node `n` are `childList[childStart[n] ..< childStart[n + 1]]`.
+    let childStart: UnsafeMutableBufferPointer<Int>
+    let childList: UnsafeMutableBufferPointer<Int>
+    let tags: UnsafeMutableBufferPointer<KindTag>
+    let hidden: UnsafeMutableBufferPointer<Bool>
+    let rtl: UnsafeMutableBufferPointer<Bool>
+    /// Whether a node's measurement can depend on its parent's size (percentages): only
+    /// then is the parent's size part of its cache key.
+    let usesParentSize: UnsafeMutableBufferPointer<Bool>
+    let frames: UnsafeMutableBufferPointer<Rect>
+    static let cacheSlots = 4
+    let cache: UnsafeMutableBufferPointer<CacheEntry>
+    let cacheNext: UnsafeMutableBufferPointer<UInt8>
+    /// Scratch storage for the flex items and lines of the containers on the current path.
+    var items: [FlexItem] = []
+    var lines: [FlexLine] = []
+    /// How many times an algorithm actually ran (cache misses), for tests and benchmarks.
+    var computeCount = 0
+
+    init(tree: LayoutTree, styles: UnsafeBufferPointer<LayoutStyle>, rootDirection: Direction) {
+        self.tree = tree
+        self.styles = styles
+        let n = tree.count
+        count = n
+        childStart = .allocate(capacity: n + 1)
+        childList = .allocate(capacity: Swift.max(n, 1))
+        tags = .allocate(capacity: n)
+        hidden = .allocate(capacity: n)
+        rtl = .allocate(capacity: n)
+        usesParentSize = .allocate(capacity: n)
+        frames = .allocate(capacity: n)
+        frames.initialize(repeating: .zero)
+        cache = .allocate(capacity: n * Self.cacheSlots)
+        cache.initialize(repeating: CacheEntry(knownWidth: 0, knownHeight: 0, availableWidth: 0,
+                                               availableHeight: 0, parentWidth: 0, parentHeight: 0,
+                                               flags: 0, result: .zero))
+        cacheNext = .allocate(capacity: n)
+        cacheNext.initialize(repeating: 0)
+        items.reserveCapacity(64)
+        lines.reserveCapacity(16)
+
+        var next = 0
+        for i in 0..<n {
+            childStart[i] = next
+            for c in tree.children[i] { childList[next] = c; next += 1 }
+            let style = styles[i]
+            switch tree.kinds[i] {
+            case .stack(.horizontal): tags[i] = .row
+            case .stack(.vertical): tags[i] = .column
+            case .overlay: tags[i] = .overlay
+            case .border: tags[i] = .border
+            case .box: tags[i] = .box
+            case .spacer(nil): tags[i] = .flexibleSpacer
+            case .spacer: tags[i] = .fixedSpacer
+            case .leaf: tags[i] = .leaf
+            }
+            hidden[i] = style.isHidden
+            // Nodes are added parent first, so the parent's direction is already known.
+            let inherited: Bool
+            if let p = tree.parents[i] { inherited = rtl[p] } else { inherited = rootDirection == .rtl }
+            switch style.direction {
+            case .inherit: rtl[i] = inherited
+            case .ltr: rtl[i] = false
+            case .rtl: rtl[i] = true
+            }
+            usesParentSize[i] = Self.hasPercent(style)
+        }
+        childStart[n] = next
+    }
+
+    deinit {
+        childStart.deallocate(); childList.deallocate(); tags.deallocate(); hidden.deallocate()
+        rtl.deallocate(); usesParentSize.deallocate(); frames.deallocate(); cache.deallocate()
+        cacheNext.deallocate()
+    }
+
+    private static func hasPercent(_ s: LayoutStyle) -> Bool {
+        func p(_ d: Dimension) -> Bool { if case .percent = d { return true } else { return false } }
+        func e(_ x: Edges) -> Bool { p(x.top) || p(x.right) || p(x.bottom) || p(x.left) }
+        return p(s.width) || p(s.height) || p(s.minWidth) || p(s.minHeight) || p(s.maxWidth)
+            || p(s.maxHeight) || e(s.padding) || e(s.margin) || p(s.basis)
+    }
+
+    @inline(__always) func children(_ n: NodeID) -> Range<Int> { childStart[n]..<childStart[n + 1] }
+
+    /// Padding plus border of `n`; padding percentages are of the containing block's width.
+    @inline(__always) func insets(_ n: NodeID, parentWidth: Double?) -> EdgeInsets {
+        let s = styles.baseAddress! + n
+        let pad = s.pointee.padding, b = s.pointee.border
+        return EdgeInsets(top: resolveEdge(pad.top, parentWidth) + b.top,
+                          right: resolveEdge(pad.right, parentWidth) + b.right,
+                          bottom: resolveEdge(pad.bottom, parentWidth) + b.bottom,
+                          left: resolveEdge(pad.left, parentWidth) + b.left)
+    }
+
+    @inline(__always) func margins(_ n: NodeID, parentWidth: Double?) -> EdgeInsets {
+        let m = styles[n].margin
+        return EdgeInsets(top: resolveEdge(m.top, parentWidth), right: resolveEdge(m.right, parentWidth),
+                          bottom: resolveEdge(m.bottom, parentWidth), left: resolveEdge(m.left, parentWidth))
+    }
+
+    // MARK: - The one entry point of every algorithm
+
+    /// The border-box size of `node`, and with `perform` the frames of its children.
+    ///
+    /// - Parameters:
+    ///   - knownWidth/knownHeight: sizes the parent has already fixed (they win over the style).
+    ///   - parentWidth/parentHeight: the containing block, for percentages (nil = indefinite).
+    ///   - availableWidth/availableHeight: the space the node may take.
+    ///   - contentSize: ignore the node's own width/height/min/max (for the automatic
+    ///     minimum size of flex items, CSS Flexbox §4.5).
+    func compute(_ node: NodeID, knownWidth: Double?, knownHeight: Double?,
+                 parentWidth: Double?, parentHeight: Double?,
+                 availableWidth: AvailableSpace, availableHeight: AvailableSpace,
+                 perform: Bool, contentSize: Bool = false) -> Size {
+        let sp = styles.baseAddress! + node
+        let pb = insets(node, parentWidth: parentWidth)
+        var bounds = NodeBounds(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, insets: pb)
+        var w = knownWidth, h = knownHeight
+        if !contentSize {
+            bounds.minWidth = resolve(sp.pointee.minWidth, parentWidth) ?? 0
+            bounds.maxWidth = resolve(sp.pointee.maxWidth, parentWidth) ?? .infinity
+            bounds.minHeight = resolve(sp.pointee.minHeight, parentHeight) ?? 0
+            bounds.maxHeight = resolve(sp.pointee.maxHeight, parentHeight) ?? .infinity
+            if w == nil, let sw = resolve(sp.pointee.width, parentWidth) { w = bounds.clampWidth(sw) }
+            if h == nil, let sh = resolve(sp.pointee.height, parentHeight) { h = bounds.clampHeight(sh) }
+            if let ratio = sp.pointee.aspectRatio {
+                if let ww = w, h == nil { h = bounds.clampHeight(ww / ratio) }
+                else if let hh = h, w == nil { w = bounds.clampWidth(hh * ratio) }
+            }
+        }
+        if !perform, let w, let h { return Size(width: w, height: h) }
+
+        // The cache: only measurements; the arrange pass runs once per node.
+        let slotBase = node &* Self.cacheSlots
+        var key = CacheEntry(knownWidth: 0, knownHeight: 0, availableWidth: 0, availableHeight: 0,
+                             parentWidth: 0, parentHeight: 0, flags: 0, result: .zero)
+        if !perform {
+            key.knownWidth = (w ?? .nan).bitPattern
+            key.knownHeight = (h ?? .nan).bitPattern
+            key.flags = Self.encode(availableWidth, &key.availableWidth)
+                | (Self.encode(availableHeight, &key.availableHeight) << 2)
+                | (contentSize ? 16 : 0) | 32
+            if usesParentSize[node] {
+                key.parentWidth = (parentWidth ?? .nan).bitPattern
+                key.parentHeight = (parentHeight ?? .nan).bitPattern
+            }
+            for s in 0..<Self.cacheSlots {
+                let e = cache[slotBase &+ s]
+                if e.flags == key.flags && e.knownWidth == key.knownWidth && e.knownHeight == key.knownHeight
+                    && e.availableWidth == key.availableWidth && e.availableHeight == key.availableHeight
+                    && e.parentWidth == key.parentWidth && e.parentHeight == key.parentHeight {
+                    return e.result
+                }
+            }
+        }
+        computeCount &+= 1
+
+        let size: Size
+        switch tags[node] {
+        case .row, .column:
+            size = layoutFlex(node, width: w, height: h, parentWidth: parentWidth,
+                              availableWidth: availableWidth, availableHeight: availableHeight,
+                              bounds: bounds, perform: perform)
+        case .overlay:
+            size = layoutOverlay(node, width: w, height: h, availableWidth: availableWidth,
+                                 availableHeight: availableHeight, bounds: bounds, perform: perform)
+        case .border:
+            size = layoutBorder(node, width: w, height: h, availableWidth: availableWidth,
+                                availableHeight: availableHeight, bounds: bounds, perform: perform)
+        case .box:
+            size = layoutBox(node, width: w, height: h, availableWidth: availableWidth,
+                             availableHeight: availableHeight, bounds: bounds, perform: perform)
+        case .flexibleSpacer, .fixedSpacer:
+            size = Size(width: w ?? bounds.clampWidth(0), height: h ?? bounds.clampHeight(0))
+        case .leaf:
+            size = measureLeaf(node, width: w, height: h, availableWidth: availableWidth,
+                               availableHeight: availableHeight, bounds: bounds)
+        }
+
+        if !perform {
+            key.result = size
+            let s = Int(cacheNext[node])
+            cache[slotBase &+ s] = key
+            cacheNext[node] = UInt8((s + 1) % Self.cacheSlots)
+        }
+        return size
+    }
+
+    @inline(__always) private static func encode(_ a: AvailableSpace, _ value: inout UInt64) -> UInt32 {
+        switch a {
+        case .definite(let v): value = v.bitPattern; return 0
+        case .minContent: value = 0; return 1
+        case .maxContent: value = 0; return 2
+        }
+    }
+
+    /// A leaf: the measurer sees the content box; padding and border are added around it.
+    func measureLeaf(_ node: NodeID, width: Double?, height: Double?,
+                     availableWidth: AvailableSpace, availableHeight: AvailableSpace,
+                     bounds: NodeBounds) -> Size {
+        guard case .leaf(let measurer) = tree.kinds[node] else { return .zero }
+        let pb = bounds.insets
+        let content = measurer.measure(
+            knownWidth: width.map { Swift.max(0, $0 - pb.horizontal) },
+            knownHeight: height.map { Swift.max(0, $0 - pb.vertical) },
+            availableWidth: shrinkSpace(availableWidth, by: pb.horizontal),
+            availableHeight: shrinkSpace(availableHeight, by: pb.vertical))
+        return Size(width: width ?? bounds.clampWidth(content.width + pb.horizontal),
+                    height: height ?? bounds.clampHeight(content.height + pb.vertical))
+    }
+}
