@@ -25,7 +25,8 @@ struct ScalarProperties: OptionSet, Sendable {
     /// A mandatory line break: UAX #14 classes BK, CR, LF and NL (LF, VT, FF, CR, NEL,
     /// LS, PS), the ones ICU's line iterator reports with a status ≥ `UBRK_LINE_HARD`.
     static let hardBreak = ScalarProperties(rawValue: 1 << 6)
-    /// A combining mark (Mn, Mc, Me): drawn over its base, at the base's origin.
+    /// A combining mark (Mn, Mc, Me, not default-ignorable): drawn over its base, at the
+    /// base's origin.
     static let mark = ScalarProperties(rawValue: 1 << 7)
 
     private static let bmp: [ScalarProperties] = (0..<0x1_0000).map { compute(UInt32($0)) }
@@ -45,7 +46,9 @@ struct ScalarProperties: OptionSet, Sendable {
         let category = lr_u_general_category(c)
         let isMark = category == Int32(U_NON_SPACING_MARK.rawValue) || category == Int32(U_ENCLOSING_MARK.rawValue)
             || category == Int32(U_COMBINING_SPACING_MARK.rawValue)
-        if isMark { result.insert(.mark) }
+        let ignorable = lr_u_default_ignorable(c) != 0
+        // Variation selectors are Mn but select a glyph rather than draw one.
+        if isMark && !ignorable { result.insert(.mark) }
         let lineBreak = lr_u_line_break(c)
         let isHardBreak = lineBreak == Int32(U_LB_MANDATORY_BREAK.rawValue) || lineBreak == Int32(U_LB_CARRIAGE_RETURN.rawValue)
             || lineBreak == Int32(U_LB_LINE_FEED.rawValue) || lineBreak == Int32(U_LB_NEXT_LINE.rawValue)
@@ -55,7 +58,7 @@ struct ScalarProperties: OptionSet, Sendable {
         }
         if value != 0x09 && !isHardBreak && (category == Int32(U_NON_SPACING_MARK.rawValue)
             || category == Int32(U_ENCLOSING_MARK.rawValue) || category == Int32(U_FORMAT_CHAR.rawValue)
-            || category == Int32(U_CONTROL_CHAR.rawValue) || lr_u_default_ignorable(c) != 0) {
+            || category == Int32(U_CONTROL_CHAR.rawValue) || ignorable) {
             result.insert(.zeroWidth)
         }
         let clusterBreak = lr_u_grapheme_cluster_break(c)
