@@ -1,6 +1,8 @@
 // lr-bench: the project's own benchmark cases. The first argument names the case:
 //
 //     lr-bench layout --nodes 100000 --runs 7
+//     lr-bench text --runs 7
+//     lr-bench decode A.png B.png --runs 7
 //
 // Each case prints one parseable line of `key=value` pairs.
 
@@ -13,7 +15,15 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "layout":
     exit(runLayoutBenchmark(Array(arguments.dropFirst())))
+case "text", "decode":
+    do {
+        if arguments[0] == "text" { try runTextBenchmark(Array(arguments.dropFirst())) }
+        else { try runDecodeBenchmark(Array(arguments.dropFirst())) }
+    } catch {
+        print("lr-bench \(arguments[0]): \(error)")
+        exit(1)
+    }
 default:
-    print("usage: lr-bench layout [--nodes N] [--runs R]")
+    print("usage: lr-bench layout [--nodes N] [--runs R] | text [--runs R] | decode A.png B.png [--runs R]")
     exit(arguments.isEmpty ? 0 : 2)
 }
