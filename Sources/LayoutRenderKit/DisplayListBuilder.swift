@@ -12,8 +12,8 @@ struct DisplayListBuilder {
     /// When set, every frame is outlined and labelled with its id, drawn by this label maker.
     let debugLabel: DebugLabeler?
 
-    /// Characters the fonts did not cover, with the first label that used each.
-    private(set) var uncovered: [(Character, NodeID)] = []
+    /// Labels whose font does not cover some of their characters, with those characters.
+    private(set) var uncovered: [(node: NodeID, characters: [Character])] = []
 
     init(scene: Scene, layout: LayoutResult, debugLabel: DebugLabeler?) {
         self.scene = scene; self.layout = layout; self.debugLabel = debugLabel
@@ -23,7 +23,6 @@ struct DisplayListBuilder {
         let root = scene.tree.root ?? 0
         let canvas = scene.nodes[root]
         var list = DisplayList(size: layout.size, scale: scene.scale, background: canvas.paint.background)
-        var seen = Set<Character>()
         // Enter/exit events, so groups and borders close after the children.
         enum Step { case enter(NodeID), exit(NodeID) }
         var steps: [Step] = scene.tree.children[root].reversed().map { .enter($0) }
@@ -47,9 +46,8 @@ struct DisplayListBuilder {
                 case .none: break
                 case .label(let label, let color):
                     let text = label.layout(width: frame.width)
-                    for c in text.uncoveredCharacters where !seen.contains(c) {
-                        seen.insert(c)
-                        uncovered.append((c, id))
+                    if !text.uncoveredCharacters.isEmpty {
+                        uncovered.append((id, text.uncoveredCharacters))
                     }
                     var glyphs: [PlacedGlyph] = []
                     for line in text.lines {

@@ -111,16 +111,22 @@ public final class LayoutRenderer: Sendable {
                                      message: error.description))
         }
         var warnings: [Diagnostic] = []
-        for (character, id) in builder.uncovered {
+        for (id, characters) in builder.uncovered {
             let node = laidOut.scene.nodes[id]
-            let scalars = character.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }
-            let message = "the font does not cover '\(character)' (\(scalars.joined(separator: " "))); it is drawn as the font's replacement glyph"
+            var unique: [Character] = []
+            for c in characters where !unique.contains(c) { unique.append(c) }
+            let shown = unique.prefix(8).map { c in
+                "'\(c)' " + c.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
+            }
+            let more = unique.count > 8 ? " and \(unique.count - 8) more" : ""
+            let message = "the font does not cover \(shown.joined(separator: ", "))\(more); "
+                + (unique.count == 1 ? "it is" : "they are") + " drawn as the font's replacement glyph"
             let line = laidOut.scene.sourceLines.indices.contains(node.location.line - 1)
                 ? String(laidOut.scene.sourceLines[node.location.line - 1]) : nil
-            if options.strict {
-                throw .resource(Diagnostic(file: options.fileName, location: node.location, message: message, sourceLine: line))
-            }
-            warnings.append(Diagnostic(.warning, file: options.fileName, location: node.location, message: message, sourceLine: line))
+            let diagnostic = Diagnostic(options.strict ? .error : .warning, file: options.fileName,
+                                        location: node.location, message: message, sourceLine: line)
+            if options.strict { throw .resource(diagnostic) }
+            warnings.append(diagnostic)
         }
         do throws(RenderError) {
             let bitmap = try renderer.render(list)
