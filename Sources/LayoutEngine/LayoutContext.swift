@@ -81,12 +81,19 @@ final class LayoutContext {
     let frames: UnsafeMutableBufferPointer<Rect>
     static let cacheSlots = 4
     let cache: UnsafeMutableBufferPointer<CacheEntry>
-    let cacheNext: UnsafeMutableBufferPointer<UInt8>
-    /// Scratch storage for the flex items and lines of the containers on the current path.
-    var items: [FlexItem] = []
-    var lines: [FlexLine] = []
-    /// How many times an algorithm actually ran (cache misses), for tests and benchmarks.
-    var computeCount = 0
+    /// Low 4 bits: how many slots of a node are filled; high 4 bits: the next slot to reuse.
+    let cacheUsed: UnsafeMutableBufferPointer<UInt8>
+    /// Scratch storage for the flex items and lines of the containers on the current path,
+    /// and a counter of algorithm runs (cache misses), for tests.
+    struct Scratch {
+        var items = ScratchStack<FlexItem>(capacity: 64)
+        var lines = ScratchStack<FlexLine>(capacity: 16)
+        var computeCount = 0
+    }
+    let scratch: UnsafeMutablePointer<Scratch>
+    @inline(__always) var items: ScratchStack<FlexItem> { scratch.pointee.items }
+    @inline(__always) var lines: ScratchStack<FlexLine> { scratch.pointee.lines }
+    var computeCount: Int { scratch.pointee.computeCount }
 
     init(tree: LayoutTree, styles: UnsafeBufferPointer<LayoutStyle>, rootDirection: Direction) {
         self.tree = tree
@@ -101,14 +108,13 @@ final class LayoutContext {
         usesParentSize = .allocate(capacity: n)
         frames = .allocate(capacity: n)
         frames.initialize(repeating: .zero)
+        // Slot-major and left uninitialized: only the first `cacheUsed[n]` slots of a node are
+        // ever read, so the pages of slots nobody needs are never touched.
         cache = .allocate(capacity: n * Self.cacheSlots)
-        cache.initialize(repeating: CacheEntry(knownWidth: 0, knownHeight: 0, availableWidth: 0,
-                                               availableHeight: 0, parentWidth: 0, parentHeight: 0,
-                                               flags: 0, result: .zero))
-        cacheNext = .allocate(capacity: n)
-        cacheNext.initialize(repeating: 0)
-        items.reserveCapacity(64)
-        lines.reserveCapacity(16)
+        cacheUsed = .allocate(capacity: n)
+        cacheUsed.initialize(repeating: 0)
+        scratch = .allocate(capacity: 1)
+        scratch.initialize(to: Scratch())
 
         var next = 0
         for i in 0..<n {
@@ -142,7 +148,8 @@ final class LayoutContext {
     deinit {
         childStart.deallocate(); childList.deallocate(); tags.deallocate(); hidden.deallocate()
         rtl.deallocate(); usesParentSize.deallocate(); frames.deallocate(); cache.deallocate()
-        cacheNext.deallocate()
+        cacheUsed.deallocate()
+        scratch.pointee.items.deallocate(); scratch.pointee.lines.deallocate(); scratch.deallocate()
     }
 
     private static func hasPercent(_ s: LayoutStyle) -> Bool {
@@ -203,7 +210,7 @@ final class LayoutContext {
         if !perform, let w, let h { return Size(width: w, height: h) }
 
         // The cache: only measurements; the arrange pass runs once per node.
-        let slotBase = node &* Self.cacheSlots
+        let used = Int(cacheUsed[node] & 15)
         var key = CacheEntry(knownWidth: 0, knownHeight: 0, availableWidth: 0, availableHeight: 0,
                              parentWidth: 0, parentHeight: 0, flags: 0, result: .zero)
         if !perform {
@@ -216,8 +223,8 @@ final class LayoutContext {
                 key.parentWidth = (parentWidth ?? .nan).bitPattern
                 key.parentHeight = (parentHeight ?? .nan).bitPattern
             }
-            for s in 0..<Self.cacheSlots {
-                let e = cache[slotBase &+ s]
+            for s in 0..<used {
+                let e = cache[s &* count &+ node]
                 if e.flags == key.flags && e.knownWidth == key.knownWidth && e.knownHeight == key.knownHeight
                     && e.availableWidth == key.availableWidth && e.availableHeight == key.availableHeight
                     && e.parentWidth == key.parentWidth && e.parentHeight == key.parentHeight {
@@ -225,7 +232,7 @@ final class LayoutContext {
                 }
             }
         }
-        computeCount &+= 1
+        scratch.pointee.computeCount &+= 1
 
         let size: Size
         switch tags[node] {
@@ -251,9 +258,14 @@ final class LayoutContext {
 
         if !perform {
             key.result = size
-            let s = Int(cacheNext[node])
-            cache[slotBase &+ s] = key
-            cacheNext[node] = UInt8((s + 1) % Self.cacheSlots)
+            if used < Self.cacheSlots {
+                (cache.baseAddress! + (used &* count &+ node)).initialize(to: key)
+                cacheUsed[node] = UInt8(used + 1)
+            } else {
+                let s = Int(cacheUsed[node] >> 4)
+                cache[s &* count &+ node] = key
+                cacheUsed[node] = UInt8(((s + 1) % Self.cacheSlots) << 4 | used)
+            }
         }
         return size
     }
