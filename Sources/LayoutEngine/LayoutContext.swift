@@ -19,8 +19,6 @@ struct CacheEntry {
     var knownHeight: UInt64
     var availableWidth: UInt64
     var availableHeight: UInt64
-    var parentWidth: UInt64
-    var parentHeight: UInt64
     /// Bits 0-1 / 2-3: the kind of available width / height; bit 4: content-size mode; bit 5: valid.
     var flags: UInt32
     var result: Size
@@ -81,6 +79,8 @@ final class LayoutContext {
     let frames: UnsafeMutableBufferPointer<Rect>
     static let cacheSlots = 4
     let cache: UnsafeMutableBufferPointer<CacheEntry>
+    /// The parent's size each cache entry was measured in, for nodes with percentages only.
+    let cacheParent: UnsafeMutableBufferPointer<Size>
     /// Low 4 bits: how many slots of a node are filled; high 4 bits: the next slot to reuse.
     let cacheUsed: UnsafeMutableBufferPointer<UInt8>
     /// Scratch storage for the flex items and lines of the containers on the current path,
@@ -95,7 +95,8 @@ final class LayoutContext {
     @inline(__always) var lines: ScratchStack<FlexLine> { scratch.pointee.lines }
     var computeCount: Int { scratch.pointee.computeCount }
 
-    init(tree: LayoutTree, styles: UnsafeBufferPointer<LayoutStyle>, rootDirection: Direction) {
+    init(tree: LayoutTree, styles: UnsafeBufferPointer<LayoutStyle>, frames: UnsafeMutableBufferPointer<Rect>,
+         rootDirection: Direction) {
         self.tree = tree
         self.styles = styles
         let n = tree.count
@@ -106,11 +107,11 @@ final class LayoutContext {
         hidden = .allocate(capacity: n)
         rtl = .allocate(capacity: n)
         usesParentSize = .allocate(capacity: n)
-        frames = .allocate(capacity: n)
-        frames.initialize(repeating: .zero)
+        self.frames = frames
         // Slot-major and left uninitialized: only the first `cacheUsed[n]` slots of a node are
         // ever read, so the pages of slots nobody needs are never touched.
         cache = .allocate(capacity: n * Self.cacheSlots)
+        cacheParent = .allocate(capacity: n * Self.cacheSlots)
         cacheUsed = .allocate(capacity: n)
         cacheUsed.initialize(repeating: 0)
         scratch = .allocate(capacity: 1)
@@ -147,7 +148,7 @@ final class LayoutContext {
 
     deinit {
         childStart.deallocate(); childList.deallocate(); tags.deallocate(); hidden.deallocate()
-        rtl.deallocate(); usesParentSize.deallocate(); frames.deallocate(); cache.deallocate()
+        rtl.deallocate(); usesParentSize.deallocate(); cache.deallocate(); cacheParent.deallocate()
         cacheUsed.deallocate()
         scratch.pointee.items.deallocate(); scratch.pointee.lines.deallocate(); scratch.deallocate()
     }
@@ -212,22 +213,20 @@ final class LayoutContext {
         // The cache: only measurements; the arrange pass runs once per node.
         let used = Int(cacheUsed[node] & 15)
         var key = CacheEntry(knownWidth: 0, knownHeight: 0, availableWidth: 0, availableHeight: 0,
-                             parentWidth: 0, parentHeight: 0, flags: 0, result: .zero)
+                             flags: 0, result: .zero)
+        let keyedByParent = usesParentSize[node]
+        let parentKey = Size(width: parentWidth ?? .nan, height: parentHeight ?? .nan)
         if !perform {
             key.knownWidth = (w ?? .nan).bitPattern
             key.knownHeight = (h ?? .nan).bitPattern
             key.flags = Self.encode(availableWidth, &key.availableWidth)
                 | (Self.encode(availableHeight, &key.availableHeight) << 2)
                 | (contentSize ? 16 : 0) | 32
-            if usesParentSize[node] {
-                key.parentWidth = (parentWidth ?? .nan).bitPattern
-                key.parentHeight = (parentHeight ?? .nan).bitPattern
-            }
             for s in 0..<used {
                 let e = cache[s &* count &+ node]
                 if e.flags == key.flags && e.knownWidth == key.knownWidth && e.knownHeight == key.knownHeight
                     && e.availableWidth == key.availableWidth && e.availableHeight == key.availableHeight
-                    && e.parentWidth == key.parentWidth && e.parentHeight == key.parentHeight {
+                    && (!keyedByParent || Self.same(cacheParent[s &* count &+ node], parentKey)) {
                     return e.result
                 }
             }
@@ -260,14 +259,20 @@ final class LayoutContext {
             key.result = size
             if used < Self.cacheSlots {
                 (cache.baseAddress! + (used &* count &+ node)).initialize(to: key)
+                if keyedByParent { (cacheParent.baseAddress! + (used &* count &+ node)).initialize(to: parentKey) }
                 cacheUsed[node] = UInt8(used + 1)
             } else {
                 let s = Int(cacheUsed[node] >> 4)
                 cache[s &* count &+ node] = key
+                if keyedByParent { cacheParent[s &* count &+ node] = parentKey }
                 cacheUsed[node] = UInt8(((s + 1) % Self.cacheSlots) << 4 | used)
             }
         }
         return size
+    }
+
+    @inline(__always) private static func same(_ a: Size, _ b: Size) -> Bool {
+        a.width.bitPattern == b.width.bitPattern && a.height.bitPattern == b.height.bitPattern
     }
 
     @inline(__always) private static func encode(_ a: AvailableSpace, _ value: inout UInt64) -> UInt32 {
