@@ -387,7 +387,7 @@ extension LayoutContext {
                                        availInnerMain: AvailableSpace, availInnerCross: AvailableSpace,
                                        innerWidth: Double?, innerHeight: Double?) {
         let it = items[i]
-        let basisStyle = styles[it.node].basis
+        let basisStyle = style(it.node).pointee.basis
         var base: Double
         var explicit = it.explicitBasis
         var contentBased = false

@@ -121,7 +121,7 @@ final class LayoutContext {
         for i in 0..<n {
             childStart[i] = next
             for c in tree.children[i] { childList[next] = c; next += 1 }
-            let style = styles[i]
+            let style = styles.baseAddress! + i
             switch tree.kinds[i] {
             case .stack(.horizontal): tags[i] = .row
             case .stack(.vertical): tags[i] = .column
@@ -132,11 +132,11 @@ final class LayoutContext {
             case .spacer: tags[i] = .fixedSpacer
             case .leaf: tags[i] = .leaf
             }
-            hidden[i] = style.isHidden
+            hidden[i] = style.pointee.isHidden
             // Nodes are added parent first, so the parent's direction is already known.
             let inherited: Bool
             if let p = tree.parents[i] { inherited = rtl[p] } else { inherited = rootDirection == .rtl }
-            switch style.direction {
+            switch style.pointee.direction {
             case .inherit: rtl[i] = inherited
             case .ltr: rtl[i] = false
             case .rtl: rtl[i] = true
@@ -153,12 +153,16 @@ final class LayoutContext {
         scratch.pointee.items.deallocate(); scratch.pointee.lines.deallocate(); scratch.deallocate()
     }
 
-    private static func hasPercent(_ s: LayoutStyle) -> Bool {
+    private static func hasPercent(_ sp: UnsafePointer<LayoutStyle>) -> Bool {
         func p(_ d: Dimension) -> Bool { if case .percent = d { return true } else { return false } }
         func e(_ x: Edges) -> Bool { p(x.top) || p(x.right) || p(x.bottom) || p(x.left) }
-        return p(s.width) || p(s.height) || p(s.minWidth) || p(s.minHeight) || p(s.maxWidth)
-            || p(s.maxHeight) || e(s.padding) || e(s.margin) || p(s.basis)
+        return p(sp.pointee.width) || p(sp.pointee.height) || p(sp.pointee.minWidth) || p(sp.pointee.minHeight)
+            || p(sp.pointee.maxWidth) || p(sp.pointee.maxHeight) || e(sp.pointee.padding) || e(sp.pointee.margin)
+            || p(sp.pointee.basis)
     }
+
+    /// The style of `n`, read in place (subscripting the buffer would copy the whole style).
+    @inline(__always) func style(_ n: NodeID) -> UnsafePointer<LayoutStyle> { styles.baseAddress! + n }
 
     @inline(__always) func children(_ n: NodeID) -> Range<Int> { childStart[n]..<childStart[n + 1] }
 
@@ -173,7 +177,7 @@ final class LayoutContext {
     }
 
     @inline(__always) func margins(_ n: NodeID, parentWidth: Double?) -> EdgeInsets {
-        let m = styles[n].margin
+        let m = style(n).pointee.margin
         return EdgeInsets(top: resolveEdge(m.top, parentWidth), right: resolveEdge(m.right, parentWidth),
                           bottom: resolveEdge(m.bottom, parentWidth), left: resolveEdge(m.left, parentWidth))
     }
