@@ -152,8 +152,8 @@ extension LayoutContext {
         for j in plan.order {
             let c = plan.children[j]
             if hidden[c] { rects[j] = .zero; continue }
-            let anchors = styles[c].anchors
-            let style = styles[c]
+            let anchors = style(c).pointee.anchors
+            let style = style(c).pointee
 
             // The value of `attribute` of a sibling or the parent, as a coordinate or size.
             func value(of target: AnchorTarget, _ attribute: AnchorAttribute) -> Double? {

@@ -16,7 +16,7 @@ extension LayoutContext {
                       availableWidth: AvailableSpace, availableHeight: AvailableSpace,
                       bounds: NodeBounds, perform: Bool) -> Size {
         let pb = bounds.insets
-        let gap = styles[node].gap
+        let gap = style(node).pointee.gap
         var innerW = width.map { Swift.max(0, $0 - pb.horizontal) }
         var innerH = height.map { Swift.max(0, $0 - pb.vertical) }
         let availW = innerW.map { AvailableSpace.definite($0) } ?? shrinkSpace(availableWidth, by: pb.horizontal)
@@ -27,7 +27,7 @@ extension LayoutContext {
         for k in children(node) where !hidden[childList[k]] {
             let c = childList[k]
             visible.append(c)
-            if styles[c].region != .top && styles[c].region != .bottom { hasMiddle = true }
+            if style(c).pointee.region != .top && style(c).pointee.region != .bottom { hasMiddle = true }
         }
 
         func measure(_ c: NodeID, _ kw: Double?, _ kh: Double?, _ aw: AvailableSpace, _ ah: AvailableSpace) -> Size {
@@ -41,7 +41,7 @@ extension LayoutContext {
             for c in visible {
                 let m = margins(c, parentWidth: nil)
                 let s = measure(c, nil, nil, shrinkSpace(availW, by: m.horizontal), .maxContent)
-                switch styles[c].region {
+                switch style(c).pointee.region {
                 case .top, .bottom: widest = Swift.max(widest, s.width + m.horizontal)
                 default: row += s.width + m.horizontal; pieces += 1
                 }
@@ -58,12 +58,12 @@ extension LayoutContext {
         var centerIndex: Int? = nil
         for (j, c) in visible.enumerated() {
             let m = margins(c, parentWidth: iw)
-            switch styles[c].region {
+            switch style(c).pointee.region {
             case .top, .bottom:
                 let w = styledOr(c, .horizontal, iw, Swift.max(0, iw - m.horizontal))
                 let s = measure(c, w, nil, .definite(Swift.max(0, iw - m.horizontal)), availH)
                 frameOf[j] = Rect(x: 0, y: 0, width: s.width, height: s.height)
-                if styles[c].region == .top { topsHeight += s.height + m.vertical; tops += 1 }
+                if style(c).pointee.region == .top { topsHeight += s.height + m.vertical; tops += 1 }
                 else { bottomsHeight += s.height + m.vertical; bottoms += 1 }
             case .left, .right:
                 let s = measure(c, nil, nil, .maxContent, availH)
@@ -102,7 +102,7 @@ extension LayoutContext {
         var bottomY = pb.top + ih - bottomsHeight - gap * Double(Swift.max(0, bottoms - 1))
         var leftX = pb.left
         var rightWidths = 0.0, rightCount = 0
-        for (j, c) in visible.enumerated() where styles[c].region == .right {
+        for (j, c) in visible.enumerated() where style(c).pointee.region == .right {
             let m = margins(c, parentWidth: iw)
             rightWidths += frameOf[j].width + m.horizontal
             rightCount += 1
@@ -110,14 +110,14 @@ extension LayoutContext {
         var rightX = pb.left + iw - rightWidths - gap * Double(Swift.max(0, rightCount - 1))
         var centerX = pb.left
         // The centre's left edge comes after all left children.
-        for (j, c) in visible.enumerated() where styles[c].region == .left {
+        for (j, c) in visible.enumerated() where style(c).pointee.region == .left {
             let m = margins(c, parentWidth: iw)
             centerX += frameOf[j].width + m.horizontal + gap
         }
         for (j, c) in visible.enumerated() {
             let m = margins(c, parentWidth: iw)
             var f = frameOf[j]
-            switch styles[c].region {
+            switch style(c).pointee.region {
             case .top:
                 f.x = pb.left + m.left; f.y = y + m.top
                 y += f.height + m.vertical + gap
@@ -128,7 +128,7 @@ extension LayoutContext {
                 let h = styledOr(c, .vertical, ih, Swift.max(0, middleH - m.vertical)) ?? f.height
                 f.height = h
                 f.y = pb.top + middleTop + m.top
-                if styles[c].region == .left {
+                if style(c).pointee.region == .left {
                     f.x = leftX + m.left
                     leftX += f.width + m.horizontal + gap
                 } else {

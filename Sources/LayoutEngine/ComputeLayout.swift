@@ -16,69 +16,71 @@ public func computeLayout(_ tree: LayoutTree, options: LayoutOptions) throws(Lay
     guard let root = tree.root else {
         return LayoutResult(frames: [], absoluteFrames: [], root: nil)
     }
-    return tree.styles.withUnsafeBufferPointer { styles in
-        let context = LayoutContext(tree: tree, styles: styles, rootDirection: options.direction)
-        return context.run(root: root, options: options)
+    // The context writes relative frames straight into the result's array.
+    var frames = [Rect](repeating: .zero, count: tree.count)
+    let absolute = frames.withUnsafeMutableBufferPointer { frameBuffer in
+        tree.styles.withUnsafeBufferPointer { styles in
+            let context = LayoutContext(tree: tree, styles: styles, frames: frameBuffer,
+                                        rootDirection: options.direction)
+            return context.run(root: root, options: options)
+        }
     }
+    guard let scale = options.pixelScale, scale > 0 else {
+        return LayoutResult(frames: frames, absoluteFrames: absolute, root: root)
+    }
+    return snapToPixels(tree, frames: frames, absolute: absolute, root: root, scale: scale)
+}
+
+/// Snaps absolute frames to the pixel grid as Yoga does: absolute left/top and
+/// right/bottom edges are rounded separately, so neighbours that touch keep touching.
+/// Relative frames are derived from the snapped absolute ones.
+private func snapToPixels(_ tree: LayoutTree, frames: [Rect], absolute: [Rect], root: NodeID,
+                          scale: Double) -> LayoutResult {
+    @inline(__always) func snap(_ v: Double) -> Double { (v * scale).rounded() / scale }
+    var snapped = absolute
+    var relative = frames
+    for i in 0..<tree.count {
+        let a = absolute[i]
+        let l = snap(a.minX), t = snap(a.minY), r = snap(a.maxX), b = snap(a.maxY)
+        snapped[i] = Rect(x: l, y: t, width: r - l, height: b - t)
+        if let p = tree.parents[i] {
+            relative[i] = Rect(x: l - snapped[p].x, y: t - snapped[p].y, width: r - l, height: b - t)
+        } else {
+            relative[i] = snapped[i]
+        }
+    }
+    return LayoutResult(frames: relative, absoluteFrames: snapped, root: root)
 }
 
 extension LayoutContext {
-    func run(root: NodeID, options: LayoutOptions) -> LayoutResult {
+    /// Lays out from the root and returns the absolute frames.
+    func run(root: NodeID, options: LayoutOptions) -> [Rect] {
         let aw = options.availableWidth
         let ah = options.availableHeight
         let style = styles[root]
         let knownWidth: Double? = style.width == .auto ? aw : nil
         let knownHeight: Double? = style.height == .auto ? ah : nil
-        if hidden[root] {
-            return assemble(root: root, scale: options.pixelScale)
+        if !hidden[root] {
+            let size = compute(root, knownWidth: knownWidth, knownHeight: knownHeight,
+                               parentWidth: aw, parentHeight: ah,
+                               availableWidth: .definite(aw),
+                               availableHeight: ah.map { .definite($0) } ?? .maxContent,
+                               perform: true)
+            frames[root] = Rect(x: 0, y: 0, width: size.width, height: size.height)
         }
-        let size = compute(root, knownWidth: knownWidth, knownHeight: knownHeight,
-                           parentWidth: aw, parentHeight: ah,
-                           availableWidth: .definite(aw), availableHeight: ah.map { .definite($0) } ?? .maxContent,
-                           perform: true)
-        frames[root] = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        return assemble(root: root, scale: options.pixelScale)
-    }
-
-    /// Absolute frames (parents come before their children in a `LayoutTree`), snapped to
-    /// the pixel grid as Yoga does: absolute left/top and right/bottom edges are rounded
-    /// separately, so neighbours that touch keep touching.
-    private func assemble(root: NodeID, scale: Double?) -> LayoutResult {
-        var relative = [Rect](repeating: .zero, count: count)
-        var absolute = [Rect](repeating: .zero, count: count)
-        // Nodes outside the root's tree, hidden nodes and their descendants keep zero frames
-        // at their parent's origin.
-        var inTree = [Bool](repeating: false, count: count)
-        inTree[root] = true
-        for i in 0..<count {
-            guard let p = tree.parents[i] else { continue }
-            if !inTree[p] { continue }
-            inTree[i] = true
-        }
-        absolute[root] = frames[root]
-        relative[root] = frames[root]
-        for i in 0..<count where i != root && inTree[i] {
-            let p = tree.parents[i]!
-            let f = frames[i]
-            absolute[i] = Rect(x: absolute[p].x + f.x, y: absolute[p].y + f.y, width: f.width, height: f.height)
-        }
-        if let scale, scale > 0 {
-            var snapped = absolute
-            @inline(__always) func snap(_ v: Double) -> Double { (v * scale).rounded() / scale }
-            for i in 0..<count where inTree[i] {
-                let a = absolute[i]
-                let l = snap(a.minX), t = snap(a.minY), r = snap(a.maxX), b = snap(a.maxY)
-                snapped[i] = Rect(x: l, y: t, width: r - l, height: b - t)
+        // Parents come before their children in a `LayoutTree`. Nodes outside the root's
+        // tree, hidden nodes and their descendants have zero frames at their parent's origin.
+        return [Rect](unsafeUninitializedCapacity: count) { abs, initialized in
+            for i in 0..<count {
+                let f = frames[i]
+                if let p = tree.parents[i] {
+                    let o = abs[p]
+                    abs[i] = Rect(x: o.x + f.x, y: o.y + f.y, width: f.width, height: f.height)
+                } else {
+                    abs[i] = f
+                }
             }
-            for i in 0..<count where inTree[i] {
-                let s = snapped[i]
-                if i == root { relative[i] = s; continue }
-                let p = snapped[tree.parents[i]!]
-                relative[i] = Rect(x: s.x - p.x, y: s.y - p.y, width: s.width, height: s.height)
-            }
-            return LayoutResult(frames: relative, absoluteFrames: snapped, root: root)
+            initialized = count
         }
-        for i in 0..<count where i != root && inTree[i] { relative[i] = frames[i] }
-        return LayoutResult(frames: relative, absoluteFrames: absolute, root: root)
     }
 }

@@ -96,19 +96,19 @@ extension LayoutContext {
         let wrap = sp.pointee.wrap
 
         // §9.1 Initial Setup: the items (hidden children take no part, as `display: none`).
-        let first = items.count
+        let first = scratch.pointee.items.count
         defer {
-            items.removeLast(items.count - first)
+            scratch.pointee.items.removeLast(scratch.pointee.items.count - first)
         }
         let innerWidth0 = isRow ? innerMain : innerCross
         let innerHeight0 = isRow ? innerCross : innerMain
         for k in children(node) {
             let c = childList[k]
             if hidden[c] { continue }
-            items.append(makeFlexItem(c, isRow: isRow, isRTL: isRTL, innerWidth: innerWidth0,
+            scratch.pointee.items.append(makeFlexItem(c, isRow: isRow, isRTL: isRTL, innerWidth: innerWidth0,
                                       innerHeight: innerHeight0, containerAlign: sp.pointee.align))
         }
-        let last = items.count
+        let last = scratch.pointee.items.count
 
         // §9.2 step 3: Determine the flex base size and hypothetical main size of each item.
         for i in first..<last {
@@ -118,10 +118,10 @@ extension LayoutContext {
         }
 
         // §9.3 Main Size Determination, step 5: Collect flex items into flex lines.
-        let firstLine = lines.count
-        defer { lines.removeLast(lines.count - firstLine) }
+        let firstLine = scratch.pointee.lines.count
+        defer { scratch.pointee.lines.removeLast(scratch.pointee.lines.count - firstLine) }
         if !wrap || last == first {
-            lines.append(FlexLine(start: first, end: last, cross: 0))
+            scratch.pointee.lines.append(FlexLine(start: first, end: last, cross: 0))
         } else {
             let limit: Double
             if let innerMain { limit = innerMain } else {
@@ -136,16 +136,16 @@ extension LayoutContext {
             for i in first..<last {
                 let outer = items[i].hypotheticalMain + items[i].marginsMain
                 if i > start && used + gapMain + outer > limit + 1e-9 {
-                    lines.append(FlexLine(start: start, end: i, cross: 0))
+                    scratch.pointee.lines.append(FlexLine(start: start, end: i, cross: 0))
                     start = i
                     used = outer
                 } else {
                     used += (i > start ? gapMain : 0) + outer
                 }
             }
-            lines.append(FlexLine(start: start, end: last, cross: 0))
+            scratch.pointee.lines.append(FlexLine(start: start, end: last, cross: 0))
         }
-        let lastLine = lines.count
+        let lastLine = scratch.pointee.lines.count
 
         // §9.2 step 4 / §9.9.1: the container's main size, when it is not known already.
         if innerMain == nil {
@@ -387,7 +387,7 @@ extension LayoutContext {
                                        availInnerMain: AvailableSpace, availInnerCross: AvailableSpace,
                                        innerWidth: Double?, innerHeight: Double?) {
         let it = items[i]
-        let basisStyle = styles[it.node].basis
+        let basisStyle = style(it.node).pointee.basis
         var base: Double
         var explicit = it.explicitBasis
         var contentBased = false

@@ -19,8 +19,6 @@ struct CacheEntry {
     var knownHeight: UInt64
     var availableWidth: UInt64
     var availableHeight: UInt64
-    var parentWidth: UInt64
-    var parentHeight: UInt64
     /// Bits 0-1 / 2-3: the kind of available width / height; bit 4: content-size mode; bit 5: valid.
     var flags: UInt32
     var result: Size
@@ -81,14 +79,24 @@ final class LayoutContext {
     let frames: UnsafeMutableBufferPointer<Rect>
     static let cacheSlots = 4
     let cache: UnsafeMutableBufferPointer<CacheEntry>
-    let cacheNext: UnsafeMutableBufferPointer<UInt8>
-    /// Scratch storage for the flex items and lines of the containers on the current path.
-    var items: [FlexItem] = []
-    var lines: [FlexLine] = []
-    /// How many times an algorithm actually ran (cache misses), for tests and benchmarks.
-    var computeCount = 0
+    /// The parent's size each cache entry was measured in, for nodes with percentages only.
+    let cacheParent: UnsafeMutableBufferPointer<Size>
+    /// Low 4 bits: how many slots of a node are filled; high 4 bits: the next slot to reuse.
+    let cacheUsed: UnsafeMutableBufferPointer<UInt8>
+    /// Scratch storage for the flex items and lines of the containers on the current path,
+    /// and a counter of algorithm runs (cache misses), for tests.
+    struct Scratch {
+        var items = ScratchStack<FlexItem>(capacity: 64)
+        var lines = ScratchStack<FlexLine>(capacity: 16)
+        var computeCount = 0
+    }
+    let scratch: UnsafeMutablePointer<Scratch>
+    @inline(__always) var items: ScratchStack<FlexItem> { scratch.pointee.items }
+    @inline(__always) var lines: ScratchStack<FlexLine> { scratch.pointee.lines }
+    var computeCount: Int { scratch.pointee.computeCount }
 
-    init(tree: LayoutTree, styles: UnsafeBufferPointer<LayoutStyle>, rootDirection: Direction) {
+    init(tree: LayoutTree, styles: UnsafeBufferPointer<LayoutStyle>, frames: UnsafeMutableBufferPointer<Rect>,
+         rootDirection: Direction) {
         self.tree = tree
         self.styles = styles
         let n = tree.count
@@ -99,22 +107,21 @@ final class LayoutContext {
         hidden = .allocate(capacity: n)
         rtl = .allocate(capacity: n)
         usesParentSize = .allocate(capacity: n)
-        frames = .allocate(capacity: n)
-        frames.initialize(repeating: .zero)
+        self.frames = frames
+        // Slot-major and left uninitialized: only the first `cacheUsed[n]` slots of a node are
+        // ever read, so the pages of slots nobody needs are never touched.
         cache = .allocate(capacity: n * Self.cacheSlots)
-        cache.initialize(repeating: CacheEntry(knownWidth: 0, knownHeight: 0, availableWidth: 0,
-                                               availableHeight: 0, parentWidth: 0, parentHeight: 0,
-                                               flags: 0, result: .zero))
-        cacheNext = .allocate(capacity: n)
-        cacheNext.initialize(repeating: 0)
-        items.reserveCapacity(64)
-        lines.reserveCapacity(16)
+        cacheParent = .allocate(capacity: n * Self.cacheSlots)
+        cacheUsed = .allocate(capacity: n)
+        cacheUsed.initialize(repeating: 0)
+        scratch = .allocate(capacity: 1)
+        scratch.initialize(to: Scratch())
 
         var next = 0
         for i in 0..<n {
             childStart[i] = next
             for c in tree.children[i] { childList[next] = c; next += 1 }
-            let style = styles[i]
+            let style = styles.baseAddress! + i
             switch tree.kinds[i] {
             case .stack(.horizontal): tags[i] = .row
             case .stack(.vertical): tags[i] = .column
@@ -125,11 +132,11 @@ final class LayoutContext {
             case .spacer: tags[i] = .fixedSpacer
             case .leaf: tags[i] = .leaf
             }
-            hidden[i] = style.isHidden
+            hidden[i] = style.pointee.isHidden
             // Nodes are added parent first, so the parent's direction is already known.
             let inherited: Bool
             if let p = tree.parents[i] { inherited = rtl[p] } else { inherited = rootDirection == .rtl }
-            switch style.direction {
+            switch style.pointee.direction {
             case .inherit: rtl[i] = inherited
             case .ltr: rtl[i] = false
             case .rtl: rtl[i] = true
@@ -141,16 +148,21 @@ final class LayoutContext {
 
     deinit {
         childStart.deallocate(); childList.deallocate(); tags.deallocate(); hidden.deallocate()
-        rtl.deallocate(); usesParentSize.deallocate(); frames.deallocate(); cache.deallocate()
-        cacheNext.deallocate()
+        rtl.deallocate(); usesParentSize.deallocate(); cache.deallocate(); cacheParent.deallocate()
+        cacheUsed.deallocate()
+        scratch.pointee.items.deallocate(); scratch.pointee.lines.deallocate(); scratch.deallocate()
     }
 
-    private static func hasPercent(_ s: LayoutStyle) -> Bool {
+    private static func hasPercent(_ sp: UnsafePointer<LayoutStyle>) -> Bool {
         func p(_ d: Dimension) -> Bool { if case .percent = d { return true } else { return false } }
         func e(_ x: Edges) -> Bool { p(x.top) || p(x.right) || p(x.bottom) || p(x.left) }
-        return p(s.width) || p(s.height) || p(s.minWidth) || p(s.minHeight) || p(s.maxWidth)
-            || p(s.maxHeight) || e(s.padding) || e(s.margin) || p(s.basis)
+        return p(sp.pointee.width) || p(sp.pointee.height) || p(sp.pointee.minWidth) || p(sp.pointee.minHeight)
+            || p(sp.pointee.maxWidth) || p(sp.pointee.maxHeight) || e(sp.pointee.padding) || e(sp.pointee.margin)
+            || p(sp.pointee.basis)
     }
+
+    /// The style of `n`, read in place (subscripting the buffer would copy the whole style).
+    @inline(__always) func style(_ n: NodeID) -> UnsafePointer<LayoutStyle> { styles.baseAddress! + n }
 
     @inline(__always) func children(_ n: NodeID) -> Range<Int> { childStart[n]..<childStart[n + 1] }
 
@@ -165,7 +177,7 @@ final class LayoutContext {
     }
 
     @inline(__always) func margins(_ n: NodeID, parentWidth: Double?) -> EdgeInsets {
-        let m = styles[n].margin
+        let m = style(n).pointee.margin
         return EdgeInsets(top: resolveEdge(m.top, parentWidth), right: resolveEdge(m.right, parentWidth),
                           bottom: resolveEdge(m.bottom, parentWidth), left: resolveEdge(m.left, parentWidth))
     }
@@ -203,29 +215,27 @@ final class LayoutContext {
         if !perform, let w, let h { return Size(width: w, height: h) }
 
         // The cache: only measurements; the arrange pass runs once per node.
-        let slotBase = node &* Self.cacheSlots
+        let used = Int(cacheUsed[node] & 15)
         var key = CacheEntry(knownWidth: 0, knownHeight: 0, availableWidth: 0, availableHeight: 0,
-                             parentWidth: 0, parentHeight: 0, flags: 0, result: .zero)
+                             flags: 0, result: .zero)
+        let keyedByParent = usesParentSize[node]
+        let parentKey = Size(width: parentWidth ?? .nan, height: parentHeight ?? .nan)
         if !perform {
             key.knownWidth = (w ?? .nan).bitPattern
             key.knownHeight = (h ?? .nan).bitPattern
             key.flags = Self.encode(availableWidth, &key.availableWidth)
                 | (Self.encode(availableHeight, &key.availableHeight) << 2)
                 | (contentSize ? 16 : 0) | 32
-            if usesParentSize[node] {
-                key.parentWidth = (parentWidth ?? .nan).bitPattern
-                key.parentHeight = (parentHeight ?? .nan).bitPattern
-            }
-            for s in 0..<Self.cacheSlots {
-                let e = cache[slotBase &+ s]
+            for s in 0..<used {
+                let e = cache[s &* count &+ node]
                 if e.flags == key.flags && e.knownWidth == key.knownWidth && e.knownHeight == key.knownHeight
                     && e.availableWidth == key.availableWidth && e.availableHeight == key.availableHeight
-                    && e.parentWidth == key.parentWidth && e.parentHeight == key.parentHeight {
+                    && (!keyedByParent || Self.same(cacheParent[s &* count &+ node], parentKey)) {
                     return e.result
                 }
             }
         }
-        computeCount &+= 1
+        scratch.pointee.computeCount &+= 1
 
         let size: Size
         switch tags[node] {
@@ -251,11 +261,22 @@ final class LayoutContext {
 
         if !perform {
             key.result = size
-            let s = Int(cacheNext[node])
-            cache[slotBase &+ s] = key
-            cacheNext[node] = UInt8((s + 1) % Self.cacheSlots)
+            if used < Self.cacheSlots {
+                (cache.baseAddress! + (used &* count &+ node)).initialize(to: key)
+                if keyedByParent { (cacheParent.baseAddress! + (used &* count &+ node)).initialize(to: parentKey) }
+                cacheUsed[node] = UInt8(used + 1)
+            } else {
+                let s = Int(cacheUsed[node] >> 4)
+                cache[s &* count &+ node] = key
+                if keyedByParent { cacheParent[s &* count &+ node] = parentKey }
+                cacheUsed[node] = UInt8(((s + 1) % Self.cacheSlots) << 4 | used)
+            }
         }
         return size
+    }
+
+    @inline(__always) private static func same(_ a: Size, _ b: Size) -> Bool {
+        a.width.bitPattern == b.width.bitPattern && a.height.bitPattern == b.height.bitPattern
     }
 
     @inline(__always) private static func encode(_ a: AvailableSpace, _ value: inout UInt64) -> UInt32 {

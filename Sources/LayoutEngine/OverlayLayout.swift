@@ -8,7 +8,7 @@ extension LayoutContext {
                        bounds: NodeBounds, perform: Bool) -> Size {
         let pb = bounds.insets
         let isRTL = rtl[node]
-        let align = styles[node].align
+        let align = style(node).pointee.align
         var innerW = width.map { Swift.max(0, $0 - pb.horizontal) }
         var innerH = height.map { Swift.max(0, $0 - pb.vertical) }
         let availW = innerW.map { AvailableSpace.definite($0) } ?? shrinkSpace(availableWidth, by: pb.horizontal)
@@ -21,7 +21,7 @@ extension LayoutContext {
                 let c = childList[k]
                 if hidden[c] { continue }
                 let m = margins(c, parentWidth: innerW)
-                let a = styles[c].alignSelf ?? align
+                let a = style(c).pointee.alignSelf ?? align
                 let kw = (a == .stretch) ? innerW.map { Swift.max(0, $0 - m.horizontal) } : nil
                 let kh = (a == .stretch) ? innerH.map { Swift.max(0, $0 - m.vertical) } : nil
                 let s = compute(c, knownWidth: styledOr(c, .horizontal, innerW, kw),
@@ -43,7 +43,7 @@ extension LayoutContext {
             let c = childList[k]
             if hidden[c] { continue }
             let m = margins(c, parentWidth: iw)
-            let a = styles[c].alignSelf ?? align
+            let a = style(c).pointee.alignSelf ?? align
             let stretchW: Double? = a == .stretch ? Swift.max(0, iw - m.horizontal) : nil
             let stretchH: Double? = a == .stretch ? Swift.max(0, ih - m.vertical) : nil
             var kw = styledOr(c, .horizontal, iw, stretchW)
