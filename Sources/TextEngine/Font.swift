@@ -131,6 +131,13 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         glyph < UInt32(advances.count) ? advances[Int(glyph)] : 0
     }
 
+    /// Runs `body` with the BMP glyph table and the advance table, for hot loops.
+    func withTables<R>(_ body: (UnsafeBufferPointer<UInt16>, UnsafeBufferPointer<Int32>) -> R) -> R {
+        bmpGlyphs.withUnsafeBufferPointer { glyphs in
+            advances.withUnsafeBufferPointer { advances in body(glyphs, advances) }
+        }
+    }
+
     /// `ascender - descender + lineGap`, design units.
     public var naturalLineHeight: Int { ascender - descender + lineGap }
 

@@ -29,11 +29,12 @@ struct ScalarProperties: OptionSet, Sendable {
     /// base's origin.
     static let mark = ScalarProperties(rawValue: 1 << 7)
 
-    private static let bmp: [ScalarProperties] = (0..<0x1_0000).map { compute(UInt32($0)) }
+    /// Properties of every BMP scalar. Hot loops take its buffer once rather than calling
+    /// `of`, which pays for the lazy global's initialization check on each call.
+    static let bmpTable: [ScalarProperties] = (0..<0x1_0000).map { compute(UInt32($0)) }
 
-    @inline(__always)
     static func of(_ value: UInt32) -> ScalarProperties {
-        value < 0x1_0000 ? bmp[Int(value)] : compute(value)
+        value < 0x1_0000 ? bmpTable[Int(value)] : compute(value)
     }
 
     static func compute(_ value: UInt32) -> ScalarProperties {

@@ -129,7 +129,8 @@ public struct TextLayoutEngine: Sendable {
 
         let ellipsisGlyph = font.glyphOrZero(0x2026)
         // Natural widths first: an unconstrained box is as wide as its widest line.
-        let naturalWidths = records.map { metrics.ceilToPixel(Double(lineWidth($0, breaker).width) * metrics.pointsPerUnit) }
+        let naturalUnits = records.map { lineWidth($0, breaker) }
+        let naturalWidths = naturalUnits.map { metrics.ceilToPixel(Double($0) * metrics.pointsPerUnit) }
         let boxWidth = width ?? (naturalWidths.max() ?? 0)
         let alignment: TextAlignment = switch attributes.alignment {
         case .natural: attributes.rightToLeft ? .right : .left
@@ -139,77 +140,95 @@ public struct TextLayoutEngine: Sendable {
         var lines: [TextLine] = []
         lines.reserveCapacity(records.count)
         var glyphScratch: [UInt32] = []
-        for (lineNumber, record) in records.enumerated() {
-            let naturalWidth = naturalWidths[lineNumber]
-            let justify = alignment == .justify && width != nil && !record.endsParagraph && !record.ellipsis
-                && record.tail.isEmpty
-            var offset: Double
-            switch alignment {
-            case .center: offset = metrics.round((boxWidth - naturalWidth) / 2)
-            case .right: offset = metrics.round(boxWidth - naturalWidth)
-            default: offset = 0
-            }
-            offset = max(0, offset)
+        let pointsPerUnit = metrics.pointsPerUnit
+        let scale = metrics.scale
+        let tabStop = metrics.tabStop
+        clusters.clusters.withUnsafeBufferPointer { cs in
+            for (lineNumber, record) in records.enumerated() {
+                let naturalWidth = naturalWidths[lineNumber]
+                let justify = alignment == .justify && width != nil && !record.endsParagraph && !record.ellipsis
+                    && record.tail.isEmpty
+                var offset: Double
+                switch alignment {
+                case .center: offset = metrics.round((boxWidth - naturalWidth) / 2)
+                case .right: offset = metrics.round(boxWidth - naturalWidth)
+                default: offset = 0
+                }
+                offset = max(0, offset)
 
-            // Justification: extra points after each gap (a space between words, or
-            // between clusters when the line has no such space).
-            let contentEnd = record.ellipsis || !record.tail.isEmpty ? record.head.upperBound
-                : lastVisible(record.head, clusters)
-            var gapsBySpace = true
-            var gapCount = 0
-            var extraPerGap = 0.0
-            var lineWidthPoints = naturalWidth
-            if justify {
-                for index in record.head.lowerBound..<contentEnd where clusters[index].kind == .space { gapCount += 1 }
-                if gapCount == 0 {
-                    gapsBySpace = false
-                    gapCount = max(0, contentEnd - record.head.lowerBound - 1)
+                // Justification: extra points after each gap (a space between words, or
+                // between clusters when the line has no such space).
+                var contentEnd = record.head.upperBound
+                if !record.ellipsis && record.tail.isEmpty {
+                    while contentEnd > record.head.lowerBound && cs[contentEnd - 1].kind != .visible { contentEnd -= 1 }
                 }
-                let target = metrics.floorToPixel(boxWidth)
-                let natural = Double(lineWidth(record, breaker).width) * metrics.pointsPerUnit
-                if gapCount > 0 && target > natural {
-                    extraPerGap = (target - natural) / Double(gapCount)
-                    lineWidthPoints = target
+                var gapsBySpace = true
+                var extraPerGap = 0.0
+                var lineWidthPoints = naturalWidth
+                if justify {
+                    var gapCount = 0
+                    for index in record.head.lowerBound..<contentEnd where cs[index].kind == .space { gapCount += 1 }
+                    if gapCount == 0 {
+                        gapsBySpace = false
+                        gapCount = max(0, contentEnd - record.head.lowerBound - 1)
+                    }
+                    let target = metrics.floorToPixel(boxWidth)
+                    let natural = Double(naturalUnits[lineNumber]) * pointsPerUnit
+                    if gapCount > 0 && target > natural {
+                        extraPerGap = (target - natural) / Double(gapCount)
+                        lineWidthPoints = target
+                    }
                 }
-            }
 
-            var glyphs: [PositionedGlyph] = []
-            var pen = 0
-            var extra = 0.0
-            func place(_ range: Range<Int>) {
-                for index in range {
-                    let cluster = clusters[index]
-                    if extraPerGap > 0 && !gapsBySpace && index > record.head.lowerBound && index < contentEnd {
-                        extra += extraPerGap
+                var glyphs: [PositionedGlyph] = []
+                glyphs.reserveCapacity(record.head.count + record.tail.count + 1)
+                var pen = 0
+                var extra = 0.0
+                func place(_ range: Range<Int>) {
+                    for index in range {
+                        let cluster = cs[index]
+                        if extraPerGap > 0 && !gapsBySpace && index > record.head.lowerBound && index < contentEnd {
+                            extra += extraPerGap
+                        }
+                        if !cluster.flags.contains(.noGlyph) {
+                            let x = ((offset + Double(pen) * pointsPerUnit + extra) * scale).rounded() / scale
+                            if cluster.flags.contains(.notdef) {
+                                glyphs.append(PositionedGlyph(glyph: 0, x: x))
+                            } else if !cluster.flags.contains(.multiScalar) {
+                                glyphs.append(PositionedGlyph(glyph: UInt32(cluster.glyph), x: x))
+                            } else {
+                                glyphScratch.removeAll(keepingCapacity: true)
+                                clusters.glyphs(of: index, font: font, into: &glyphScratch)
+                                for glyph in glyphScratch { glyphs.append(PositionedGlyph(glyph: glyph, x: x)) }
+                            }
+                        }
+                        if cluster.kind == .tab {
+                            pen += tabStop > 0 ? tabStop - pen % tabStop : 0
+                        } else {
+                            pen += Int(cluster.advance)
+                        }
+                        if extraPerGap > 0 && gapsBySpace && cluster.kind == .space && index < contentEnd { extra += extraPerGap }
                     }
-                    if !cluster.flags.contains(.noGlyph) {
-                        let x = metrics.round(offset + Double(pen) * metrics.pointsPerUnit + extra)
-                        glyphScratch.removeAll(keepingCapacity: true)
-                        clusters.glyphs(of: index, font: font, into: &glyphScratch)
-                        for glyph in glyphScratch { glyphs.append(PositionedGlyph(glyph: glyph, x: x)) }
-                    }
-                    pen += breaker.advance(of: index, pen: pen)
-                    if extraPerGap > 0 && gapsBySpace && cluster.kind == .space && index < contentEnd { extra += extraPerGap }
                 }
+                place(record.head)
+                var text = buffer.string(clusters.offset(record.head.lowerBound)..<clusters.offset(record.head.upperBound))
+                if record.ellipsis {
+                    glyphs.append(PositionedGlyph(glyph: ellipsisGlyph, x: metrics.round(offset + Double(pen) * pointsPerUnit)))
+                    pen += metrics.ellipsisAdvance
+                    text += "…"
+                }
+                if !record.tail.isEmpty {
+                    place(record.tail)
+                    text += buffer.string(clusters.offset(record.tail.lowerBound)..<clusters.offset(record.tail.upperBound))
+                }
+                let lineTop = Double(lineNumber) * metrics.lineHeight
+                lines.append(TextLine(
+                    glyphs: glyphs,
+                    baseline: metrics.round(lineTop + metrics.lineHeight - metrics.descent),
+                    x: offset,
+                    width: lineWidthPoints,
+                    text: text))
             }
-            place(record.head)
-            var text = buffer.string(clusters.offset(record.head.lowerBound)..<clusters.offset(record.head.upperBound))
-            if record.ellipsis {
-                glyphs.append(PositionedGlyph(glyph: ellipsisGlyph, x: metrics.round(offset + Double(pen) * metrics.pointsPerUnit)))
-                pen += metrics.ellipsisAdvance
-                text += "…"
-            }
-            if !record.tail.isEmpty {
-                place(record.tail)
-                text += buffer.string(clusters.offset(record.tail.lowerBound)..<clusters.offset(record.tail.upperBound))
-            }
-            let lineTop = Double(lineNumber) * metrics.lineHeight
-            lines.append(TextLine(
-                glyphs: glyphs,
-                baseline: metrics.round(lineTop + metrics.lineHeight - metrics.descent),
-                x: offset,
-                width: lineWidthPoints,
-                text: text))
         }
 
         let uncovered = clusters.uncovered.flatMap { string -> [Character] in
@@ -224,7 +243,7 @@ public struct TextLayoutEngine: Sendable {
     }
 
     /// A line's width in design units without hanging spaces (ellipsis included).
-    private func lineWidth(_ record: LineRecord, _ breaker: LineBreaker) -> (width: Int, pen: Int) {
+    private func lineWidth(_ record: LineRecord, _ breaker: LineBreaker) -> Int {
         var measured = breaker.width(of: record.head)
         if record.ellipsis {
             measured.pen += breaker.ellipsisAdvance
@@ -233,13 +252,7 @@ public struct TextLayoutEngine: Sendable {
         if !record.tail.isEmpty {
             measured = breaker.width(of: record.tail, from: measured.pen)
         }
-        return measured
-    }
-
-    private func lastVisible(_ range: Range<Int>, _ clusters: ClusterList) -> Int {
-        var end = range.upperBound
-        while end > range.lowerBound && clusters[end - 1].kind != .visible { end -= 1 }
-        return end
+        return measured.width
     }
 }
 
