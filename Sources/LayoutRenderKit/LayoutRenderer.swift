@@ -57,13 +57,43 @@ public final class LayoutRenderer: Sendable {
         return text
     }
 
+    /// Parses a spec and expands its `if`/`for` blocks and `{name}`s for the canvas's size
+    /// and the options' variables.
     public func parse(source: String, options: RenderOptions) throws(LayoutRenderError) -> Document {
         do throws(SpecError) {
-            return try SpecParser(limits: options.parseLimits).parse(source)
+            let template = try SpecParser(limits: options.parseLimits).parse(source)
+            let environment = try Self.environment(for: template, options: options)
+            return try SpecExpander(limits: options.parseLimits).expand(template, environment: environment)
         } catch {
-            throw .spec(Diagnostic(file: options.fileName, location: error.location, message: error.message,
-                                   sourceLine: error.sourceLine))
+            let line = error.sourceLine ?? Self.line(error.location.line, of: source)
+            throw .spec(Diagnostic(file: options.fileName, location: error.location, message: error.message, sourceLine: line))
         }
+    }
+
+    static func line(_ number: Int, of source: String) -> String? {
+        guard number >= 1 else { return nil }
+        return source.split(separator: "\n", maxSplits: number, omittingEmptySubsequences: false)
+            .dropFirst(number - 1).first.map { String($0.hasSuffix("\r") ? $0.dropLast() : $0) }
+    }
+
+    /// `width`, `height` (null when auto) and `scale` of the canvas, after overrides, and the variables.
+    static func environment(for document: Document, options: RenderOptions) throws(SpecError) -> Environment {
+        var values = options.variables
+        for reserved in ["width", "height", "scale", "index"] where values[reserved] != nil {
+            throw SpecError("'\(reserved)' is set by the canvas and cannot be a variable", at: document.canvas.location)
+        }
+        var width: Double?
+        var height: Double?
+        var scale = 1.0
+        if case .length(.points(let w))? = document.canvas["width"] { width = w }
+        if case .length(.points(let h))? = document.canvas["height"] { height = h }
+        if case .number(let s)? = document.canvas["scale"] { scale = s }
+        if let size = options.canvasSize { width = size.width; height = size.height }
+        if let s = options.scale { scale = s }
+        values["width"] = width.map { .number($0) } ?? .null
+        values["height"] = height.map { .number($0) } ?? .null
+        values["scale"] = .number(scale)
+        return Environment(values: values)
     }
 
     /// Parses and lays out a spec without drawing it.

@@ -19,6 +19,9 @@ public struct RenderOptions: Sendable {
     public var debugOverlay: Bool
     public var parseLimits: ParseLimits
     public var renderLimits: RenderLimits
+    /// Names for `if` conditions, `for` loops and `{name}` interpolation (`--var`, `--data`).
+    /// `width`, `height` and `scale` are the canvas's and cannot be set here.
+    public var variables: [String: DataValue] = [:]
 
     public init(fileName: String = "<spec>", assetRoot: String = ".", fontDirectories: [String] = [],
                 scale: Double? = nil, canvasSize: (width: Double, height: Double?)? = nil, strict: Bool = false,

@@ -189,6 +189,8 @@ struct SceneBuilder {
         case .image:
             let content = try imageContent(of: node)
             return (.leaf(content), .image(content))
+        case .ifBlock, .elseBlock, .forLoop:
+            throw specError("internal error: '\(node.kind.rawValue)' was not expanded", at: node.location)
         }
     }
 

@@ -41,7 +41,8 @@ struct ValueReader {
         }
         switch shape {
         case .identifier:
-            guard isIdentifier(text) else {
+            // An id with `{…}` (`row-{index}`) is checked once the loop has filled it in.
+            guard isIdentifier(text) || text.contains("{") else {
                 throw Failure(message: "'\(text)' is not a valid id (letters, digits, '_' and '-', starting with a letter or '_')")
             }
             return .string(text)
@@ -314,5 +315,13 @@ struct AnchorParser {
         let text = String(chars[start..<i])
         guard let v = Double(text), v.isFinite else { throw Failure(message: "'\(text)' is not a number", offset: start) }
         return v
+    }
+}
+
+extension String {
+    var trimmingSpaces: Substring {
+        let start = firstIndex { $0 != " " } ?? endIndex
+        let end = lastIndex { $0 != " " }.map { index(after: $0) } ?? endIndex
+        return start < end ? self[start..<end] : ""
     }
 }

@@ -40,6 +40,13 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("assets"), help: "The folder images and fonts are read from (default: the spec's folder).")
     var assetRoot: String?
 
+    @Option(name: .customLong("var"), help: ArgumentHelp("A name for conditions and {name} in strings (repeatable).",
+                                                         valueName: "NAME=VALUE"))
+    var variables: [String] = []
+
+    @Option(name: .customLong("data"), help: "A JSON object whose keys become names (lists for `for` loops).")
+    var dataPath: String?
+
     @Flag(help: "Treat characters the font does not cover as errors.")
     var strict = false
 
@@ -83,12 +90,15 @@ struct RenderCommand: ParsableCommand {
                 specFolder = (input as NSString).deletingLastPathComponent.isEmpty
                     ? "." : (input as NSString).deletingLastPathComponent
             }
+            var names = try dataPath.map { path throws(LayoutRenderError) in try DataFile.read(path: path) } ?? [:]
+            names.merge(try DataFile.variables(variables)) { _, given in given }
             let renderer = LayoutRenderer(fontDirectories: fontDirectories)
             let canvasSizes: [CanvasSize?] = sizes.isEmpty ? [nil] : sizes.map(CanvasSize.init)
             for size in canvasSizes {
                 var options = RenderOptions(fileName: fileName, assetRoot: assetRoot ?? specFolder,
                                             fontDirectories: fontDirectories, scale: scale, strict: strict,
                                             debugOverlay: debug)
+                options.variables = names
                 if let size { options.canvasSize = (size.width, size.height) }
                 try renderOne(source: source, options: options, renderer: renderer,
                               suffix: sizes.count > 1 ? size.map { "-\($0.label)" } : nil)
