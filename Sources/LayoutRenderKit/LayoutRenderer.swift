@@ -60,10 +60,23 @@ public final class LayoutRenderer: Sendable {
     /// Parses a spec and expands its `if`/`for` blocks and `{name}`s for the canvas's size
     /// and the options' variables.
     public func parse(source: String, options: RenderOptions) throws(LayoutRenderError) -> Document {
+        let template = try Self.parseTemplate(source: source, options: options)
         do throws(SpecError) {
-            let template = try SpecParser(limits: options.parseLimits).parse(source)
             let environment = try Self.environment(for: template, options: options)
             return try SpecExpander(limits: options.parseLimits).expand(template, environment: environment)
+        } catch {
+            let line = error.sourceLine ?? Self.line(error.location.line, of: source)
+            throw .spec(Diagnostic(file: options.fileName, location: error.location, message: error.message, sourceLine: line))
+        }
+    }
+
+    /// Parses a spec in either form without expanding it (what `convert` writes back out).
+    public static func parseTemplate(source: String, options: RenderOptions) throws(LayoutRenderError) -> Document {
+        do throws(SpecError) {
+            switch options.format.resolved(fileName: options.fileName, source: source) {
+            case .json: return try JSONSpecReader(limits: options.parseLimits).parse(Array(source.utf8))
+            default: return try SpecParser(limits: options.parseLimits).parse(source)
+            }
         } catch {
             let line = error.sourceLine ?? Self.line(error.location.line, of: source)
             throw .spec(Diagnostic(file: options.fileName, location: error.location, message: error.message, sourceLine: line))

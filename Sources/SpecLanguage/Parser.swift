@@ -31,7 +31,7 @@ public struct SpecParser {
 }
 
 /// A node while its children are still being read.
-private struct OpenNode {
+struct OpenNode {
     var kind: NodeKind
     var argument: Value?
     var raw: [RawAttribute]
@@ -52,12 +52,12 @@ struct RawAttribute {
     var sourceLine: String
 }
 
-private struct StyleDefinition {
+struct StyleDefinition {
     var attributes: [RawAttribute]
     var location: SourceLocation
 }
 
-private struct ParseState {
+struct ParseState {
     let limits: ParseLimits
     var stack: [OpenNode] = []
     var canvas: OpenNode?
@@ -299,7 +299,7 @@ private struct ParseState {
 
     /// Applies the node's styles (in order, later ones win), then its own attributes, and
     /// reads every value against the kind's schema.
-    private func finishNode(_ open: OpenNode) throws(SpecError) -> Node {
+    func finishNode(_ open: OpenNode) throws(SpecError) -> Node {
         if open.kind.isControl {
             return Node(kind: open.kind, children: open.children, location: open.location, control: open.control)
         }
@@ -344,9 +344,9 @@ private struct ParseState {
             let value = try ValueReader.read(raw.text, quoted: raw.quoted, shape: shape)
             return Attribute(name: raw.key, value: value, location: raw.valueLocation)
         } catch {
-            let column = raw.valueLocation.column + (raw.quoted ? 0 : error.offset)
-            throw SpecError("bad value for '\(raw.key)': \(error.message)",
-                            at: SourceLocation(line: raw.valueLocation.line, column: column), sourceLine: raw.sourceLine)
+            var location = raw.valueLocation
+            if location.path == nil { location.column += raw.quoted ? 0 : error.offset }
+            throw SpecError("bad value for '\(raw.key)': \(error.message)", at: location, sourceLine: raw.sourceLine)
         }
     }
 
@@ -378,7 +378,7 @@ private struct ParseState {
     }
 
     /// Ids outside `if`/`for` blocks must be unique already; the expander checks the rest.
-    private func checkIDs(_ document: Document) throws(SpecError) {
+    func checkIDs(_ document: Document) throws(SpecError) {
         var seen: [String: SourceLocation] = [:]
         for node in document.nodesOutsideControl {
             guard let id = node.id, let attribute = node.attributes["id"] else { continue }

@@ -47,6 +47,9 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("data"), help: "A JSON object whose keys become names (lists for `for` loops).")
     var dataPath: String?
 
+    @Option(help: "The form of the input: auto (by extension, or JSON when it starts with '{'), spec or json.")
+    var format: SpecFormat = .automatic
+
     @Flag(help: "Treat characters the font does not cover as errors.")
     var strict = false
 
@@ -99,6 +102,7 @@ struct RenderCommand: ParsableCommand {
                                             fontDirectories: fontDirectories, scale: scale, strict: strict,
                                             debugOverlay: debug)
                 options.variables = names
+                options.format = format
                 if let size { options.canvasSize = (size.width, size.height) }
                 try renderOne(source: source, options: options, renderer: renderer,
                               suffix: sizes.count > 1 ? size.map { "-\($0.label)" } : nil)
