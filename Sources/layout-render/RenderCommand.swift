@@ -2,23 +2,35 @@ import ArgumentParser
 import Foundation
 import LayoutRenderKit
 import PNGCodec
+import SpecLanguage
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render a spec to PNG (the default command).",
+        usage: """
+            layout-render [render] <input> [<output>] [options]
+            layout-render render <spec-or-folder>... --out-dir <dir> [options]
+            """,
         discussion: """
             Use - as INPUT to read the spec from standard input and - as OUTPUT to write the \
             PNG to standard output. The PNG is written to a temporary file beside OUTPUT and \
             renamed, so a failed render never leaves a partial image.
+
+            With --out-dir, every argument is a spec or a folder of specs (NAME.spec and \
+            NAME.json), rendered on all cores to DIR/NAME.png; a failing spec is reported and \
+            does not stop the others.
             """
     )
 
-    @Argument(help: "The spec file (.spec), or - for standard input.")
-    var input: String
+    @Argument(help: "The spec (.spec or .json) or - for standard input, then the PNG or - for standard output. With --out-dir: specs and folders of specs.")
+    var paths: [String] = []
 
-    @Argument(help: "The PNG to write, or - for standard output. Optional with --frames-only.")
-    var output: String?
+    @Option(name: .customLong("out-dir"), help: "Render every spec given into this folder, on all cores.")
+    var outDirectory: String?
+
+    var input: String { paths.first ?? "-" }
+    var output: String? { paths.count > 1 ? paths[1] : nil }
 
     @Option(name: .customLong("frames"), help: "Also write every node's frame as JSON to this file.")
     var framesPath: String?
@@ -57,6 +69,15 @@ struct RenderCommand: ParsableCommand {
     var debug = false
 
     func validate() throws {
+        if outDirectory != nil {
+            if paths.isEmpty { throw ValidationError("--out-dir needs at least one spec or folder.") }
+            if framesPath != nil || framesOnly || !sizes.isEmpty || paths.contains("-") {
+                throw ValidationError("--out-dir renders files to a folder; it does not combine with --frames, --size or -.")
+            }
+            return
+        }
+        if paths.isEmpty { throw ValidationError("Missing expected argument '<input>'.") }
+        if paths.count > 2 { throw ValidationError("Give one input and one output, or use --out-dir for several specs.") }
         if output == nil && !framesOnly {
             throw ValidationError("Missing expected argument '<output>' (or use --frames-only).")
         }
@@ -75,6 +96,18 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let outDirectory {
+            let failures: Int
+            do {
+                failures = try BatchRenderer(paths: paths, outDirectory: outDirectory, options: baseOptions(),
+                                             variables: try names(), assetRoot: assetRoot).run()
+            } catch let error as LayoutRenderError {
+                printError(error.diagnostic.description)
+                throw ExitCode(1)
+            }
+            if failures > 0 { throw ExitCode(1) }
+            return
+        }
         let source: String
         let fileName: String
         let specFolder: String
@@ -93,8 +126,7 @@ struct RenderCommand: ParsableCommand {
                 specFolder = (input as NSString).deletingLastPathComponent.isEmpty
                     ? "." : (input as NSString).deletingLastPathComponent
             }
-            var names = try dataPath.map { path throws(LayoutRenderError) in try DataFile.read(path: path) } ?? [:]
-            names.merge(try DataFile.variables(variables)) { _, given in given }
+            let names = try self.names()
             let renderer = LayoutRenderer(fontDirectories: fontDirectories)
             let canvasSizes: [CanvasSize?] = sizes.isEmpty ? [nil] : sizes.map(CanvasSize.init)
             for size in canvasSizes {
@@ -111,6 +143,20 @@ struct RenderCommand: ParsableCommand {
             printError(error.diagnostic.description)
             throw ExitCode(1)
         }
+    }
+
+    /// The names from --data and --var (--var wins).
+    private func names() throws(LayoutRenderError) -> [String: DataValue] {
+        var names = try dataPath.map { path throws(LayoutRenderError) in try DataFile.read(path: path) } ?? [:]
+        names.merge(try DataFile.variables(variables)) { _, given in given }
+        return names
+    }
+
+    /// Options shared by every spec of a batch.
+    private func baseOptions() -> RenderOptions {
+        var options = RenderOptions(fontDirectories: fontDirectories, scale: scale, strict: strict, debugOverlay: debug)
+        options.format = format
+        return options
     }
 
     private func renderOne(source: String, options: RenderOptions, renderer: LayoutRenderer,
