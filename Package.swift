@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "TextEngineTests", dependencies: ["TextEngine"]),
         .testTarget(name: "SpecLanguageTests", dependencies: ["SpecLanguage"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
-        .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff"]),
+        .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff", "PNGCodec"]),
         .testTarget(name: "LayoutRenderKitTests", dependencies: ["LayoutRenderKit"]),
         .testTarget(name: "CLITests", dependencies: ["layout-render"]),
     ]
