@@ -84,6 +84,8 @@ extension LayoutContext {
             ? (s.pointee.width, s.pointee.minWidth, s.pointee.maxWidth)
             : (s.pointee.height, s.pointee.minHeight, s.pointee.maxHeight)
         if resolve(size, parent) != nil { return nil }   // the child resolves its own size
+        // Outside a stack a spacer is an empty node of its style's size (zero): it never fills.
+        if tags[c] == .flexibleSpacer || tags[c] == .fixedSpacer { return nil }
         guard let fill else { return nil }
         let lo = resolve(minD, parent) ?? 0
         let hi = resolve(maxD, parent) ?? .infinity
