@@ -136,7 +136,7 @@ public struct TextLayoutEngine: Sendable {
 
     // MARK: - Layout
 
-    private func layout(_ buffer: UTF16Buffer, attributes: TextAttributes, width: Double?, useICU: Bool) -> TextLayout {
+    func layout(_ buffer: UTF16Buffer, attributes: TextAttributes, width: Double?, useICU: Bool) -> TextLayout {
         let metrics = Metrics(attributes)
         let font = attributes.font
         let clusters = ClusterList(text: buffer, font: font) {
