@@ -47,4 +47,19 @@ final class IntrinsicSizeTests: XCTestCase {
         XCTAssertEqual(result.texts, ["hello ", "wonderful ", "world"])
         XCTAssertEqual(result.width, engine.minContentWidth(text, attributes: attributes))
     }
+
+    func testMeasureAgreesWithLayout() throws {
+        let texts = ["hello wonderful world", "a\tb一二 e\u{301}\n\nlast line", "aa bb cc dd ee ff gg", ""]
+        for lines in [0, 1, 2] {
+            let attributes = try attributes(lines: lines, alignment: .justify, pixelScale: 2)
+            for text in texts {
+                for width in [nil, widthFor(cells: 5), widthFor(cells: 9)] {
+                    let full = layout(text, width: width, attributes)
+                    let measured = engine.measure(text, attributes: attributes, width: width)
+                    XCTAssertEqual(measured, TextMeasurement(width: full.width, height: full.height,
+                                                             lineCount: full.lines.count, isTruncated: full.isTruncated))
+                }
+            }
+        }
+    }
 }

@@ -88,4 +88,15 @@ final class LineBreakingTests: XCTestCase {
         XCTAssertEqual(measured.texts, again.texts)
         XCTAssertEqual(measured.texts, ["The quick brown ", "fox jumps over ", "the lazy dog"])
     }
+
+    func testTabsAreBreakOpportunitiesAndStopsCountFromTheLinesStart() throws {
+        // "ab" ends at 9 cells, the tab after it hangs (to 16) and "c" wraps. When "ab\tc"
+        // starts a line, its tab goes from 2 cells to the stop at 8.
+        let result = layout("xxxxxx ab\tc", width: widthFor(cells: 9), try attributes())
+        XCTAssertEqual(result.texts, ["xxxxxx ab\t", "c"])
+        let next = layout("xxxxxxx ab\tc", width: widthFor(cells: 9), try attributes())
+        XCTAssertEqual(next.texts, ["xxxxxxx ", "ab\tc"])
+        XCTAssertEqual(next.lines[1].glyphs.map(\.x), [0, 1, 8].map { snap($0 * cell()) })
+        XCTAssertEqual(next.lines[1].width, up(9 * cell()))
+    }
 }
