@@ -92,4 +92,6 @@ public struct CairoRenderer: Sendable {
 extension CairoRenderer {
     /// The version of the Cairo library in use, as it reports it.
     public static var cairoVersion: String { String(cString: cairo_version_string()) }
+    /// The version of pixman, which does Cairo's rasterising.
+    public static var pixmanVersion: String { String(cString: pixman_version_string()) }
 }

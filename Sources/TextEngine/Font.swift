@@ -49,6 +49,9 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     private let supplementaryGlyphs: [UInt32: UInt32]
     /// Advance per glyph index, design units.
     private let advances: [Int32]
+    /// The font's revision from its `head` table (DejaVu 2.37 reads "2.37"): part of the
+    /// environment fingerprint recorded in every render.
+    public let revision: String
 
     /// Reads the face at `faceIndex` of the TrueType/OpenType file at `path`.
     /// - Throws: `TextError.fontNotFound` when there is no readable file there,
@@ -72,6 +75,15 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         guard unitsPerEm > 0 else {
             // Bitmap-only fonts have no design units to measure with.
             throw .fontUnreadable(path: path, faceIndex: faceIndex, code: 0)
+        }
+
+        if let head = FT_Get_Sfnt_Table(face.handle, FT_SFNT_HEAD)?.assumingMemoryBound(to: TT_Header.self) {
+            // A 16.16 fixed-point number, shown to two decimals as font revisions are written.
+            let hundredths = Int((Double(head.pointee.Font_Revision) / 65536 * 100).rounded())
+            let fraction = hundredths % 100
+            revision = "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
+        } else {
+            revision = "unknown"
         }
 
         let metrics = Font.verticalMetrics(face.handle)
