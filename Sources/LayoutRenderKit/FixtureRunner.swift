@@ -107,6 +107,13 @@ public struct FixtureRunner: Sendable {
             diffOptions.threshold = options.threshold
             diffOptions.includeAA = options.includeAA
             diffOptions.makeDiffImage = options.artifactsDirectory != nil
+            for (box, tolerance) in rendered.tolerances {
+                let rect = PixelRect(x: box.x, y: box.y, width: box.width, height: box.height)
+                switch tolerance {
+                case .ignore: diffOptions.ignore.append(rect)
+                case .threshold(let t): diffOptions.regionThresholds.append(RegionThreshold(rect: rect, threshold: t))
+                }
+            }
             let result = try diffImages(expected: expected.pixels, expectedSize: (expected.width, expected.height),
                                         actual: actual.pixels, actualSize: (actual.width, actual.height),
                                         options: diffOptions)

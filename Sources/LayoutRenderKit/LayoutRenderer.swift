@@ -18,6 +18,9 @@ public struct RenderedImage: Sendable {
     public var bitmap: Bitmap
     public var frames: FrameDump
     public var warnings: [Diagnostic]
+    /// Nodes' own comparison tolerances, in device pixels, in tree order (later, deeper
+    /// nodes win where they overlap).
+    public var tolerances: [(rect: PixelBox, tolerance: Tolerance)] = []
 
     /// The picture as PNG bytes, with the environment fingerprint in a text chunk.
     public func pngData() throws(LayoutRenderError) -> [UInt8] {
@@ -173,9 +176,25 @@ public final class LayoutRenderer: Sendable {
         }
         do throws(RenderError) {
             let bitmap = try renderer.render(list)
-            return RenderedImage(bitmap: bitmap, frames: laidOut.frames, warnings: warnings)
+            var image = RenderedImage(bitmap: bitmap, frames: laidOut.frames, warnings: warnings)
+            image.tolerances = laidOut.scene.nodes.indices.compactMap { id in
+                guard let tolerance = laidOut.scene.nodes[id].tolerance else { return nil }
+                return (PixelBox(laidOut.layout.absoluteFrames[id], scale: laidOut.scene.scale), tolerance)
+            }
+            return image
         } catch {
             throw .render(Diagnostic(file: options.fileName, location: nil, message: error.description))
         }
+    }
+}
+
+/// A frame in device pixels, rounded outwards.
+public struct PixelBox: Hashable, Sendable {
+    public var x: Int, y: Int, width: Int, height: Int
+
+    init(_ frame: Rect, scale: Double) {
+        let x0 = Int((frame.minX * scale).rounded(.down)), y0 = Int((frame.minY * scale).rounded(.down))
+        let x1 = Int((frame.maxX * scale).rounded(.up)), y1 = Int((frame.maxY * scale).rounded(.up))
+        x = x0; y = y0; width = max(0, x1 - x0); height = max(0, y1 - y0)
     }
 }

@@ -65,7 +65,8 @@ struct SceneBuilder {
             let (kind, content) = try layoutKind(of: node, defaults: defaults, scale: scale, rtl: rtl)
             let id = tree.addNode(kind, style: style, name: node.id, parent: parent)
             nodes.append(SceneNode(kind: node.kind, id: node.id, location: node.location,
-                                   paint: paint(of: node), content: content, isHidden: style.isHidden))
+                                   paint: paint(of: node), content: content, isHidden: style.isHidden,
+                                   tolerance: tolerance(of: node)))
             pending.append(contentsOf: node.children.reversed().map { ($0, id, rtl) })
         }
 
@@ -293,6 +294,12 @@ struct SceneBuilder {
     }
 
     private func background(of node: Node) -> RGBAColor? { colorAttribute(node, "background") }
+
+    private func tolerance(of node: Node) -> Tolerance? {
+        if case .bool(true)? = node["diff-ignore"] { return .ignore }
+        if case .number(let t)? = node["diff-threshold"] { return .threshold(t) }
+        return nil
+    }
 
     private func colorAttribute(_ node: Node, _ name: String) -> RGBAColor? {
         if case .color(let c)? = node[name] { return rgba(c) }
