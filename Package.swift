@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "LayoutRenderKit", targets: ["LayoutRenderKit"]),
         .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
         .library(name: "PixelDiff", targets: ["PixelDiff"]),
+        // Image snapshot tests for XCTest: assertRender(spec, matches: "fixtures/card.png").
+        .library(name: "LayoutRenderTesting", targets: ["LayoutRenderTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -42,6 +44,7 @@ let package = Package(
             name: "LayoutRenderKit",
             dependencies: ["SpecLanguage", "LayoutEngine", "TextEngine", "Rendering", "PNGCodec", "PixelDiff"]
         ),
+        .target(name: "LayoutRenderTesting", dependencies: ["LayoutRenderKit"]),
         .executableTarget(
             name: "layout-render",
             dependencies: [
@@ -60,6 +63,7 @@ let package = Package(
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
         .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff", "PNGCodec"]),
         .testTarget(name: "LayoutRenderKitTests", dependencies: ["LayoutRenderKit"]),
-        .testTarget(name: "CLITests", dependencies: ["layout-render"]),
+        .testTarget(name: "LayoutRenderTestingTests", dependencies: ["LayoutRenderTesting"]),
+        .testTarget(name: "CLITests", dependencies: ["layout-render", "PNGCodec"]),
     ]
 )
