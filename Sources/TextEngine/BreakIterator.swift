@@ -127,14 +127,14 @@ final class BreakIterator {
     private let text: UTF16Buffer
 
     init(_ kind: Kind, over text: UTF16Buffer) throws(TextError) {
-        var status = U_ZERO_ERROR
+        var status: Int32 = 0  // U_ZERO_ERROR
         let opened: OpaquePointer? = switch kind {
         case .line: lr_ubrk_open_line(text.units.baseAddress, Int32(text.count), &status)
         case .character: lr_ubrk_open_character(text.units.baseAddress, Int32(text.count), &status)
         }
         guard lr_u_failure(status) == 0, let opened else {
             if let opened { lr_ubrk_close(opened) }
-            let name = lr_u_error_name(status).map { String(cString: $0) } ?? "\(status.rawValue)"
+            let name = lr_u_error_name(status).map { String(cString: $0) } ?? "\(status)"
             throw .icuFailed(function: "ubrk_open", status: name)
         }
         handle = opened

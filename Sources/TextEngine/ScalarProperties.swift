@@ -41,30 +41,30 @@ struct ScalarProperties: OptionSet, Sendable {
         let c = Int32(bitPattern: value)
         var result: ScalarProperties = []
         let eastAsianWidth = lr_u_east_asian_width(c)
-        if eastAsianWidth == Int32(U_EA_WIDE.rawValue) || eastAsianWidth == Int32(U_EA_FULLWIDTH.rawValue) {
+        if eastAsianWidth == LR_U_EA_WIDE || eastAsianWidth == LR_U_EA_FULLWIDTH {
             result.insert(.wide)
         }
         let category = lr_u_general_category(c)
-        let isMark = category == Int32(U_NON_SPACING_MARK.rawValue) || category == Int32(U_ENCLOSING_MARK.rawValue)
-            || category == Int32(U_COMBINING_SPACING_MARK.rawValue)
+        let isMark = category == LR_U_NON_SPACING_MARK || category == LR_U_ENCLOSING_MARK
+            || category == LR_U_COMBINING_SPACING_MARK
         let ignorable = lr_u_default_ignorable(c) != 0
         // Variation selectors are Mn but select a glyph rather than draw one.
         if isMark && !ignorable { result.insert(.mark) }
         let lineBreak = lr_u_line_break(c)
-        let isHardBreak = lineBreak == Int32(U_LB_MANDATORY_BREAK.rawValue) || lineBreak == Int32(U_LB_CARRIAGE_RETURN.rawValue)
-            || lineBreak == Int32(U_LB_LINE_FEED.rawValue) || lineBreak == Int32(U_LB_NEXT_LINE.rawValue)
+        let isHardBreak = lineBreak == LR_U_LB_MANDATORY_BREAK || lineBreak == LR_U_LB_CARRIAGE_RETURN
+            || lineBreak == LR_U_LB_LINE_FEED || lineBreak == LR_U_LB_NEXT_LINE
         if isHardBreak { result.insert(.hardBreak) }
-        if value == 0x09 || (category == Int32(U_SPACE_SEPARATOR.rawValue) && lineBreak != Int32(U_LB_GLUE.rawValue)) {
+        if value == 0x09 || (category == LR_U_SPACE_SEPARATOR && lineBreak != LR_U_LB_GLUE) {
             result.insert(.hangingSpace)
         }
-        if value != 0x09 && !isHardBreak && (category == Int32(U_NON_SPACING_MARK.rawValue)
-            || category == Int32(U_ENCLOSING_MARK.rawValue) || category == Int32(U_FORMAT_CHAR.rawValue)
-            || category == Int32(U_CONTROL_CHAR.rawValue) || ignorable) {
+        if value != 0x09 && !isHardBreak && (category == LR_U_NON_SPACING_MARK
+            || category == LR_U_ENCLOSING_MARK || category == LR_U_FORMAT_CHAR
+            || category == LR_U_CONTROL_CHAR || ignorable) {
             result.insert(.zeroWidth)
         }
         let clusterBreak = lr_u_grapheme_cluster_break(c)
-        if clusterBreak == Int32(U_GCB_OTHER.rawValue) || clusterBreak == Int32(U_GCB_CONTROL.rawValue)
-            || clusterBreak == Int32(U_GCB_LF.rawValue) {
+        if clusterBreak == LR_U_GCB_OTHER || clusterBreak == LR_U_GCB_CONTROL
+            || clusterBreak == LR_U_GCB_LF {
             result.insert(.simpleCluster)
         }
         if lr_u_emoji_presentation(c) != 0 { result.insert(.emojiPresentation) }
