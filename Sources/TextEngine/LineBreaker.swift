@@ -40,7 +40,7 @@ struct LineBreaker {
                     let hiddenInParagraph = lineEnd < paragraphEnd
                     let hiddenAfter = clusters.lastContentIndex > paragraphEnd
                     if hiddenInParagraph || hiddenAfter {
-                        result.append(truncatedLine(from: lineStart, paragraphEnd: paragraphEnd, hiddenAfter: hiddenAfter))
+                        result.append(truncatedLine(from: lineStart, paragraphEnd: paragraphEnd))
                         return (result, true)
                     }
                 }
@@ -120,7 +120,7 @@ struct LineBreaker {
 
     /// The last visible line when text remains after it: the rest of its paragraph,
     /// shortened by the truncation mode (see `TextLayoutEngine`).
-    private func truncatedLine(from start: Int, paragraphEnd: Int, hiddenAfter: Bool) -> LineRecord {
+    private func truncatedLine(from start: Int, paragraphEnd: Int) -> LineRecord {
         let rest = start..<paragraphEnd
         let restWidth = width(of: rest).width
         let restFits = Double(restWidth) <= limit
