@@ -44,6 +44,9 @@ public final class LayoutRenderer: Sendable {
         textEngine = TextLayoutEngine()
     }
 
+    /// The largest spec file read (the parser's limit, `ParseLimits.maxSourceBytes`, is the same).
+    public static let maxSpecFileBytes = ParseLimits.default.maxSourceBytes
+
     /// Reads a spec file; its folder becomes the asset root unless `options` names one.
     public static func readSpec(path: String) throws(LayoutRenderError) -> String {
         var isDirectory: ObjCBool = false
@@ -51,6 +54,10 @@ public final class LayoutRenderer: Sendable {
             throw .inputUnreadable(path: path, reason: "no such file")
         }
         guard !isDirectory.boolValue else { throw .inputUnreadable(path: path, reason: "it is a folder") }
+        // Refuse a huge file before reading it; the parser's own limit applies to what is read.
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maxSpecFileBytes {
+            throw .inputUnreadable(path: path, reason: "the file is \(size) bytes; specs are limited to \(maxSpecFileBytes)")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .inputUnreadable(path: path, reason: "permission denied or unreadable")
         }

@@ -58,6 +58,9 @@ struct ValueReader {
         case .length(let allowAuto):
             return .length(try length(text, allowAuto: allowAuto))
         case .lengthOrAnchor:
+            if ["nan", "inf", "infinity"].contains(text.lowercased().trimmingPrefix("-")) {
+                throw Failure(message: "'\(text)' is not a finite number")
+            }
             if text == "auto" || text.first.map({ $0.isNumber || "-+.".contains($0) }) == true {
                 return .length(try length(text, allowAuto: true))
             }
@@ -256,7 +259,7 @@ struct AnchorParser {
             throw Failure(message: "expected a number, a percentage, min(…), max(…) or ID.ANCHOR in anchor", offset: start)
         }
         guard i < chars.count, chars[i] == "." else {
-            throw Failure(message: "'\(target)' needs an anchor after a dot, as in \(target).bottom", offset: i)
+            throw Failure(message: "expected a number, a percentage or an anchor such as \(target).bottom, not '\(target)'", offset: start)
         }
         i += 1
         let nameStart = i
