@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
         .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff", "PNGCodec"]),
         .testTarget(name: "LayoutRenderKitTests", dependencies: ["LayoutRenderKit"]),
-        .testTarget(name: "LayoutRenderTestingTests", dependencies: ["LayoutRenderTesting"]),
+        .testTarget(name: "LayoutRenderTestingTests", dependencies: ["LayoutRenderTesting", "PNGCodec"]),
         .testTarget(name: "CLITests", dependencies: ["layout-render", "PNGCodec"]),
     ]
 )
