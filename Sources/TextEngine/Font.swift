@@ -55,7 +55,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
 
     /// Reads the face at `faceIndex` of the TrueType/OpenType file at `path`.
     /// - Throws: `TextError.fontNotFound` when there is no readable file there,
-    ///   `.fontUnreadable` when FreeType rejects it, `.noUnicodeCharacterMap`.
+    ///   `.fontUnreadable` when FreeType rejects it, `.notScalable`, `.noUnicodeCharacterMap`.
     public convenience init(path: String, faceIndex: Int = 0) throws(TextError) {
         try self.init(path: path, faceIndex: faceIndex, library: FreeTypeLibrary())
     }
@@ -73,8 +73,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         isBold = record.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0
         isItalic = record.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
         guard unitsPerEm > 0 else {
-            // Bitmap-only fonts have no design units to measure with.
-            throw .fontUnreadable(path: path, faceIndex: faceIndex, code: 0)
+            throw .notScalable(path: path)
         }
 
         if let head = FT_Get_Sfnt_Table(face.handle, FT_SFNT_HEAD)?.assumingMemoryBound(to: TT_Header.self) {

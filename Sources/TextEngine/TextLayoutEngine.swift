@@ -2,6 +2,26 @@
 
 /// Measures text and lays it out in lines with UILabel's semantics.
 ///
+/// ## Widths
+/// Text is measured by grapheme cluster (ICU's, i.e. Swift's `Character`), in the font's
+/// design units. A *cell* is the advance of the font's space (in DejaVu Sans Mono, of every
+/// glyph: 1233 units of 2048).
+/// - A cluster is as wide as its first scalar's glyph; the combining marks, variation
+///   selectors and joiners after it add nothing, and its marks are drawn at its origin.
+/// - East Asian Wide (W) and Fullwidth (F) characters take two cells (or their glyph's
+///   advance when larger, as in a CJK font); a wide character the font lacks is `.notdef`
+///   over two cells.
+/// - Emoji take two cells: a character with Emoji_Presentation, an Extended_Pictographic
+///   one followed by U+FE0F, a skin-tone modifier or a ZWJ sequence, and a flag (a pair of
+///   regional indicators). Without shaping, a sequence of more than one emoji scalar (+ FE0F)
+///   is drawn as `.notdef` and reported as uncovered.
+/// - Combining marks, format characters (ZWSP, ZWJ, …), default-ignorables and controls
+///   standing alone take no cell and draw nothing (a lone mark draws its glyph).
+/// - A tab advances to the next multiple of `tabWidth` cells (default 8, as terminals do)
+///   counted from the line's start.
+/// - Characters the font does not cover take `.notdef`'s advance and are listed once in
+///   `TextLayout.uncoveredCharacters` (for the whole text, whatever is visible).
+///
 /// ## Lines
 /// Paragraphs end at mandatory breaks (LF, CR, CR LF, VT, FF, NEL, LS, PS: UAX #14's BK, CR,
 /// LF and NL, ICU's `UBRK_LINE_HARD`); a break at the very end of the text opens an empty
