@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"]),
         .testTarget(name: "TextEngineTests", dependencies: ["TextEngine"]),
         .testTarget(name: "SpecLanguageTests", dependencies: ["SpecLanguage"]),
-        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
+        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"], exclude: ["Fixtures"]),
         .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff", "PNGCodec"]),
         .testTarget(name: "LayoutRenderKitTests", dependencies: ["LayoutRenderKit"]),
         .testTarget(name: "LayoutRenderTestingTests", dependencies: ["LayoutRenderTesting", "PNGCodec"]),
