@@ -57,11 +57,10 @@ struct ClusterList {
 
     init(text: UTF16Buffer, font: Font, characterIterator: () -> BreakIterator?) {
         self.text = text
-        let scan = ScalarProperties.bmpTable.withUnsafeBufferPointer { properties in
-            font.withTables { glyphs, advances in
-                Self.scan(text, font: font, properties: properties, glyphTable: glyphs, advanceTable: advances,
-                          characterIterator: characterIterator)
-            }
+        let properties = BMPProperties.shared.prepare(for: UnsafeBufferPointer(text.units))
+        let scan = font.withTables { glyphs, advances in
+            Self.scan(text, font: font, properties: properties, glyphTable: glyphs, advanceTable: advances,
+                      characterIterator: characterIterator)
         }
         clusters = scan.clusters
         uncovered = scan.uncovered

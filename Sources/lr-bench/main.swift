@@ -3,6 +3,7 @@
 //     lr-bench layout --nodes 100000 --runs 7
 //     lr-bench text --runs 7
 //     lr-bench decode A.png B.png --runs 7
+//     lr-bench encode IMAGE.png --runs 7
 //
 // Each case prints one parseable line of `key=value` pairs.
 
@@ -15,15 +16,19 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "layout":
     exit(runLayoutBenchmark(Array(arguments.dropFirst())))
-case "text", "decode":
+case "text", "decode", "encode":
     do {
-        if arguments[0] == "text" { try runTextBenchmark(Array(arguments.dropFirst())) }
-        else { try runDecodeBenchmark(Array(arguments.dropFirst())) }
+        let rest = Array(arguments.dropFirst())
+        switch arguments[0] {
+        case "text": try runTextBenchmark(rest)
+        case "decode": try runDecodeBenchmark(rest)
+        default: try runEncodeBenchmark(rest)
+        }
     } catch {
         print("lr-bench \(arguments[0]): \(error)")
         exit(1)
     }
 default:
-    print("usage: lr-bench layout [--nodes N] [--runs R] | text [--runs R] | decode A.png B.png [--runs R]")
+    print("usage: lr-bench layout [--nodes N] [--runs R] | text [--runs R] | decode A.png B.png [--runs R] | encode IMAGE.png [--runs R]")
     exit(arguments.isEmpty ? 0 : 2)
 }
