@@ -102,7 +102,14 @@ public enum SpecWriter {
         }
     }
 
+    /// A spec string literal: `\"`, `\\`, `\n`, `\t`, other controls as `\u{…}`.
     static func quoted(_ s: String) -> String {
+        escaped(s) { "\\u{" + String($0, radix: 16) + "}" }
+    }
+
+    /// `s` in double quotes with quotes, backslashes, newlines and tabs escaped, and other
+    /// control characters written by `control` (the spec and JSON spell them differently).
+    private static func escaped(_ s: String, control: (UInt32) -> String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -112,7 +119,7 @@ public enum SpecWriter {
             case "\t": out += "\\t"
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
+                    out += control(scalar.value)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
@@ -142,24 +149,10 @@ public enum SpecWriter {
     // MARK: - JSON
 
     private static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
+        escaped(s) { value in
+            let hex = String(value, radix: 16)
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
         }
-        return out + "\""
     }
 
     private static func jsonValue(_ value: Value) -> String {
