@@ -88,7 +88,7 @@ final class LayoutContext {
     /// then is the parent's size part of its cache key.
     let usesParentSize: UnsafeMutableBufferPointer<Bool>
     let frames: UnsafeMutableBufferPointer<Rect>
-    static let cacheSlots = 4
+    static let cacheSlots = 8
     let cache: UnsafeMutableBufferPointer<CacheEntry>
     /// The parent's size each cache entry was measured in, for nodes with percentages only.
     let cacheParent: UnsafeMutableBufferPointer<Size>

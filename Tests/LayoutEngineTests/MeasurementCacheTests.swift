@@ -53,6 +53,8 @@ final class MeasurementCacheTests: XCTestCase {
             return frames.withUnsafeMutableBufferPointer { f in
                 let context = LayoutContext(tree: tree, styles: styles, frames: f, rootDirection: .ltr)
                 _ = context.run(root: 0, options: LayoutOptions(availableWidth: 1920))
+                // Every measurement fits the per-node slots: no dictionary on this path.
+                XCTAssertEqual(context.overflow.count, 0)
                 return context.computeCount
             }
         }
