@@ -211,6 +211,8 @@ final class LayoutContext {
                  parentWidth: Double?, parentHeight: Double?,
                  availableWidth: AvailableSpace, availableHeight: AvailableSpace,
                  perform: Bool, contentSize: Bool = false) -> Size {
+        // Sizes the parent fixed win over everything: nothing to measure.
+        if !perform, let knownWidth, let knownHeight { return Size(width: knownWidth, height: knownHeight) }
         let sp = styles.baseAddress! + node
         let pb = insets(node, parentWidth: parentWidth)
         var bounds = NodeBounds(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, insets: pb)
