@@ -22,6 +22,8 @@ struct AnchorPlan {
     var dependencies: [[Int]]
     /// Indices into `children`, each after the siblings it refers to.
     var order: [Int]
+    /// Index into `children` of each sibling id.
+    var index: [String: Int]
 }
 
 extension LayoutTree {
@@ -69,22 +71,21 @@ extension LayoutTree {
                 }
             }
         }
-        // Kahn's algorithm, taking the first ready child in document order each time.
+        // Kahn's algorithm with a FIFO queue seeded in document order: linear in the
+        // number of children and references.
         var remaining = deps.map(\.count)
         var dependents: [[Int]] = Array(repeating: [], count: kids.count)
         for (j, ds) in deps.enumerated() { for k in ds { dependents[k].append(j) } }
-        var ready = (0..<kids.count).filter { remaining[$0] == 0 }.reversed() as [Int]
-        var order: [Int] = []
+        var order = (0..<kids.count).filter { remaining[$0] == 0 }
         order.reserveCapacity(kids.count)
-        while let j = ready.popLast() {
-            order.append(j)
-            var newly: [Int] = []
+        var head = 0
+        while head < order.count {
+            let j = order[head]
+            head += 1
             for d in dependents[j] {
                 remaining[d] -= 1
-                if remaining[d] == 0 { newly.append(d) }
+                if remaining[d] == 0 { order.append(d) }
             }
-            ready.append(contentsOf: newly.sorted(by: >))
-            ready.sort(by: >)
         }
         if order.count < kids.count {
             // A cycle: walk dependencies from a blocked child until a child repeats.
@@ -97,7 +98,7 @@ extension LayoutTree {
             let cycle = Array(path[path.firstIndex(of: j)!...]).map { kids[$0] }
             throw .anchorCycle(node: cycle[0], cycle: cycle, names: cycle.map { names[$0] })
         }
-        return AnchorPlan(children: kids, dependencies: deps, order: order)
+        return AnchorPlan(children: kids, dependencies: deps, order: order, index: index)
     }
 
     static func siblingTargets(_ e: AnchorExpression, into out: inout [String]) {
@@ -170,7 +171,7 @@ extension LayoutContext {
                     case .centerY: return H.map { $0 / 2 }
                     }
                 case .sibling(let name):
-                    guard let k = plan.children.firstIndex(where: { tree.names[$0] == name }) else { return nil }
+                    guard let k = plan.index[name] else { return nil }
                     r = rects[k]
                 }
                 guard let r else { return nil }

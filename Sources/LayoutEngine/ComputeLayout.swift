@@ -1,5 +1,21 @@
 // The public entry point: validate, lay out from the root, then derive absolute frames
 // and snap them to the pixel grid.
+//
+// How the engine is put together (one layout per file):
+// - LayoutContext.swift: flat per-node arrays, the measurement cache and `compute`, the
+//   one entry point every algorithm shares (measure when `perform` is false, arrange too
+//   when it is true), as Taffy's `compute_child_layout`.
+// - FlexLayout.swift (stacks, CSS Flexbox §9), OverlayLayout.swift (zbox),
+//   BorderLayout.swift, AnchorLayout.swift (box), leaves in LayoutContext.swift.
+// - Validation.swift: every check made before layout.
+//
+// Choices callers should know:
+// - The root's width is `availableWidth` and its height `availableHeight` (or its content
+//   height when nil), unless its own style fixes them; it sits at (0, 0), margins ignored.
+// - A spacer outside a stack is an empty node: zero size unless its style gives one.
+// - A `box` with an auto size is the union of its children's frames that don't depend
+//   on the unknown size (see AnchorLayout.swift), or its padding and border.
+// - Hidden nodes and their descendants get zero frames at their parent's origin.
 
 /// Lays out `tree`: validates it first (see `validateLayout`), then measures and
 /// arranges every node.

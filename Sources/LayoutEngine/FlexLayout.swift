@@ -194,22 +194,21 @@ extension LayoutContext {
         // §9.4 Cross Size Determination, step 7: the hypothetical cross size of each item.
         let singleLine = !wrap
         for i in first..<last {
-            let it = items[i]
             var hyp: Double
-            if !it.sizeCross.isNaN {
-                hyp = it.sizeCross
-            } else if singleLine && innerCross != nil && it.align == .stretch {
+            if !items[i].sizeCross.isNaN {
+                hyp = items[i].sizeCross
+            } else if singleLine && innerCross != nil && items[i].align == .stretch {
                 // Step 11 will stretch it to the line, which is the container: no need to measure.
                 hyp = 0
             } else {
-                let crossAvail = shrinkSpace(availInnerCross, by: it.marginsCross)
-                let s = compute(it.node, knownWidth: isRow ? it.target : nil, knownHeight: isRow ? nil : it.target,
+                let crossAvail = shrinkSpace(availInnerCross, by: items[i].marginsCross)
+                let s = compute(items[i].node, knownWidth: isRow ? items[i].target : nil, knownHeight: isRow ? nil : items[i].target,
                                 parentWidth: innerWidth, parentHeight: innerHeight,
-                                availableWidth: isRow ? .definite(it.target) : crossAvail,
-                                availableHeight: isRow ? crossAvail : .definite(it.target), perform: false)
+                                availableWidth: isRow ? .definite(items[i].target) : crossAvail,
+                                availableHeight: isRow ? crossAvail : .definite(items[i].target), perform: false)
                 hyp = isRow ? s.height : s.width
             }
-            hyp = Swift.max(Swift.max(Swift.min(hyp, it.maxCross), it.minCross), it.pbCross)
+            hyp = Swift.max(Swift.max(Swift.min(hyp, items[i].maxCross), items[i].minCross), items[i].pbCross)
             items[i].hypotheticalCross = hyp
         }
 
@@ -256,12 +255,11 @@ extension LayoutContext {
         // §9.4 step 11: Determine the used cross size of each flex item.
         for l in firstLine..<lastLine {
             for i in lines[l].start..<lines[l].end {
-                let it = items[i]
-                if it.align == .stretch && it.sizeCross.isNaN {
-                    items[i].cross = Swift.max(Swift.max(Swift.min(lines[l].cross - it.marginsCross, it.maxCross),
-                                                         it.minCross), it.pbCross)
+                if items[i].align == .stretch && items[i].sizeCross.isNaN {
+                    items[i].cross = Swift.max(Swift.max(Swift.min(lines[l].cross - items[i].marginsCross, items[i].maxCross),
+                                                         items[i].minCross), items[i].pbCross)
                 } else {
-                    items[i].cross = it.hypotheticalCross
+                    items[i].cross = items[i].hypotheticalCross
                 }
             }
         }
@@ -293,25 +291,24 @@ extension LayoutContext {
                 if free > 0 && n > 0 { between = free / Double(n + 1); position += between } else { position += free / 2 }
             }
             for i in line.start..<line.end {
-                let it = items[i]
-                let mainPos = position + it.marginMainStart
-                let crossFree = line.cross - it.cross - it.marginsCross
-                var crossPos = lineOffset + it.marginCrossStart
-                switch it.align {
+                let mainPos = position + items[i].marginMainStart
+                let crossFree = line.cross - items[i].cross - items[i].marginsCross
+                var crossPos = lineOffset + items[i].marginCrossStart
+                switch items[i].align {
                 case .start, .stretch: break
                 case .center: crossPos += crossFree / 2
                 case .end: crossPos += crossFree
                 }
                 var frame = isRow
-                    ? Rect(x: mainPos, y: crossPos, width: it.target, height: it.cross)
-                    : Rect(x: crossPos, y: mainPos, width: it.cross, height: it.target)
+                    ? Rect(x: mainPos, y: crossPos, width: items[i].target, height: items[i].cross)
+                    : Rect(x: crossPos, y: mainPos, width: items[i].cross, height: items[i].target)
                 if isRTL { frame.x = finalWidth - frame.x - frame.width }
-                _ = compute(it.node, knownWidth: frame.width, knownHeight: frame.height,
+                _ = compute(items[i].node, knownWidth: frame.width, knownHeight: frame.height,
                             parentWidth: finalInnerWidth, parentHeight: finalInnerHeight,
                             availableWidth: .definite(frame.width), availableHeight: .definite(frame.height),
                             perform: true)
-                frames[it.node] = frame
-                position = mainPos + it.target + it.marginMainEnd + gapMain + between
+                frames[items[i].node] = frame
+                position = mainPos + items[i].target + items[i].marginMainEnd + gapMain + between
             }
             lineOffset += line.cross + gapCross
         }
@@ -374,10 +371,11 @@ extension LayoutContext {
     /// The cross size an item is measured with before the container's lines are known:
     /// its own size, or the container's inner cross size when it will be stretched.
     @inline(__always)
-    private func measuringCross(_ it: FlexItem, innerCross: Double?) -> Double? {
-        if !it.sizeCross.isNaN { return it.sizeCross }
-        if it.align == .stretch, let innerCross {
-            return Swift.max(Swift.max(Swift.min(innerCross - it.marginsCross, it.maxCross), it.minCross), it.pbCross)
+    private func measuringCross(_ i: Int, innerCross: Double?) -> Double? {
+        if !items[i].sizeCross.isNaN { return items[i].sizeCross }
+        if items[i].align == .stretch, let innerCross {
+            return Swift.max(Swift.max(Swift.min(innerCross - items[i].marginsCross, items[i].maxCross), items[i].minCross),
+                             items[i].pbCross)
         }
         return nil
     }
@@ -386,113 +384,110 @@ extension LayoutContext {
     private func determineFlexBaseSize(_ i: Int, isRow: Bool, innerMain: Double?, innerCross: Double?,
                                        availInnerMain: AvailableSpace, availInnerCross: AvailableSpace,
                                        innerWidth: Double?, innerHeight: Double?) {
-        let it = items[i]
-        let basisStyle = style(it.node).pointee.basis
+        let basisStyle = style(items[i].node).pointee.basis
         var base: Double
-        var explicit = it.explicitBasis
+        var explicit = items[i].explicitBasis
         var contentBased = false
-        if case .fixedSpacer = tags[it.node], case .spacer(let length?) = tree.kinds[it.node] {
+        if case .fixedSpacer = tags[items[i].node], case .spacer(let length?) = tree.kinds[items[i].node] {
             base = length
             explicit = true
-        } else if tags[it.node] == .flexibleSpacer {
+        } else if tags[items[i].node] == .flexibleSpacer {
             base = resolve(basisStyle, innerMain) ?? 0
         } else if let b = resolve(basisStyle, innerMain) {
             // A: a definite flex basis.
             base = b
             explicit = true
-        } else if !it.sizeMain.isNaN {
+        } else if !items[i].sizeMain.isNaN {
             // `flex-basis: auto` takes the item's definite main size (B is folded in here:
             // a definite cross size with an aspect ratio gave `sizeMain` in makeFlexItem).
-            base = it.sizeMain
+            base = items[i].sizeMain
         } else {
             // E: size the item into the available space as max-content (min-content
             // when the container itself is sized under a min-content constraint).
-            let cross = measuringCross(it, innerCross: innerCross)
+            let cross = measuringCross(i, innerCross: innerCross)
             let mainAvail: AvailableSpace = availInnerMain == .minContent ? .minContent : .maxContent
-            let crossAvail = shrinkSpace(availInnerCross, by: it.marginsCross)
-            let s = compute(it.node, knownWidth: isRow ? nil : cross, knownHeight: isRow ? cross : nil,
+            let crossAvail = shrinkSpace(availInnerCross, by: items[i].marginsCross)
+            let s = compute(items[i].node, knownWidth: isRow ? nil : cross, knownHeight: isRow ? cross : nil,
                             parentWidth: innerWidth, parentHeight: innerHeight,
                             availableWidth: isRow ? mainAvail : crossAvail,
                             availableHeight: isRow ? crossAvail : mainAvail, perform: false)
             base = isRow ? s.width : s.height
             contentBased = true
         }
-        base = Swift.max(base, it.pbMain)
+        base = Swift.max(base, items[i].pbMain)
         items[i].base = base
         items[i].explicitBasis = explicit
         items[i].contentBased = contentBased
         // The hypothetical main size: the base clamped by min and max main sizes. The
         // automatic minimum can only exceed the base when the base is an explicit basis.
-        var minMain = it.minMain
+        var minMain = items[i].minMain
         if minMain.isNaN {
             minMain = explicit ? automaticMinimum(i, isRow: isRow, innerCross: innerCross,
                                                   availInnerCross: availInnerCross,
                                                   innerWidth: innerWidth, innerHeight: innerHeight) : 0
         }
-        items[i].hypotheticalMain = Swift.max(Swift.max(Swift.min(base, it.maxMain), minMain), it.pbMain)
+        items[i].hypotheticalMain = Swift.max(Swift.max(Swift.min(base, items[i].maxMain), minMain), items[i].pbMain)
     }
 
     /// CSS Flexbox §4.5 Automatic Minimum Size of Flex Items: the content-based minimum
     /// size (min-content), clamped by the specified size and the max size, as browsers do.
     private func automaticMinimum(_ i: Int, isRow: Bool, innerCross: Double?, availInnerCross: AvailableSpace,
                                   innerWidth: Double?, innerHeight: Double?) -> Double {
-        let it = items[i]
-        if !it.autoMin.isNaN { return it.autoMin }
-        let cross = measuringCross(it, innerCross: innerCross)
-        let crossAvail = shrinkSpace(availInnerCross, by: it.marginsCross)
-        let s = compute(it.node, knownWidth: isRow ? nil : cross, knownHeight: isRow ? cross : nil,
+        if !items[i].autoMin.isNaN { return items[i].autoMin }
+        let cross = measuringCross(i, innerCross: innerCross)
+        let crossAvail = shrinkSpace(availInnerCross, by: items[i].marginsCross)
+        let s = compute(items[i].node, knownWidth: isRow ? nil : cross, knownHeight: isRow ? cross : nil,
                         parentWidth: innerWidth, parentHeight: innerHeight,
                         availableWidth: isRow ? .minContent : crossAvail,
                         availableHeight: isRow ? crossAvail : .minContent,
                         perform: false, contentSize: true)
         var v = isRow ? s.width : s.height
-        if !it.sizeMain.isNaN { v = Swift.min(v, it.sizeMain) }
-        v = Swift.max(Swift.min(v, it.maxMain), it.pbMain)
+        if !items[i].sizeMain.isNaN { v = Swift.min(v, items[i].sizeMain) }
+        v = Swift.max(Swift.min(v, items[i].maxMain), items[i].pbMain)
         items[i].autoMin = v
         return v
     }
 
     /// §9.9.1 Flex Container Intrinsic Main Sizes: one item's min-/max-content
-    /// contribution, as Chrome, Firefox and Taffy compute it.
+    /// contribution, as Chrome, Firefox and Taffy compute items[i].
     private func intrinsicContribution(_ i: Int, isRow: Bool, availInnerMain: AvailableSpace,
                                        availInnerCross: AvailableSpace, innerCross: Double?,
                                        innerWidth: Double?, innerHeight: Double?) -> Double {
-        let it = items[i]
-        let clampingBasis = it.sizeMain.isNaN ? it.base : Swift.max(it.base, it.sizeMain)
-        var resolvedMin = it.minMain
+        let clampingBasis = items[i].sizeMain.isNaN ? items[i].base : Swift.max(items[i].base, items[i].sizeMain)
+        var resolvedMin = items[i].minMain
         if resolvedMin.isNaN {
-            resolvedMin = it.explicitBasis
+            resolvedMin = items[i].explicitBasis
                 ? automaticMinimum(i, isRow: isRow, innerCross: innerCross, availInnerCross: availInnerCross,
                                    innerWidth: innerWidth, innerHeight: innerHeight)
                 : 0
         }
-        let minMain = it.shrink == 0 ? Swift.max(resolvedMin, clampingBasis) : resolvedMin
-        let maxMain = it.grow == 0 ? Swift.min(it.maxMain, clampingBasis) : it.maxMain
+        let minMain = items[i].shrink == 0 ? Swift.max(resolvedMin, clampingBasis) : resolvedMin
+        let maxMain = items[i].grow == 0 ? Swift.min(items[i].maxMain, clampingBasis) : items[i].maxMain
         var size: Double
-        if !it.sizeMain.isNaN && (maxMain <= minMain || maxMain <= it.sizeMain) {
-            size = Swift.max(Swift.min(it.sizeMain, maxMain), minMain)
+        if !items[i].sizeMain.isNaN && (maxMain <= minMain || maxMain <= items[i].sizeMain) {
+            size = Swift.max(Swift.min(items[i].sizeMain, maxMain), minMain)
         } else if maxMain <= minMain {
             size = minMain
         } else {
             var content: Double
-            if it.contentBased {
-                content = it.base
-            } else if !it.sizeMain.isNaN {
-                content = it.sizeMain
+            if items[i].contentBased {
+                content = items[i].base
+            } else if !items[i].sizeMain.isNaN {
+                content = items[i].sizeMain
             } else {
-                let cross = measuringCross(it, innerCross: innerCross)
-                let crossAvail = shrinkSpace(availInnerCross, by: it.marginsCross)
-                let s = compute(it.node, knownWidth: isRow ? nil : cross, knownHeight: isRow ? cross : nil,
+                let cross = measuringCross(i, innerCross: innerCross)
+                let crossAvail = shrinkSpace(availInnerCross, by: items[i].marginsCross)
+                let s = compute(items[i].node, knownWidth: isRow ? nil : cross, knownHeight: isRow ? cross : nil,
                                 parentWidth: innerWidth, parentHeight: innerHeight,
                                 availableWidth: isRow ? availInnerMain : crossAvail,
                                 availableHeight: isRow ? crossAvail : availInnerMain, perform: false)
                 content = isRow ? s.width : s.height
             }
-            if !it.minMain.isNaN { content = Swift.max(content, it.minMain) }
-            content = Swift.min(content, it.maxMain)
+            if !items[i].minMain.isNaN { content = Swift.max(content, items[i].minMain) }
+            content = Swift.min(content, items[i].maxMain)
             size = Swift.max(Swift.min(content, maxMain), minMain)
         }
-        return Swift.max(size, it.pbMain) + it.marginsMain
+        return Swift.max(size, items[i].pbMain) + items[i].marginsMain
     }
 
     /// §9.7 Resolving Flexible Lengths, for the items `start..<end` of one line.
@@ -507,13 +502,12 @@ extension LayoutContext {
 
         // Step 2: size inflexible items.
         for i in start..<end {
-            let it = items[i]
-            let factor = growing ? it.grow : it.shrink
-            if factor == 0 || (growing && it.base > it.hypotheticalMain) || (!growing && it.base < it.hypotheticalMain) {
-                items[i].target = it.hypotheticalMain
+            let factor = growing ? items[i].grow : items[i].shrink
+            if factor == 0 || (growing && items[i].base > items[i].hypotheticalMain) || (!growing && items[i].base < items[i].hypotheticalMain) {
+                items[i].target = items[i].hypotheticalMain
                 items[i].frozen = true
             } else {
-                items[i].target = it.base
+                items[i].target = items[i].base
                 items[i].frozen = false
             }
         }
@@ -521,8 +515,7 @@ extension LayoutContext {
         // Step 3: calculate initial free space.
         var initialFree = mainInner - gaps
         for i in start..<end {
-            let it = items[i]
-            initialFree -= (it.frozen ? it.target : it.base) + it.marginsMain
+            initialFree -= (items[i].frozen ? items[i].target : items[i].base) + items[i].marginsMain
         }
 
         // Step 4: loop.
@@ -533,14 +526,13 @@ extension LayoutContext {
             var sumScaledShrink = 0.0
             var used = gaps
             for i in start..<end {
-                let it = items[i]
-                if it.frozen {
-                    used += it.target + it.marginsMain
+                if items[i].frozen {
+                    used += items[i].target + items[i].marginsMain
                 } else {
                     unfrozen += 1
-                    used += it.base + it.marginsMain
-                    sumFactors += growing ? it.grow : it.shrink
-                    sumScaledShrink += it.shrink * (it.base - it.pbMain)
+                    used += items[i].base + items[i].marginsMain
+                    sumFactors += growing ? items[i].grow : items[i].shrink
+                    sumScaledShrink += items[i].shrink * (items[i].base - items[i].pbMain)
                 }
             }
             if unfrozen == 0 { break }
@@ -554,13 +546,12 @@ extension LayoutContext {
 
             // c. Distribute free space proportional to the flex factors.
             for i in start..<end where !items[i].frozen {
-                let it = items[i]
-                var target = it.base
+                var target = items[i].base
                 if free.isFinite && free != 0 {
                     if growing {
-                        if sumFactors > 0 { target = it.base + free * it.grow / sumFactors }
+                        if sumFactors > 0 { target = items[i].base + free * items[i].grow / sumFactors }
                     } else if sumScaledShrink > 0 {
-                        target = it.base + free * (it.shrink * (it.base - it.pbMain)) / sumScaledShrink
+                        target = items[i].base + free * (items[i].shrink * (items[i].base - items[i].pbMain)) / sumScaledShrink
                     }
                 }
                 items[i].target = target
@@ -569,17 +560,17 @@ extension LayoutContext {
             // d. Fix min/max violations.
             var totalViolation = 0.0
             for i in start..<end where !items[i].frozen {
-                let it = items[i]
-                var minMain = it.minMain
+                var minMain = items[i].minMain
                 if minMain.isNaN {
-                    minMain = (growing && !it.explicitBasis) ? 0
+                    minMain = (growing && !items[i].explicitBasis) ? 0
                         : automaticMinimum(i, isRow: isRow, innerCross: innerCross, availInnerCross: availInnerCross,
                                            innerWidth: innerWidth, innerHeight: innerHeight)
                 }
-                let clamped = Swift.max(Swift.max(Swift.min(it.target, it.maxMain), minMain), it.pbMain)
-                items[i].violation = clamped - it.target
+                let target = items[i].target
+                let clamped = Swift.max(Swift.max(Swift.min(target, items[i].maxMain), minMain), items[i].pbMain)
+                items[i].violation = clamped - target
                 items[i].target = clamped
-                totalViolation += clamped - it.target
+                totalViolation += clamped - target
             }
 
             // e. Freeze over-flexed items.

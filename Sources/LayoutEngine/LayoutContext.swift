@@ -24,6 +24,17 @@ struct CacheEntry {
     var result: Size
 }
 
+struct OverflowKey: Hashable {
+    var node: Int
+    var knownWidth: UInt64
+    var knownHeight: UInt64
+    var availableWidth: UInt64
+    var availableHeight: UInt64
+    var parentWidth: UInt64
+    var parentHeight: UInt64
+    var flags: UInt32
+}
+
 /// Resolved min/max bounds and padding+border of a node, handed to its algorithm.
 struct NodeBounds {
     var minWidth: Double
@@ -77,12 +88,16 @@ final class LayoutContext {
     /// then is the parent's size part of its cache key.
     let usesParentSize: UnsafeMutableBufferPointer<Bool>
     let frames: UnsafeMutableBufferPointer<Rect>
-    static let cacheSlots = 4
+    static let cacheSlots = 8
     let cache: UnsafeMutableBufferPointer<CacheEntry>
     /// The parent's size each cache entry was measured in, for nodes with percentages only.
     let cacheParent: UnsafeMutableBufferPointer<Size>
-    /// Low 4 bits: how many slots of a node are filled; high 4 bits: the next slot to reuse.
+    /// How many slots of a node are filled.
     let cacheUsed: UnsafeMutableBufferPointer<UInt8>
+    /// Measurements beyond a node's slots. Typical trees never get here; deep chains of
+    /// percentages and intrinsic sizes do, and evicting instead would re-measure whole
+    /// subtrees again and again (exponential time).
+    var overflow: [OverflowKey: Size] = [:]
     /// Scratch storage for the flex items and lines of the containers on the current path,
     /// and a counter of algorithm runs (cache misses), for tests.
     struct Scratch {
@@ -196,6 +211,8 @@ final class LayoutContext {
                  parentWidth: Double?, parentHeight: Double?,
                  availableWidth: AvailableSpace, availableHeight: AvailableSpace,
                  perform: Bool, contentSize: Bool = false) -> Size {
+        // Sizes the parent fixed win over everything: nothing to measure.
+        if !perform, let knownWidth, let knownHeight { return Size(width: knownWidth, height: knownHeight) }
         let sp = styles.baseAddress! + node
         let pb = insets(node, parentWidth: parentWidth)
         var bounds = NodeBounds(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, insets: pb)
@@ -215,7 +232,7 @@ final class LayoutContext {
         if !perform, let w, let h { return Size(width: w, height: h) }
 
         // The cache: only measurements; the arrange pass runs once per node.
-        let used = Int(cacheUsed[node] & 15)
+        let used = Int(cacheUsed[node])
         var key = CacheEntry(knownWidth: 0, knownHeight: 0, availableWidth: 0, availableHeight: 0,
                              flags: 0, result: .zero)
         let keyedByParent = usesParentSize[node]
@@ -223,8 +240,10 @@ final class LayoutContext {
         if !perform {
             key.knownWidth = (w ?? .nan).bitPattern
             key.knownHeight = (h ?? .nan).bitPattern
-            key.flags = Self.encode(availableWidth, &key.availableWidth)
-                | (Self.encode(availableHeight, &key.availableHeight) << 2)
+            // The available space along an axis whose size is known changes nothing: leaving
+            // it out of the key keeps the number of distinct proposals per node small.
+            key.flags = (w == nil ? Self.encode(availableWidth, &key.availableWidth) : 3)
+                | ((h == nil ? Self.encode(availableHeight, &key.availableHeight) : 3) << 2)
                 | (contentSize ? 16 : 0) | 32
             for s in 0..<used {
                 let e = cache[s &* count &+ node]
@@ -233,6 +252,9 @@ final class LayoutContext {
                     && (!keyedByParent || Self.same(cacheParent[s &* count &+ node], parentKey)) {
                     return e.result
                 }
+            }
+            if used == Self.cacheSlots, let hit = overflow[overflowKey(node, key, parentKey, keyedByParent)] {
+                return hit
             }
         }
         scratch.pointee.computeCount &+= 1
@@ -266,13 +288,17 @@ final class LayoutContext {
                 if keyedByParent { (cacheParent.baseAddress! + (used &* count &+ node)).initialize(to: parentKey) }
                 cacheUsed[node] = UInt8(used + 1)
             } else {
-                let s = Int(cacheUsed[node] >> 4)
-                cache[s &* count &+ node] = key
-                if keyedByParent { cacheParent[s &* count &+ node] = parentKey }
-                cacheUsed[node] = UInt8(((s + 1) % Self.cacheSlots) << 4 | used)
+                overflow[overflowKey(node, key, parentKey, keyedByParent)] = size
             }
         }
         return size
+    }
+
+    private func overflowKey(_ node: NodeID, _ key: CacheEntry, _ parent: Size, _ keyedByParent: Bool) -> OverflowKey {
+        OverflowKey(node: node, knownWidth: key.knownWidth, knownHeight: key.knownHeight,
+                    availableWidth: key.availableWidth, availableHeight: key.availableHeight,
+                    parentWidth: keyedByParent ? parent.width.bitPattern : 0,
+                    parentHeight: keyedByParent ? parent.height.bitPattern : 0, flags: key.flags)
     }
 
     @inline(__always) private static func same(_ a: Size, _ b: Size) -> Bool {
