@@ -63,7 +63,10 @@ struct SceneBuilder {
             let style = try layoutStyle(of: node)
             let rtl = style.direction == .inherit ? inheritedRTL : style.direction == .rtl
             let (kind, content) = try layoutKind(of: node, defaults: defaults, scale: scale, rtl: rtl)
-            let id = tree.addNode(kind, style: style, name: node.id, parent: parent)
+            // Nodes without an id are named by their place, so layout errors read
+            // "'box on line 3'" rather than an index; such names cannot be referred to.
+            let name = node.id ?? "\(node.kind.rawValue) " + (node.location.path.map { "at \($0)" } ?? "on line \(node.location.line)")
+            let id = tree.addNode(kind, style: style, name: name, parent: parent)
             nodes.append(SceneNode(kind: node.kind, id: node.id, location: node.location,
                                    paint: paint(of: node), content: content, isHidden: style.isHidden,
                                    tolerance: tolerance(of: node)))
