@@ -67,3 +67,27 @@ final class MoreCommandTests: XCTestCase {
         XCTAssertEqual(r.stderr, "\(path):$.root.gap: error: bad value for 'gap': -2 is below the minimum 0\n")
     }
 }
+
+final class FontOptionTests: XCTestCase {
+    func testFontByPathFromAFontFolder() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fonts = dir.appendingPathComponent("fonts")
+        try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+                                         toPath: fonts.appendingPathComponent("DejaVuSans.ttf").path)
+        let spec = dir.appendingPathComponent("s.spec")
+        try "canvas width=200\nhbox align=start\n  label \"iiii\" id=mono\n  label \"iiii\" id=sans font=\"DejaVuSans.ttf\"\n"
+            .write(to: spec, atomically: true, encoding: .utf8)
+        let frames = dir.appendingPathComponent("f.json").path
+        let missing = try CLIRunner.run([spec.path, "--frames-only", "--frames", frames])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("s.spec:4:29: error: font file 'DejaVuSans.ttf' not found in "), missing.stderr)
+        let r = try CLIRunner.run([spec.path, "--frames-only", "--frames", frames, "--font-dir", fonts.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let json = try String(contentsOfFile: frames, encoding: .utf8)
+        // Monospace: 4 × 1233/2048 em at 14 pt = 33.7 → 34 pt. DejaVu Sans's 'i' is narrower.
+        XCTAssertTrue(json.contains(#""id": "mono", "kind": "label", "line": 3, "x": 0, "y": 0, "width": 34"#), json)
+        XCTAssertFalse(json.contains(#""id": "sans", "kind": "label", "line": 4, "x": 34, "y": 0, "width": 34"#), json)
+    }
+}
