@@ -46,4 +46,11 @@ final class GoldenTests: XCTestCase {
     // fixtures/ is checked by `layout-render test fixtures` in scripts/test, through the real binary.
     func testReadmeExample() throws { try check(specs: "examples", goldens: "docs/images") }
     func testDocumentationExamples() throws { try check(specs: "docs/examples", goldens: "docs/images") }
+
+    /// docs/spec.md quotes examples/card.spec in full; the quote must stay the file.
+    func testSpecReferenceQuotesTheReadmeExample() throws {
+        let doc = try String(contentsOfFile: Self.root + "/docs/spec.md", encoding: .utf8)
+        let card = try String(contentsOfFile: Self.root + "/examples/card.spec", encoding: .utf8)
+        XCTAssertTrue(doc.contains("```\n" + card + "```\n"), "docs/spec.md no longer quotes examples/card.spec as it is")
+    }
 }
