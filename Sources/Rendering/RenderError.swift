@@ -11,7 +11,7 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
         case .canvasTooLarge(let w, let h, let limit):
             return "the canvas is \(w)x\(h) pixels (\(w * h)); the limit is \(limit) pixels"
         case .emptyCanvas(let w, let h):
-            return "the canvas is \(w)x\(h) pixels; both sides must be at least 1 pixel"
+            return "the canvas is \(w)x\(h) pixels; both sides must be at least 1 pixel (an empty layout with height=auto has no height)"
         case .cairo(let operation, let status):
             return "cairo failed in \(operation): \(status)"
         case .fontFile(let path, let reason):
