@@ -211,7 +211,3 @@ struct CanvasSize {
         label = text
     }
 }
-
-func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
-}
