@@ -55,7 +55,7 @@ let package = Package(
             ]
         ),
         // Benchmarks of our own cases; scripts/bench builds it in release mode.
-        .executableTarget(name: "lr-bench", dependencies: ["LayoutEngine", "TextEngine", "PNGCodec", "LayoutRenderKit"]),
+        .executableTarget(name: "lr-bench", dependencies: ["LayoutEngine", "TextEngine", "PNGCodec", "PixelDiff", "LayoutRenderKit"]),
 
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"]),
         .testTarget(name: "TextEngineTests", dependencies: ["TextEngine"]),
