@@ -1,4 +1,4 @@
-#if canImport(PNGCodec)
+#if canImport(PNGCodec) && canImport(CPNG)  // only when PNGCodec is a dependency of this target
 import Foundation
 import PNGCodec
 import PixelDiff
