@@ -1,4 +1,4 @@
-import CPNG
+internal import CPNG  // no C type in the public API
 
 /// Encodes ``RGBAImage``s as 8-bit RGBA PNGs in memory, through libpng.
 public enum PNGEncoder {
