@@ -63,13 +63,21 @@ struct DiffCommand: ParsableCommand {
                 expected: a.pixels, expectedSize: (a.width, a.height),
                 actual: b.pixels, actualSize: (b.width, b.height), options: options)
             if let out, let diff = result.diffImage {
-                try PNGFile.write(RGBAImage(width: a.width, height: a.height, pixels: diff), to: out)
+                do {
+                    try PNGFile.write(RGBAImage(width: a.width, height: a.height, pixels: diff), to: out)
+                } catch {
+                    throw CommandError(message: error.description)  // .io names the path
+                }
             }
             let pass = withinTolerance(result)
             print(json ? jsonSummary(result, pass: pass) : humanSummary(result, pass: pass))
             if !pass { throw ExitCode(1) }
-        } catch let error as CommandError {
-            FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            // Every other failure is an error of the inputs or output: status 2.
+            let message = (error as? CommandError)?.message ?? "\(error)"
+            FileHandle.standardError.write(Data("error: \(message)\n".utf8))
             throw ExitCode(2)
         }
     }
