@@ -3,139 +3,146 @@ import Foundation
 import PNGCodec
 import PixelDiff
 
+/// `layout-render diff A.png B.png`: perceptual comparison of two PNGs.
+///
+/// Exit status: 0 when the difference is within tolerance, 1 when it is not,
+/// 2 when a file cannot be read, decoded or written (the message names the file).
+/// Without `--max-diff-pixels` or `--max-diff-ratio` the tolerance is 0 pixels;
+/// with both, both must hold.
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: "Compare two PNGs pixel by pixel, perceptually.",
+        abstract: "Compare two PNG images pixel by pixel (pixelmatch-style perceptual diff).",
         discussion: """
-            Exit codes: 0 when the images match within the tolerance, 1 when they do not \
-            (different sizes included), 2 for an error (a missing or unreadable file).
+            Exit status: 0 within tolerance, 1 over tolerance, 2 on error. Images of different \
+            sizes are compared over their overlap; every pixel outside it counts as different.
+            """)
 
-            --threshold is the largest colour difference that still counts as the same, from 0 \
-            (any change counts) to 1 (nothing does); 0.1 ignores changes a person barely sees. \
-            Anti-aliased pixels (edge smoothing) are reported apart and only counted with --include-aa.
-            """
-    )
-
-    @Argument(help: "The expected image.")
+    @Argument(help: "The expected image (PNG).")
     var expected: String
 
-    @Argument(help: "The actual image.")
+    @Argument(help: "The actual image (PNG).")
     var actual: String
 
-    @Option(name: .customLong("out"), help: "Write a diff image: changes in red, anti-aliasing in yellow, the rest faded.")
+    @Option(name: .long, help: "Write a diff image here (PNG; red = different, yellow = anti-aliasing).")
     var out: String?
 
-    @Option(help: "Perceptual colour threshold, 0 to 1.")
+    @Option(help: "Colour tolerance 0…1: max squared YIQ distance is 35215 × threshold².")
     var threshold: Double = 0.1
 
-    @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as differences.")
+    @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as different.")
     var includeAA = false
 
-    @Option(name: .customLong("max-diff-pixels"), help: "Differing pixels tolerated.")
-    var maxDiffPixels: Int = 0
+    @Option(name: .customLong("max-diff-pixels"), help: "Largest number of different pixels accepted.")
+    var maxDiffPixels: Int?
 
-    @Option(name: .customLong("max-diff-ratio"), help: "Fraction of differing pixels tolerated, 0 to 1.")
+    @Option(name: .customLong("max-diff-ratio"), help: "Largest fraction (0…1) of different pixels accepted.")
     var maxDiffRatio: Double?
 
-    @Option(name: .customLong("ignore"), help: ArgumentHelp("A rectangle not compared (repeatable).", valueName: "X,Y,W,H"))
-    var ignore: [String] = []
+    @Option(name: .customLong("ignore"), help: "A rectangle X,Y,W,H not to compare (repeatable).")
+    var ignore: [IgnoreRect] = []
 
     @Flag(help: "Print the result as JSON.")
     var json = false
 
     func validate() throws {
-        guard (0...1).contains(threshold) else { throw ValidationError("--threshold must be between 0 and 1.") }
-        if let r = maxDiffRatio, !(0...1).contains(r) { throw ValidationError("--max-diff-ratio must be between 0 and 1.") }
-        guard maxDiffPixels >= 0 else { throw ValidationError("--max-diff-pixels cannot be negative.") }
-        for r in ignore where Self.rect(r) == nil { throw ValidationError("--ignore '\(r)' is not X,Y,W,H.") }
-    }
-
-    static func rect(_ text: String) -> PixelRect? {
-        let v = text.split(separator: ",").compactMap { Int($0) }
-        guard v.count == 4, v[2] >= 0, v[3] >= 0 else { return nil }
-        return PixelRect(x: v[0], y: v[1], width: v[2], height: v[3])
+        guard (0...1).contains(threshold) else { throw ValidationError("--threshold must be within 0…1") }
+        if let maxDiffPixels, maxDiffPixels < 0 { throw ValidationError("--max-diff-pixels must be ≥ 0") }
+        if let maxDiffRatio, !(0...1).contains(maxDiffRatio) {
+            throw ValidationError("--max-diff-ratio must be within 0…1")
+        }
     }
 
     func run() throws {
-        let a: RGBAImage, b: RGBAImage
         do {
-            a = try read(expected)
-            b = try read(actual)
-        } catch let message as DiffFailure {
-            printError(message.text)
-            throw ExitCode(2)
-        }
-        var options = DiffOptions()
-        options.threshold = threshold
-        options.includeAA = includeAA
-        options.ignore = ignore.compactMap(Self.rect)
-        options.makeDiffImage = out != nil
-        let result: DiffResult
-        do {
-            result = try diffImages(expected: a.pixels, expectedSize: (a.width, a.height),
-                                    actual: b.pixels, actualSize: (b.width, b.height), options: options)
+            let a = try load(expected)
+            let b = try load(actual)
+            let options = DiffOptions(
+                threshold: threshold, includeAA: includeAA, ignore: ignore.map(\.rect), makeDiffImage: out != nil)
+            let result = try diffImages(
+                expected: a.pixels, expectedSize: (a.width, a.height),
+                actual: b.pixels, actualSize: (b.width, b.height), options: options)
+            if let out, let diff = result.diffImage {
+                do {
+                    try PNGFile.write(RGBAImage(width: a.width, height: a.height, pixels: diff), to: out)
+                } catch {
+                    throw CommandError(message: error.description)  // .io names the path
+                }
+            }
+            let pass = withinTolerance(result)
+            print(json ? jsonSummary(result, pass: pass) : humanSummary(result, pass: pass))
+            if !pass { throw ExitCode(1) }
+        } catch let exit as ExitCode {
+            throw exit
         } catch {
-            printError("error: \(error)")
+            // Every other failure is an error of the inputs or output: status 2.
+            let message = (error as? CommandError)?.message ?? "\(error)"
+            FileHandle.standardError.write(Data("error: \(message)\n".utf8))
             throw ExitCode(2)
         }
-        if let out, let pixels = result.diffImage {
-            do {
-                try PNGFile.writeAtomically(try PNGEncoder.encode(RGBAImage(width: a.width, height: a.height, pixels: pixels)), to: out)
-            } catch {
-                printError("\(out): error: cannot write the diff image: \(error)")
-                throw ExitCode(2)
-            }
-        }
-        // Different sizes never match; otherwise either tolerance is enough.
-        let withinTolerance = !result.sizeMismatch
-            && (result.differentPixels <= maxDiffPixels || maxDiffRatio.map { result.ratio <= $0 } == true)
-        if json {
-            print(jsonText(result, a: a, b: b, pass: withinTolerance))
-        } else {
-            var line = withinTolerance ? "match" : "differ"
-            if result.sizeMismatch { line += ": sizes differ (\(a.width)x\(a.height) and \(b.width)x\(b.height))" }
-            line += ": \(result.differentPixels) of \(result.totalPixels) pixels differ (\(percent(result.ratio)))"
-            if let box = result.boundingBox { line += " inside \(box)" }
-            if result.antialiasedPixels > 0 {
-                line += "; \(result.antialiasedPixels) anti-aliased pixels " + (includeAA ? "counted" : "not counted")
-            }
-            print(line)
-        }
-        if !withinTolerance { throw ExitCode(1) }
     }
 
-    private func read(_ path: String) throws -> RGBAImage {
+    private func load(_ path: String) throws(CommandError) -> RGBAImage {
         do {
             return try PNGFile.read(path: path)
         } catch {
-            if case .io(_, let reason) = error { throw DiffFailure(text: "\(path): error: \(reason)") }
-            throw DiffFailure(text: "\(path): error: \(error)")
+            if case .io = error { throw CommandError(message: error.description) }
+            throw CommandError(message: "\(path): \(error.description)")
         }
     }
 
-    private func percent(_ ratio: Double) -> String {
-        String(format: "%.4f%%", ratio * 100)
+    private func withinTolerance(_ r: DiffResult) -> Bool {
+        if maxDiffPixels == nil && maxDiffRatio == nil { return r.differentPixels == 0 }
+        if let maxDiffPixels, r.differentPixels > maxDiffPixels { return false }
+        if let maxDiffRatio, r.ratio > maxDiffRatio { return false }
+        return true
     }
 
-    private func jsonText(_ r: DiffResult, a: RGBAImage, b: RGBAImage, pass: Bool) -> String {
-        var fields = [
-            "\"match\": \(pass)",
-            "\"differentPixels\": \(r.differentPixels)",
-            "\"antialiasedPixels\": \(r.antialiasedPixels)",
-            "\"totalPixels\": \(r.totalPixels)",
-            "\"ratio\": \(r.ratio)",
-            "\"sizeMismatch\": \(r.sizeMismatch)",
-            "\"expectedSize\": [\(a.width), \(a.height)]",
-            "\"actualSize\": [\(b.width), \(b.height)]",
+    private func humanSummary(_ r: DiffResult, pass: Bool) -> String {
+        var lines = [
+            "\(r.differentPixels) of \(r.totalPixels) pixels differ (\(String(format: "%.4f", r.ratio * 100))%), "
+                + "\(r.antialiasedPixels) anti-aliased"
         ]
-        if let box = r.boundingBox {
-            fields.append("\"boundingBox\": {\"x\": \(box.x), \"y\": \(box.y), \"width\": \(box.width), \"height\": \(box.height)}")
-        } else {
-            fields.append("\"boundingBox\": null")
+        if let box = r.boundingBox { lines.append("changes within x \(box.x), y \(box.y), \(box.width)×\(box.height)") }
+        if r.sizeMismatch { lines.append("sizes differ") }
+        if let out { lines.append("diff image: \(out)") }
+        lines.append(pass ? "within tolerance" : "over tolerance")
+        return lines.joined(separator: "\n")
+    }
+
+    private func jsonSummary(_ r: DiffResult, pass: Bool) -> String {
+        struct Box: Encodable { var x, y, width, height: Int }
+        struct Summary: Encodable {
+            var differentPixels, antialiasedPixels, totalPixels: Int
+            var ratio: Double
+            var boundingBox: Box?
+            var sizeMismatch, pass: Bool
+            var diffImage: String?
         }
-        return "{" + fields.joined(separator: ", ") + "}"
+        let summary = Summary(
+            differentPixels: r.differentPixels, antialiasedPixels: r.antialiasedPixels, totalPixels: r.totalPixels,
+            ratio: r.ratio, boundingBox: r.boundingBox.map { Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height) },
+            sizeMismatch: r.sizeMismatch, pass: pass, diffImage: out)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(summary)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 }
 
-private struct DiffFailure: Error { var text: String }
+/// A failure that ends the command with exit status 2.
+struct CommandError: Error {
+    var message: String
+}
+
+/// `X,Y,W,H` on the command line.
+struct IgnoreRect: ExpressibleByArgument {
+    var rect: PixelRect
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3],
+              w >= 0, h >= 0
+        else { return nil }
+        rect = PixelRect(x: x, y: y, width: w, height: h)
+    }
+}
