@@ -66,7 +66,7 @@ struct DiffCommand: ParsableCommand {
                 do {
                     try PNGFile.write(RGBAImage(width: a.width, height: a.height, pixels: diff), to: out)
                 } catch {
-                    throw CommandError(message: error.description)  // .io names the path
+                    throw CommandError(path: out, error)
                 }
             }
             let pass = withinTolerance(result)
@@ -76,8 +76,7 @@ struct DiffCommand: ParsableCommand {
             throw exit
         } catch {
             // Every other failure is an error of the inputs or output: status 2.
-            let message = (error as? CommandError)?.message ?? "\(error)"
-            FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+            printError((error as? CommandError)?.message ?? "error: \(error)")
             throw ExitCode(2)
         }
     }
@@ -86,8 +85,7 @@ struct DiffCommand: ParsableCommand {
         do {
             return try PNGFile.read(path: path)
         } catch {
-            if case .io = error { throw CommandError(message: error.description) }
-            throw CommandError(message: "\(path): \(error.description)")
+            throw CommandError(path: path, error)
         }
     }
 
@@ -130,8 +128,17 @@ struct DiffCommand: ParsableCommand {
 }
 
 /// A failure that ends the command with exit status 2.
+/// A failure of an input or output file, said as `FILE: error: reason` like every other message.
 struct CommandError: Error {
     var message: String
+
+    init(path: String, _ error: PNGError) {
+        if case .io(_, let reason) = error {
+            message = "\(path): error: \(reason)"
+        } else {
+            message = "\(path): error: \(error.description)"
+        }
+    }
 }
 
 /// `X,Y,W,H` on the command line.
