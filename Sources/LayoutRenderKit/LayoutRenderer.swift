@@ -151,7 +151,7 @@ public final class LayoutRenderer: Sendable {
                 attributes.pixelScale = laidOut.scene.scale
                 labeler = DebugLabeler(engine: textEngine, attributes: attributes)
             } catch {
-                throw .resource(Diagnostic(file: options.fileName, location: nil, message: "debug overlay: \(error)"))
+                throw .resource(Diagnostic(file: options.fileName, location: nil, message: "debug overlay: \(error.message)"))
             }
         }
         var builder = DisplayListBuilder(scene: laidOut.scene, layout: laidOut.layout, debugLabel: labeler)

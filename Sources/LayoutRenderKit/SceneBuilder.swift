@@ -247,7 +247,7 @@ struct SceneBuilder {
                                     + " (it must lie inside that folder)", at: location)
             }
         } catch let error as TextError {
-            throw resourceError(String(describing: error), at: location)
+            throw resourceError(error.message, at: location)
         } catch let error as LayoutRenderError {
             throw error
         } catch {
