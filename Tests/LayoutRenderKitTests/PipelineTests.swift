@@ -174,4 +174,10 @@ final class PipelineTests: XCTestCase {
         let relaxed = try renderer.render(source: "canvas width=100\nlabel \"日\"\n", options: options())
         XCTAssertEqual(relaxed.warnings.count, 1)
     }
+
+    func testAFileThatIsNotAFontIsNamed() throws {
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: dir + "/bad.ttf"))
+        XCTAssertEqual(error("canvas width=10\nlabel \"x\" font=\"bad.ttf\"\n"),
+                       "t.spec:2:16: error: font file \(dir!)/bad.ttf is not a TrueType or OpenType font")
+    }
 }
