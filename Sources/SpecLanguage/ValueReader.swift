@@ -315,6 +315,12 @@ struct AnchorParser {
         let start = i
         if i < chars.count, chars[i] == "-" || chars[i] == "+" { i += 1 }
         while i < chars.count, chars[i].isNumber || chars[i] == "." { i += 1 }
+        // An exponent: 1e3, 2.5E-2.
+        if i + 1 < chars.count, chars[i] == "e" || chars[i] == "E",
+           chars[i + 1].isNumber || ((chars[i + 1] == "-" || chars[i + 1] == "+") && i + 2 < chars.count && chars[i + 2].isNumber) {
+            i += 2
+            while i < chars.count, chars[i].isNumber { i += 1 }
+        }
         let text = String(chars[start..<i])
         guard let v = Double(text), v.isFinite else { throw Failure(message: "'\(text)' is not a number", offset: start) }
         return v
