@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "LayoutRenderKit", targets: ["LayoutRenderKit"]),
         .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
         .library(name: "PixelDiff", targets: ["PixelDiff"]),
+        // Image snapshot tests for XCTest: assertRender(spec, matches: "fixtures/card.png").
+        .library(name: "LayoutRenderTesting", targets: ["LayoutRenderTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -42,6 +44,7 @@ let package = Package(
             name: "LayoutRenderKit",
             dependencies: ["SpecLanguage", "LayoutEngine", "TextEngine", "Rendering", "PNGCodec", "PixelDiff"]
         ),
+        .target(name: "LayoutRenderTesting", dependencies: ["LayoutRenderKit"]),
         .executableTarget(
             name: "layout-render",
             dependencies: [
@@ -52,14 +55,15 @@ let package = Package(
             ]
         ),
         // Benchmarks of our own cases; scripts/bench builds it in release mode.
-        .executableTarget(name: "lr-bench", dependencies: ["LayoutRenderKit"]),
+        .executableTarget(name: "lr-bench", dependencies: ["LayoutEngine", "TextEngine", "PNGCodec", "PixelDiff", "LayoutRenderKit"]),
 
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"]),
         .testTarget(name: "TextEngineTests", dependencies: ["TextEngine"]),
         .testTarget(name: "SpecLanguageTests", dependencies: ["SpecLanguage"]),
-        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
-        .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff"]),
-        .testTarget(name: "LayoutRenderKitTests", dependencies: ["LayoutRenderKit"]),
-        .testTarget(name: "CLITests", dependencies: ["layout-render"]),
+        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"], exclude: ["Fixtures"]),
+        .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff", "PNGCodec"]),
+        .testTarget(name: "LayoutRenderKitTests", dependencies: ["LayoutRenderKit", "SpecLanguage", "PixelDiff", "PNGCodec", "LayoutEngine"]),
+        .testTarget(name: "LayoutRenderTestingTests", dependencies: ["LayoutRenderTesting", "PNGCodec"]),
+        .testTarget(name: "CLITests", dependencies: ["layout-render", "PNGCodec"]),
     ]
 )

@@ -1,5 +1,6 @@
 #pragma once
 #include <cairo.h>
 #include <cairo-ft.h>
+#include <pixman.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H

@@ -1,6 +1,7 @@
 import LayoutEngine
 import Rendering
 import SpecLanguage
+import TextEngine
 
 /// Turns a laid-out scene into drawing operations, in tree order: a node's background,
 /// its content, its children, then its border (drawn over the children, as a CALayer's
@@ -8,20 +9,20 @@ import SpecLanguage
 struct DisplayListBuilder {
     let scene: Scene
     let layout: LayoutResult
-    let debugOverlay: Bool
+    /// When set, every frame is outlined and labelled with its id, drawn by this label maker.
+    let debugLabel: DebugLabeler?
 
-    /// Characters the fonts did not cover, with the first label that used each.
-    private(set) var uncovered: [(Character, NodeID)] = []
+    /// Labels whose font does not cover some of their characters, with those characters.
+    private(set) var uncovered: [(node: NodeID, characters: [Character])] = []
 
-    init(scene: Scene, layout: LayoutResult, debugOverlay: Bool) {
-        self.scene = scene; self.layout = layout; self.debugOverlay = debugOverlay
+    init(scene: Scene, layout: LayoutResult, debugLabel: DebugLabeler?) {
+        self.scene = scene; self.layout = layout; self.debugLabel = debugLabel
     }
 
     mutating func build() -> DisplayList {
         let root = scene.tree.root ?? 0
         let canvas = scene.nodes[root]
         var list = DisplayList(size: layout.size, scale: scene.scale, background: canvas.paint.background)
-        var seen = Set<Character>()
         // Enter/exit events, so groups and borders close after the children.
         enum Step { case enter(NodeID), exit(NodeID) }
         var steps: [Step] = scene.tree.children[root].reversed().map { .enter($0) }
@@ -45,9 +46,8 @@ struct DisplayListBuilder {
                 case .none: break
                 case .label(let label, let color):
                     let text = label.layout(width: frame.width)
-                    for c in text.uncoveredCharacters where !seen.contains(c) {
-                        seen.insert(c)
-                        uncovered.append((c, id))
+                    if !text.uncoveredCharacters.isEmpty {
+                        uncovered.append((id, text.uncoveredCharacters))
                     }
                     var glyphs: [PlacedGlyph] = []
                     for line in text.lines {
@@ -76,7 +76,53 @@ struct DisplayListBuilder {
                 }
             }
         }
+        if let debugLabel { appendDebugOverlay(to: &list, labeler: debugLabel) }
         return list
+    }
+
+    /// Outlines every visible frame in magenta, one device pixel wide, and writes its id
+    /// (or kind) in its top-left corner on a white tag.
+    private func appendDebugOverlay(to list: inout DisplayList, labeler: DebugLabeler) {
+        let outline = RGBAColor(red: 1, green: 0, blue: 1)
+        let hairline = 1 / scene.scale
+        for id in 1..<scene.nodes.count where !isHiddenOrInHidden(id) {
+            let frame = layout.absoluteFrames[id]
+            list.operations.append(.strokeInside(frame, width: hairline, color: outline, cornerRadius: 0))
+            let node = scene.nodes[id]
+            let (run, size) = labeler.label(node.id ?? node.kind.rawValue, at: Point(x: frame.x + 1, y: frame.y + 1))
+            list.operations.append(.fill(Rect(x: frame.x + 1, y: frame.y + 1, width: size.width, height: size.height),
+                                         RGBAColor(red: 1, green: 1, blue: 1, alpha: 0.85), cornerRadius: 0))
+            list.operations.append(.glyphs(run))
+        }
+    }
+
+    private func isHiddenOrInHidden(_ id: NodeID) -> Bool {
+        var current: NodeID? = id
+        while let c = current {
+            if scene.nodes[c].isHidden { return true }
+            current = scene.tree.parents[c]
+        }
+        return false
+    }
+}
+
+/// Lays out the small tags of the debug overlay.
+struct DebugLabeler {
+    let engine: TextLayoutEngine
+    let attributes: TextAttributes
+    let color = RGBAColor(red: 0.6, green: 0, blue: 0.6)
+
+    func label(_ text: String, at origin: Point) -> (GlyphRun, Size) {
+        let layout = engine.layout(text, attributes: attributes, width: nil)
+        var glyphs: [PlacedGlyph] = []
+        for line in layout.lines {
+            for g in line.glyphs {
+                glyphs.append(PlacedGlyph(glyph: g.glyph, x: origin.x + g.x, y: origin.y + line.baseline))
+            }
+        }
+        let run = GlyphRun(fontPath: attributes.font.path, faceIndex: attributes.font.faceIndex,
+                           size: attributes.size, color: color, glyphs: glyphs)
+        return (run, Size(width: layout.width, height: layout.height))
     }
 }
 

@@ -1,17 +1,27 @@
 import Rendering
 import TextEngine
 
-/// The versions of what decides the pixels, recorded in every PNG so a failing comparison
-/// can tell a changed machine from a changed layout.
+/// The versions of what decides the pixels, recorded in every PNG (a `layout-render` text
+/// chunk) so a failing comparison can tell a changed machine from a changed layout.
 public struct Fingerprint: Hashable, Sendable {
     public var tool: String
     public var cairo: String
+    public var pixman: String
+    public var freeType: String
+    /// The default font's revision (DejaVu Sans Mono's `head` table).
+    public var font: String
 
     public static let toolVersion = "0.1.0"
 
-    public static var current: Fingerprint {
-        Fingerprint(tool: toolVersion, cairo: CairoRenderer.cairoVersion)
-    }
+    /// The fingerprint of this process, computed once.
+    public static let current: Fingerprint = {
+        let font = (try? FontLibrary().font(family: FontLibrary.defaultFamily, style: .regular))
+            .map { "\($0.familyName) \($0.revision)" } ?? "none"
+        return Fingerprint(tool: toolVersion, cairo: CairoRenderer.cairoVersion, pixman: CairoRenderer.pixmanVersion,
+                           freeType: FontLibrary.freeTypeVersion, font: font)
+    }()
 
-    public var text: String { "layout-render \(tool); cairo \(cairo)" }
+    public var text: String {
+        "layout-render \(tool); cairo \(cairo); pixman \(pixman); freetype \(freeType); font \(font)"
+    }
 }

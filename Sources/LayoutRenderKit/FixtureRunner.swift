@@ -99,7 +99,7 @@ public struct FixtureRunner: Sendable {
         var differentPixels: Int?
         var artifacts: [String] = []
         var failed = false
-        do {
+        do throws(any Error) {
             let goldenBytes = try PNGFile.readBytes(path: testCase.goldenPNGPath)
             let expected = try PNGDecoder.decode(goldenBytes)
             let actual = RGBAImage(width: rendered.bitmap.width, height: rendered.bitmap.height, pixels: rendered.bitmap.pixels)
@@ -107,6 +107,13 @@ public struct FixtureRunner: Sendable {
             diffOptions.threshold = options.threshold
             diffOptions.includeAA = options.includeAA
             diffOptions.makeDiffImage = options.artifactsDirectory != nil
+            for (box, tolerance) in rendered.tolerances {
+                let rect = PixelRect(x: box.x, y: box.y, width: box.width, height: box.height)
+                switch tolerance {
+                case .ignore: diffOptions.ignore.append(rect)
+                case .threshold(let t): diffOptions.regionThresholds.append(RegionThreshold(rect, threshold: t))
+                }
+            }
             let result = try diffImages(expected: expected.pixels, expectedSize: (expected.width, expected.height),
                                         actual: actual.pixels, actualSize: (actual.width, actual.height),
                                         options: diffOptions)

@@ -18,6 +18,9 @@ public struct RenderedImage: Sendable {
     public var bitmap: Bitmap
     public var frames: FrameDump
     public var warnings: [Diagnostic]
+    /// Nodes' own comparison tolerances, in device pixels, in tree order (later, deeper
+    /// nodes win where they overlap).
+    public var tolerances: [(rect: PixelBox, tolerance: Tolerance)] = []
 
     /// The picture as PNG bytes, with the environment fingerprint in a text chunk.
     public func pngData() throws(LayoutRenderError) -> [UInt8] {
@@ -41,6 +44,9 @@ public final class LayoutRenderer: Sendable {
         textEngine = TextLayoutEngine()
     }
 
+    /// The largest spec file read (the parser's limit, `ParseLimits.maxSourceBytes`, is the same).
+    public static let maxSpecFileBytes = ParseLimits.default.maxSourceBytes
+
     /// Reads a spec file; its folder becomes the asset root unless `options` names one.
     public static func readSpec(path: String) throws(LayoutRenderError) -> String {
         var isDirectory: ObjCBool = false
@@ -48,6 +54,10 @@ public final class LayoutRenderer: Sendable {
             throw .inputUnreadable(path: path, reason: "no such file")
         }
         guard !isDirectory.boolValue else { throw .inputUnreadable(path: path, reason: "it is a folder") }
+        // Refuse a huge file before reading it; the parser's own limit applies to what is read.
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maxSpecFileBytes {
+            throw .inputUnreadable(path: path, reason: "the file is \(size) bytes; specs are limited to \(maxSpecFileBytes)")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .inputUnreadable(path: path, reason: "permission denied or unreadable")
         }
@@ -57,13 +67,56 @@ public final class LayoutRenderer: Sendable {
         return text
     }
 
+    /// Parses a spec and expands its `if`/`for` blocks and `{name}`s for the canvas's size
+    /// and the options' variables.
     public func parse(source: String, options: RenderOptions) throws(LayoutRenderError) -> Document {
+        let template = try Self.parseTemplate(source: source, options: options)
         do throws(SpecError) {
-            return try SpecParser(limits: options.parseLimits).parse(source)
+            let environment = try Self.environment(for: template, options: options)
+            return try SpecExpander(limits: options.parseLimits).expand(template, environment: environment)
         } catch {
-            throw .spec(Diagnostic(file: options.fileName, location: error.location, message: error.message,
-                                   sourceLine: error.sourceLine))
+            let line = error.sourceLine ?? Self.line(error.location.line, of: source)
+            throw .spec(Diagnostic(file: options.fileName, location: error.location, message: error.message, sourceLine: line))
         }
+    }
+
+    /// Parses a spec in either form without expanding it (what `convert` writes back out).
+    public static func parseTemplate(source: String, options: RenderOptions) throws(LayoutRenderError) -> Document {
+        do throws(SpecError) {
+            switch options.format.resolved(fileName: options.fileName, source: source) {
+            case .json: return try JSONSpecReader(limits: options.parseLimits).parse(Array(source.utf8))
+            default: return try SpecParser(limits: options.parseLimits).parse(source)
+            }
+        } catch {
+            let line = error.sourceLine ?? Self.line(error.location.line, of: source)
+            throw .spec(Diagnostic(file: options.fileName, location: error.location, message: error.message, sourceLine: line))
+        }
+    }
+
+    static func line(_ number: Int, of source: String) -> String? {
+        guard number >= 1 else { return nil }
+        return source.split(separator: "\n", maxSplits: number, omittingEmptySubsequences: false)
+            .dropFirst(number - 1).first.map { String($0.hasSuffix("\r") ? $0.dropLast() : $0) }
+    }
+
+    /// `width`, `height` (null when auto) and `scale` of the canvas, after overrides, and the variables.
+    static func environment(for document: Document, options: RenderOptions) throws(SpecError) -> Environment {
+        var values = options.variables
+        for reserved in ["width", "height", "scale", "index"] where values[reserved] != nil {
+            throw SpecError("'\(reserved)' is set by the canvas and cannot be a variable", at: document.canvas.location)
+        }
+        var width: Double?
+        var height: Double?
+        var scale = 1.0
+        if case .length(.points(let w))? = document.canvas["width"] { width = w }
+        if case .length(.points(let h))? = document.canvas["height"] { height = h }
+        if case .number(let s)? = document.canvas["scale"] { scale = s }
+        if let size = options.canvasSize { width = size.width; height = size.height }
+        if let s = options.scale { scale = s }
+        values["width"] = width.map { .number($0) } ?? .null
+        values["height"] = height.map { .number($0) } ?? .null
+        values["scale"] = .number(scale)
+        return Environment(values: values)
     }
 
     /// Parses and lays out a spec without drawing it.
@@ -91,7 +144,17 @@ public final class LayoutRenderer: Sendable {
 
     /// Draws a laid-out spec.
     public func draw(_ laidOut: LaidOutSpec, options: RenderOptions) throws(LayoutRenderError) -> RenderedImage {
-        var builder = DisplayListBuilder(scene: laidOut.scene, layout: laidOut.layout, debugOverlay: options.debugOverlay)
+        var labeler: DebugLabeler?
+        if options.debugOverlay {
+            do {
+                var attributes = TextAttributes(font: try fonts.font(family: FontLibrary.defaultFamily, style: .regular), size: 9)
+                attributes.pixelScale = laidOut.scene.scale
+                labeler = DebugLabeler(engine: textEngine, attributes: attributes)
+            } catch {
+                throw .resource(Diagnostic(file: options.fileName, location: nil, message: "debug overlay: \(error.message)"))
+            }
+        }
+        var builder = DisplayListBuilder(scene: laidOut.scene, layout: laidOut.layout, debugLabel: labeler)
         let renderer = CairoRenderer(limits: options.renderLimits)
         let list = builder.build()
         do throws(RenderError) {
@@ -101,22 +164,44 @@ public final class LayoutRenderer: Sendable {
                                      message: error.description))
         }
         var warnings: [Diagnostic] = []
-        for (character, id) in builder.uncovered {
+        for (id, characters) in builder.uncovered {
             let node = laidOut.scene.nodes[id]
-            let scalars = character.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }
-            let message = "the font does not cover '\(character)' (\(scalars.joined(separator: " "))); it is drawn as the font's replacement glyph"
+            var unique: [Character] = []
+            for c in characters where !unique.contains(c) { unique.append(c) }
+            let shown = unique.prefix(8).map { c in
+                "'\(c)' " + c.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
+            }
+            let more = unique.count > 8 ? " and \(unique.count - 8) more" : ""
+            let message = "the font does not cover \(shown.joined(separator: ", "))\(more); "
+                + (unique.count == 1 ? "it is" : "they are") + " drawn as the font's replacement glyph"
             let line = laidOut.scene.sourceLines.indices.contains(node.location.line - 1)
                 ? String(laidOut.scene.sourceLines[node.location.line - 1]) : nil
-            if options.strict {
-                throw .resource(Diagnostic(file: options.fileName, location: node.location, message: message, sourceLine: line))
-            }
-            warnings.append(Diagnostic(.warning, file: options.fileName, location: node.location, message: message, sourceLine: line))
+            let diagnostic = Diagnostic(options.strict ? .error : .warning, file: options.fileName,
+                                        location: node.location, message: message, sourceLine: line)
+            if options.strict { throw .resource(diagnostic) }
+            warnings.append(diagnostic)
         }
         do throws(RenderError) {
             let bitmap = try renderer.render(list)
-            return RenderedImage(bitmap: bitmap, frames: laidOut.frames, warnings: warnings)
+            var image = RenderedImage(bitmap: bitmap, frames: laidOut.frames, warnings: warnings)
+            image.tolerances = laidOut.scene.nodes.indices.compactMap { id in
+                guard let tolerance = laidOut.scene.nodes[id].tolerance else { return nil }
+                return (PixelBox(laidOut.layout.absoluteFrames[id], scale: laidOut.scene.scale), tolerance)
+            }
+            return image
         } catch {
             throw .render(Diagnostic(file: options.fileName, location: nil, message: error.description))
         }
+    }
+}
+
+/// A frame in device pixels, rounded outwards.
+public struct PixelBox: Hashable, Sendable {
+    public var x: Int, y: Int, width: Int, height: Int
+
+    init(_ frame: Rect, scale: Double) {
+        let x0 = Int((frame.minX * scale).rounded(.down)), y0 = Int((frame.minY * scale).rounded(.down))
+        let x1 = Int((frame.maxX * scale).rounded(.up)), y1 = Int((frame.maxY * scale).rounded(.up))
+        x = x0; y = y0; width = max(0, x1 - x0); height = max(0, y1 - y0)
     }
 }

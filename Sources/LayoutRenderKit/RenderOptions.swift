@@ -19,6 +19,12 @@ public struct RenderOptions: Sendable {
     public var debugOverlay: Bool
     public var parseLimits: ParseLimits
     public var renderLimits: RenderLimits
+    /// Names for `if` conditions, `for` loops and `{name}` interpolation (`--var`, `--data`).
+    /// `width`, `height` and `scale` are the canvas's and cannot be set here.
+    public var variables: [String: DataValue] = [:]
+    /// The form of the source; `.automatic` takes JSON when the file name ends in `.json`
+    /// or the text starts with `{`.
+    public var format: SpecFormat = .automatic
 
     public init(fileName: String = "<spec>", assetRoot: String = ".", fontDirectories: [String] = [],
                 scale: Double? = nil, canvasSize: (width: Double, height: Double?)? = nil, strict: Bool = false,
@@ -26,5 +32,18 @@ public struct RenderOptions: Sendable {
         self.fileName = fileName; self.assetRoot = assetRoot; self.fontDirectories = fontDirectories
         self.scale = scale; self.canvasSize = canvasSize; self.strict = strict; self.debugOverlay = debugOverlay
         self.parseLimits = parseLimits; self.renderLimits = renderLimits
+    }
+}
+
+/// The two forms of a spec.
+public enum SpecFormat: String, Sendable, CaseIterable {
+    case automatic = "auto", spec, json
+
+    /// The form a source is in.
+    public func resolved(fileName: String, source: String) -> SpecFormat {
+        guard self == .automatic else { return self }
+        if fileName.hasSuffix(".json") { return .json }
+        if fileName.hasSuffix(".spec") { return .spec }
+        return source.drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }.first == "{" ? .json : .spec
     }
 }

@@ -27,6 +27,14 @@ struct SceneNode: Sendable {
     var paint: Paint
     var content: NodeContent
     var isHidden: Bool
+    /// `diff-threshold` / `diff-ignore`: how strictly `layout-render test` compares this frame.
+    var tolerance: Tolerance?
+}
+
+/// A node's own comparison tolerance.
+public enum Tolerance: Hashable, Sendable {
+    case threshold(Double)
+    case ignore
 }
 
 /// A spec turned into a layout tree plus what each node draws.

@@ -63,9 +63,13 @@ struct SceneBuilder {
             let style = try layoutStyle(of: node)
             let rtl = style.direction == .inherit ? inheritedRTL : style.direction == .rtl
             let (kind, content) = try layoutKind(of: node, defaults: defaults, scale: scale, rtl: rtl)
-            let id = tree.addNode(kind, style: style, name: node.id, parent: parent)
+            // Nodes without an id are named by their place, so layout errors read
+            // "'box on line 3'" rather than an index; such names cannot be referred to.
+            let name = node.id ?? "\(node.kind.rawValue) " + (node.location.path.map { "at \($0)" } ?? "on line \(node.location.line)")
+            let id = tree.addNode(kind, style: style, name: name, parent: parent)
             nodes.append(SceneNode(kind: node.kind, id: node.id, location: node.location,
-                                   paint: paint(of: node), content: content, isHidden: style.isHidden))
+                                   paint: paint(of: node), content: content, isHidden: style.isHidden,
+                                   tolerance: tolerance(of: node)))
             pending.append(contentsOf: node.children.reversed().map { ($0, id, rtl) })
         }
 
@@ -189,6 +193,8 @@ struct SceneBuilder {
         case .image:
             let content = try imageContent(of: node)
             return (.leaf(content), .image(content))
+        case .ifBlock, .elseBlock, .forLoop:
+            throw specError("internal error: '\(node.kind.rawValue)' was not expanded", at: node.location)
         }
     }
 
@@ -241,7 +247,7 @@ struct SceneBuilder {
                                     + " (it must lie inside that folder)", at: location)
             }
         } catch let error as TextError {
-            throw resourceError(String(describing: error), at: location)
+            throw resourceError(error.message, at: location)
         } catch let error as LayoutRenderError {
             throw error
         } catch {
@@ -291,6 +297,12 @@ struct SceneBuilder {
     }
 
     private func background(of node: Node) -> RGBAColor? { colorAttribute(node, "background") }
+
+    private func tolerance(of node: Node) -> Tolerance? {
+        if case .bool(true)? = node["diff-ignore"] { return .ignore }
+        if case .number(let t)? = node["diff-threshold"] { return .threshold(t) }
+        return nil
+    }
 
     private func colorAttribute(_ node: Node, _ name: String) -> RGBAColor? {
         if case .color(let c)? = node[name] { return rgba(c) }

@@ -1,4 +1,4 @@
-import CPNG
+internal import CPNG  // no C type in the public API
 
 // The owning wrappers of libpng's C objects. Every libpng call that can fail goes
 // through a shim function (Sources/CPNG/shim.h) that catches libpng's longjmp and

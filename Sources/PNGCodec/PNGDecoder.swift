@@ -1,4 +1,4 @@
-import CPNG
+internal import CPNG  // no C type in the public API
 
 /// Decodes PNG data from memory into ``RGBAImage``s.
 ///

@@ -56,25 +56,24 @@ final class ImageSurface {
         guard let data = cairo_image_surface_get_data(surface) else {
             return Bitmap(width: width, height: height, pixels: pixels)
         }
-        pixels.withUnsafeMutableBufferPointer { out in
+        pixels.withUnsafeMutableBytes { raw in
+            let out = raw.bindMemory(to: UInt32.self)
             for y in 0..<height {
                 let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                var o = y * width * 4
+                var o = y * width
                 for x in 0..<width {
                     let v = row[x]
                     let a = v >> 24
                     if a == 255 {
-                        out[o] = UInt8(truncatingIfNeeded: v >> 16)
-                        out[o + 1] = UInt8(truncatingIfNeeded: v >> 8)
-                        out[o + 2] = UInt8(truncatingIfNeeded: v)
-                        out[o + 3] = 255
+                        // 0xAARRGGBB in a native word → bytes R, G, B, A: swap red and blue.
+                        out[o] = (v & 0xFF00_FF00) | (v >> 16 & 0xFF) | (v & 0xFF) << 16
                     } else if a != 0 {
-                        out[o] = UInt8(min(255, ((v >> 16 & 0xFF) * 255 + a / 2) / a))
-                        out[o + 1] = UInt8(min(255, ((v >> 8 & 0xFF) * 255 + a / 2) / a))
-                        out[o + 2] = UInt8(min(255, ((v & 0xFF) * 255 + a / 2) / a))
-                        out[o + 3] = UInt8(a)
+                        let r = min(255, ((v >> 16 & 0xFF) * 255 + a / 2) / a)
+                        let g = min(255, ((v >> 8 & 0xFF) * 255 + a / 2) / a)
+                        let b = min(255, ((v & 0xFF) * 255 + a / 2) / a)
+                        out[o] = r | g << 8 | b << 16 | a << 24
                     }
-                    o += 4
+                    o += 1
                 }
             }
         }

@@ -28,7 +28,7 @@ public struct CairoRenderer: Sendable {
             throw .emptyCanvas(width: w.isFinite ? Int(w) : -1, height: h.isFinite ? Int(h) : -1)
         }
         guard w <= Double(limits.maxSide), h <= Double(limits.maxSide), w * h <= Double(limits.maxPixels) else {
-            throw .canvasTooLarge(width: Int(min(w, 1e12)), height: Int(min(h, 1e12)), limit: limits.maxPixels)
+            throw .canvasTooLarge(width: w, height: h, limit: limits.maxPixels)
         }
     }
 
@@ -92,4 +92,6 @@ public struct CairoRenderer: Sendable {
 extension CairoRenderer {
     /// The version of the Cairo library in use, as it reports it.
     public static var cairoVersion: String { String(cString: cairo_version_string()) }
+    /// The version of pixman, which does Cairo's rasterising.
+    public static var pixmanVersion: String { String(cString: pixman_version_string()) }
 }

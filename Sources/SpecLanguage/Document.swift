@@ -1,6 +1,19 @@
 /// The kinds of node a spec can hold.
 public enum NodeKind: String, Hashable, Sendable, CaseIterable {
     case canvas, vbox, hbox, zbox, border, box, spacer, label, image
+    /// `if CONDITION`, `else` and `for NAME in LIST`: expanded away by `SpecExpander`
+    /// before layout, their children taking their place.
+    case ifBlock = "if", elseBlock = "else", forLoop = "for"
+
+    public var isControl: Bool { self == .ifBlock || self == .elseBlock || self == .forLoop }
+}
+
+/// What a control line says.
+public enum Control: Hashable, Sendable {
+    case condition(Condition)
+    case otherwise
+    /// `for variable in source`, where source is a dotted path to a list.
+    case loop(variable: String, source: [String])
 }
 
 /// One attribute as it applies to a node, with where it was written (on the node or in a style).
@@ -21,11 +34,13 @@ public struct Node: Hashable, Sendable {
     public var attributes: [String: Attribute]
     public var children: [Node]
     public var location: SourceLocation
+    /// Set on `if`, `else` and `for` nodes.
+    public var control: Control?
 
     public init(kind: NodeKind, argument: Value? = nil, attributes: [String: Attribute] = [:],
-                children: [Node] = [], location: SourceLocation) {
+                children: [Node] = [], location: SourceLocation, control: Control? = nil) {
         self.kind = kind; self.argument = argument; self.attributes = attributes
-        self.children = children; self.location = location
+        self.children = children; self.location = location; self.control = control
     }
 
     public var id: String? {
@@ -50,4 +65,19 @@ public struct Document: Hashable, Sendable {
         }
         return result
     }
+
+    /// Nodes in tree order that are not inside (or themselves) `if`, `else` or `for`.
+    var nodesOutsideControl: [Node] {
+        var result: [Node] = []
+        var stack = [canvas]
+        while let node = stack.popLast() {
+            if node.kind.isControl { continue }
+            result.append(node)
+            stack.append(contentsOf: node.children.reversed())
+        }
+        return result
+    }
+
+    /// True when the document has `if`, `else` or `for` lines to expand.
+    public var hasControl: Bool { allNodes.contains { $0.kind.isControl } }
 }

@@ -31,7 +31,7 @@ public struct SpecParser {
 }
 
 /// A node while its children are still being read.
-private struct OpenNode {
+struct OpenNode {
     var kind: NodeKind
     var argument: Value?
     var raw: [RawAttribute]
@@ -39,6 +39,7 @@ private struct OpenNode {
     var location: SourceLocation
     var sourceLine: String
     var depth: Int
+    var control: Control? = nil
 }
 
 /// An attribute as written, read into a typed value once the node's kind is known.
@@ -51,12 +52,12 @@ struct RawAttribute {
     var sourceLine: String
 }
 
-private struct StyleDefinition {
+struct StyleDefinition {
     var attributes: [RawAttribute]
     var location: SourceLocation
 }
 
-private struct ParseState {
+struct ParseState {
     let limits: ParseLimits
     var stack: [OpenNode] = []
     var canvas: OpenNode?
@@ -78,7 +79,12 @@ private struct ParseState {
         }
         let body = line.dropFirst(indent)
         if body.isEmpty || body.first == "#" { return }
-        let tokens = try LineTokenizer(body, startColumn: indent + 1, line: number, sourceLine: sourceLine).tokens()
+        // Control lines (`if width < 500`) are not key=value lines: read them on their own.
+        let firstWord = body.prefix { $0 != " " }
+        let controlKind = NodeKind(rawValue: String(firstWord)).flatMap { $0.isControl ? $0 : nil }
+        let tokens = controlKind == nil
+            ? try LineTokenizer(body, startColumn: indent + 1, line: number, sourceLine: sourceLine).tokens()
+            : [Token(kind: .word(String(firstWord)), column: indent + 1)]
         guard let first = tokens.first else { return }
         let location = SourceLocation(line: number, column: indent + 1)
         func fail(_ message: String, column: Int? = nil) -> SpecError {
@@ -103,6 +109,10 @@ private struct ParseState {
             guard depth == 0 else { throw fail("styles are declared at the top level") }
             return  // declared before the main pass
         }
+        if let control = NodeKind(rawValue: kindName), control.isControl {
+            try openControl(control, line: line, indent: indent, depth: depth, number: number, sourceLine: sourceLine)
+            return
+        }
         guard let kind = NodeKind(rawValue: kindName) else {
             var message = "unknown kind '\(kindName)'"
             if let s = suggestion(for: kindName, among: NodeKind.allCases.map(\.rawValue) + ["style"]) {
@@ -116,11 +126,7 @@ private struct ParseState {
                 throw fail("a second canvas; the first is on line \(previous.location.line)")
             }
         }
-        if let parent = stack.last {
-            guard Schema.containerKinds.contains(parent.kind) else {
-                throw fail("a \(parent.kind.rawValue) cannot have children (it is on line \(parent.location.line))")
-            }
-        }
+        try checkParentTakesChildren { message, column in fail(message, column: column) }
         if depth >= limits.maxDepth {
             throw fail("nesting deeper than \(limits.maxDepth) levels (the limit)")
         }
@@ -163,6 +169,64 @@ private struct ParseState {
         } else {
             stack.append(open)
         }
+    }
+
+    /// The nearest enclosing node that is not `if`/`else`/`for` must be a container.
+    private func checkParentTakesChildren(_ fail: (String, Int?) -> SpecError) throws(SpecError) {
+        if let parent = stack.last(where: { !$0.kind.isControl }), !Schema.containerKinds.contains(parent.kind) {
+            throw fail("a \(parent.kind.rawValue) cannot have children (it is on line \(parent.location.line))", nil)
+        }
+    }
+
+    /// `if CONDITION`, `else`, `for NAME in LIST`: their children are expanded in place later.
+    private mutating func openControl(_ kind: NodeKind, line: Substring, indent: Int, depth: Int, number: Int,
+                                      sourceLine: String) throws(SpecError) {
+        func fail(_ message: String, _ column: Int? = nil) -> SpecError {
+            SpecError(message, at: SourceLocation(line: number, column: column ?? indent + 1), sourceLine: sourceLine)
+        }
+        try checkParentTakesChildren(fail)
+        let restColumn = indent + 1 + kind.rawValue.count
+        var rest = String(line.dropFirst(indent + kind.rawValue.count))
+        if let hash = commentStart(rest) { rest = String(rest[..<hash]) }
+        let control: Control
+        switch kind {
+        case .ifBlock:
+            guard !rest.trimmingSpaces.isEmpty else { throw fail("'if' needs a condition, as in: if width < 500") }
+            var parser = ConditionParser(rest)
+            do { control = .condition(try parser.parse()) } catch {
+                throw fail("bad condition: \(error.message)", restColumn + error.offset)
+            }
+        case .elseBlock:
+            guard rest.trimmingSpaces.isEmpty else { throw fail("'else' takes nothing after it", restColumn) }
+            let previous = stack.isEmpty ? topLevel.last : stack[stack.count - 1].children.last
+            guard previous?.kind == .ifBlock else {
+                throw fail("'else' must follow an 'if' at the same indentation")
+            }
+            control = .otherwise
+        default:
+            let words = rest.split(separator: " ").map(String.init)
+            guard words.count == 3, words[1] == "in", ValueReader.isIdentifier(words[0]),
+                  words[2].split(separator: ".", omittingEmptySubsequences: false).allSatisfy({ ValueReader.isIdentifier(String($0)) }) else {
+                throw fail("a loop is written: for NAME in LIST (LIST a variable or a path like data.posts)")
+            }
+            control = .loop(variable: words[0], source: words[2].split(separator: ".").map(String.init))
+        }
+        stack.append(OpenNode(kind: kind, argument: nil, raw: [], location: SourceLocation(line: number, column: indent + 1),
+                              sourceLine: sourceLine, depth: depth, control: control))
+    }
+
+    /// Where a `#` comment starts outside double quotes, if anywhere.
+    private func commentStart(_ text: String) -> String.Index? {
+        var inString = false
+        var escaped = false
+        for index in text.indices {
+            let c = text[index]
+            if escaped { escaped = false; continue }
+            if c == "\\" { escaped = true; continue }
+            if c == "\"" { inString.toggle() }
+            if c == "#" && !inString { return index }
+        }
+        return nil
     }
 
     private func rawAttributes(_ tokens: ArraySlice<Token>, line: Int, sourceLine: String) throws(SpecError) -> [RawAttribute] {
@@ -235,7 +299,10 @@ private struct ParseState {
 
     /// Applies the node's styles (in order, later ones win), then its own attributes, and
     /// reads every value against the kind's schema.
-    private func finishNode(_ open: OpenNode) throws(SpecError) -> Node {
+    func finishNode(_ open: OpenNode) throws(SpecError) -> Node {
+        if open.kind.isControl {
+            return Node(kind: open.kind, children: open.children, location: open.location, control: open.control)
+        }
         var attributes: [String: Attribute] = [:]
         var styleNames: [String] = []
         if let styleAttribute = open.raw.first(where: { $0.key == "style" }) {
@@ -277,9 +344,9 @@ private struct ParseState {
             let value = try ValueReader.read(raw.text, quoted: raw.quoted, shape: shape)
             return Attribute(name: raw.key, value: value, location: raw.valueLocation)
         } catch {
-            let column = raw.valueLocation.column + (raw.quoted ? 0 : error.offset)
-            throw SpecError("bad value for '\(raw.key)': \(error.message)",
-                            at: SourceLocation(line: raw.valueLocation.line, column: column), sourceLine: raw.sourceLine)
+            var location = raw.valueLocation
+            if location.path == nil { location.column += raw.quoted ? 0 : error.offset }
+            throw SpecError("bad value for '\(raw.key)': \(error.message)", at: location, sourceLine: raw.sourceLine)
         }
     }
 
@@ -310,9 +377,10 @@ private struct ParseState {
         return document
     }
 
-    private func checkIDs(_ document: Document) throws(SpecError) {
+    /// Ids outside `if`/`for` blocks must be unique already; the expander checks the rest.
+    func checkIDs(_ document: Document) throws(SpecError) {
         var seen: [String: SourceLocation] = [:]
-        for node in document.allNodes {
+        for node in document.nodesOutsideControl {
             guard let id = node.id, let attribute = node.attributes["id"] else { continue }
             if let first = seen[id] {
                 throw SpecError("duplicate id '\(id)'; it is first used on line \(first.line)", at: attribute.location)

@@ -82,6 +82,9 @@ enum Schema {
         add(["truncate"], .keywords(["tail", "head", "middle", "clip"]), [.label])
         add(["line-height"], .lineHeight, [.label])
         add(["mode"], .keywords(imageModes), [.image])
+        // Comparison tolerances for `layout-render test`, applied inside the node's frame.
+        add(["diff-threshold"], .number(min: 0, max: 1), layoutKinds)
+        add(["diff-ignore"], .bool, layoutKinds)
         return d
     }()
 

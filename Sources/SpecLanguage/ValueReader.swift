@@ -41,7 +41,8 @@ struct ValueReader {
         }
         switch shape {
         case .identifier:
-            guard isIdentifier(text) else {
+            // An id with `{…}` (`row-{index}`) is checked once the loop has filled it in.
+            guard isIdentifier(text) || text.contains("{") else {
                 throw Failure(message: "'\(text)' is not a valid id (letters, digits, '_' and '-', starting with a letter or '_')")
             }
             return .string(text)
@@ -57,6 +58,9 @@ struct ValueReader {
         case .length(let allowAuto):
             return .length(try length(text, allowAuto: allowAuto))
         case .lengthOrAnchor:
+            if ["nan", "inf", "infinity"].contains(text.lowercased().trimmingPrefix("-")) {
+                throw Failure(message: "'\(text)' is not a finite number")
+            }
             if text == "auto" || text.first.map({ $0.isNumber || "-+.".contains($0) }) == true {
                 return .length(try length(text, allowAuto: true))
             }
@@ -255,7 +259,7 @@ struct AnchorParser {
             throw Failure(message: "expected a number, a percentage, min(…), max(…) or ID.ANCHOR in anchor", offset: start)
         }
         guard i < chars.count, chars[i] == "." else {
-            throw Failure(message: "'\(target)' needs an anchor after a dot, as in \(target).bottom", offset: i)
+            throw Failure(message: "expected a number, a percentage or an anchor such as \(target).bottom, not '\(target)'", offset: start)
         }
         i += 1
         let nameStart = i
@@ -311,8 +315,22 @@ struct AnchorParser {
         let start = i
         if i < chars.count, chars[i] == "-" || chars[i] == "+" { i += 1 }
         while i < chars.count, chars[i].isNumber || chars[i] == "." { i += 1 }
+        // An exponent: 1e3, 2.5E-2.
+        if i + 1 < chars.count, chars[i] == "e" || chars[i] == "E",
+           chars[i + 1].isNumber || ((chars[i + 1] == "-" || chars[i + 1] == "+") && i + 2 < chars.count && chars[i + 2].isNumber) {
+            i += 2
+            while i < chars.count, chars[i].isNumber { i += 1 }
+        }
         let text = String(chars[start..<i])
         guard let v = Double(text), v.isFinite else { throw Failure(message: "'\(text)' is not a number", offset: start) }
         return v
+    }
+}
+
+extension String {
+    var trimmingSpaces: Substring {
+        let start = firstIndex { $0 != " " } ?? endIndex
+        let end = lastIndex { $0 != " " }.map { index(after: $0) } ?? endIndex
+        return start < end ? self[start..<end] : ""
     }
 }

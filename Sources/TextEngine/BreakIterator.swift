@@ -4,21 +4,59 @@ internal import _FoundationICU
 /// (ICU keeps a pointer to the text, so a Swift array's temporary pointer will not do).
 final class UTF16Buffer: @unchecked Sendable {
     let units: UnsafeMutableBufferPointer<UInt16>
+    private let storage: UnsafeMutableBufferPointer<UInt16>
     var count: Int { units.count }
 
     init(_ text: String) throws(TextError) {
-        let count = text.utf16.count
-        guard count <= Int(Int32.max) else { throw .textTooLong(utf16Count: count) }
-        units = .allocate(capacity: count)
-        var index = 0
-        // One pass over the string's native UTF-8: no per-character values.
-        for unit in text.utf16 {
-            units[index] = unit
-            index += 1
-        }
+        var text = text
+        // UTF-16 never needs more units than UTF-8 has bytes; decode the native UTF-8 by hand
+        // (the generic transcoding paths are several times slower on a megabyte).
+        let capacity = text.utf8.count
+        guard capacity <= Int(Int32.max) else { throw .textTooLong(utf16Count: text.utf16.count) }
+        storage = .allocate(capacity: max(1, capacity))
+        let count = text.withUTF8 { [storage] bytes in Self.decode(bytes, into: storage) }
+        units = UnsafeMutableBufferPointer(rebasing: storage[0..<count])
     }
 
-    deinit { units.deallocate() }
+    /// UTF-8 (valid, as a Swift string's is) to UTF-16; returns the number of units written.
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt16>) -> Int {
+        var read = 0
+        var written = 0
+        let end = bytes.count
+        while read < end {
+            let lead = bytes[read]
+            if lead < 0x80 {
+                output[written] = UInt16(lead)
+                read += 1
+                written += 1
+                continue
+            }
+            var scalar: UInt32
+            if lead < 0xE0 {
+                scalar = UInt32(lead & 0x1F) << 6 | UInt32(bytes[read + 1] & 0x3F)
+                read += 2
+            } else if lead < 0xF0 {
+                scalar = UInt32(lead & 0x0F) << 12 | UInt32(bytes[read + 1] & 0x3F) << 6 | UInt32(bytes[read + 2] & 0x3F)
+                read += 3
+            } else {
+                scalar = UInt32(lead & 0x07) << 18 | UInt32(bytes[read + 1] & 0x3F) << 12
+                    | UInt32(bytes[read + 2] & 0x3F) << 6 | UInt32(bytes[read + 3] & 0x3F)
+                read += 4
+            }
+            if scalar < 0x1_0000 {
+                output[written] = UInt16(scalar)
+                written += 1
+            } else {
+                scalar -= 0x1_0000
+                output[written] = UInt16(0xD800 + (scalar >> 10))
+                output[written + 1] = UInt16(0xDC00 + (scalar & 0x3FF))
+                written += 2
+            }
+        }
+        return written
+    }
+
+    deinit { storage.deallocate() }
 
     @inline(__always) subscript(_ index: Int) -> UInt16 { units[index] }
 
@@ -37,8 +75,47 @@ final class UTF16Buffer: @unchecked Sendable {
         return (0xFFFD, 1)
     }
 
+    /// The text of a range of units (ranges fall on scalar boundaries; a lone surrogate
+    /// becomes U+FFFD), transcoded by hand for speed.
     func string(_ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: units[range]), as: UTF16.self)
+        var utf8Count = 0
+        for index in range {
+            let unit = units[index]
+            utf8Count += unit < 0x80 ? 1 : unit < 0x800 ? 2 : 3
+        }
+        return String(unsafeUninitializedCapacity: utf8Count) { output in
+            var written = 0
+            var index = range.lowerBound
+            while index < range.upperBound {
+                let unit = units[index]
+                if unit < 0x80 {
+                    output[written] = UInt8(unit)
+                    written += 1
+                    index += 1
+                    continue
+                }
+                var (scalar, length) = self.scalar(at: index)
+                if index + length > range.upperBound { (scalar, length) = (0xFFFD, 1) }
+                index += length
+                if scalar < 0x800 {
+                    output[written] = UInt8(0xC0 | scalar >> 6)
+                    output[written + 1] = UInt8(0x80 | scalar & 0x3F)
+                    written += 2
+                } else if scalar < 0x1_0000 {
+                    output[written] = UInt8(0xE0 | scalar >> 12)
+                    output[written + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+                    output[written + 2] = UInt8(0x80 | scalar & 0x3F)
+                    written += 3
+                } else {
+                    output[written] = UInt8(0xF0 | scalar >> 18)
+                    output[written + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+                    output[written + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+                    output[written + 3] = UInt8(0x80 | scalar & 0x3F)
+                    written += 4
+                }
+            }
+            return written
+        }
     }
 }
 
@@ -62,23 +139,45 @@ final class BreakIterator {
         }
         handle = opened
         self.text = text
+        let first = lr_ubrk_first(opened)
+        let next = lr_ubrk_next(opened)
+        cursor = (Int(max(0, first)), next < 0 ? Int.max : Int(next))
     }
 
     deinit { lr_ubrk_close(handle) }
 
     /// The last boundary at or before `offset` (0 when there is none after the start).
+    ///
+    /// Line breaking asks with growing offsets, so this walks forward with `ubrk_next` (one
+    /// pass over the text in all) and only seeks with `ubrk_preceding` when asked about an
+    /// offset before the last answer.
     func boundary(atOrBefore offset: Int) -> Int {
-        let result = lr_ubrk_preceding(handle, Int32(offset + 1))
-        return result < 0 ? 0 : Int(result)
+        if offset < cursor.last {
+            let result = lr_ubrk_preceding(handle, Int32(offset + 1))
+            let boundary = result < 0 ? 0 : Int(result)
+            let following = lr_ubrk_following(handle, Int32(boundary))
+            cursor = (boundary, following < 0 ? Int.max : Int(following))
+            return boundary
+        }
+        while cursor.upcoming <= offset {
+            let next = lr_ubrk_next(handle)
+            cursor = (cursor.upcoming, next < 0 ? Int.max : Int(next))
+        }
+        return cursor.last
     }
 
-    /// The first boundary after `offset` (the text's end when there is none).
+    /// The forward walk's state: a boundary and the one after it (`Int.max` past the end).
+    private var cursor: (last: Int, upcoming: Int) = (0, 0)
+
+    /// The first boundary after `offset` (the text's end when there is none). Not to be
+    /// mixed with `boundary(atOrBefore:)` on one iterator.
     func boundary(after offset: Int) -> Int {
         let result = lr_ubrk_following(handle, Int32(offset))
         return result < 0 ? text.count : Int(result)
     }
 
     /// Every boundary after the start, in order, with ICU's rule status.
+    /// Not to be mixed with `boundary(atOrBefore:)` on one iterator.
     func forEachBoundary(_ body: (_ offset: Int, _ status: Int32) -> Void) {
         _ = lr_ubrk_first(handle)
         while true {

@@ -29,6 +29,8 @@ struct Cluster {
     var advance: Int32
     var kind: Kind
     var flags: Flags
+    /// The base scalar's glyph (0 when not covered); glyph indices fit 16 bits.
+    var glyph: UInt16 = 0
 }
 
 /// The text split into grapheme clusters, each measured in the font's design units.
@@ -47,33 +49,73 @@ struct Cluster {
 /// - any other base takes its glyph's advance, or `.notdef`'s when not covered.
 struct ClusterList {
     let text: UTF16Buffer
-    private(set) var clusters: [Cluster] = []
+    let clusters: [Cluster]
     /// Uncovered clusters, once each, in order of first appearance.
-    private(set) var uncovered: [String] = []
+    let uncovered: [String]
     /// Index of the last cluster that is not a hard break (−1 when none).
-    private(set) var lastContentIndex = -1
+    let lastContentIndex: Int
 
     init(text: UTF16Buffer, font: Font, characterIterator: () -> BreakIterator?) {
         self.text = text
+        let properties = BMPProperties.shared.prepare(for: UnsafeBufferPointer(text.units))
+        let scan = font.withTables { glyphs, advances in
+            Self.scan(text, font: font, properties: properties, glyphTable: glyphs, advanceTable: advances,
+                      characterIterator: characterIterator)
+        }
+        clusters = scan.clusters
+        uncovered = scan.uncovered
+        lastContentIndex = scan.lastContentIndex
+    }
+
+    /// The scanning loop, apart so its state lives in locals rather than closure boxes.
+    private static func scan(
+        _ text: UTF16Buffer, font: Font, properties bmpProperties: UnsafeBufferPointer<ScalarProperties>,
+        glyphTable: UnsafeBufferPointer<UInt16>, advanceTable: UnsafeBufferPointer<Int32>,
+        characterIterator: () -> BreakIterator?
+    ) -> (clusters: [Cluster], uncovered: [String], lastContentIndex: Int) {
         let count = text.count
-        clusters.reserveCapacity(count)
         let cell = Int32(font.cellAdvance)
         let notdefAdvance = font.advanceOrZero(0)
         var iterator: BreakIterator?
         var iteratorOpened = false
         var seenUncovered: Set<String> = []
+        // Most uncovered clusters are one scalar (CJK in a Latin font): dedupe those by value,
+        // without making a string for each.
+        var seenUncoveredScalars: Set<UInt32> = []
+        var clusters: [Cluster] = []
+        clusters.reserveCapacity(count)
+        var uncovered: [String] = []
+        var lastContentIndex = -1
+        let units = text.units
+        // Anything but a plain one-cell letter takes the general path below.
+        let special: ScalarProperties = [.wide, .zeroWidth, .emojiPresentation, .hangingSpace, .hardBreak]
+
+        @inline(__always) func properties(_ value: UInt32) -> ScalarProperties {
+            value < 0x1_0000 ? bmpProperties[Int(value)] : ScalarProperties.compute(value)
+        }
+        @inline(__always) func scalar(at index: Int) -> (value: UInt32, length: Int) {
+            let unit = units[index]
+            if unit & 0xF800 != 0xD800 { return (UInt32(unit), 1) }
+            return text.scalar(at: index)
+        }
+        @inline(__always) func glyph(_ value: UInt32) -> UInt32 {
+            value < 0x1_0000 ? UInt32(glyphTable[Int(value)]) : font.glyphOrZero(value)
+        }
+        @inline(__always) func advance(_ glyph: UInt32) -> Int32 {
+            glyph < UInt32(advanceTable.count) ? advanceTable[Int(glyph)] : 0
+        }
 
         var index = 0
-        var current = count > 0 ? text.scalar(at: 0) : (value: 0, length: 0)
-        var currentProperties = count > 0 ? ScalarProperties.of(current.value) : []
+        var current = count > 0 ? scalar(at: 0) : (value: 0, length: 0)
+        var currentProperties = count > 0 ? properties(current.value) : []
         while index < count {
             let start = index
             var end = index + current.length
             var nextScalar = (value: UInt32(0), length: 0)
             var nextProperties: ScalarProperties = []
             if end < count {
-                nextScalar = text.scalar(at: end)
-                nextProperties = ScalarProperties.of(nextScalar.value)
+                nextScalar = scalar(at: end)
+                nextProperties = properties(nextScalar.value)
                 if !(currentProperties.contains(.simpleCluster) && nextProperties.contains(.simpleCluster)) {
                     if !iteratorOpened {
                         iterator = characterIterator()
@@ -84,23 +126,34 @@ struct ClusterList {
                     } else {
                         // Without ICU: keep marks, joiners and selectors on their base.
                         while end < count {
-                            let scalar = text.scalar(at: end)
-                            let properties = ScalarProperties.of(scalar.value)
-                            guard properties.contains(.zeroWidth) && !properties.contains(.hardBreak) else { break }
-                            end += scalar.length
+                            let next = scalar(at: end)
+                            let nextProperties = properties(next.value)
+                            guard nextProperties.contains(.zeroWidth) && !nextProperties.contains(.hardBreak) else { break }
+                            end += next.length
                         }
                     }
                     if end != start + current.length {
-                        nextScalar = end < count ? text.scalar(at: end) : (0, 0)
-                        nextProperties = end < count ? ScalarProperties.of(nextScalar.value) : []
+                        nextScalar = end < count ? scalar(at: end) : (0, 0)
+                        nextProperties = end < count ? properties(nextScalar.value) : []
                     }
                 }
             }
 
-            var cluster = Cluster(start: Int32(start), advance: 0, kind: .visible, flags: [])
             let value = current.value
             let properties = currentProperties
-            if properties.contains(.hardBreak) {
+            let isSingle = end == start + current.length
+            var cluster = Cluster(start: Int32(start), advance: 0, kind: .visible, flags: [])
+            if isSingle && properties.isDisjoint(with: special) {
+                // The hot path: one scalar, one cell's worth of its own glyph.
+                let glyph = glyph(value)
+                cluster.glyph = UInt16(truncatingIfNeeded: glyph)
+                if glyph == 0 {
+                    cluster.advance = notdefAdvance
+                    cluster.flags = [.notdef, .uncovered]
+                } else {
+                    cluster.advance = advance(glyph)
+                }
+            } else if properties.contains(.hardBreak) {
                 cluster.kind = .hardBreak
                 cluster.flags = .noGlyph
             } else if value == 0x09 {
@@ -109,22 +162,22 @@ struct ClusterList {
             } else if properties.contains(.hangingSpace) {
                 cluster.kind = .space
                 cluster.flags = .noGlyph
-                let glyph = font.glyphOrZero(value)
-                let advance = glyph == 0 ? cell : font.advanceOrZero(glyph)
+                let glyph = glyph(value)
+                let advance = glyph == 0 ? cell : advance(glyph)
                 cluster.advance = properties.contains(.wide) ? max(2 * cell, advance) : advance
             } else {
-                let isSingle = end == start + current.length
-                let glyph = font.glyphOrZero(value)
+                let glyph = glyph(value)
+                cluster.glyph = UInt16(truncatingIfNeeded: glyph)
                 let emoji = isSingle ? properties.contains(.emojiPresentation)
                     : Self.isEmojiSequence(text, start: start, end: end, baseProperties: properties)
                 if !isSingle { cluster.flags.insert(.multiScalar) }
                 if emoji || properties.contains(.wide) {
-                    cluster.advance = max(2 * cell, glyph == 0 ? 0 : font.advanceOrZero(glyph))
+                    cluster.advance = max(2 * cell, glyph == 0 ? 0 : advance(glyph))
                 } else if properties.contains(.zeroWidth) {
                     cluster.advance = 0
                     if !properties.contains(.mark) { cluster.flags.insert(.noGlyph) }
                 } else {
-                    cluster.advance = glyph == 0 ? notdefAdvance : font.advanceOrZero(glyph)
+                    cluster.advance = glyph == 0 ? notdefAdvance : advance(glyph)
                 }
                 if !cluster.flags.contains(.noGlyph) {
                     if glyph == 0 {
@@ -135,7 +188,11 @@ struct ClusterList {
                         cluster.flags.insert(.uncovered)
                     }
                 }
-                if cluster.flags.contains(.uncovered) {
+            }
+            if cluster.flags.contains(.uncovered) {
+                if isSingle {
+                    if seenUncoveredScalars.insert(value).inserted { uncovered.append(text.string(start..<end)) }
+                } else {
                     let string = text.string(start..<end)
                     if seenUncovered.insert(string).inserted { uncovered.append(string) }
                 }
@@ -146,6 +203,7 @@ struct ClusterList {
             current = nextScalar
             currentProperties = nextProperties
         }
+        return (clusters, uncovered, lastContentIndex)
     }
 
     var count: Int { clusters.count }
@@ -175,6 +233,10 @@ struct ClusterList {
         if cluster.flags.contains(.noGlyph) { return }
         if cluster.flags.contains(.notdef) {
             glyphs.append(0)
+            return
+        }
+        if !cluster.flags.contains(.multiScalar) {
+            glyphs.append(UInt32(cluster.glyph))
             return
         }
         let start = Int(cluster.start)

@@ -49,10 +49,13 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     private let supplementaryGlyphs: [UInt32: UInt32]
     /// Advance per glyph index, design units.
     private let advances: [Int32]
+    /// The font's revision from its `head` table (DejaVu 2.37 reads "2.37"): part of the
+    /// environment fingerprint recorded in every render.
+    public let revision: String
 
     /// Reads the face at `faceIndex` of the TrueType/OpenType file at `path`.
     /// - Throws: `TextError.fontNotFound` when there is no readable file there,
-    ///   `.fontUnreadable` when FreeType rejects it, `.noUnicodeCharacterMap`.
+    ///   `.fontUnreadable` when FreeType rejects it, `.notScalable`, `.noUnicodeCharacterMap`.
     public convenience init(path: String, faceIndex: Int = 0) throws(TextError) {
         try self.init(path: path, faceIndex: faceIndex, library: FreeTypeLibrary())
     }
@@ -70,8 +73,16 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         isBold = record.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0
         isItalic = record.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
         guard unitsPerEm > 0 else {
-            // Bitmap-only fonts have no design units to measure with.
-            throw .fontUnreadable(path: path, faceIndex: faceIndex, code: 0)
+            throw .notScalable(path: path)
+        }
+
+        if let head = FT_Get_Sfnt_Table(face.handle, FT_SFNT_HEAD)?.assumingMemoryBound(to: TT_Header.self) {
+            // A 16.16 fixed-point number, shown to two decimals as font revisions are written.
+            let hundredths = Int((Double(head.pointee.Font_Revision) / 65536 * 100).rounded())
+            let fraction = hundredths % 100
+            revision = "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
+        } else {
+            revision = "unknown"
         }
 
         let metrics = Font.verticalMetrics(face.handle)
@@ -129,6 +140,13 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     @inline(__always)
     func advanceOrZero(_ glyph: UInt32) -> Int32 {
         glyph < UInt32(advances.count) ? advances[Int(glyph)] : 0
+    }
+
+    /// Runs `body` with the BMP glyph table and the advance table, for hot loops.
+    func withTables<R>(_ body: (UnsafeBufferPointer<UInt16>, UnsafeBufferPointer<Int32>) -> R) -> R {
+        bmpGlyphs.withUnsafeBufferPointer { glyphs in
+            advances.withUnsafeBufferPointer { advances in body(glyphs, advances) }
+        }
     }
 
     /// `ascender - descender + lineGap`, design units.

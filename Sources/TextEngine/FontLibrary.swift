@@ -28,6 +28,11 @@ public final class FontLibrary: @unchecked Sendable {
         self.fontDirectories = fontDirectories
     }
 
+    /// The FreeType library's version (`2.12.1`), for the environment fingerprint.
+    public static var freeTypeVersion: String {
+        (try? FreeTypeLibrary().version) ?? "unknown"
+    }
+
     /// The font of `family` in `style`.
     ///
     /// For DejaVu Sans Mono the files are looked up by their known names

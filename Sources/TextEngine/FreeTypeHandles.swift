@@ -15,6 +15,13 @@ final class FreeTypeLibrary {
     }
 
     deinit { FT_Done_FreeType(handle) }
+
+    /// FreeType's version as `major.minor.patch`.
+    var version: String {
+        var major: FT_Int = 0, minor: FT_Int = 0, patch: FT_Int = 0
+        FT_Library_Version(handle, &major, &minor, &patch)
+        return "\(major).\(minor).\(patch)"
+    }
 }
 
 /// Owns an `FT_Face` (and keeps its library alive, since a face must be freed first).

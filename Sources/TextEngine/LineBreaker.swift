@@ -40,7 +40,7 @@ struct LineBreaker {
                     let hiddenInParagraph = lineEnd < paragraphEnd
                     let hiddenAfter = clusters.lastContentIndex > paragraphEnd
                     if hiddenInParagraph || hiddenAfter {
-                        result.append(truncatedLine(from: lineStart, paragraphEnd: paragraphEnd, hiddenAfter: hiddenAfter))
+                        result.append(truncatedLine(from: lineStart, paragraphEnd: paragraphEnd))
                         return (result, true)
                     }
                 }
@@ -70,18 +70,24 @@ struct LineBreaker {
     /// Where the line starting at `start` ends (the next line's first cluster).
     func nextLineEnd(from start: Int, paragraphEnd: Int) -> Int {
         if limit == .infinity { return paragraphEnd }
-        var pen = 0
-        var index = start
-        while index < paragraphEnd {
-            let cluster = clusters[index]
-            let advance = advance(of: index, pen: pen)
-            if cluster.kind == .visible && index > start && Double(pen + advance) > limit {
-                return breakBefore(index, lineStart: start)
+        let overflow: Int? = clusters.clusters.withUnsafeBufferPointer { clusters in
+            var pen = 0
+            var index = start
+            while index < paragraphEnd {
+                let cluster = clusters[index]
+                var advance = Int(cluster.advance)
+                if cluster.kind == .tab {
+                    advance = tabStop > 0 ? tabStop - pen % tabStop : 0
+                } else if cluster.kind == .visible && index > start && Double(pen + advance) > limit {
+                    return index
+                }
+                pen += advance
+                index += 1
             }
-            pen += advance
-            index += 1
+            return nil
         }
-        return paragraphEnd
+        guard let overflow else { return paragraphEnd }
+        return breakBefore(overflow, lineStart: start)
     }
 
     /// The line break for a line starting at `lineStart` whose cluster `overflow` does not
@@ -96,18 +102,25 @@ struct LineBreaker {
 
     /// The width of clusters `range` drawn from pen position `pen`, without trailing spaces.
     func width(of range: Range<Int>, from pen: Int = 0) -> (width: Int, pen: Int) {
-        var pen = pen
-        var width = pen
-        for index in range {
-            pen += advance(of: index, pen: pen)
-            if clusters[index].kind == .visible { width = pen }
+        clusters.clusters.withUnsafeBufferPointer { clusters in
+            var pen = pen
+            var width = pen
+            for index in range {
+                let cluster = clusters[index]
+                if cluster.kind == .tab {
+                    pen += tabStop > 0 ? tabStop - pen % tabStop : 0
+                } else {
+                    pen += Int(cluster.advance)
+                    if cluster.kind == .visible { width = pen }
+                }
+            }
+            return (width, pen)
         }
-        return (width, pen)
     }
 
     /// The last visible line when text remains after it: the rest of its paragraph,
     /// shortened by the truncation mode (see `TextLayoutEngine`).
-    private func truncatedLine(from start: Int, paragraphEnd: Int, hiddenAfter: Bool) -> LineRecord {
+    private func truncatedLine(from start: Int, paragraphEnd: Int) -> LineRecord {
         let rest = start..<paragraphEnd
         let restWidth = width(of: rest).width
         let restFits = Double(restWidth) <= limit

@@ -41,7 +41,8 @@ public struct TextAttributes: Hashable, Sendable {
     public var wrap: TextWrap = .word
     public var truncation: TextTruncation = .tail
     public var alignment: TextAlignment = .natural
-    /// Distance between tab stops, in cells (the advance of the font's space).
+    /// Distance between tab stops, in cells (the advance of the font's space); 8 by
+    /// default, as in terminals and `expand(1)`.
     public var tabWidth: Int = 8
     /// Device pixels per point; glyph origins and baselines are placed on whole pixels.
     public var pixelScale: Double = 1

@@ -10,6 +10,9 @@ public enum TextError: Error, Hashable, Sendable {
     case freeTypeUnavailable(code: Int32)
     /// FreeType could not open or read the font file (`FT_New_Face` and friends).
     case fontUnreadable(path: String, faceIndex: Int, code: Int32)
+    /// The font has no outlines in design units (a bitmap-only font), so it cannot be measured
+    /// independently of a size.
+    case notScalable(path: String)
     /// The font has no Unicode character map, so characters cannot be mapped to glyphs.
     case noUnicodeCharacterMap(path: String)
     /// An ICU call failed; `function` names it and `status` is ICU's error name.

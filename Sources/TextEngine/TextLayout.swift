@@ -58,3 +58,20 @@ public struct TextLayout: Sendable, Hashable {
         self.isTruncated = isTruncated
     }
 }
+
+/// What `TextLayoutEngine.measure` returns: a layout's size and line count, no glyphs.
+public struct TextMeasurement: Sendable, Hashable {
+    /// As `TextLayout.width`.
+    public var width: Double
+    /// As `TextLayout.height`.
+    public var height: Double
+    public var lineCount: Int
+    public var isTruncated: Bool
+
+    public init(width: Double, height: Double, lineCount: Int, isTruncated: Bool) {
+        self.width = width
+        self.height = height
+        self.lineCount = lineCount
+        self.isTruncated = isTruncated
+    }
+}

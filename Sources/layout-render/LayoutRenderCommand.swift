@@ -10,7 +10,7 @@ struct LayoutRenderCommand: ParsableCommand {
             Exit codes: 0 success; 1 the spec, a resource or the render failed; 64 bad usage.
             """,
         version: "0.1.0",
-        subcommands: [RenderCommand.self, DiffCommand.self, TestCommand.self],
+        subcommands: [RenderCommand.self, DiffCommand.self, TestCommand.self, ConvertCommand.self],
         defaultSubcommand: RenderCommand.self
     )
 }

@@ -2,23 +2,35 @@ import ArgumentParser
 import Foundation
 import LayoutRenderKit
 import PNGCodec
+import SpecLanguage
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render a spec to PNG (the default command).",
+        usage: """
+            layout-render [render] <input> [<output>] [options]
+            layout-render render <spec-or-folder>... --out-dir <dir> [options]
+            """,
         discussion: """
             Use - as INPUT to read the spec from standard input and - as OUTPUT to write the \
             PNG to standard output. The PNG is written to a temporary file beside OUTPUT and \
             renamed, so a failed render never leaves a partial image.
+
+            With --out-dir, every argument is a spec or a folder of specs (NAME.spec and \
+            NAME.json), rendered on all cores to DIR/NAME.png; a failing spec is reported and \
+            does not stop the others.
             """
     )
 
-    @Argument(help: "The spec file (.spec), or - for standard input.")
-    var input: String
+    @Argument(help: "The spec (.spec or .json) or - for standard input, then the PNG or - for standard output. With --out-dir: specs and folders of specs.")
+    var paths: [String] = []
 
-    @Argument(help: "The PNG to write, or - for standard output. Optional with --frames-only.")
-    var output: String?
+    @Option(name: .customLong("out-dir"), help: "Render every spec given into this folder, on all cores.")
+    var outDirectory: String?
+
+    var input: String { paths.first ?? "-" }
+    var output: String? { paths.count > 1 ? paths[1] : nil }
 
     @Option(name: .customLong("frames"), help: "Also write every node's frame as JSON to this file.")
     var framesPath: String?
@@ -40,6 +52,16 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("assets"), help: "The folder images and fonts are read from (default: the spec's folder).")
     var assetRoot: String?
 
+    @Option(name: .customLong("var"), help: ArgumentHelp("A name for conditions and {name} in strings (repeatable).",
+                                                         valueName: "NAME=VALUE"))
+    var variables: [String] = []
+
+    @Option(name: .customLong("data"), help: "A JSON object whose keys become names (lists for `for` loops).")
+    var dataPath: String?
+
+    @Option(help: "The form of the input: auto (by extension, or JSON when it starts with '{'), spec or json.")
+    var format: SpecFormat = .automatic
+
     @Flag(help: "Treat characters the font does not cover as errors.")
     var strict = false
 
@@ -47,6 +69,15 @@ struct RenderCommand: ParsableCommand {
     var debug = false
 
     func validate() throws {
+        if outDirectory != nil {
+            if paths.isEmpty { throw ValidationError("--out-dir needs at least one spec or folder.") }
+            if framesPath != nil || framesOnly || !sizes.isEmpty || paths.contains("-") {
+                throw ValidationError("--out-dir renders files to a folder; it does not combine with --frames, --size or -.")
+            }
+            return
+        }
+        if paths.isEmpty { throw ValidationError("Missing expected argument '<input>'.") }
+        if paths.count > 2 { throw ValidationError("Give one input and one output, or use --out-dir for several specs.") }
         if output == nil && !framesOnly {
             throw ValidationError("Missing expected argument '<output>' (or use --frames-only).")
         }
@@ -65,6 +96,18 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let outDirectory {
+            let failures: Int
+            do {
+                failures = try BatchRenderer(paths: paths, outDirectory: outDirectory, options: baseOptions(),
+                                             variables: try names(), assetRoot: assetRoot).run()
+            } catch let error as LayoutRenderError {
+                printError(error.diagnostic.description)
+                throw ExitCode(1)
+            }
+            if failures > 0 { throw ExitCode(1) }
+            return
+        }
         let source: String
         let fileName: String
         let specFolder: String
@@ -83,12 +126,15 @@ struct RenderCommand: ParsableCommand {
                 specFolder = (input as NSString).deletingLastPathComponent.isEmpty
                     ? "." : (input as NSString).deletingLastPathComponent
             }
+            let names = try self.names()
             let renderer = LayoutRenderer(fontDirectories: fontDirectories)
             let canvasSizes: [CanvasSize?] = sizes.isEmpty ? [nil] : sizes.map(CanvasSize.init)
             for size in canvasSizes {
                 var options = RenderOptions(fileName: fileName, assetRoot: assetRoot ?? specFolder,
                                             fontDirectories: fontDirectories, scale: scale, strict: strict,
                                             debugOverlay: debug)
+                options.variables = names
+                options.format = format
                 if let size { options.canvasSize = (size.width, size.height) }
                 try renderOne(source: source, options: options, renderer: renderer,
                               suffix: sizes.count > 1 ? size.map { "-\($0.label)" } : nil)
@@ -97,6 +143,20 @@ struct RenderCommand: ParsableCommand {
             printError(error.diagnostic.description)
             throw ExitCode(1)
         }
+    }
+
+    /// The names from --data and --var (--var wins).
+    private func names() throws(LayoutRenderError) -> [String: DataValue] {
+        var names = try dataPath.map { path throws(LayoutRenderError) in try DataFile.read(path: path) } ?? [:]
+        names.merge(try DataFile.variables(variables)) { _, given in given }
+        return names
+    }
+
+    /// Options shared by every spec of a batch.
+    private func baseOptions() -> RenderOptions {
+        var options = RenderOptions(fontDirectories: fontDirectories, scale: scale, strict: strict, debugOverlay: debug)
+        options.format = format
+        return options
     }
 
     private func renderOne(source: String, options: RenderOptions, renderer: LayoutRenderer,
@@ -150,8 +210,4 @@ struct CanvasSize {
         }
         label = text
     }
-}
-
-func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
 }

@@ -71,12 +71,19 @@ struct TestCommand: ParsableCommand {
             }
         }
         let failed = outcomes.filter { $0.status == .failed }.count
-        if let junit {
-            try? FixtureReports.junit(outcomes).write(toFile: junit, atomically: true, encoding: .utf8)
+        for (path, text) in [(junit, FixtureReports.junit(outcomes)), (html, FixtureReports.html(outcomes))] {
+            guard let path else { continue }
+            do {
+                let folder = (path as NSString).deletingLastPathComponent
+                if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+                try text.write(toFile: path, atomically: true, encoding: .utf8)
+            } catch {
+                printError("\(path): error: cannot write the report: \(error.localizedDescription)")
+                throw ExitCode(2)
+            }
         }
-        if let html {
-            try? FixtureReports.html(outcomes).write(toFile: html, atomically: true, encoding: .utf8)
-        }
+        let recorded = outcomes.filter { $0.status == .recorded }.count
+        if recorded > 0 { print("recorded \(recorded) golden image\(recorded == 1 ? "" : "s")") }
         print("\(outcomes.count - failed) passed, \(failed) failed")
         if failed > 0 { throw ExitCode(1) }
     }

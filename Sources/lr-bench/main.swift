@@ -1,1 +1,36 @@
-print("lr-bench")
+// lr-bench: the project's own benchmark cases. The first argument names the case:
+//
+//     lr-bench layout --nodes 100000 --runs 7
+//     lr-bench text --runs 7
+//     lr-bench decode A.png B.png --runs 7
+//     lr-bench encode IMAGE.png --runs 7
+//     lr-bench diff A.png B.png --runs 7
+//
+// Each case prints one parseable line of `key=value` pairs.
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+switch arguments.first {
+case "layout":
+    exit(runLayoutBenchmark(Array(arguments.dropFirst())))
+case "text", "decode", "encode", "diff":
+    do {
+        let rest = Array(arguments.dropFirst())
+        switch arguments[0] {
+        case "text": try runTextBenchmark(rest)
+        case "decode": try runDecodeBenchmark(rest)
+        case "diff": try runDiffBenchmark(rest)
+        default: try runEncodeBenchmark(rest)
+        }
+    } catch {
+        print("lr-bench \(arguments[0]): \(error)")
+        exit(1)
+    }
+default:
+    print("usage: lr-bench layout [--nodes N] [--runs R] | text [--runs R] | decode A.png B.png [--runs R] | encode IMAGE.png [--runs R] | diff A.png B.png [--runs R]")
+    exit(arguments.isEmpty ? 0 : 2)
+}

@@ -34,16 +34,18 @@ struct CLIRunner {
         if let stdin { input.fileHandleForWriting.write(stdin) }
         try input.fileHandleForWriting.close()
         // Read both pipes before waiting, so a large output cannot block the child.
-        var outData = Data(), errData = Data()
+        final class Box: @unchecked Sendable { var data = Data() }
+        let outBox = Box()
         let group = DispatchGroup()
         group.enter()
         DispatchQueue.global().async {
-            outData = out.fileHandleForReading.readDataToEndOfFile()
+            outBox.data = out.fileHandleForReading.readDataToEndOfFile()
             group.leave()
         }
-        errData = err.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
+        let outData = outBox.data
         return Result(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
     }
 

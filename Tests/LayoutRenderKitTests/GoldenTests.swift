@@ -2,7 +2,7 @@ import Foundation
 import LayoutRenderKit
 import XCTest
 
-/// Renders every fixture and documentation example and compares it with its golden PNG
+/// Renders the README example and every documentation example and compares it with its golden PNG
 /// and frame dump through the diff tester. Golden files are re-recorded only when
 /// `LAYOUT_RENDER_UPDATE` is set (`missing`, `changed` or `all`; `1` means `changed`),
 /// and never when `CI` is set.
@@ -43,7 +43,14 @@ final class GoldenTests: XCTestCase {
         }
     }
 
-    func testFixtures() throws { try check(specs: "fixtures") }
+    // fixtures/ is checked by `layout-render test fixtures` in scripts/test, through the real binary.
     func testReadmeExample() throws { try check(specs: "examples", goldens: "docs/images") }
     func testDocumentationExamples() throws { try check(specs: "docs/examples", goldens: "docs/images") }
+
+    /// docs/spec.md quotes examples/card.spec in full; the quote must stay the file.
+    func testSpecReferenceQuotesTheReadmeExample() throws {
+        let doc = try String(contentsOfFile: Self.root + "/docs/spec.md", encoding: .utf8)
+        let card = try String(contentsOfFile: Self.root + "/examples/card.spec", encoding: .utf8)
+        XCTAssertTrue(doc.contains("```\n" + card + "```\n"), "docs/spec.md no longer quotes examples/card.spec as it is")
+    }
 }

@@ -1,0 +1,330 @@
+// The engine's working state for one `computeLayout` call: flat arrays indexed by
+// `NodeID`, a measurement cache, and the dispatch from a node to its layout algorithm.
+//
+// Every algorithm (flex, overlay, border, anchors, leaf) answers one question, as in
+// Taffy: "given the sizes that are already known and the space available, what size
+// are you?" (`perform == false`, a measurement), and, when asked to, also places its
+// children (`perform == true`, the arrange pass). Measurements are cached per node, keyed
+// by their inputs, so no subtree is measured twice for the same proposal.
+
+/// A node's kind as one byte, so hot loops switch on a tag rather than on an enum that
+/// carries an existential payload.
+enum KindTag: UInt8 {
+    case row, column, overlay, border, box, flexibleSpacer, fixedSpacer, leaf
+}
+
+/// One remembered measurement of a node.
+struct CacheEntry {
+    var knownWidth: UInt64
+    var knownHeight: UInt64
+    var availableWidth: UInt64
+    var availableHeight: UInt64
+    /// Bits 0-1 / 2-3: the kind of available width / height; bit 4: content-size mode; bit 5: valid.
+    var flags: UInt32
+    var result: Size
+}
+
+struct OverflowKey: Hashable {
+    var node: Int
+    var knownWidth: UInt64
+    var knownHeight: UInt64
+    var availableWidth: UInt64
+    var availableHeight: UInt64
+    var parentWidth: UInt64
+    var parentHeight: UInt64
+    var flags: UInt32
+}
+
+/// Resolved min/max bounds and padding+border of a node, handed to its algorithm.
+struct NodeBounds {
+    var minWidth: Double
+    var maxWidth: Double
+    var minHeight: Double
+    var maxHeight: Double
+    /// Padding plus border, in points.
+    var insets: EdgeInsets
+
+    @inline(__always) func clampWidth(_ v: Double) -> Double {
+        Swift.max(Swift.max(Swift.min(v, maxWidth), minWidth), insets.horizontal)
+    }
+    @inline(__always) func clampHeight(_ v: Double) -> Double {
+        Swift.max(Swift.max(Swift.min(v, maxHeight), minHeight), insets.vertical)
+    }
+}
+
+@inline(__always) func resolve(_ d: Dimension, _ base: Double?) -> Double? {
+    switch d {
+    case .auto: return nil
+    case .points(let v): return v
+    case .percent(let p): return base.map { $0 * p / 100 }
+    }
+}
+
+/// Margins and padding: `auto` counts as zero, a percentage is of the containing block's width.
+@inline(__always) func resolveEdge(_ d: Dimension, _ base: Double?) -> Double {
+    switch d {
+    case .auto: return 0
+    case .points(let v): return v
+    case .percent(let p): return (base ?? 0) * p / 100
+    }
+}
+
+@inline(__always) func shrinkSpace(_ s: AvailableSpace, by amount: Double) -> AvailableSpace {
+    if case .definite(let v) = s { return .definite(Swift.max(0, v - amount)) }
+    return s
+}
+
+final class LayoutContext {
+    let tree: LayoutTree
+    let styles: UnsafeBufferPointer<LayoutStyle>
+    let count: Int
+    /// Children of node `n` are `childList[childStart[n] ..< childStart[n + 1]]`.
+    let childStart: UnsafeMutableBufferPointer<Int>
+    let childList: UnsafeMutableBufferPointer<Int>
+    let tags: UnsafeMutableBufferPointer<KindTag>
+    let hidden: UnsafeMutableBufferPointer<Bool>
+    let rtl: UnsafeMutableBufferPointer<Bool>
+    /// Whether a node's measurement can depend on its parent's size (percentages): only
+    /// then is the parent's size part of its cache key.
+    let usesParentSize: UnsafeMutableBufferPointer<Bool>
+    let frames: UnsafeMutableBufferPointer<Rect>
+    static let cacheSlots = 8
+    let cache: UnsafeMutableBufferPointer<CacheEntry>
+    /// The parent's size each cache entry was measured in, for nodes with percentages only.
+    let cacheParent: UnsafeMutableBufferPointer<Size>
+    /// How many slots of a node are filled.
+    let cacheUsed: UnsafeMutableBufferPointer<UInt8>
+    /// Measurements beyond a node's slots. Typical trees never get here; deep chains of
+    /// percentages and intrinsic sizes do, and evicting instead would re-measure whole
+    /// subtrees again and again (exponential time).
+    var overflow: [OverflowKey: Size] = [:]
+    /// Scratch storage for the flex items and lines of the containers on the current path,
+    /// and a counter of algorithm runs (cache misses), for tests.
+    struct Scratch {
+        var items = ScratchStack<FlexItem>(capacity: 64)
+        var lines = ScratchStack<FlexLine>(capacity: 16)
+        var computeCount = 0
+    }
+    let scratch: UnsafeMutablePointer<Scratch>
+    @inline(__always) var items: ScratchStack<FlexItem> { scratch.pointee.items }
+    @inline(__always) var lines: ScratchStack<FlexLine> { scratch.pointee.lines }
+    var computeCount: Int { scratch.pointee.computeCount }
+
+    init(tree: LayoutTree, styles: UnsafeBufferPointer<LayoutStyle>, frames: UnsafeMutableBufferPointer<Rect>,
+         rootDirection: Direction) {
+        self.tree = tree
+        self.styles = styles
+        let n = tree.count
+        count = n
+        childStart = .allocate(capacity: n + 1)
+        childList = .allocate(capacity: Swift.max(n, 1))
+        tags = .allocate(capacity: n)
+        hidden = .allocate(capacity: n)
+        rtl = .allocate(capacity: n)
+        usesParentSize = .allocate(capacity: n)
+        self.frames = frames
+        // Slot-major and left uninitialized: only the first `cacheUsed[n]` slots of a node are
+        // ever read, so the pages of slots nobody needs are never touched.
+        cache = .allocate(capacity: n * Self.cacheSlots)
+        cacheParent = .allocate(capacity: n * Self.cacheSlots)
+        cacheUsed = .allocate(capacity: n)
+        cacheUsed.initialize(repeating: 0)
+        scratch = .allocate(capacity: 1)
+        scratch.initialize(to: Scratch())
+
+        var next = 0
+        for i in 0..<n {
+            childStart[i] = next
+            for c in tree.children[i] { childList[next] = c; next += 1 }
+            let style = styles.baseAddress! + i
+            switch tree.kinds[i] {
+            case .stack(.horizontal): tags[i] = .row
+            case .stack(.vertical): tags[i] = .column
+            case .overlay: tags[i] = .overlay
+            case .border: tags[i] = .border
+            case .box: tags[i] = .box
+            case .spacer(nil): tags[i] = .flexibleSpacer
+            case .spacer: tags[i] = .fixedSpacer
+            case .leaf: tags[i] = .leaf
+            }
+            hidden[i] = style.pointee.isHidden
+            // Nodes are added parent first, so the parent's direction is already known.
+            let inherited: Bool
+            if let p = tree.parents[i] { inherited = rtl[p] } else { inherited = rootDirection == .rtl }
+            switch style.pointee.direction {
+            case .inherit: rtl[i] = inherited
+            case .ltr: rtl[i] = false
+            case .rtl: rtl[i] = true
+            }
+            usesParentSize[i] = Self.hasPercent(style)
+        }
+        childStart[n] = next
+    }
+
+    deinit {
+        childStart.deallocate(); childList.deallocate(); tags.deallocate(); hidden.deallocate()
+        rtl.deallocate(); usesParentSize.deallocate(); cache.deallocate(); cacheParent.deallocate()
+        cacheUsed.deallocate()
+        scratch.pointee.items.deallocate(); scratch.pointee.lines.deallocate(); scratch.deallocate()
+    }
+
+    private static func hasPercent(_ sp: UnsafePointer<LayoutStyle>) -> Bool {
+        func p(_ d: Dimension) -> Bool { if case .percent = d { return true } else { return false } }
+        func e(_ x: Edges) -> Bool { p(x.top) || p(x.right) || p(x.bottom) || p(x.left) }
+        return p(sp.pointee.width) || p(sp.pointee.height) || p(sp.pointee.minWidth) || p(sp.pointee.minHeight)
+            || p(sp.pointee.maxWidth) || p(sp.pointee.maxHeight) || e(sp.pointee.padding) || e(sp.pointee.margin)
+            || p(sp.pointee.basis)
+    }
+
+    /// The style of `n`, read in place (subscripting the buffer would copy the whole style).
+    @inline(__always) func style(_ n: NodeID) -> UnsafePointer<LayoutStyle> { styles.baseAddress! + n }
+
+    @inline(__always) func children(_ n: NodeID) -> Range<Int> { childStart[n]..<childStart[n + 1] }
+
+    /// Padding plus border of `n`; padding percentages are of the containing block's width.
+    @inline(__always) func insets(_ n: NodeID, parentWidth: Double?) -> EdgeInsets {
+        let s = styles.baseAddress! + n
+        let pad = s.pointee.padding, b = s.pointee.border
+        return EdgeInsets(top: resolveEdge(pad.top, parentWidth) + b.top,
+                          right: resolveEdge(pad.right, parentWidth) + b.right,
+                          bottom: resolveEdge(pad.bottom, parentWidth) + b.bottom,
+                          left: resolveEdge(pad.left, parentWidth) + b.left)
+    }
+
+    @inline(__always) func margins(_ n: NodeID, parentWidth: Double?) -> EdgeInsets {
+        let m = style(n).pointee.margin
+        return EdgeInsets(top: resolveEdge(m.top, parentWidth), right: resolveEdge(m.right, parentWidth),
+                          bottom: resolveEdge(m.bottom, parentWidth), left: resolveEdge(m.left, parentWidth))
+    }
+
+    // MARK: - The one entry point of every algorithm
+
+    /// The border-box size of `node`, and with `perform` the frames of its children.
+    ///
+    /// - Parameters:
+    ///   - knownWidth/knownHeight: sizes the parent has already fixed (they win over the style).
+    ///   - parentWidth/parentHeight: the containing block, for percentages (nil = indefinite).
+    ///   - availableWidth/availableHeight: the space the node may take.
+    ///   - contentSize: ignore the node's own width/height/min/max (for the automatic
+    ///     minimum size of flex items, CSS Flexbox §4.5).
+    func compute(_ node: NodeID, knownWidth: Double?, knownHeight: Double?,
+                 parentWidth: Double?, parentHeight: Double?,
+                 availableWidth: AvailableSpace, availableHeight: AvailableSpace,
+                 perform: Bool, contentSize: Bool = false) -> Size {
+        // Sizes the parent fixed win over everything: nothing to measure.
+        if !perform, let knownWidth, let knownHeight { return Size(width: knownWidth, height: knownHeight) }
+        let sp = styles.baseAddress! + node
+        let pb = insets(node, parentWidth: parentWidth)
+        var bounds = NodeBounds(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, insets: pb)
+        var w = knownWidth, h = knownHeight
+        if !contentSize {
+            bounds.minWidth = resolve(sp.pointee.minWidth, parentWidth) ?? 0
+            bounds.maxWidth = resolve(sp.pointee.maxWidth, parentWidth) ?? .infinity
+            bounds.minHeight = resolve(sp.pointee.minHeight, parentHeight) ?? 0
+            bounds.maxHeight = resolve(sp.pointee.maxHeight, parentHeight) ?? .infinity
+            if w == nil, let sw = resolve(sp.pointee.width, parentWidth) { w = bounds.clampWidth(sw) }
+            if h == nil, let sh = resolve(sp.pointee.height, parentHeight) { h = bounds.clampHeight(sh) }
+            if let ratio = sp.pointee.aspectRatio {
+                if let ww = w, h == nil { h = bounds.clampHeight(ww / ratio) }
+                else if let hh = h, w == nil { w = bounds.clampWidth(hh * ratio) }
+            }
+        }
+        if !perform, let w, let h { return Size(width: w, height: h) }
+
+        // The cache: only measurements; the arrange pass runs once per node.
+        let used = Int(cacheUsed[node])
+        var key = CacheEntry(knownWidth: 0, knownHeight: 0, availableWidth: 0, availableHeight: 0,
+                             flags: 0, result: .zero)
+        let keyedByParent = usesParentSize[node]
+        let parentKey = Size(width: parentWidth ?? .nan, height: parentHeight ?? .nan)
+        if !perform {
+            key.knownWidth = (w ?? .nan).bitPattern
+            key.knownHeight = (h ?? .nan).bitPattern
+            // The available space along an axis whose size is known changes nothing: leaving
+            // it out of the key keeps the number of distinct proposals per node small.
+            key.flags = (w == nil ? Self.encode(availableWidth, &key.availableWidth) : 3)
+                | ((h == nil ? Self.encode(availableHeight, &key.availableHeight) : 3) << 2)
+                | (contentSize ? 16 : 0) | 32
+            for s in 0..<used {
+                let e = cache[s &* count &+ node]
+                if e.flags == key.flags && e.knownWidth == key.knownWidth && e.knownHeight == key.knownHeight
+                    && e.availableWidth == key.availableWidth && e.availableHeight == key.availableHeight
+                    && (!keyedByParent || Self.same(cacheParent[s &* count &+ node], parentKey)) {
+                    return e.result
+                }
+            }
+            if used == Self.cacheSlots, let hit = overflow[overflowKey(node, key, parentKey, keyedByParent)] {
+                return hit
+            }
+        }
+        scratch.pointee.computeCount &+= 1
+
+        let size: Size
+        switch tags[node] {
+        case .row, .column:
+            size = layoutFlex(node, width: w, height: h, parentWidth: parentWidth,
+                              availableWidth: availableWidth, availableHeight: availableHeight,
+                              bounds: bounds, perform: perform)
+        case .overlay:
+            size = layoutOverlay(node, width: w, height: h, availableWidth: availableWidth,
+                                 availableHeight: availableHeight, bounds: bounds, perform: perform)
+        case .border:
+            size = layoutBorder(node, width: w, height: h, availableWidth: availableWidth,
+                                availableHeight: availableHeight, bounds: bounds, perform: perform)
+        case .box:
+            size = layoutBox(node, width: w, height: h, availableWidth: availableWidth,
+                             availableHeight: availableHeight, bounds: bounds, perform: perform)
+        case .flexibleSpacer, .fixedSpacer:
+            size = Size(width: w ?? bounds.clampWidth(0), height: h ?? bounds.clampHeight(0))
+        case .leaf:
+            size = measureLeaf(node, width: w, height: h, availableWidth: availableWidth,
+                               availableHeight: availableHeight, bounds: bounds)
+        }
+
+        if !perform {
+            key.result = size
+            if used < Self.cacheSlots {
+                (cache.baseAddress! + (used &* count &+ node)).initialize(to: key)
+                if keyedByParent { (cacheParent.baseAddress! + (used &* count &+ node)).initialize(to: parentKey) }
+                cacheUsed[node] = UInt8(used + 1)
+            } else {
+                overflow[overflowKey(node, key, parentKey, keyedByParent)] = size
+            }
+        }
+        return size
+    }
+
+    private func overflowKey(_ node: NodeID, _ key: CacheEntry, _ parent: Size, _ keyedByParent: Bool) -> OverflowKey {
+        OverflowKey(node: node, knownWidth: key.knownWidth, knownHeight: key.knownHeight,
+                    availableWidth: key.availableWidth, availableHeight: key.availableHeight,
+                    parentWidth: keyedByParent ? parent.width.bitPattern : 0,
+                    parentHeight: keyedByParent ? parent.height.bitPattern : 0, flags: key.flags)
+    }
+
+    @inline(__always) private static func same(_ a: Size, _ b: Size) -> Bool {
+        a.width.bitPattern == b.width.bitPattern && a.height.bitPattern == b.height.bitPattern
+    }
+
+    @inline(__always) private static func encode(_ a: AvailableSpace, _ value: inout UInt64) -> UInt32 {
+        switch a {
+        case .definite(let v): value = v.bitPattern; return 0
+        case .minContent: value = 0; return 1
+        case .maxContent: value = 0; return 2
+        }
+    }
+
+    /// A leaf: the measurer sees the content box; padding and border are added around it.
+    func measureLeaf(_ node: NodeID, width: Double?, height: Double?,
+                     availableWidth: AvailableSpace, availableHeight: AvailableSpace,
+                     bounds: NodeBounds) -> Size {
+        guard case .leaf(let measurer) = tree.kinds[node] else { return .zero }
+        let pb = bounds.insets
+        let content = measurer.measure(
+            knownWidth: width.map { Swift.max(0, $0 - pb.horizontal) },
+            knownHeight: height.map { Swift.max(0, $0 - pb.vertical) },
+            availableWidth: shrinkSpace(availableWidth, by: pb.horizontal),
+            availableHeight: shrinkSpace(availableHeight, by: pb.vertical))
+        return Size(width: width ?? bounds.clampWidth(content.width + pb.horizontal),
+                    height: height ?? bounds.clampHeight(content.height + pb.vertical))
+    }
+}

@@ -1,0 +1,89 @@
+/// Why a `LayoutTree` cannot be laid out. Every case names the node it is about;
+/// `description` is a human sentence without a file location (the caller adds it).
+public enum LayoutError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// The anchors (plus a `width`/`height` style) of `node` fix fewer facts on `axis`
+    /// than it needs: 2, or 1 when the node has an intrinsic size.
+    case tooFewFacts(node: NodeID, name: String?, axis: Axis, facts: [AnchorAttribute])
+    /// The anchors of `node` fix more than 2 facts on `axis`, or two sizes.
+    case tooManyFacts(node: NodeID, name: String?, axis: Axis, facts: [AnchorAttribute])
+    /// Two anchors of `node` fix the same edge (`left` and `leading`, say).
+    case conflictingFacts(node: NodeID, name: String?, facts: [AnchorAttribute])
+    /// Anchors of siblings refer to each other in a circle; `cycle` lists the nodes in order.
+    case anchorCycle(node: NodeID, cycle: [NodeID], names: [String?])
+    /// An anchor of `node` refers to a sibling id that no sibling has.
+    case unknownSibling(node: NodeID, name: String?, target: String)
+    /// An anchor of `node` refers to an id that several siblings share.
+    case ambiguousSibling(node: NodeID, name: String?, target: String)
+    /// `node` has anchors but its parent is not a `box`.
+    case anchorsOutsideBox(node: NodeID, name: String?)
+    /// An anchor `min(…)`/`max(…)` of `node` has nothing inside.
+    case emptyClamp(node: NodeID, name: String?, attribute: AnchorAttribute)
+    /// A style value of `node` is negative, not finite, or (aspect ratio) not positive.
+    case invalidValue(node: NodeID, name: String?, property: String, value: Double)
+    /// A `border` layout has more than one `center` child; `node` is the border layout.
+    case multipleCenters(node: NodeID, name: String?, centers: [NodeID])
+
+    /// An axis of anchor facts.
+    public enum Axis: String, Sendable, Equatable { case horizontal, vertical }
+
+    /// The node the error is about.
+    public var node: NodeID {
+        switch self {
+        case .tooFewFacts(let n, _, _, _), .tooManyFacts(let n, _, _, _),
+             .conflictingFacts(let n, _, _), .anchorCycle(let n, _, _),
+             .unknownSibling(let n, _, _), .ambiguousSibling(let n, _, _),
+             .anchorsOutsideBox(let n, _), .emptyClamp(let n, _, _),
+             .invalidValue(let n, _, _, _), .multipleCenters(let n, _, _):
+            return n
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .tooFewFacts(n, name, axis, facts):
+            return "anchors of \(Self.label(n, name)) give \(Self.count(facts)) \(axis.rawValue) fact\(facts.count == 1 ? "" : "s")\(Self.list(facts)); "
+                + "give exactly 2, or 1 when the node has an intrinsic size"
+        case let .tooManyFacts(n, name, axis, facts):
+            return "anchors of \(Self.label(n, name)) give \(Self.count(facts)) \(axis.rawValue) fact\(facts.count == 1 ? "" : "s")\(Self.list(facts)); "
+                + "give exactly 2, or 1 when the node has an intrinsic size"
+        case let .conflictingFacts(n, name, facts):
+            return "anchors of \(Self.label(n, name)) fix the same edge twice (\(facts.map(\.rawValue).joined(separator: ", "))); "
+                + "use either left/right or leading/trailing"
+        case let .anchorCycle(n, cycle, names):
+            let labels = zip(cycle, names).map { Self.label($0, $1) }
+            let first = labels.first ?? Self.label(n, nil)
+            return "anchors of \(first) depend on themselves: \((labels + [first]).joined(separator: " → "))"
+        case let .unknownSibling(n, name, target):
+            return "anchor of \(Self.label(n, name)) refers to '\(target)', which is not a sibling"
+        case let .ambiguousSibling(n, name, target):
+            return "anchor of \(Self.label(n, name)) refers to '\(target)', which several siblings are called"
+        case let .anchorsOutsideBox(n, name):
+            return "\(Self.label(n, name)) has anchors but its parent is not a box; anchors place children of a box only"
+        case let .emptyClamp(n, name, attribute):
+            return "anchor \(attribute.rawValue) of \(Self.label(n, name)) has an empty min()/max()"
+        case let .invalidValue(n, name, property, value):
+            let why = property == "aspect-ratio" ? "must be a positive number" : "must be a finite, non-negative number"
+            return "\(property) of \(Self.label(n, name)) is \(Self.number(value)); it \(why)"
+        case let .multipleCenters(n, name, centers):
+            return "border layout \(Self.label(n, name)) has \(centers.count) center children (nodes \(centers.map(String.init).joined(separator: ", "))); give at most one"
+        }
+    }
+
+    static func label(_ node: NodeID, _ name: String?) -> String {
+        if let name { return "'\(name)'" }
+        return "node #\(node)"
+    }
+
+    private static func count(_ facts: [AnchorAttribute]) -> String { String(facts.count) }
+
+    private static func list(_ facts: [AnchorAttribute]) -> String {
+        facts.isEmpty ? "" : " (\(facts.map(\.rawValue).joined(separator: ", ")))"
+    }
+
+    private static func number(_ v: Double) -> String {
+        if v.isNaN { return "NaN" }
+        if v.isInfinite { return v < 0 ? "-infinity" : "infinity" }
+        if v == v.rounded() && abs(v) < 1e15 { return String(Int(v)) }
+        return String(v)
+    }
+}

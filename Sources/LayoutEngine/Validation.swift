@@ -1,0 +1,115 @@
+// Checks made before any layout, each reported as a `LayoutError` naming the node.
+// One pass over the nodes, plus one pass over the children of each `box`: linear.
+
+/// Checks `tree` for everything that would make its layout meaningless: bad style
+/// values, anchors that fix too few or too many facts, unknown ids, cycles, anchors
+/// outside a box, and border layouts with more than one center.
+///
+/// - Throws: the first `LayoutError` found, in node order.
+public func validateLayout(_ tree: LayoutTree) throws(LayoutError) {
+    for node in 0..<tree.count {
+        try validateStyle(tree, node)
+        let style = tree.styles[node]
+        if !style.anchors.isEmpty {
+            guard let p = tree.parents[node], case .box = tree.kinds[p] else {
+                throw .anchorsOutsideBox(node: node, name: tree.names[node])
+            }
+            try validateFacts(tree, node)
+        }
+        switch tree.kinds[node] {
+        case .border:
+            let centers = tree.children[node].filter { tree.styles[$0].region == .center && !tree.styles[$0].isHidden }
+            if centers.count > 1 { throw .multipleCenters(node: node, name: tree.names[node], centers: centers) }
+        case .box:
+            if tree.children[node].contains(where: { !tree.styles[$0].anchors.isEmpty }) {
+                _ = try tree.anchorPlan(node)
+            }
+        default:
+            break
+        }
+    }
+}
+
+private func validateStyle(_ tree: LayoutTree, _ node: NodeID) throws(LayoutError) {
+    let s = tree.styles[node]
+    let name = tree.names[node]
+    func length(_ v: Double, _ property: String, allowNegative: Bool = false) throws(LayoutError) {
+        if !v.isFinite || (!allowNegative && v < 0) {
+            throw .invalidValue(node: node, name: name, property: property, value: v)
+        }
+    }
+    func dimension(_ d: Dimension, _ property: String, allowNegative: Bool = false) throws(LayoutError) {
+        switch d {
+        case .auto: break
+        case .points(let v), .percent(let v): try length(v, property, allowNegative: allowNegative)
+        }
+    }
+    try dimension(s.width, "width")
+    try dimension(s.height, "height")
+    try dimension(s.minWidth, "min-width")
+    try dimension(s.minHeight, "min-height")
+    try dimension(s.maxWidth, "max-width")
+    try dimension(s.maxHeight, "max-height")
+    try dimension(s.basis, "basis")
+    // Negative margins are allowed, as in CSS.
+    try dimension(s.margin.top, "margin-top", allowNegative: true)
+    try dimension(s.margin.right, "margin-right", allowNegative: true)
+    try dimension(s.margin.bottom, "margin-bottom", allowNegative: true)
+    try dimension(s.margin.left, "margin-left", allowNegative: true)
+    try dimension(s.padding.top, "padding-top")
+    try dimension(s.padding.right, "padding-right")
+    try dimension(s.padding.bottom, "padding-bottom")
+    try dimension(s.padding.left, "padding-left")
+    try length(s.border.top, "border-top")
+    try length(s.border.right, "border-right")
+    try length(s.border.bottom, "border-bottom")
+    try length(s.border.left, "border-left")
+    try length(s.gap, "gap")
+    if let g = s.crossGap { try length(g, "cross-gap") }
+    try length(s.grow, "grow")
+    try length(s.shrink, "shrink")
+    if let r = s.aspectRatio, !(r.isFinite && r > 0) {
+        throw .invalidValue(node: node, name: name, property: "aspect-ratio", value: r)
+    }
+    if case .spacer(let l?) = tree.kinds[node] { try length(l, "spacer length") }
+    for (attribute, e) in s.anchors.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        try validateExpression(e, attribute, node, name)
+    }
+}
+
+private func validateExpression(_ e: AnchorExpression, _ attribute: AnchorAttribute,
+                                _ node: NodeID, _ name: String?) throws(LayoutError) {
+    switch e {
+    case .points(let v), .percent(let v):
+        if !v.isFinite { throw .invalidValue(node: node, name: name, property: attribute.rawValue, value: v) }
+    case .reference(_, _, let m, let o):
+        if !m.isFinite { throw .invalidValue(node: node, name: name, property: attribute.rawValue, value: m) }
+        if !o.isFinite { throw .invalidValue(node: node, name: name, property: attribute.rawValue, value: o) }
+    case .min(let xs), .max(let xs):
+        if xs.isEmpty { throw .emptyClamp(node: node, name: name, attribute: attribute) }
+        for x in xs { try validateExpression(x, attribute, node, name) }
+    }
+}
+
+/// Two facts per axis, or one with an intrinsic size; no size or edge given twice.
+private func validateFacts(_ tree: LayoutTree, _ node: NodeID) throws(LayoutError) {
+    let name = tree.names[node]
+    let anchors = tree.styles[node].anchors
+    let physical: [AnchorAttribute] = [.left, .right].filter { anchors[$0] != nil }
+    let logical: [AnchorAttribute] = [.leading, .trailing].filter { anchors[$0] != nil }
+    if !physical.isEmpty && !logical.isEmpty {
+        throw .conflictingFacts(node: node, name: name, facts: physical + logical)
+    }
+    let (h, v) = tree.anchorFacts(node)
+    let intrinsic = tree.hasIntrinsicSize(node)
+    for (facts, axis) in [(h, LayoutError.Axis.horizontal), (v, .vertical)] {
+        let sizes = facts.filter { $0 == .width || $0 == .height }.count
+        if facts.count > 2 || sizes > 1 {
+            throw .tooManyFacts(node: node, name: name, axis: axis, facts: facts)
+        }
+        // One position without a size, or none at all, needs an intrinsic size.
+        if facts.count < 2 && sizes == 0 && !intrinsic {
+            throw .tooFewFacts(node: node, name: name, axis: axis, facts: facts)
+        }
+    }
+}

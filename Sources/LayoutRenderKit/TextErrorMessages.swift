@@ -1,0 +1,28 @@
+import TextEngine
+
+extension TextError {
+    /// The text module's errors as a person reads them (the module carries facts only).
+    var message: String {
+        switch self {
+        case .fontNotFound(let path):
+            return "font file \(path) not found"
+        case .familyNotFound(let family, let style, let searched):
+            return "font \(family) (\(style.rawValue)) not found in \(searched.joined(separator: ", ")); "
+                + "install it (Debian: fonts-dejavu-core) or give a folder with --font-dir; no other font is substituted"
+        case .freeTypeUnavailable(let code):
+            return "FreeType could not start (error \(code))"
+        case .fontUnreadable(let path, let faceIndex, let code):
+            // FreeType's codes 2 and 3: Unknown_File_Format, Invalid_File_Format.
+            if code == 2 || code == 3 { return "font file \(path) is not a TrueType or OpenType font" }
+            return "font file \(path) (face \(faceIndex)) cannot be read: FreeType error \(code)"
+        case .notScalable(let path):
+            return "font file \(path) has only bitmaps; a scalable TrueType or OpenType font is needed"
+        case .noUnicodeCharacterMap(let path):
+            return "font file \(path) has no Unicode character map"
+        case .icuFailed(let function, let status):
+            return "ICU's \(function) failed: \(status)"
+        case .textTooLong(let count):
+            return "the text is too long (\(count) UTF-16 units)"
+        }
+    }
+}

@@ -1,0 +1,137 @@
+/// A rectangle of whole pixels; `x`, `y` is the top-left pixel.
+public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    @inlinable func contains(_ px: Int, _ py: Int) -> Bool {
+        px >= x && py >= y && px < x + width && py < y + height
+    }
+
+    public var description: String { "\(x),\(y) \(width)×\(height)" }
+}
+
+/// An opaque colour.
+public struct RGB: Hashable, Sendable {
+    public var r: UInt8
+    public var g: UInt8
+    public var b: UInt8
+
+    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8) {
+        self.r = r
+        self.g = g
+        self.b = b
+    }
+
+    public static let white = RGB(255, 255, 255)
+    public static let red = RGB(255, 0, 0)
+    public static let yellow = RGB(255, 255, 0)
+}
+
+/// A threshold that replaces ``DiffOptions/threshold`` inside one rectangle.
+public struct RegionThreshold: Hashable, Sendable {
+    public var rect: PixelRect
+    /// 0…1, same meaning as ``DiffOptions/threshold``.
+    public var threshold: Double
+
+    public init(_ rect: PixelRect, threshold: Double) {
+        self.rect = rect
+        self.threshold = threshold
+    }
+}
+
+/// How ``diffImages(expected:actual:width:height:options:)`` compares.
+public struct DiffOptions: Sendable, Equatable {
+    /// Colour tolerance, 0…1 (default 0.1). Two pixels match when the squared
+    /// distance of their colours in YIQ space (pixelmatch's weighted
+    /// 0.5053·ΔY² + 0.299·ΔI² + 0.1957·ΔQ², after blending alpha over
+    /// ``background``) is at most 35215 × threshold². 35215 is the largest such
+    /// distance (black vs white), so 0 demands equal colours and 1 accepts any.
+    public var threshold: Double = 0.1
+    /// When true, pixels detected as anti-aliasing differences also count as
+    /// different; they are counted in ``DiffResult/antialiasedPixels`` either way.
+    public var includeAA: Bool = false
+    /// Rectangles whose pixels are never counted.
+    public var ignore: [PixelRect] = []
+    /// Per-rectangle thresholds; where rectangles overlap, the last one wins.
+    public var regionThresholds: [RegionThreshold] = []
+    /// The colour translucent pixels are blended over before comparing.
+    public var background: RGB = .white
+    /// Whether to draw ``DiffResult/diffImage``.
+    public var makeDiffImage: Bool = false
+    /// Colour of differing pixels in the diff image (default red).
+    public var diffColor: RGB = .red
+    /// Colour of anti-aliasing-only pixels in the diff image (default yellow).
+    public var antialiasedColor: RGB = .yellow
+    /// Opacity (0…1, default 0.1) of the expected image, in grey, under the
+    /// unchanged pixels of the diff image.
+    public var fadedAlpha: Double = 0.1
+
+    public init(
+        threshold: Double = 0.1, includeAA: Bool = false, ignore: [PixelRect] = [],
+        regionThresholds: [RegionThreshold] = [], background: RGB = .white, makeDiffImage: Bool = false,
+        diffColor: RGB = .red, antialiasedColor: RGB = .yellow, fadedAlpha: Double = 0.1
+    ) {
+        self.threshold = threshold
+        self.includeAA = includeAA
+        self.ignore = ignore
+        self.regionThresholds = regionThresholds
+        self.background = background
+        self.makeDiffImage = makeDiffImage
+        self.diffColor = diffColor
+        self.antialiasedColor = antialiasedColor
+        self.fadedAlpha = fadedAlpha
+    }
+}
+
+/// What a comparison found.
+public struct DiffResult: Sendable, Equatable {
+    /// Pixels counted as different (anti-aliased ones only with `includeAA`;
+    /// with different sizes, every pixel outside the overlap).
+    public var differentPixels: Int
+    /// Pixels over the threshold that were detected as anti-aliasing.
+    public var antialiasedPixels: Int
+    /// Pixels compared: the width × height of the larger bounds of both images.
+    public var totalPixels: Int
+    /// `differentPixels / totalPixels` (0 for empty images).
+    public var ratio: Double
+    /// The smallest rectangle holding every counted pixel; nil when none.
+    public var boundingBox: PixelRect?
+    /// True when the two images had different sizes.
+    public var sizeMismatch: Bool
+    /// RGBA, the size of the expected image, when ``DiffOptions/makeDiffImage``.
+    public var diffImage: [UInt8]?
+}
+
+/// Why two buffers could not be compared.
+public enum DiffError: Error, Equatable, CustomStringConvertible {
+    /// A width or height is negative.
+    case invalidSize(image: String, width: Int, height: Int)
+    /// A buffer does not hold width × height × 4 bytes.
+    case bufferSizeMismatch(image: String, bytes: Int, expectedBytes: Int)
+    /// A threshold is outside 0…1.
+    case invalidThreshold(Double)
+    /// fadedAlpha is outside 0…1.
+    case invalidAlpha(Double)
+
+    public var description: String {
+        switch self {
+        case let .invalidSize(image, width, height):
+            return "\(image) image has an invalid size \(width)×\(height)"
+        case let .bufferSizeMismatch(image, bytes, expectedBytes):
+            return "\(image) image buffer has \(bytes) bytes; width × height × 4 = \(expectedBytes)"
+        case let .invalidThreshold(t):
+            return "threshold \(t) is outside 0…1"
+        case let .invalidAlpha(a):
+            return "faded alpha \(a) is outside 0…1"
+        }
+    }
+}

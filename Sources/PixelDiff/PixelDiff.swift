@@ -1,1 +1,0 @@
-// The PixelDiff module; see Package.swift for its place in the pipeline.

@@ -1,0 +1,178 @@
+/// Expands `if`/`else` and `for` blocks and `{name}` interpolations against an
+/// environment, giving the plain node tree that is laid out (Relayout's idea: the layout
+/// as a function of state).
+///
+/// - Conditions compare names (`width`, `height`, `scale`, variables, `post.title`),
+///   numbers and strings; `<`-style comparisons need numbers on both sides.
+/// - `for post in posts` repeats its children once per element of the list `posts`, with
+///   `post` and `index` (0-based) set.
+/// - In label text, image paths and ids, `{name}` is replaced by the value's text;
+///   `{{` and `}}` are literal braces.
+public struct SpecExpander: Sendable {
+    public var limits: ParseLimits
+
+    public init(limits: ParseLimits = .default) { self.limits = limits }
+
+    public func expand(_ document: Document, environment: Environment) throws(SpecError) -> Document {
+        var state = State(limits: limits)
+        var result = document
+        result.canvas.children = try state.expand(document.canvas.children, environment, depth: 0)
+        try state.checkIDs(result)
+        return result
+    }
+
+    private struct State {
+        let limits: ParseLimits
+        var nodeCount = 0
+
+        mutating func expand(_ nodes: [Node], _ env: Environment, depth: Int) throws(SpecError) -> [Node] {
+            var result: [Node] = []
+            var previousIfTaken: Bool?
+            for node in nodes {
+                switch node.control {
+                case .condition(let condition)?:
+                    let taken = try Evaluator(env: env, location: node.location).truth(condition)
+                    previousIfTaken = taken
+                    if taken { result += try expand(node.children, env, depth: depth) }
+                case .otherwise?:
+                    if previousIfTaken == false { result += try expand(node.children, env, depth: depth) }
+                    previousIfTaken = nil
+                case .loop(let variable, let source)?:
+                    previousIfTaken = nil
+                    guard let list = env.lookup(source) else {
+                        throw SpecError("unknown list '\(source.joined(separator: "."))' in the loop; give it with --data FILE.json or --var",
+                                        at: node.location)
+                    }
+                    guard case .array(let items) = list else {
+                        throw SpecError("'\(source.joined(separator: "."))' is not a list", at: node.location)
+                    }
+                    for (index, item) in items.enumerated() {
+                        var inner = env
+                        inner.values[variable] = item
+                        inner.values["index"] = .number(Double(index))
+                        result += try expand(node.children, inner, depth: depth)
+                    }
+                case nil:
+                    previousIfTaken = nil
+                    nodeCount += 1
+                    if nodeCount > limits.maxNodes {
+                        throw SpecError("the spec expands to more than \(limits.maxNodes) nodes (the limit)", at: node.location)
+                    }
+                    var copy = node
+                    copy.argument = try interpolate(node.argument, env, node.location)
+                    for (name, attribute) in node.attributes {
+                        if case .string = attribute.value {
+                            copy.attributes[name]?.value = try interpolate(attribute.value, env, attribute.location)!
+                        }
+                    }
+                    copy.children = try expand(node.children, env, depth: depth + 1)
+                    result.append(copy)
+                }
+            }
+            return result
+        }
+
+        func interpolate(_ value: Value?, _ env: Environment, _ location: SourceLocation) throws(SpecError) -> Value? {
+            guard case .string(let text)? = value, text.contains("{") || text.contains("}") else { return value }
+            var out = ""
+            var i = text.startIndex
+            while i < text.endIndex {
+                let c = text[i]
+                let next = text.index(after: i)
+                if c == "{", next < text.endIndex, text[next] == "{" { out.append("{"); i = text.index(after: next); continue }
+                if c == "}", next < text.endIndex, text[next] == "}" { out.append("}"); i = text.index(after: next); continue }
+                if c == "{" {
+                    guard let close = text[next...].firstIndex(of: "}") else {
+                        throw SpecError("'{' without a closing '}' in \"\(text)\" (write {{ for a brace)", at: location)
+                    }
+                    let name = String(text[next..<close])
+                    guard let v = env.lookup(name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)) else {
+                        throw SpecError("unknown name '\(name)' in \"\(text)\"; give it with --var \(name)=… or --data", at: location)
+                    }
+                    out += v.description
+                    i = text.index(after: close)
+                    continue
+                }
+                out.append(c)
+                i = next
+            }
+            return .string(out)
+        }
+
+        func checkIDs(_ document: Document) throws(SpecError) {
+            var seen: [String: SourceLocation] = [:]
+            for node in document.allNodes {
+                guard let id = node.id, let attribute = node.attributes["id"] else { continue }
+                guard ValueReader.isIdentifier(id) else {
+                    throw SpecError("'\(id)' is not a valid id after filling in its names", at: attribute.location)
+                }
+                if let first = seen[id] {
+                    throw SpecError("duplicate id '\(id)'; it is first used on line \(first.line)"
+                                    + (first == attribute.location ? " (inside a loop: add {index} to the id)" : ""),
+                                    at: attribute.location)
+                }
+                seen[id] = attribute.location
+            }
+        }
+    }
+}
+
+/// Evaluates a condition against an environment.
+private struct Evaluator {
+    let env: Environment
+    let location: SourceLocation
+
+    func truth(_ condition: Condition) throws(SpecError) -> Bool {
+        switch condition {
+        case .and(let a, let b):
+            guard try truth(a) else { return false }
+            return try truth(b)
+        case .or(let a, let b):
+            if try truth(a) { return true }
+            return try truth(b)
+        case .not(let a): return try !truth(a)
+        case .value(let operand):
+            switch try value(operand) {
+            case .null: return false
+            case .bool(let b): return b
+            case .number(let n): return n != 0
+            case .string(let s): return !s.isEmpty
+            case .array(let a): return !a.isEmpty
+            case .object(let o): return !o.isEmpty
+            }
+        case .compare(let l, let op, let r):
+            let (a, b) = (try value(l), try value(r))
+            switch op {
+            case .equal: return a == b
+            case .notEqual: return a != b
+            default:
+                guard case .number(let x) = a, case .number(let y) = b else {
+                    if a == .null || b == .null {
+                        throw SpecError("'\(op.rawValue)' compares with a value that is not set (the canvas height is auto?)", at: location)
+                    }
+                    throw SpecError("'\(op.rawValue)' compares numbers; here it is given \(a) and \(b)", at: location)
+                }
+                switch op {
+                case .less: return x < y
+                case .lessEqual: return x <= y
+                case .greater: return x > y
+                default: return x >= y
+                }
+            }
+        }
+    }
+
+    func value(_ operand: Condition.Operand) throws(SpecError) -> DataValue {
+        switch operand {
+        case .number(let n): return .number(n)
+        case .string(let s): return .string(s)
+        case .bool(let b): return .bool(b)
+        case .name(let path):
+            guard let v = env.lookup(path) else {
+                let known = env.values.keys.sorted().joined(separator: ", ")
+                throw SpecError("unknown name '\(path.joined(separator: "."))' in the condition (known: \(known))", at: location)
+            }
+            return v
+        }
+    }
+}

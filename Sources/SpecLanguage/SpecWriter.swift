@@ -1,0 +1,206 @@
+/// Writes a `Document` back out, as spec text or as the JSON form, so either form can be
+/// generated from the other. Styles are written applied (each node carries its attributes);
+/// `if`/`else`/`for` blocks are kept.
+public enum SpecWriter {
+    /// The text form: two spaces per level, `id` first, then attributes by name.
+    public static func specText(_ document: Document) -> String {
+        var lines = ["canvas" + attributesText(document.canvas)]
+        var stack: [(Node, Int)] = document.canvas.children.reversed().map { ($0, 0) }
+        while let (node, depth) = stack.popLast() {
+            var line = String(repeating: "  ", count: depth)
+            switch node.control {
+            case .condition(let c)?: line += "if " + conditionText(c)
+            case .otherwise?: line += "else"
+            case .loop(let variable, let source)?: line += "for \(variable) in \(source.joined(separator: "."))"
+            case nil:
+                line += node.kind.rawValue
+                switch node.argument {
+                case .string(let s)?: line += " " + quoted(s)
+                case .number(let n)?: line += " " + number(n)
+                default: break
+                }
+                line += attributesText(node)
+            }
+            lines.append(line)
+            stack.append(contentsOf: node.children.reversed().map { ($0, node.kind.isControl ? depth + 1 : depth + 1) })
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The JSON form, pretty-printed with two spaces.
+    public static func json(_ document: Document) -> String {
+        var out = "{\n  \"canvas\": " + jsonObject(attributes: document.canvas, extra: [], indent: 1)
+        out += ",\n  \"children\": " + jsonChildren(document.canvas.children, indent: 1) + "\n}\n"
+        return out
+    }
+
+    // MARK: - Values as text
+
+    static func attributesText(_ node: Node) -> String {
+        orderedNames(node).map { name in
+            let value = node.attributes[name]!.value
+            if case .bool(true) = value { return " \(name)" }
+            return " \(name)=\(text(value))"
+        }.joined()
+    }
+
+    static func orderedNames(_ node: Node) -> [String] {
+        node.attributes.keys.sorted { a, b in a == "id" ? b != "id" : b == "id" ? false : a < b }
+    }
+
+    /// A value as the spec text writes it.
+    public static func text(_ value: Value) -> String {
+        switch value {
+        case .number(let n): return number(n)
+        case .integer(let i): return String(i)
+        case .length(let l): return length(l)
+        case .size(let w, let h): return length(w) + "x" + length(h)
+        case .insets(let t, let r, let b, let l):
+            if t == r && r == b && b == l { return length(t) }
+            return [t, r, b, l].map(length).joined(separator: ",")
+        case .color(let c): return color(c)
+        case .border(let w, let c): return number(w) + "," + color(c)
+        case .keyword(let k): return k
+        case .string(let s): return s
+        case .bool(let b): return b ? "true" : "false"
+        case .anchor(let a): return anchor(a)
+        case .lineHeight(.multiple(let m)): return number(m)
+        case .lineHeight(.points(let p)): return number(p) + "pt"
+        case .font(.style(let s)): return s
+        case .font(.file(let f)): return quoted(f)
+        }
+    }
+
+    static func number(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
+
+    static func length(_ l: Length) -> String {
+        switch l {
+        case .auto: return "auto"
+        case .points(let v): return number(v)
+        case .percent(let v): return number(v) + "%"
+        }
+    }
+
+    static func color(_ c: Color) -> String {
+        func hex(_ b: UInt8) -> String { (b < 16 ? "0" : "") + String(b, radix: 16) }
+        return "#" + hex(c.red) + hex(c.green) + hex(c.blue) + (c.alpha == 255 ? "" : hex(c.alpha))
+    }
+
+    static func anchor(_ a: AnchorValue) -> String {
+        switch a {
+        case .points(let v): return number(v)
+        case .percent(let v): return number(v) + "%"
+        case .reference(let target, let attribute, let multiplier, let offset):
+            var s = (target ?? "parent") + "." + attribute.rawValue
+            if multiplier != 1 { s += "*" + number(multiplier) }
+            if offset > 0 { s += "+" + number(offset) } else if offset < 0 { s += "-" + number(-offset) }
+            return s
+        case .min(let values): return "min(" + values.map(anchor).joined(separator: ", ") + ")"
+        case .max(let values): return "max(" + values.map(anchor).joined(separator: ", ") + ")"
+        }
+    }
+
+    /// A spec string literal: `\"`, `\\`, `\n`, `\t`, other controls as `\u{…}`.
+    static func quoted(_ s: String) -> String {
+        escaped(s) { "\\u{" + String($0, radix: 16) + "}" }
+    }
+
+    /// `s` in double quotes with quotes, backslashes, newlines and tabs escaped, and other
+    /// control characters written by `control` (the spec and JSON spell them differently).
+    private static func escaped(_ s: String, control: (UInt32) -> String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += control(scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    static func conditionText(_ c: Condition) -> String {
+        func operand(_ o: Condition.Operand) -> String {
+            switch o {
+            case .number(let n): return number(n)
+            case .string(let s): return quoted(s)
+            case .bool(let b): return b ? "true" : "false"
+            case .name(let path): return path.joined(separator: ".")
+            }
+        }
+        switch c {
+        case .value(let o): return operand(o)
+        case .compare(let l, let op, let r): return "\(operand(l)) \(op.rawValue) \(operand(r))"
+        case .and(let a, let b): return "(\(conditionText(a)) and \(conditionText(b)))"
+        case .or(let a, let b): return "(\(conditionText(a)) or \(conditionText(b)))"
+        case .not(let a): return "not (\(conditionText(a)))"
+        }
+    }
+
+    // MARK: - JSON
+
+    private static func jsonString(_ s: String) -> String {
+        escaped(s) { value in
+            let hex = String(value, radix: 16)
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
+    }
+
+    private static func jsonValue(_ value: Value) -> String {
+        switch value {
+        case .number(let n): return number(n)
+        case .integer(let i): return String(i)
+        case .bool(let b): return b ? "true" : "false"
+        case .length(.points(let v)): return number(v)
+        case .font(.file(let f)): return jsonString(f)
+        default: return jsonString(text(value))
+        }
+    }
+
+    private static func jsonObject(attributes node: Node, extra: [(String, String)], indent: Int) -> String {
+        let pad = String(repeating: "  ", count: indent + 1)
+        var members = extra
+        for name in orderedNames(node) { members.append((name, jsonValue(node.attributes[name]!.value))) }
+        guard !members.isEmpty else { return "{}" }
+        return "{\n" + members.map { pad + jsonString($0.0) + ": " + $0.1 }.joined(separator: ",\n")
+            + "\n" + String(repeating: "  ", count: indent) + "}"
+    }
+
+    private static func jsonChildren(_ nodes: [Node], indent: Int) -> String {
+        guard !nodes.isEmpty else { return "[]" }
+        let pad = String(repeating: "  ", count: indent + 1)
+        return "[\n" + nodes.map { pad + jsonNode($0, indent: indent + 1) }.joined(separator: ",\n")
+            + "\n" + String(repeating: "  ", count: indent) + "]"
+    }
+
+    private static func jsonNode(_ node: Node, indent: Int) -> String {
+        var extra: [(String, String)] = [("kind", jsonString(node.kind.rawValue))]
+        switch node.control {
+        case .condition(let c)?: extra.append(("condition", jsonString(conditionText(c))))
+        case .loop(let variable, let source)?: extra.append(("each", jsonString("\(variable) in \(source.joined(separator: "."))")))
+        default: break
+        }
+        switch (node.kind, node.argument) {
+        case (.label, .string(let s)?): extra.append(("text", jsonString(s)))
+        case (.image, .string(let s)?): extra.append(("src", jsonString(s)))
+        case (.spacer, .number(let n)?): extra.append(("length", number(n)))
+        default: break
+        }
+        var object = jsonObject(attributes: node, extra: extra, indent: indent)
+        if !node.children.isEmpty {
+            object.removeLast(1 + indent * 2 + 1) // "\n" + padding + "}"
+            object += ",\n" + String(repeating: "  ", count: indent + 1) + "\"children\": "
+                + jsonChildren(node.children, indent: indent + 1) + "\n" + String(repeating: "  ", count: indent) + "}"
+        }
+        return object
+    }
+}

@@ -1,0 +1,24 @@
+// TextEngine: fonts, character widths, line breaking and label layout.
+//
+// Pipeline for one call: the string is copied once to UTF-16 (`UTF16Buffer`, what ICU
+// reads); `ClusterList` splits it into grapheme clusters and gives each a width in the
+// font's design units (table lookups; ICU's character iterator only around non-trivial
+// scalars); `LineBreaker` wraps them (ICU's UAX #14 line iterator, walked forward once),
+// applies the `lines` cap and truncation; `TextLayoutEngine` places glyphs on whole device
+// pixels. Sizes scale design units by `size / unitsPerEm`: one multiply, no per-size cache.
+//
+// Files: `Font` and `FontLibrary` (FreeType, read once, no C object kept), `FreeTypeHandles`
+// and `BreakIterator` (the owning wrappers of C objects), `ScalarProperties` (the Unicode
+// properties measuring needs), `Clusters`, `LineBreaker`, `TextLayoutEngine`, `TextLayout`
+// and `TextAttributes` (the public values), `TextError` (the module's one error type).
+//
+// Limitations and deviations, on purpose:
+// - No shaping (HarfBuzz), kerning or ligatures: a glyph per cluster base, marks drawn at
+//   the base's origin. Right for DejaVu Sans Mono, approximate for proportional fonts.
+// - No bidi reordering: `rightToLeft` only makes `.natural` alignment mean right.
+// - No font fallback: characters the font lacks draw as `.notdef` and are reported in
+//   `TextLayout.uncoveredCharacters`; emoji sequences beyond one scalar (+ U+FE0F) as well.
+// - Grapheme clusters come from ICU 72 (Unicode 15.0), which may differ from the Swift
+//   standard library's `Character` on sequences newer than that.
+// - `layout(…)` does not throw: should ICU fail to open a break iterator, it degrades to
+//   breaking between clusters; `checkedLayout(…)` reports the error instead.

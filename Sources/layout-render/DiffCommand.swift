@@ -1,0 +1,155 @@
+import ArgumentParser
+import Foundation
+import PNGCodec
+import PixelDiff
+
+/// `layout-render diff A.png B.png`: perceptual comparison of two PNGs.
+///
+/// Exit status: 0 when the difference is within tolerance, 1 when it is not,
+/// 2 when a file cannot be read, decoded or written (the message names the file).
+/// Without `--max-diff-pixels` or `--max-diff-ratio` the tolerance is 0 pixels;
+/// with both, both must hold.
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Compare two PNG images pixel by pixel (pixelmatch-style perceptual diff).",
+        discussion: """
+            Exit status: 0 within tolerance, 1 over tolerance, 2 on error. Images of different \
+            sizes are compared over their overlap; every pixel outside it counts as different.
+            """)
+
+    @Argument(help: "The expected image (PNG).")
+    var expected: String
+
+    @Argument(help: "The actual image (PNG).")
+    var actual: String
+
+    @Option(name: .long, help: "Write a diff image here (PNG; red = different, yellow = anti-aliasing).")
+    var out: String?
+
+    @Option(help: "Colour tolerance 0…1: max squared YIQ distance is 35215 × threshold².")
+    var threshold: Double = 0.1
+
+    @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as different.")
+    var includeAA = false
+
+    @Option(name: .customLong("max-diff-pixels"), help: "Largest number of different pixels accepted.")
+    var maxDiffPixels: Int?
+
+    @Option(name: .customLong("max-diff-ratio"), help: "Largest fraction (0…1) of different pixels accepted.")
+    var maxDiffRatio: Double?
+
+    @Option(name: .customLong("ignore"), help: "A rectangle X,Y,W,H not to compare (repeatable).")
+    var ignore: [IgnoreRect] = []
+
+    @Flag(help: "Print the result as JSON.")
+    var json = false
+
+    func validate() throws {
+        guard (0...1).contains(threshold) else { throw ValidationError("--threshold must be within 0…1") }
+        if let maxDiffPixels, maxDiffPixels < 0 { throw ValidationError("--max-diff-pixels must be ≥ 0") }
+        if let maxDiffRatio, !(0...1).contains(maxDiffRatio) {
+            throw ValidationError("--max-diff-ratio must be within 0…1")
+        }
+    }
+
+    func run() throws {
+        do {
+            let a = try load(expected)
+            let b = try load(actual)
+            let options = DiffOptions(
+                threshold: threshold, includeAA: includeAA, ignore: ignore.map(\.rect), makeDiffImage: out != nil)
+            let result = try diffImages(
+                expected: a.pixels, expectedSize: (a.width, a.height),
+                actual: b.pixels, actualSize: (b.width, b.height), options: options)
+            if let out, let diff = result.diffImage {
+                do {
+                    try PNGFile.write(RGBAImage(width: a.width, height: a.height, pixels: diff), to: out)
+                } catch {
+                    throw CommandError(path: out, error)
+                }
+            }
+            let pass = withinTolerance(result)
+            print(json ? jsonSummary(result, pass: pass) : humanSummary(result, pass: pass))
+            if !pass { throw ExitCode(1) }
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            // Every other failure is an error of the inputs or output: status 2.
+            printError((error as? CommandError)?.message ?? "error: \(error)")
+            throw ExitCode(2)
+        }
+    }
+
+    private func load(_ path: String) throws(CommandError) -> RGBAImage {
+        do {
+            return try PNGFile.read(path: path)
+        } catch {
+            throw CommandError(path: path, error)
+        }
+    }
+
+    private func withinTolerance(_ r: DiffResult) -> Bool {
+        if maxDiffPixels == nil && maxDiffRatio == nil { return r.differentPixels == 0 }
+        if let maxDiffPixels, r.differentPixels > maxDiffPixels { return false }
+        if let maxDiffRatio, r.ratio > maxDiffRatio { return false }
+        return true
+    }
+
+    private func humanSummary(_ r: DiffResult, pass: Bool) -> String {
+        var lines = [
+            "\(r.differentPixels) of \(r.totalPixels) pixels differ (\(String(format: "%.4f", r.ratio * 100))%), "
+                + "\(r.antialiasedPixels) anti-aliased"
+        ]
+        if let box = r.boundingBox { lines.append("changes within x \(box.x), y \(box.y), \(box.width)×\(box.height)") }
+        if r.sizeMismatch { lines.append("sizes differ") }
+        if let out { lines.append("diff image: \(out)") }
+        lines.append(pass ? "within tolerance" : "over tolerance")
+        return lines.joined(separator: "\n")
+    }
+
+    private func jsonSummary(_ r: DiffResult, pass: Bool) -> String {
+        struct Box: Encodable { var x, y, width, height: Int }
+        struct Summary: Encodable {
+            var differentPixels, antialiasedPixels, totalPixels: Int
+            var ratio: Double
+            var boundingBox: Box?
+            var sizeMismatch, pass: Bool
+            var diffImage: String?
+        }
+        let summary = Summary(
+            differentPixels: r.differentPixels, antialiasedPixels: r.antialiasedPixels, totalPixels: r.totalPixels,
+            ratio: r.ratio, boundingBox: r.boundingBox.map { Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height) },
+            sizeMismatch: r.sizeMismatch, pass: pass, diffImage: out)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(summary)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+}
+
+/// A failure that ends the command with exit status 2.
+/// A failure of an input or output file, said as `FILE: error: reason` like every other message.
+struct CommandError: Error {
+    var message: String
+
+    init(path: String, _ error: PNGError) {
+        if case .io(_, let reason) = error {
+            message = "\(path): error: \(reason)"
+        } else {
+            message = "\(path): error: \(error.description)"
+        }
+    }
+}
+
+/// `X,Y,W,H` on the command line.
+struct IgnoreRect: ExpressibleByArgument {
+    var rect: PixelRect
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3],
+              w >= 0, h >= 0
+        else { return nil }
+        rect = PixelRect(x: x, y: y, width: w, height: h)
+    }
+}

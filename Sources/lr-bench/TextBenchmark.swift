@@ -1,0 +1,59 @@
+import TextEngine
+
+/// `lr-bench text [--runs R] [--width W]`: 1 MB of mixed text (Latin paragraphs, CJK,
+/// newlines) measured and broken into lines at a fixed width with DejaVu Sans Mono 14.
+/// Prints `text bytes=… median_ms=… min_ms=… lines=…`.
+func runTextBenchmark(_ arguments: [String]) throws {
+    let runs = Int(option("--runs", in: arguments) ?? "") ?? 7
+    let width = Double(option("--width", in: arguments) ?? "") ?? 480
+    let text = mixedText(bytes: 1 << 20)
+    let font = try FontLibrary().font(family: FontLibrary.defaultFamily, style: .regular)
+    var attributes = TextAttributes(font: font, size: 14)
+    attributes.lines = 0
+    let engine = TextLayoutEngine()
+    var times: [Double] = []
+    var lineCount = 0
+    let clock = ContinuousClock()
+    for _ in 0..<runs {
+        let start = clock.now
+        let layout = engine.layout(text, attributes: attributes, width: width)
+        times.append(milliseconds(clock.now - start))
+        lineCount = layout.lines.count
+    }
+    print("text bytes=\(text.utf8.count) median_ms=\(format(median(times))) min_ms=\(format(times.min() ?? 0)) lines=\(lineCount)")
+}
+
+/// Deterministic mixed text of about `bytes` UTF-8 bytes.
+func mixedText(bytes: Int) -> String {
+    let latin = "The quick brown fox jumps over the lazy dog; layouts measure text with fixed metrics, "
+        + "and well-known words like pre-rendered or state-of-the-art break after their hyphens. "
+    let cjk = "日本語の文章は文字と文字の間で改行できます。中文也可以在汉字之间换行。"
+    var text = ""
+    text.reserveCapacity(bytes + 256)
+    var paragraph = 0
+    while text.utf8.count < bytes {
+        paragraph += 1
+        text += latin
+        if paragraph % 3 == 0 { text += cjk }
+        if paragraph % 5 == 0 { text += "\tA tab, then a very-long-identifier_that_cannot_break_anywhere_at_all." }
+        text += paragraph % 2 == 0 ? "\n" : " "
+    }
+    return text
+}
+
+func option(_ name: String, in arguments: [String]) -> String? {
+    guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count else { return nil }
+    return arguments[i + 1]
+}
+
+func milliseconds(_ d: Duration) -> Double {
+    Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
+}
+
+func median(_ values: [Double]) -> Double {
+    let s = values.sorted()
+    guard !s.isEmpty else { return 0 }
+    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}
+
+func format(_ v: Double) -> String { String((v * 1000).rounded() / 1000) }

@@ -1,0 +1,93 @@
+import Foundation
+import PNGCodec
+import XCTest
+
+final class MoreCommandTests: XCTestCase {
+    var dir: URL!
+    override func setUpWithError() throws { dir = try CLIRunner.temporaryDirectory() }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+
+    private func write(_ text: String, _ name: String) throws -> String {
+        let url = dir.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    func testBatchRendersAFolderAndReportsFailuresWithoutStopping() throws {
+        _ = try write("canvas width=2 height=2\n", "specs/a.spec")
+        _ = try write("canvas width=3 height=3\n", "specs/b.spec")
+        _ = try write("canvas width=3\nbx\n", "specs/c.spec")
+        let out = dir.appendingPathComponent("out").path
+        let r = try CLIRunner.run(["render", dir.appendingPathComponent("specs").path, "--out-dir", out])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stdoutText.hasPrefix("rendered 2 of 3 specs into \(out); 1 failed: "), r.stdoutText)
+        XCTAssertTrue(r.stderr.contains("c.spec:2:1: error: unknown kind 'bx'; did you mean 'box'?"), r.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(), ["a.png", "b.png"])
+    }
+
+    func testVariablesDataAndSizesDriveTheLayout() throws {
+        let spec = try write("""
+            canvas width=100
+            if width < 500
+              label "narrow {title}" id=t
+            else
+              label "wide {title}" id=t
+            for p in posts
+              box id=p-{index} height=10
+            """, "s.spec")
+        let data = try write(#"{"posts": [1, 2, 3]}"#, "d.json")
+        let frames = dir.appendingPathComponent("f.json").path
+        let r = try CLIRunner.run([spec, "--frames-only", "--frames", frames, "--var", "title=x", "--data", data, "--size", "600"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let json = try String(contentsOfFile: frames, encoding: .utf8)
+        XCTAssertTrue(json.contains(#""id": "p-2", "kind": "box", "line": 7"#), json)
+        XCTAssertTrue(json.contains(#""width": 600"#), json)
+        let missing = try CLIRunner.run([spec, "--frames-only", "--frames", frames, "--data", data])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.hasPrefix("\(spec):3:3: error: unknown name 'title' in \"narrow {title}\""), missing.stderr)
+    }
+
+    func testConvertRoundTripRendersTheSamePixels() throws {
+        let spec = CLIRunner.repositoryRoot.appendingPathComponent("examples/card.spec").path
+        let json = try CLIRunner.run(["convert", spec])
+        XCTAssertEqual(json.status, 0, json.stderr)
+        let jsonPath = try write(json.stdoutText, "card.json")
+        let back = try CLIRunner.run(["convert", jsonPath])
+        XCTAssertTrue(back.stdoutText.hasPrefix("canvas background=#f4f5f7 scale=2 width=480\n"), back.stdoutText)
+        let a = try CLIRunner.run([spec, "-"]), b = try CLIRunner.run([jsonPath, "-"])
+        XCTAssertEqual(a.status, 0)
+        XCTAssertEqual(a.stdout, b.stdout)
+    }
+
+    func testJSONErrorsNameThePath() throws {
+        let path = try write(#"{"canvas": {"width": 10}, "root": {"kind": "vbox", "gap": -2}}"#, "bad.json")
+        let r = try CLIRunner.run([path, dir.appendingPathComponent("o.png").path])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stderr, "\(path):$.root.gap: error: bad value for 'gap': -2 is below the minimum 0\n")
+    }
+}
+
+final class FontOptionTests: XCTestCase {
+    func testFontByPathFromAFontFolder() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fonts = dir.appendingPathComponent("fonts")
+        try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+                                         toPath: fonts.appendingPathComponent("DejaVuSans.ttf").path)
+        let spec = dir.appendingPathComponent("s.spec")
+        try "canvas width=200\nhbox align=start\n  label \"iiii\" id=mono\n  label \"iiii\" id=sans font=\"DejaVuSans.ttf\"\n"
+            .write(to: spec, atomically: true, encoding: .utf8)
+        let frames = dir.appendingPathComponent("f.json").path
+        let missing = try CLIRunner.run([spec.path, "--frames-only", "--frames", frames])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("s.spec:4:29: error: font file 'DejaVuSans.ttf' not found in "), missing.stderr)
+        let r = try CLIRunner.run([spec.path, "--frames-only", "--frames", frames, "--font-dir", fonts.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let json = try String(contentsOfFile: frames, encoding: .utf8)
+        // Monospace: 4 × 1233/2048 em at 14 pt = 33.7 → 34 pt. DejaVu Sans's 'i' is narrower.
+        XCTAssertTrue(json.contains(#""id": "mono", "kind": "label", "line": 3, "x": 0, "y": 0, "width": 34"#), json)
+        XCTAssertFalse(json.contains(#""id": "sans", "kind": "label", "line": 4, "x": 34, "y": 0, "width": 34"#), json)
+    }
+}

@@ -1,0 +1,63 @@
+import XCTest
+@testable import LayoutEngine
+
+/// Without the measurement cache a deep tree is measured an exponential number of times.
+final class MeasurementCacheTests: XCTestCase {
+    /// A chain of `depth` alternating stacks around a text, with growing items, wrapping
+    /// text, percentages and an auto height: every level measures its child several ways.
+    func deepChain(_ depth: Int) -> LayoutTree {
+        var tree = LayoutTree()
+        var parent: NodeID? = nil
+        for level in 0..<depth {
+            var s = LayoutStyle()
+            s.grow = 1
+            s.padding = Edges(all: .points(1))
+            if level % 3 == 2 { s.width = .percent(90) }
+            let id = tree.addNode(.stack(level % 2 == 0 ? .vertical : .horizontal), style: s, parent: parent)
+            var side = LayoutStyle()
+            side.basis = .points(0)
+            side.grow = 1
+            tree.addNode(.leaf(FixedTextLeaf("aa bbb c")), style: side, parent: id)
+            parent = id
+        }
+        tree.addNode(.leaf(FixedTextLeaf("some words to wrap")), parent: parent)
+        return tree
+    }
+
+    /// Every ancestor can propose its own width to a deep node (max-content, min-content,
+    /// a percentage of a stretched size…), so a chain costs O(nodes × depth) runs, but
+    /// never an exponential number: doubling the depth at most quadruples them.
+    func testDeepChainIsNotMeasuredExponentially() throws {
+        var runs: [Int] = []
+        for depth in [20, 40] {
+            let tree = deepChain(depth)
+            try validateLayout(tree)
+            let count = tree.styles.withUnsafeBufferPointer { styles in
+                var frames = [Rect](repeating: .zero, count: tree.count)
+                return frames.withUnsafeMutableBufferPointer { f in
+                    let context = LayoutContext(tree: tree, styles: styles, frames: f, rootDirection: .ltr)
+                    _ = context.run(root: 0, options: LayoutOptions(availableWidth: 2000))
+                    return context.computeCount
+                }
+            }
+            runs.append(count)
+        }
+        XCTAssertLessThan(runs[1], 5 * runs[0], "\(runs)")
+        XCTAssertLessThan(runs[1], 40 * deepChain(40).count, "\(runs)")
+    }
+
+    func testFlexTreeRunsFewAlgorithmsPerNode() throws {
+        let tree = FlexTreeBenchmarkTests.flexTree(count: 10_000)
+        let count = tree.styles.withUnsafeBufferPointer { styles in
+            var frames = [Rect](repeating: .zero, count: tree.count)
+            return frames.withUnsafeMutableBufferPointer { f in
+                let context = LayoutContext(tree: tree, styles: styles, frames: f, rootDirection: .ltr)
+                _ = context.run(root: 0, options: LayoutOptions(availableWidth: 1920))
+                // Every measurement fits the per-node slots: no dictionary on this path.
+                XCTAssertEqual(context.overflow.count, 0)
+                return context.computeCount
+            }
+        }
+        XCTAssertLessThan(count, 3 * tree.count)
+    }
+}

@@ -1,6 +1,0 @@
-import XCTest
-@testable import LayoutEngine
-
-final class LayoutEngineSmokeTests: XCTestCase {
-    func testModuleLoads() {}
-}

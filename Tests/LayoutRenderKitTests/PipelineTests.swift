@@ -1,0 +1,183 @@
+import Foundation
+import LayoutEngine
+import LayoutRenderKit
+import PNGCodec
+import XCTest
+
+/// Specs through the whole pipeline: frames as numbers, pixels as exact values.
+final class PipelineTests: XCTestCase {
+    let renderer = LayoutRenderer()
+    var dir: String!
+
+    override func setUpWithError() throws {
+        dir = NSTemporaryDirectory() + "lr-pipeline-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
+
+    private func options() -> RenderOptions { RenderOptions(fileName: "t.spec", assetRoot: dir) }
+
+    private func frames(_ spec: String) throws -> [String: Rect] {
+        let laidOut = try renderer.layout(source: spec, options: options())
+        var result: [String: Rect] = [:]
+        for node in laidOut.frames.nodes {
+            if let id = node.id { result[id] = Rect(x: node.x, y: node.y, width: node.width, height: node.height) }
+        }
+        return result
+    }
+
+    private func render(_ spec: String) throws -> RGBAImage {
+        let image = try renderer.render(source: spec, options: options())
+        return RGBAImage(width: image.bitmap.width, height: image.bitmap.height, pixels: image.bitmap.pixels)
+    }
+
+    private func pixel(_ image: RGBAImage, _ x: Int, _ y: Int) -> [UInt8] {
+        let i = (y * image.width + x) * 4
+        return Array(image.pixels[i..<i + 4])
+    }
+
+    private func error(_ spec: String) -> String {
+        do {
+            _ = try renderer.render(source: spec, options: options())
+            return "no error"
+        } catch {
+            return error.diagnostic.headline
+        }
+    }
+
+    // DejaVu Sans Mono: 2048 units per em, every advance 1233, ascender 1901, descender -483.
+    static func advance(_ size: Double) -> Double { 1233 * size / 2048 }
+    static func lineHeight(_ size: Double) -> Double { (1901 + 483) * size / 2048 }
+
+    func testLabelsMeasureWithTheFontsMetrics() throws {
+        let f = try frames("""
+            canvas width=300 scale=1
+            vbox id=root padding=10 gap=4 align=start
+              label "Hello" id=a size=20
+              label "Hi" id=b
+            """)
+        // Widths and heights snap up to whole device pixels.
+        XCTAssertEqual(f["a"], Rect(x: 10, y: 10, width: (5 * Self.advance(20)).rounded(.up),
+                                    height: Self.lineHeight(20).rounded(.up)))
+        XCTAssertEqual(f["b"], Rect(x: 10, y: 10 + Self.lineHeight(20).rounded(.up) + 4,
+                                    width: (2 * Self.advance(14)).rounded(.up), height: Self.lineHeight(14).rounded(.up)))
+        XCTAssertEqual(f["root"]?.height, 10 + Self.lineHeight(20).rounded(.up) + 4 + Self.lineHeight(14).rounded(.up) + 10)
+    }
+
+    func testWrappingLabelHeightFollowsTheWidth() throws {
+        // 10 characters of 12 pt fit in 80 pt (10 × 7.22 = 72.2), so "aaaa bbbb cccc" wraps after "bbbb".
+        let f = try frames("""
+            canvas width=80
+            label "aaaa bbbb cccc" id=l size=12 lines=0
+            """)
+        XCTAssertEqual(f["l"]?.height, 2 * Self.lineHeight(12).rounded(.up))
+        XCTAssertEqual(f["l"]?.width, 80) // stretched by the canvas
+    }
+
+    func testHiddenTakesNoSpace() throws {
+        let f = try frames("""
+            canvas width=100
+            vbox gap=10
+              box id=a height=10
+              box id=h height=50 hidden
+              box id=b height=10
+            """)
+        XCTAssertEqual(f["b"]?.y, 10 + 10)
+        XCTAssertEqual(f["h"]?.height, 0)
+    }
+
+    func testBorderIsDrawnInsideTheFrameAndCrisp() throws {
+        let image = try render("""
+            canvas width=6 height=6 background=#ffffff
+            box size=6x6 border=1,#000000
+            """)
+        XCTAssertEqual(pixel(image, 0, 0), [0, 0, 0, 255])
+        XCTAssertEqual(pixel(image, 5, 3), [0, 0, 0, 255])
+        XCTAssertEqual(pixel(image, 1, 1), [255, 255, 255, 255])
+        XCTAssertEqual(pixel(image, 4, 4), [255, 255, 255, 255])
+    }
+
+    func testScaleDoublesPixelsNotPoints() throws {
+        let spec = "canvas width=5 height=3 scale=2 background=#ff0000\nbox size=1x1 background=#0000ff\n"
+        let image = try render(spec)
+        XCTAssertEqual([image.width, image.height], [10, 6])
+        XCTAssertEqual(pixel(image, 1, 1), [0, 0, 255, 255])
+        XCTAssertEqual(pixel(image, 2, 0), [255, 0, 0, 255])
+        XCTAssertEqual(try frames(spec + "box id=x size=2x2\n")["x"], Rect(x: 0, y: 1, width: 2, height: 2))
+    }
+
+    func testOpacityCompositesTheSubtreeOnce() throws {
+        let image = try render("""
+            canvas width=2 height=1 background=#ffffff
+            zbox size=2x1 opacity=0.5
+              box background=#000000
+              box background=#000000
+            """)
+        // Two opaque black boxes at 50% as a group: 50% grey (255 × 0.5 = 127.5, which Cairo's
+        // 8-bit arithmetic truncates), not the 25% (63) that two separate 50% layers would give.
+        XCTAssertEqual(pixel(image, 0, 0), [127, 127, 127, 255])
+    }
+
+    func testDebugOverlayOutlinesFrames() throws {
+        var o = options()
+        o.debugOverlay = true
+        let plain = try renderer.render(source: "canvas width=20 height=20 background=#ffffff\nbox id=a size=20x20\n", options: options())
+        let debug = try renderer.render(source: "canvas width=20 height=20 background=#ffffff\nbox id=a size=20x20\n", options: o)
+        XCTAssertEqual(Array(plain.bitmap.pixels[(19 * 20 + 19) * 4..<(19 * 20 + 19) * 4 + 4]), [255, 255, 255, 255])
+        XCTAssertEqual(Array(debug.bitmap.pixels[(19 * 20 + 19) * 4..<(19 * 20 + 19) * 4 + 4]), [255, 0, 255, 255])
+    }
+
+    // MARK: - Images
+
+    private func writePNG(_ name: String, width: Int, height: Int, rgba: (UInt8, UInt8, UInt8, UInt8)) throws {
+        let image = RGBAImage(width: width, height: height, filledWith: rgba)
+        try PNGFile.writeAtomically(try PNGEncoder.encode(image), to: dir + "/" + name)
+    }
+
+    func testImageIntrinsicSizeAndPixels() throws {
+        try writePNG("red.png", width: 3, height: 2, rgba: (255, 0, 0, 255))
+        let spec = "canvas width=10 height=4 background=#ffffff\nhbox align=start\n  image \"red.png\" id=i\n"
+        XCTAssertEqual(try frames(spec)["i"], Rect(x: 0, y: 0, width: 3, height: 2))
+        let image = try render(spec)
+        XCTAssertEqual(pixel(image, 2, 1), [255, 0, 0, 255])
+        XCTAssertEqual(pixel(image, 3, 1), [255, 255, 255, 255])
+    }
+
+    func testImageAspectFitLeavesBars() throws {
+        try writePNG("sq.png", width: 2, height: 2, rgba: (0, 0, 255, 255))
+        let image = try render("canvas width=6 height=2 background=#ffffff\nimage \"sq.png\" size=6x2 mode=aspect-fit\n")
+        XCTAssertEqual(pixel(image, 0, 0), [255, 255, 255, 255])
+        XCTAssertEqual(pixel(image, 3, 1), [0, 0, 255, 255])
+        XCTAssertEqual(pixel(image, 5, 0), [255, 255, 255, 255])
+    }
+
+    func testImagePathsMayNotLeaveTheAssetFolder() throws {
+        XCTAssertTrue(error("canvas width=10\nimage \"../x.png\"\n").hasPrefix("t.spec:2:1: error: image '../x.png' is outside the asset folder"))
+        XCTAssertTrue(error("canvas width=10\nimage \"/etc/passwd\"\n").hasPrefix("t.spec:2:1: error: image '/etc/passwd' is outside the asset folder"))
+        try FileManager.default.createSymbolicLink(atPath: dir + "/link.png", withDestinationPath: "/etc/hostname")
+        XCTAssertTrue(error("canvas width=10\nimage \"link.png\"\n").hasPrefix("t.spec:2:1: error: image 'link.png' is outside the asset folder"))
+    }
+
+    func testMissingAndCorruptImagesNameTheFileAndLine() throws {
+        XCTAssertTrue(error("canvas width=10\n\nimage \"nope.png\"\n").hasPrefix("t.spec:3:1: error: image 'nope.png' not found in "))
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: dir + "/bad.png"))
+        XCTAssertTrue(error("canvas width=10\nimage \"bad.png\"\n").hasPrefix("t.spec:2:1: error: image 'bad.png': "), error("canvas width=10\nimage \"bad.png\"\n"))
+    }
+
+    func testStrictMakesUncoveredCharactersAnError() throws {
+        var o = options()
+        o.strict = true
+        XCTAssertThrowsError(try renderer.render(source: "canvas width=100\nlabel \"日\"\n", options: o)) { e in
+            XCTAssertEqual((e as? LayoutRenderError)?.diagnostic.headline,
+                           "t.spec:2:1: error: the font does not cover '日' U+65E5; it is drawn as the font's replacement glyph")
+        }
+        let relaxed = try renderer.render(source: "canvas width=100\nlabel \"日\"\n", options: options())
+        XCTAssertEqual(relaxed.warnings.count, 1)
+    }
+
+    func testAFileThatIsNotAFontIsNamed() throws {
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: dir + "/bad.ttf"))
+        XCTAssertEqual(error("canvas width=10\nlabel \"x\" font=\"bad.ttf\"\n"),
+                       "t.spec:2:16: error: font file \(dir!)/bad.ttf is not a TrueType or OpenType font")
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import XCTest
+@testable import PNGCodec
+
+let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+func fixtureBytes(_ name: String) throws -> [UInt8] {
+    [UInt8](try Data(contentsOf: fixtures.appendingPathComponent(name)))
+}
+
+final class PNGDecoderTests: XCTestCase {
+    /// Every fixture decodes to the pixels make_fixtures.py computed.
+    func testEveryColourTypeAndBitDepth() throws {
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: fixtures.appendingPathComponent("expected.json")))
+        let expected = try XCTUnwrap(json as? [String: [String: Any]])
+        XCTAssertEqual(expected.count, 17)
+        for (name, entry) in expected.sorted(by: { $0.key < $1.key }) {
+            let image = try PNGDecoder.decode(fixtureBytes(name))
+            XCTAssertEqual(image.width, entry["width"] as? Int, name)
+            XCTAssertEqual(image.height, entry["height"] as? Int, name)
+            let rgba = (entry["rgba"] as? [Int] ?? []).map(UInt8.init)
+            XCTAssertEqual(image.pixels, rgba, name)
+        }
+    }
+
+    func testTextChunks() throws {
+        let bytes = try fixtureBytes("rgba8_interlaced_text.png")
+        let expected = [PNGTextChunk(key: "Software", value: "make_fixtures.py"), PNGTextChunk(key: "Comment", value: "café µ")]
+        XCTAssertEqual(try PNGDecoder.textChunks(bytes), expected)
+        XCTAssertEqual(try PNGDecoder.decodeWithText(bytes).text, expected)
+    }
+
+    func testNotPNG() {
+        XCTAssertThrowsError(try PNGDecoder.decode([])) { XCTAssertEqual($0 as? PNGError, .notPNG) }
+        XCTAssertThrowsError(try PNGDecoder.decode(Array("GIF89a........".utf8))) { XCTAssertEqual($0 as? PNGError, .notPNG) }
+    }
+
+    func testTruncated() throws {
+        let bytes = try fixtureBytes("rgb8.png")
+        for length in [4, 8, 20, bytes.count - 30, bytes.count - 13] {
+            XCTAssertThrowsError(try PNGDecoder.decode(Array(bytes[0..<length])), "\(length)") {
+                XCTAssertEqual($0 as? PNGError, .truncated, "\(length)")
+            }
+        }
+    }
+
+    func testCorruptCRC() throws {
+        var bytes = try fixtureBytes("rgb8.png")
+        bytes[20] ^= 0x01  // inside IHDR: the CRC no longer matches
+        XCTAssertThrowsError(try PNGDecoder.decode(bytes)) {
+            guard case .corrupt = $0 as? PNGError else { return XCTFail("\($0)") }
+        }
+        var idat = try fixtureBytes("rgb8.png")
+        idat[idat.count - 20] ^= 0xFF  // inside IDAT
+        XCTAssertThrowsError(try PNGDecoder.decode(idat)) {
+            guard case .corrupt = $0 as? PNGError else { return XCTFail("\($0)") }
+        }
+    }
+
+    /// 65535×65535 declared: rejected from IHDR alone, before libpng or any allocation.
+    func testHugeDimensionsFailFast() {
+        let ihdr: [UInt8] = [0, 0, 0xFF, 0xFF, 0, 0, 0xFF, 0xFF, 8, 6, 0, 0, 0]
+        let body = Array("IHDR".utf8) + ihdr
+        let crc = PNGChunks.crc32(body.withUnsafeBufferPointer { $0 }, 0..<body.count)
+        let bytes = pngSignature + [0, 0, 0, 13] + body + withUnsafeBytes(of: crc.bigEndian, Array.init)
+        let start = Date()
+        XCTAssertThrowsError(try PNGDecoder.decode(bytes)) {
+            XCTAssertEqual($0 as? PNGError, .tooLarge(width: 65535, height: 65535, limit: PNGLimits()))
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 0.1)
+        XCTAssertThrowsError(try PNGDecoder.decode(try fixtureBytes("rgb8.png"), limits: PNGLimits(maxPixels: 80))) {
+            XCTAssertEqual($0 as? PNGError, .tooLarge(width: 9, height: 9, limit: PNGLimits(maxPixels: 80)))
+        }
+    }
+}
+
+final class PNGEncoderTests: XCTestCase {
+    func testRoundTripEverySpeed() throws {
+        let width = 37, height = 23
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        for i in pixels.indices { pixels[i] = UInt8(truncatingIfNeeded: i * 7 + i / 97) }
+        let image = RGBAImage(width: width, height: height, pixels: pixels)
+        for speed in [PNGEncoder.Speed.fast, .balanced, .smallest] {
+            let bytes = try PNGEncoder.encode(image, text: [(key: "lr", value: "é=1")], speed: speed)
+            let decoded = try PNGDecoder.decodeWithText(bytes)
+            XCTAssertEqual(decoded.image, image)
+            XCTAssertEqual(decoded.text, [PNGTextChunk(key: "lr", value: "é=1")])
+        }
+    }
+
+    func testRoundTripFixtures() throws {
+        for name in ["palette4_trns.png", "rgba16.png", "grey1.png"] {
+            let image = try PNGDecoder.decode(fixtureBytes(name))
+            XCTAssertEqual(try PNGDecoder.decode(PNGEncoder.encode(image)), image, name)
+        }
+    }
+
+    func testInvalidInput() {
+        XCTAssertThrowsError(try PNGEncoder.encode(RGBAImage(width: 2, height: 2, pixels: [0, 0, 0]))) {
+            XCTAssertEqual($0 as? PNGError, .invalidImage("3 bytes for 2×2 RGBA (expected 16)"))
+        }
+        XCTAssertThrowsError(try PNGEncoder.encode(RGBAImage(width: 0, height: 2, pixels: []))) {
+            XCTAssertEqual($0 as? PNGError, .invalidImage("size 0×2"))
+        }
+        let one = RGBAImage(width: 1, height: 1, filledWith: (1, 2, 3, 4))
+        XCTAssertThrowsError(try PNGEncoder.encode(one, text: [(key: "", value: "x")])) {
+            guard case .invalidText = $0 as? PNGError else { return XCTFail("\($0)") }
+        }
+        XCTAssertThrowsError(try PNGEncoder.encode(one, text: [(key: "k", value: "€")])) {
+            guard case .invalidText = $0 as? PNGError else { return XCTFail("\($0)") }
+        }
+    }
+
+    func testAtomicWriteAndRead() throws {
+        let dir = NSTemporaryDirectory() + "pngcodec-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let image = RGBAImage(width: 3, height: 2, filledWith: (10, 20, 30, 255))
+        try PNGFile.write(image, to: dir + "/a.png")
+        try PNGFile.write(image, to: dir + "/a.png")  // replaces
+        XCTAssertEqual(try PNGFile.read(path: dir + "/a.png"), image)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["a.png"])
+        XCTAssertThrowsError(try PNGFile.read(path: dir + "/missing.png")) {
+            XCTAssertEqual($0 as? PNGError, .io(path: dir + "/missing.png", reason: "No such file or directory"))
+        }
+        XCTAssertThrowsError(try PNGFile.writeAtomically([1], to: dir + "/nodir/x.png")) {
+            guard case .io = $0 as? PNGError else { return XCTFail("\($0)") }
+        }
+    }
+}

@@ -1,6 +1,0 @@
-import XCTest
-@testable import PNGCodec
-
-final class PNGCodecSmokeTests: XCTestCase {
-    func testModuleLoads() {}
-}

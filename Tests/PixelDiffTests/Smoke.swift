@@ -1,6 +1,0 @@
-import XCTest
-@testable import PixelDiff
-
-final class PixelDiffSmokeTests: XCTestCase {
-    func testModuleLoads() {}
-}

@@ -1,0 +1,81 @@
+import XCTest
+@testable import SpecLanguage
+
+final class ExpanderTests: XCTestCase {
+    private func expand(_ text: String, _ values: [String: DataValue]) throws -> Document {
+        try SpecExpander().expand(try SpecParser().parse(text), environment: Environment(values: values))
+    }
+
+    private let responsive = """
+        canvas width=100
+        if width < 500 and not compact
+          vbox id=a
+        else
+          hbox id=a
+        box id=after
+        """
+
+    func testIfElseChoosesOneBranch() throws {
+        let narrow = try expand(responsive, ["width": .number(320), "compact": .bool(false)])
+        XCTAssertEqual(narrow.canvas.children.map(\.kind), [.vbox, .box])
+        let wide = try expand(responsive, ["width": .number(800), "compact": .bool(false)])
+        XCTAssertEqual(wide.canvas.children.map(\.kind), [.hbox, .box])
+        let compact = try expand(responsive, ["width": .number(320), "compact": .bool(true)])
+        XCTAssertEqual(compact.canvas.children.map(\.kind), [.hbox, .box])
+    }
+
+    func testConditionsCompareStringsAndNumbers() throws {
+        let spec = "canvas width=1\nif theme == \"dark\" or (n >= 2 and n != 3)\n  box\n"
+        XCTAssertEqual(try expand(spec, ["theme": .string("dark"), "n": .number(0)]).canvas.children.count, 1)
+        XCTAssertEqual(try expand(spec, ["theme": .string("light"), "n": .number(2)]).canvas.children.count, 1)
+        XCTAssertEqual(try expand(spec, ["theme": .string("light"), "n": .number(3)]).canvas.children.count, 0)
+    }
+
+    func testForRepeatsWithInterpolation() throws {
+        let doc = try expand("""
+            canvas width=1
+            vbox
+              for post in data.posts
+                label "{index}. {post.title} {{x}}" id=post-{index}
+            """, ["data": .object(["posts": .array([.object(["title": .string("A")]), .object(["title": .string("B")])])])])
+        let labels = doc.canvas.children[0].children
+        XCTAssertEqual(labels.map(\.argument), [.string("0. A {x}"), .string("1. B {x}")])
+        XCTAssertEqual(labels.map(\.id), ["post-0", "post-1"])
+        XCTAssertEqual(labels.map(\.location.line), [4, 4])
+    }
+
+    func testErrorsNameTheLine() {
+        func message(_ text: String, _ values: [String: DataValue] = [:]) -> String {
+            do { _ = try expand(text, values); return "no error" } catch { return "\((error as! SpecError).location.line): \((error as! SpecError).message)" }
+        }
+        XCTAssertEqual(message("canvas width=1\nif wdth < 3\n  box\n", ["width": .number(1)]),
+                       "2: unknown name 'wdth' in the condition (known: width)")
+        XCTAssertEqual(message("canvas width=1\nlabel \"{nope}\"\n"),
+                       "2: unknown name 'nope' in \"{nope}\"; give it with --var nope=… or --data")
+        XCTAssertEqual(message("canvas width=1\nfor x in xs\n  box id=same\n", ["xs": .array([.null, .null])]),
+                       "3: duplicate id 'same'; it is first used on line 3 (inside a loop: add {index} to the id)")
+        XCTAssertEqual(message("canvas width=1\nfor x in xs\n  box\n", ["xs": .number(3)]), "2: 'xs' is not a list")
+        XCTAssertEqual(message("canvas width=1\nif height > 3\n  box\n", ["height": .null]),
+                       "2: '>' compares with a value that is not set (the canvas height is auto?)")
+    }
+
+    func testLoopsThatExpandTooFarAreStopped() {
+        var limits = ParseLimits()
+        limits.maxNodes = 1000
+        let items = DataValue.array(Array(repeating: .null, count: 600))
+        let spec = try! SpecParser().parse("canvas width=1\nfor a in xs\n  box\n  box\n")
+        XCTAssertThrowsError(try SpecExpander(limits: limits).expand(spec, environment: Environment(values: ["xs": items]))) { e in
+            XCTAssertEqual((e as? SpecError)?.message, "the spec expands to more than 1000 nodes (the limit)")
+        }
+    }
+
+    func testParseErrorsOfControlLines() {
+        func message(_ text: String) -> String {
+            do { _ = try SpecParser().parse(text); return "no error" } catch { return "\(error.location): \(error.message)" }
+        }
+        XCTAssertEqual(message("canvas width=1\nelse\n  box\n"), "2:1: 'else' must follow an 'if' at the same indentation")
+        XCTAssertEqual(message("canvas width=1\nif width <\n  box\n"), "2:11: bad condition: the condition ends where a value was expected")
+        XCTAssertEqual(message("canvas width=1\nfor x of y\n  box\n"), "2:1: a loop is written: for NAME in LIST (LIST a variable or a path like data.posts)")
+        XCTAssertEqual(message("canvas width=1\nlabel \"a\"\n  if width > 1\n    box\n"), "3:3: a label cannot have children (it is on line 2)")
+    }
+}

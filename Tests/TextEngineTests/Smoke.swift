@@ -1,6 +1,0 @@
-import XCTest
-@testable import TextEngine
-
-final class TextEngineSmokeTests: XCTestCase {
-    func testModuleLoads() {}
-}
