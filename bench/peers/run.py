@@ -77,7 +77,7 @@ class Table:
         else:
             bound = limit_ms if limit_ms is not None else limit_ratio * peer_ms
             verdict = "PASS" if ours <= bound and extra_ok else "MISS"
-        self.rows.append((case, f(ours), peer, f(peer_ms), "-" if ratio is None else f"{ratio:.3f}", target, verdict, note))
+        self.rows.append((case, f(ours), peer, "-" if peer == "-" else f(peer_ms), "-" if ratio is None else f"{ratio:.3f}", target, verdict, note))
 
     def markdown(self):
         head = ("case", "ours ms", "peer", "peer ms", "ours/peer", "target", "result", "note")
