@@ -27,6 +27,8 @@ final class RenderPool: Service, @unchecked Sendable {
         for index in 0..<self.workers {
             let thread = Thread { [self] in workLoop() }
             thread.name = "render-\(index)"
+            // The parser and layout recurse once per nesting level (up to --max-depth).
+            thread.stackSize = 16 << 20
             thread.start()
         }
     }
