@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(
             name: "ServiceTests",
             dependencies: [
-                "LayoutRenderService", "LayoutRenderKit", "PNGCodec", "PixelDiff",
+                "LayoutRenderService", "LayoutRenderKit", "PNGCodec", "PixelDiff", "layout-render",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

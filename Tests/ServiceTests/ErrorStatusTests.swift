@@ -58,6 +58,20 @@ final class ErrorStatusTests: XCTestCase {
         }
     }
 
+    func testNodeCountAndNestingLimitsAnswer400() async throws {
+        try await withServer({ $0.parseLimits.maxNodes = 10; $0.parseLimits.maxDepth = 4 }) { client, _ in
+            let many = "canvas width=100\n" + String(repeating: "box size=1x1\n", count: 20)
+            let tooMany = try await client.render(many)
+            XCTAssertEqual(tooMany.status, .badRequest, tooMany.text)
+            let deep = "canvas width=100\n" + (0..<8).map { String(repeating: "  ", count: $0) + "vbox\n" }.joined()
+            let tooDeep = try await client.render(deep)
+            XCTAssertEqual(tooDeep.status, .badRequest, tooDeep.text)
+            XCTAssertNotNil(tooDeep.json["line"] as? Int)
+            let fine = try await client.render("canvas width=100\nbox size=1x1\n")
+            XCTAssertEqual(fine.status, .ok)
+        }
+    }
+
     /// An image path that leaves the assets folder is refused, and the answer quotes no file
     /// and names no server path.
     func testAPathEscapeIsRefusedWithoutFileContents() async throws {
