@@ -16,6 +16,7 @@ public final class RenderService: Sendable {
     let metrics = ServiceMetrics()
     /// The folder images may come from: `--assets`, or an empty temporary folder.
     let assetRoot: String
+    let assets: AssetsMemo
 
     public init(configuration: ServiceConfiguration, renderer: LayoutRenderer = LayoutRenderer()) throws {
         self.configuration = configuration
@@ -32,6 +33,7 @@ public final class RenderService: Sendable {
             try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
             assetRoot = empty.path
         }
+        assets = AssetsMemo(root: assetRoot)
         pool = RenderPool(workers: configuration.workers, queueLength: configuration.queueLength)
         cache = RenderCache(maxEntries: configuration.cacheEntries, maxBytes: configuration.cacheBytes)
     }
@@ -127,7 +129,7 @@ public final class RenderService: Sendable {
         hash.update(field: Fingerprint.toolVersion)
         hash.update(field: isJSON ? "json" : "spec")
         hash.update(field: query.canonical)
-        hash.update(field: AssetsFingerprint.digest(of: assetRoot))
+        hash.update(field: assets.digest)
         hash.update(field: "\(configuration.parseLimits) \(configuration.renderLimits)")
         hash.update(UInt64(source.count).description.utf8)
         hash.update(source)

@@ -7,6 +7,8 @@ struct SHA256 {
     ]
     private var buffer: [UInt8] = []
     private var length: UInt64 = 0
+    /// The message schedule, kept so a block costs no allocation.
+    private var schedule = [UInt32](repeating: 0, count: 64)
 
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -20,6 +22,7 @@ struct SHA256 {
     ]
 
     mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        buffer.reserveCapacity(64)
         for byte in bytes {
             buffer.append(byte)
             length &+= 1
@@ -47,7 +50,9 @@ struct SHA256 {
     }
 
     private mutating func compress() {
-        var w = [UInt32](repeating: 0, count: 64)
+        var w = schedule
+        schedule = []  // w is then the only reference, so writing to it does not copy
+        defer { schedule = w }
         for i in 0..<16 {
             w[i] = (0..<4).reduce(UInt32(0)) { $0 << 8 | UInt32(buffer[i * 4 + $1]) }
         }

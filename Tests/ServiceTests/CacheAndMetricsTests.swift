@@ -63,6 +63,18 @@ final class CacheAndMetricsTests: XCTestCase {
         XCTAssertNil(cache.get("huge"))
     }
 
+    func testTheAssetsDigestFollowsNamesSizesAndTimes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("assets-digest-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let empty = AssetsFingerprint.digest(of: folder.path)
+        try Data([1, 2, 3]).write(to: folder.appendingPathComponent("a.png"))
+        let one = AssetsFingerprint.digest(of: folder.path)
+        XCTAssertNotEqual(empty, one)
+        XCTAssertEqual(one, AssetsFingerprint.digest(of: folder.path))
+        try Data([1, 2, 3, 4]).write(to: folder.appendingPathComponent("a.png"))
+        XCTAssertNotEqual(one, AssetsFingerprint.digest(of: folder.path))
+    }
+
     func testSHA256KnownAnswers() {
         var empty = SHA256()
         XCTAssertEqual(SHA256.hex(empty.finalize()), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
