@@ -28,14 +28,14 @@ enum ErrorResponses {
 
     static func response(for error: LayoutRenderError, assetRoot: String) -> Response {
         switch error {
-        case .spec(var d), .layout(var d), .resource(var d):
+        case .spec(var d), .layout(var d), .resource(var d), .render(var d):
+            // A render error is about this input too: the canvas limits, or a font file the
+            // spec named that cannot be drawn. Either way the same request fails again.
             d.message = d.message.replacingOccurrences(of: assetRoot, with: "<assets>")
             return json(.badRequest, body(d))
-        case .render(let d) where d.location != nil:
-            // Located render errors are the canvas limits (too large, empty): the client's doing.
-            return json(.badRequest, body(d))
-        case .render, .inputUnreadable, .outputUnwritable:
-            return json(.internalServerError, Body(error: "the render failed"))
+        case .inputUnreadable, .outputUnwritable:
+            // The service reads no spec file and writes none; these cannot happen here.
+            return json(.internalServerError, Body(error: "internal error"))
         }
     }
 

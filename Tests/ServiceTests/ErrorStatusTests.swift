@@ -89,6 +89,13 @@ final class ErrorStatusTests: XCTestCase {
                 XCTAssertFalse(response.text.contains(inside.path), response.text)
                 XCTAssertEqual(response.json["line"] as? Int, 2)
             }
+            for font in ["../x.png", "/etc/passwd"] {
+                let response = try await client.render("canvas width=100\nlabel \"Hi\" font=\"\(font)\"\n")
+                XCTAssertEqual(response.status, .badRequest, font)
+                XCTAssertFalse(response.text.contains(secret))
+                XCTAssertFalse(response.text.contains("root:"))
+                XCTAssertFalse(response.text.contains(inside.path), response.text)
+            }
         }
     }
 }
