@@ -110,7 +110,7 @@ public final class RenderService: Sendable {
             cache.put(key, entry)
             return answer(entry, etag: etag)
         } catch {
-            if error is ServiceError, case .overloaded = error as! ServiceError { metrics.refusals.increment() }
+            if case .overloaded? = error as? ServiceError { metrics.refusals.increment() }
             if !(error is ServiceError || error is LayoutRenderError) {
                 context.logger.error("render failed", metadata: ["error": "\(String(reflecting: type(of: error)))"])
             }
