@@ -18,6 +18,12 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The HTTP service (`layout-render serve`).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // C libraries, one systemLibrary target each.
@@ -45,12 +51,25 @@ let package = Package(
             dependencies: ["SpecLanguage", "LayoutEngine", "TextEngine", "Rendering", "PNGCodec", "PixelDiff"]
         ),
         .target(name: "LayoutRenderTesting", dependencies: ["LayoutRenderKit"]),
+        // The HTTP edge over the pipeline: requests → RenderOptions, errors → statuses.
+        .target(
+            name: "LayoutRenderService",
+            dependencies: [
+                "LayoutRenderKit", "PNGCodec", "PixelDiff", "SpecLanguage",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .executableTarget(
             name: "layout-render",
             dependencies: [
                 "LayoutRenderKit",
                 "PNGCodec",
                 "PixelDiff",
+                "LayoutRenderService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -65,5 +84,12 @@ let package = Package(
         .testTarget(name: "LayoutRenderKitTests", dependencies: ["LayoutRenderKit", "SpecLanguage", "PixelDiff", "PNGCodec", "LayoutEngine"]),
         .testTarget(name: "LayoutRenderTestingTests", dependencies: ["LayoutRenderTesting", "PNGCodec"]),
         .testTarget(name: "CLITests", dependencies: ["layout-render", "PNGCodec"]),
+        .testTarget(
+            name: "ServiceTests",
+            dependencies: [
+                "LayoutRenderService", "LayoutRenderKit", "PNGCodec", "PixelDiff", "layout-render",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
     ]
 )

@@ -1,0 +1,81 @@
+import Foundation
+import Hummingbird
+import LayoutRenderKit
+
+/// The one place where errors become HTTP statuses and JSON bodies:
+/// `{"error": message, "line": N, "column": N}` (or `"path"` for a JSON spec).
+/// Messages name places, never the content of a file.
+enum ErrorResponses {
+    struct Body: Encodable {
+        var error: String
+        var line: Int?
+        var column: Int?
+        var path: String?
+    }
+
+    /// - Parameters:
+    ///   - assetRoot: replaced by `<assets>` in messages, so no server path reaches a client.
+    static func response(for error: any Error, retryAfterSeconds: Int, assetRoot: String) -> Response {
+        switch error {
+        case let error as LayoutRenderError:
+            return response(for: error, assetRoot: assetRoot)
+        case let error as ServiceError:
+            return response(for: error, retryAfterSeconds: retryAfterSeconds)
+        default:
+            return json(.internalServerError, Body(error: "internal error"))
+        }
+    }
+
+    static func response(for error: LayoutRenderError, assetRoot: String) -> Response {
+        switch error {
+        case .spec(var d), .layout(var d), .resource(var d), .render(var d):
+            // A render error is about this input too: the canvas limits, or a font file the
+            // spec named that cannot be drawn. Either way the same request fails again.
+            d.message = d.message.replacingOccurrences(of: assetRoot, with: "<assets>")
+            return json(.badRequest, body(d))
+        case .inputUnreadable, .outputUnwritable:
+            // The service reads no spec file and writes none; these cannot happen here.
+            return json(.internalServerError, Body(error: "internal error"))
+        }
+    }
+
+    static func response(for error: ServiceError, retryAfterSeconds: Int) -> Response {
+        switch error {
+        case .badQuery(let parameter, let reason):
+            return json(.badRequest, Body(error: "query parameter '\(parameter)': \(reason)"))
+        case .badBody(let reason):
+            return json(.badRequest, Body(error: reason))
+        case .badImage(let field, let reason):
+            return json(.badRequest, Body(error: "field '\(field)' is not a readable PNG: \(reason)"))
+        case .tooLarge(let limit):
+            return json(.contentTooLarge, Body(error: "the body is larger than \(limit) bytes"))
+        case .overloaded:
+            var response = json(.serviceUnavailable, Body(error: "every renderer is busy and the queue is full; retry later"))
+            response.headers[.retryAfter] = String(retryAfterSeconds)
+            return response
+        case .timedOut(let milliseconds):
+            return json(.gatewayTimeout, Body(error: "the render took longer than \(milliseconds) ms"))
+        }
+    }
+
+    private static func body(_ diagnostic: Diagnostic) -> Body {
+        var body = Body(error: diagnostic.message)
+        if let location = diagnostic.location {
+            if let path = location.path {
+                body.path = path
+            } else if location.line >= 1 {
+                body.line = location.line
+                body.column = location.column
+            }
+        }
+        return body
+    }
+
+    static func json(_ status: HTTPResponse.Status, _ value: some Encodable) -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = (try? encoder.encode(value)) ?? Data(#"{"error":"internal error"}"#.utf8)
+        return Response(status: status, headers: [.contentType: "application/json"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

@@ -1,0 +1,78 @@
+import LayoutRenderKit
+import SpecLanguage
+
+/// The query of `POST /render`: `width`, `height` (or `size=WxH`), `scale`, `frames=1` and
+/// `var.NAME=VALUE`. Unknown parameters are refused, so every parameter that reaches the
+/// cache key is one that changes the answer.
+struct RenderQuery: Sendable, Equatable {
+    var width: Double?
+    var height: Double?
+    var scale: Double?
+    var frames = false
+    var variables: [String: String] = [:]
+
+    static let maxSide = 100_000.0
+
+    init(_ parameters: [(name: String, value: String)]) throws(ServiceError) {
+        var seen: Set<String> = []
+        for (name, value) in parameters {
+            guard seen.insert(name).inserted else { throw .badQuery(parameter: name, reason: "it is given twice") }
+            switch name {
+            case "width": width = try Self.length(value, name)
+            case "height": height = try Self.length(value, name)
+            case "size":
+                let parts = value.split(separator: "x", omittingEmptySubsequences: false)
+                guard parts.count == 2 else { throw .badQuery(parameter: name, reason: "expected WxH, such as 320x200") }
+                width = try Self.length(String(parts[0]), name)
+                height = parts[1] == "auto" ? nil : try Self.length(String(parts[1]), name)
+            case "scale":
+                guard let s = Double(value), s.isFinite, s >= 0.25, s <= 8 else {
+                    throw .badQuery(parameter: name, reason: "expected a number from 0.25 to 8")
+                }
+                scale = s
+            case "frames":
+                guard value == "1" || value == "true" || value == "0" || value == "false" else {
+                    throw .badQuery(parameter: name, reason: "expected 1 or 0")
+                }
+                frames = value == "1" || value == "true"
+            default:
+                guard name.hasPrefix("var."), name.count > 4 else {
+                    throw .badQuery(parameter: name, reason: "unknown parameter (expected width, height, size, scale, frames or var.NAME)")
+                }
+                variables[String(name.dropFirst(4))] = value
+            }
+        }
+        if seen.contains("size") && (seen.contains("width") || seen.contains("height")) {
+            throw .badQuery(parameter: "size", reason: "give size or width and height, not both")
+        }
+        if height != nil && width == nil {
+            throw .badQuery(parameter: "height", reason: "a height needs a width")
+        }
+    }
+
+    private static func length(_ text: String, _ name: String) throws(ServiceError) -> Double {
+        guard let value = Double(text), value.isFinite, value > 0, value <= maxSide else {
+            throw .badQuery(parameter: name, reason: "expected a number of points above 0 and at most \(Int(maxSide))")
+        }
+        return value
+    }
+
+    /// Applies the query to render options.
+    func apply(to options: inout RenderOptions) {
+        if let width { options.canvasSize = (width, height) }
+        options.scale = scale
+        options.variables = variables.mapValues(DataValue.parsing)
+    }
+
+    /// A canonical text of everything that changes the answer, for the cache key.
+    var canonical: String {
+        var parts = [
+            "width=\(width.map { String($0) } ?? "-")", "height=\(height.map { String($0) } ?? "-")",
+            "scale=\(scale.map { String($0) } ?? "-")", "frames=\(frames)",
+        ]
+        for (name, value) in variables.sorted(by: { $0.key < $1.key }) {
+            parts.append("var.\(name.utf8.count):\(name)=\(value.utf8.count):\(value)")
+        }
+        return parts.joined(separator: "&")
+    }
+}

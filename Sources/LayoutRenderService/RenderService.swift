@@ -1,0 +1,232 @@
+import Foundation
+import Hummingbird
+import LayoutRenderKit
+import Logging
+import PNGCodec
+import PixelDiff
+
+/// The HTTP edge over `LayoutRenderer`: requests become `RenderOptions`, results become
+/// PNG or JSON, errors become statuses (in `ErrorResponses`). Rendering runs on the
+/// `RenderPool`'s threads, never on the event loops.
+public final class RenderService: Sendable {
+    let configuration: ServiceConfiguration
+    let renderer: LayoutRenderer
+    let pool: RenderPool
+    let cache: RenderCache
+    let metrics = ServiceMetrics()
+    /// The folder images may come from: `--assets`, or an empty temporary folder.
+    let assetRoot: String
+    let assets: AssetsMemo
+
+    public init(configuration: ServiceConfiguration, renderer: LayoutRenderer = LayoutRenderer()) throws {
+        self.configuration = configuration
+        self.renderer = renderer
+        if let assets = configuration.assetsDirectory {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: assets, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw StartupError(message: "--assets \(assets) is not a folder")
+            }
+            assetRoot = URL(fileURLWithPath: assets).standardizedFileURL.path
+        } else {
+            let empty = FileManager.default.temporaryDirectory
+                .appendingPathComponent("layout-render-no-assets-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+            assetRoot = empty.path
+        }
+        assets = AssetsMemo(root: assetRoot)
+        pool = RenderPool(workers: configuration.workers, queueLength: configuration.queueLength)
+        cache = RenderCache(maxEntries: configuration.cacheEntries, maxBytes: configuration.cacheBytes)
+    }
+
+    /// The routes, behind the logging and counting middleware.
+    public func router() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: RequestLogMiddleware(metrics: metrics))
+        router.post("/render") { request, context in await self.render(request, context: context) }
+        router.post("/diff") { request, context in await self.diff(request, context: context) }
+        router.get("/healthz") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/plain"], body: ResponseBody(byteBuffer: ByteBuffer(string: "ok\n")))
+        }
+        router.get("/metrics") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                     body: ResponseBody(byteBuffer: ByteBuffer(string: self.metrics.text())))
+        }
+        return router
+    }
+
+    /// An application listening on the configured host and port, which stops its render
+    /// threads on graceful shutdown (SIGTERM or SIGINT with `runService()`).
+    public func application(logger: Logger) -> some ApplicationProtocol {
+        Application(router: router(),
+                    configuration: .init(address: .hostname(configuration.host, port: configuration.port),
+                                         serverName: "layout-render"),
+                    services: [pool], logger: logger)
+    }
+
+    // MARK: POST /render
+
+    func render(_ request: Request, context: some RequestContext) async -> Response {
+        do {
+            let query = try RenderQuery(request.uri.queryParameters.map { (String($0.key), String($0.value)) })
+            let bytes = try await body(of: request)
+            guard let source = String(validating: bytes, as: UTF8.self) else {
+                throw ServiceError.badBody("the spec is not valid UTF-8 text")
+            }
+            let isJSON = request.headers[.contentType]?.lowercased().hasPrefix("application/json") ?? false
+            let key = cacheKey(source: bytes, isJSON: isJSON, query: query)
+            let etag = "\"\(key.prefix(40))\""
+            if let wanted = request.headers[.ifNoneMatch],
+               wanted.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
+                metrics.cacheHits.increment()
+                return Response(status: .notModified, headers: [.eTag: etag])
+            }
+            if let hit = cache.get(key) {
+                metrics.cacheHits.increment()
+                return answer(hit, etag: etag)
+            }
+            metrics.cacheMisses.increment()
+            var options = RenderOptions(fileName: isJSON ? "spec.json" : "spec.spec", assetRoot: assetRoot,
+                                        parseLimits: configuration.parseLimits, renderLimits: configuration.renderLimits)
+            options.format = isJSON ? .json : .spec
+            query.apply(to: &options)
+            let renderer = self.renderer
+            let renderOptions = options
+            let frames = query.frames
+            let start = ContinuousClock.now
+            let result = try await onPool { () -> Result<RenderCache.Entry, LayoutRenderError> in
+                do throws(LayoutRenderError) {
+                    if frames {
+                        let json = try renderer.layout(source: source, options: renderOptions).frames.json()
+                        return .success(RenderCache.Entry(body: Array(json.utf8), contentType: "application/json"))
+                    }
+                    let png = try renderer.render(source: source, options: renderOptions).pngData()
+                    return .success(RenderCache.Entry(body: png, contentType: "image/png"))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            metrics.renderDuration.recordNanoseconds(Int64((ContinuousClock.now - start) / .nanoseconds(1)))
+            let entry = try result.get()
+            cache.put(key, entry)
+            return answer(entry, etag: etag)
+        } catch {
+            if case .overloaded? = error as? ServiceError { metrics.refusals.increment() }
+            if !(error is ServiceError || error is LayoutRenderError) {
+                context.logger.error("render failed", metadata: ["error": "\(String(reflecting: type(of: error)))"])
+            }
+            return ErrorResponses.response(for: error, retryAfterSeconds: configuration.retryAfterSeconds, assetRoot: assetRoot)
+        }
+    }
+
+    private func answer(_ entry: RenderCache.Entry, etag: String) -> Response {
+        Response(status: .ok, headers: [.contentType: entry.contentType, .eTag: etag, .cacheControl: "no-cache"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: entry.body)))
+    }
+
+    /// SHA-256 over the tool's version, the spec's form and bytes, the query and the assets.
+    func cacheKey(source: [UInt8], isJSON: Bool, query: RenderQuery) -> String {
+        var hash = SHA256()
+        hash.update(field: Fingerprint.toolVersion)
+        hash.update(field: isJSON ? "json" : "spec")
+        hash.update(field: query.canonical)
+        hash.update(field: assets.digest)
+        hash.update(field: "\(configuration.parseLimits) \(configuration.renderLimits)")
+        hash.update(UInt64(source.count).description.utf8)
+        hash.update(source)
+        return SHA256.hex(hash.finalize())
+    }
+
+    // MARK: POST /diff
+
+    struct DiffBody: Encodable {
+        struct Box: Encodable { var x: Int, y: Int, width: Int, height: Int }
+        var differentPixels: Int
+        var antialiasedPixels: Int
+        var totalPixels: Int
+        var ratio: Double
+        var sizeMismatch: Bool
+        var boundingBox: Box?
+    }
+
+    func diff(_ request: Request, context: some RequestContext) async -> Response {
+        do {
+            var options = DiffOptions()
+            for (name, value) in request.uri.queryParameters {
+                guard name == "threshold" else {
+                    throw ServiceError.badQuery(parameter: String(name), reason: "unknown parameter (expected threshold)")
+                }
+                guard let t = Double(String(value)), t >= 0, t <= 1 else {
+                    throw ServiceError.badQuery(parameter: "threshold", reason: "expected a number from 0 to 1")
+                }
+                options.threshold = t
+            }
+            guard let boundary = request.headers[.contentType].flatMap(Multipart.boundary(contentType:)) else {
+                throw ServiceError.badBody("expected multipart/form-data with a boundary")
+            }
+            let fields = try Multipart.fields(of: try await body(of: request), boundary: boundary)
+            guard let expected = fields["expected"], let actual = fields["actual"] else {
+                throw ServiceError.badBody("expected the form fields 'expected' and 'actual'")
+            }
+            let limits = PNGLimits(maxPixels: configuration.renderLimits.maxPixels,
+                                   maxDimension: configuration.renderLimits.maxSide)
+            let diffOptions = options
+            let result = try await onPool { () -> Result<DiffBody, ServiceError> in
+                let a: RGBAImage, b: RGBAImage
+                do { a = try PNGDecoder.decode(expected, limits: limits) } catch {
+                    return .failure(.badImage(field: "expected", reason: "\(error)"))
+                }
+                do { b = try PNGDecoder.decode(actual, limits: limits) } catch {
+                    return .failure(.badImage(field: "actual", reason: "\(error)"))
+                }
+                do {
+                    let r = try diffImages(expected: a.pixels, expectedSize: (a.width, a.height),
+                                           actual: b.pixels, actualSize: (b.width, b.height), options: diffOptions)
+                    return .success(DiffBody(
+                        differentPixels: r.differentPixels, antialiasedPixels: r.antialiasedPixels,
+                        totalPixels: r.totalPixels, ratio: r.ratio, sizeMismatch: r.sizeMismatch,
+                        boundingBox: r.boundingBox.map { DiffBody.Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }))
+                } catch {
+                    return .failure(.badImage(field: "actual", reason: "\(error)"))
+                }
+            }
+            return ErrorResponses.json(.ok, try result.get())
+        } catch {
+            return ErrorResponses.response(for: error, retryAfterSeconds: configuration.retryAfterSeconds, assetRoot: assetRoot)
+        }
+    }
+
+    // MARK: Shared
+
+    /// The whole body, refused with 413 past `maxBodyBytes` (by Content-Length when given).
+    private func body(of request: Request) async throws -> [UInt8] {
+        let limit = configuration.maxBodyBytes
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
+            throw ServiceError.tooLarge(limit: limit)
+        }
+        do {
+            var buffer = try await request.body.collect(upTo: limit)
+            return buffer.readBytes(length: buffer.readableBytes) ?? []
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            throw ServiceError.tooLarge(limit: limit)
+        }
+    }
+
+    private func onPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async throws(ServiceError) -> T {
+        do {
+            return try await pool.run(timeout: configuration.renderTimeout, work)
+        } catch {
+            switch error {
+            case .overloaded: throw .overloaded
+            case .timedOut:
+                let ms = configuration.renderTimeout.components
+                throw .timedOut(milliseconds: Int(ms.seconds * 1000 + ms.attoseconds / 1_000_000_000_000_000))
+            }
+        }
+    }
+}
+
+/// A configuration the service cannot start with.
+public struct StartupError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}

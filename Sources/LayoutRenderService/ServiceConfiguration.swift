@@ -1,0 +1,37 @@
+import Foundation
+import Rendering
+import SpecLanguage
+
+/// Everything `layout-render serve` can be told: where to listen, where images come from,
+/// and every limit. The defaults are the ones documented in docs/deploy.md.
+public struct ServiceConfiguration: Sendable {
+    /// The address to listen on (`--host`).
+    public var host = "127.0.0.1"
+    /// The port (`--port`); 0 picks a free one.
+    public var port = 8080
+    /// The only folder images and fonts are read from (`--assets`); nil means none: an empty
+    /// temporary folder is used, so no image can be read at all.
+    public var assetsDirectory: String?
+    /// Renders run at once, each on its own thread (`--workers`).
+    public var workers = ProcessInfo.processInfo.activeProcessorCount
+    /// Requests that may wait for a worker (`--queue`); past that a request gets 503.
+    public var queueLength = 64
+    /// The largest request body in bytes (`--max-body-bytes`); larger ones get 413.
+    public var maxBodyBytes = 1 << 20
+    /// How long a request waits for its render, queue time included (`--render-timeout-ms`).
+    public var renderTimeout: Duration = .seconds(10)
+    /// Nodes, nesting depth and source size of a spec (`--max-nodes`, `--max-depth`).
+    public var parseLimits = ParseLimits.default
+    /// The canvas in device pixels (`--max-pixels`, `--max-side`).
+    public var renderLimits = RenderLimits()
+    /// The render cache: entries and total bytes (`--cache-entries`, `--cache-bytes`).
+    public var cacheEntries = 256
+    public var cacheBytes = 64 << 20
+    /// Seconds a client is told to wait after a 503 (`Retry-After`).
+    public var retryAfterSeconds = 1
+
+    public init() {
+        parseLimits.maxSourceBytes = maxBodyBytes
+        renderLimits.maxPixels = 16 << 20
+    }
+}

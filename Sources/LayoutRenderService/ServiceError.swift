@@ -1,0 +1,18 @@
+/// What the service itself refuses, apart from errors in the spec (`LayoutRenderError`).
+/// Statuses are chosen only in `ErrorResponses.swift`.
+enum ServiceError: Error, Sendable, Equatable {
+    /// A query parameter is unknown or its value is invalid.
+    case badQuery(parameter: String, reason: String)
+    /// The body is not UTF-8, not multipart, or lacks a field.
+    case badBody(String)
+    /// An uploaded PNG could not be decoded (`which` is the form field).
+    case badImage(field: String, reason: String)
+    /// The body is larger than `--max-body-bytes`.
+    case tooLarge(limit: Int)
+    /// Every worker is busy and the queue is full.
+    case overloaded
+    /// The render did not finish within the time limit; it finishes in the background and
+    /// its result is dropped.
+    case timedOut(milliseconds: Int)
+}
+

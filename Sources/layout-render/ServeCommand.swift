@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import LayoutRenderService
+import Logging
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve renders over HTTP: POST /render, POST /diff, GET /healthz, GET /metrics.",
+        discussion: """
+            POST /render takes a spec as the body (the JSON form with Content-Type: application/json) \
+            and the query parameters width, height or size=WxH, scale, frames=1 and var.NAME=VALUE; \
+            it answers image/png, or the frame dump as JSON with frames=1. POST /diff takes the \
+            multipart/form-data fields expected and actual (PNGs) and an optional threshold. \
+            Images are read only from --assets; without it, from nowhere. SIGTERM or SIGINT stops \
+            the server gracefully. See docs/deploy.md for the limits and their statuses.
+            """
+    )
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0: any free port).")
+    var port = 8080
+
+    @Option(help: "The only folder images and fonts may be read from (default: none).")
+    var assets: String?
+
+    @Option(help: "Renders run at once (default: the number of cores).")
+    var workers = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "Requests that may wait for a worker; past that they get 503 with Retry-After.")
+    var queue = 64
+
+    @Option(name: .customLong("max-body-bytes"), help: "The largest request body (413 past it).")
+    var maxBodyBytes = 1 << 20
+
+    @Option(name: .customLong("render-timeout-ms"), help: "How long a request waits for its render, queue included (504 past it).")
+    var renderTimeoutMilliseconds = 10_000
+
+    @Option(name: .customLong("max-pixels"), help: "The largest canvas in device pixels (400 past it).")
+    var maxPixels = 16 << 20
+
+    @Option(name: .customLong("max-side"), help: "The largest canvas side in device pixels (400 past it).")
+    var maxSide = 16_384
+
+    @Option(name: .customLong("max-nodes"), help: "The most nodes in a spec after if/for expansion (400 past it).")
+    var maxNodes = 100_000
+
+    @Option(name: .customLong("max-depth"), help: "The deepest nesting in a spec (400 past it).")
+    var maxDepth = 256
+
+    @Option(name: .customLong("cache-entries"), help: "Renders kept in the in-memory LRU cache (0: no cache).")
+    var cacheEntries = 256
+
+    @Option(name: .customLong("cache-bytes"), help: "Bytes of renders kept in the cache.")
+    var cacheBytes = 64 << 20
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevel = "info"
+
+    func validate() throws {
+        for (name, value) in [("--workers", workers), ("--max-body-bytes", maxBodyBytes),
+                              ("--render-timeout-ms", renderTimeoutMilliseconds), ("--max-pixels", maxPixels),
+                              ("--max-side", maxSide), ("--max-nodes", maxNodes), ("--max-depth", maxDepth)]
+        where value < 1 {
+            throw ValidationError("\(name) must be at least 1")
+        }
+        for (name, value) in [("--queue", queue), ("--cache-entries", cacheEntries), ("--cache-bytes", cacheBytes)] where value < 0 {
+            throw ValidationError("\(name) must not be negative")
+        }
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
+        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
+    }
+
+    func run() async throws {
+        var configuration = ServiceConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.assetsDirectory = assets
+        configuration.workers = workers
+        configuration.queueLength = queue
+        configuration.maxBodyBytes = maxBodyBytes
+        configuration.parseLimits.maxSourceBytes = maxBodyBytes
+        configuration.parseLimits.maxNodes = maxNodes
+        configuration.parseLimits.maxDepth = maxDepth
+        configuration.renderLimits.maxPixels = maxPixels
+        configuration.renderLimits.maxSide = maxSide
+        configuration.renderTimeout = .milliseconds(renderTimeoutMilliseconds)
+        configuration.cacheEntries = cacheEntries
+        configuration.cacheBytes = cacheBytes
+
+        var logger = Logger(label: "layout-render")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        let service: RenderService
+        do {
+            service = try RenderService(configuration: configuration)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        try await service.application(logger: logger).runService()
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import XCTest
+
+@testable import LayoutRenderService
+
+final class ErrorStatusTests: XCTestCase {
+    func testASpecErrorAnswers400WithLineAndColumn() async throws {
+        let spec = "canvas width=100\nlabel \"Hi\" colr=#fff\n"
+        try await withServer { client, _ in
+            let response = try await client.render(spec)
+            XCTAssertEqual(response.status, .badRequest)
+            XCTAssertEqual(response.headers[.contentType], "application/json")
+            let json = response.json
+            XCTAssertEqual(json["line"] as? Int, 2)
+            XCTAssertEqual(json["column"] as? Int, 12)
+            XCTAssertTrue((json["error"] as? String ?? "").contains("colr"), response.text)
+        }
+    }
+
+    func testAJSONSpecErrorAnswers400WithItsPath() async throws {
+        let spec = #"{"canvas": {"width": "wide"}}"#
+        try await withServer { client, _ in
+            let response = try await client.render(spec, headers: [.contentType: "application/json"])
+            XCTAssertEqual(response.status, .badRequest)
+            XCTAssertNotNil(response.json["path"] as? String, response.text)
+            XCTAssertNil(response.json["line"])
+        }
+    }
+
+    func testABodyOverTheLimitAnswers413() async throws {
+        try await withServer({ $0.maxBodyBytes = 100 }) { client, _ in
+            let response = try await client.render("canvas width=100\n" + String(repeating: "# padding\n", count: 50))
+            XCTAssertEqual(response.status, .contentTooLarge)
+            XCTAssertNotNil(response.json["error"] as? String)
+        }
+    }
+
+    func testAnUnknownRouteAnswers404() async throws {
+        try await withServer { client, _ in
+            let response = try await client.get("/nothing-here")
+            XCTAssertEqual(response.status, .notFound)
+        }
+    }
+
+    func testBadQueriesAndTooLargeCanvasesAnswer400() async throws {
+        try await withServer({ $0.renderLimits.maxPixels = 10_000 }) { client, _ in
+            for query in ["width=-1", "scale=100", "size=10", "colour=red", "height=10", "width=nan"] {
+                let response = try await client.render("canvas width=10 height=10\n", query: query)
+                XCTAssertEqual(response.status, .badRequest, query)
+            }
+            let big = try await client.render("canvas width=1000 height=1000\n")
+            XCTAssertEqual(big.status, .badRequest, big.text)
+            let notText = try await client.executeRequest(uri: "/render", method: .post, headers: [:],
+                                                          body: ByteBuffer(bytes: [0xff, 0xfe, 0x00]))
+            XCTAssertEqual(notText.status, .badRequest)
+        }
+    }
+
+    func testNodeCountAndNestingLimitsAnswer400() async throws {
+        try await withServer({ $0.parseLimits.maxNodes = 10; $0.parseLimits.maxDepth = 4 }) { client, _ in
+            let many = "canvas width=100\n" + String(repeating: "box size=1x1\n", count: 20)
+            let tooMany = try await client.render(many)
+            XCTAssertEqual(tooMany.status, .badRequest, tooMany.text)
+            let deep = "canvas width=100\n" + (0..<8).map { String(repeating: "  ", count: $0) + "vbox\n" }.joined()
+            let tooDeep = try await client.render(deep)
+            XCTAssertEqual(tooDeep.status, .badRequest, tooDeep.text)
+            XCTAssertNotNil(tooDeep.json["line"] as? Int)
+            let fine = try await client.render("canvas width=100\nbox size=1x1\n")
+            XCTAssertEqual(fine.status, .ok)
+        }
+    }
+
+    /// An image path that leaves the assets folder is refused, and the answer quotes no file
+    /// and names no server path.
+    func testAPathEscapeIsRefusedWithoutFileContents() async throws {
+        let assets = FileManager.default.temporaryDirectory.appendingPathComponent("service-assets-\(UUID())")
+        let inside = assets.appendingPathComponent("inside")
+        try FileManager.default.createDirectory(at: inside, withIntermediateDirectories: true)
+        let secret = "TOP-SECRET-CONTENT-\(UUID())"
+        try secret.write(to: assets.appendingPathComponent("x.png"), atomically: true, encoding: .utf8)
+        try await withServer({ $0.assetsDirectory = inside.path }) { client, _ in
+            for path in ["../x.png", "/etc/passwd", "../../../../etc/passwd"] {
+                let response = try await client.render("canvas width=100\nimage \"\(path)\"\n")
+                XCTAssertEqual(response.status, .badRequest, path)
+                XCTAssertFalse(response.text.contains(secret))
+                XCTAssertFalse(response.text.contains("root:"))
+                XCTAssertFalse(response.text.contains(inside.path), response.text)
+                XCTAssertEqual(response.json["line"] as? Int, 2)
+            }
+            for font in ["../x.png", "/etc/passwd"] {
+                let response = try await client.render("canvas width=100\nlabel \"Hi\" font=\"\(font)\"\n")
+                XCTAssertEqual(response.status, .badRequest, font)
+                XCTAssertFalse(response.text.contains(secret))
+                XCTAssertFalse(response.text.contains("root:"))
+                XCTAssertFalse(response.text.contains(inside.path), response.text)
+            }
+        }
+    }
+}

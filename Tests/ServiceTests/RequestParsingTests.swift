@@ -1,0 +1,37 @@
+import XCTest
+
+@testable import LayoutRenderService
+
+final class RequestParsingTests: XCTestCase {
+    func testQueryParameters() throws {
+        let query = try RenderQuery([("size", "320x200"), ("scale", "2"), ("var.title", "Hi"), ("frames", "1")])
+        XCTAssertEqual(query.width, 320)
+        XCTAssertEqual(query.height, 200)
+        XCTAssertEqual(query.scale, 2)
+        XCTAssertTrue(query.frames)
+        XCTAssertEqual(query.variables, ["title": "Hi"])
+        XCTAssertEqual(try RenderQuery([("size", "320xauto")]).height, nil)
+        XCTAssertThrowsError(try RenderQuery([("width", "1"), ("width", "2")]))
+        XCTAssertThrowsError(try RenderQuery([("size", "1x1"), ("width", "2")]))
+        XCTAssertThrowsError(try RenderQuery([("var.", "x")]))
+    }
+
+    func testTheCanonicalQueryTellsVariablesApart() throws {
+        let a = try RenderQuery([("var.a", "1&var.b=2")]).canonical
+        let b = try RenderQuery([("var.a", "1"), ("var.b", "2")]).canonical
+        XCTAssertNotEqual(a, b)
+        XCTAssertEqual(try RenderQuery([("var.x", "1"), ("var.y", "2")]).canonical,
+                       try RenderQuery([("var.y", "2"), ("var.x", "1")]).canonical)
+    }
+
+    func testMultipartFields() throws {
+        XCTAssertEqual(Multipart.boundary(contentType: #"multipart/form-data; boundary="ab c""#), "ab c")
+        XCTAssertNil(Multipart.boundary(contentType: "text/plain"))
+        let body = Array("preamble\r\n--B\r\nContent-Disposition: form-data; name=\"one\"\r\n\r\n1\r\n--B\r\ncontent-disposition: form-data; name=two\r\n\r\n\r\n--B--\r\n".utf8)
+        let fields = try Multipart.fields(of: body, boundary: "B")
+        XCTAssertEqual(fields["one"], Array("1".utf8))
+        XCTAssertEqual(fields["two"], [])
+        XCTAssertThrowsError(try Multipart.fields(of: Array("nothing".utf8), boundary: "B"))
+        XCTAssertThrowsError(try Multipart.fields(of: Array("--B\r\nno blank line--B--".utf8), boundary: "B"))
+    }
+}
