@@ -21,10 +21,18 @@ struct CLIRunner {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> Result {
+    /// Runs the binary; `withoutCI` removes `CI` from its environment (for a test that
+    /// records golden files on purpose, which the tool refuses under CI).
+    static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
+                    withoutCI: Bool = false) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if withoutCI {
+            var environment = ProcessInfo.processInfo.environment
+            environment["CI"] = nil
+            process.environment = environment
+        }
         if let directory { process.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
