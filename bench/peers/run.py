@@ -72,7 +72,9 @@ class Table:
     def add(self, case, ours, peer, peer_ms, target, limit_ratio=None, limit_ms=None, extra_ok=True, note=""):
         """PASS when ours <= limit_ratio * peer_ms (or ours <= limit_ms) and extra_ok."""
         ratio = ours / peer_ms if ours is not None and peer_ms else None
-        if ours is None or (limit_ratio is not None and peer_ms is None):
+        if limit_ratio is None and limit_ms is None:
+            verdict = "-"  # informational row, no target
+        elif ours is None or (limit_ratio is not None and peer_ms is None):
             verdict = "n/a"
         else:
             bound = limit_ms if limit_ms is not None else limit_ratio * peer_ms
