@@ -113,7 +113,8 @@ def main():
     ap.add_argument("--layout-nodes", type=int, nargs="+", default=[10000, 100000])
     a = ap.parse_args()
     runs, py = a.runs, (os.path.abspath(a.python) if a.python else None)  # abspath, not resolve: keep the venv
-    lr, lrb = str(Path(a.bin) / "layout-render"), str(Path(a.bin) / "lr-bench")
+    bin_dir = Path(a.bin).resolve()  # the cases run in other folders
+    lr, lrb = str(bin_dir / "layout-render"), str(bin_dir / "lr-bench")
     tmp = Path(tempfile.mkdtemp(prefix="lr-bench-"))
     table = Table()
     print(f"# runs={runs} peers={a.peers} machine: {os.cpu_count()} cpus, {platform.platform()}", flush=True)
