@@ -33,8 +33,7 @@ struct DisplayListBuilder {
                 if node.isHidden { continue }
                 let frame = layout.absoluteFrames[id]
                 let paint = node.paint
-                let grouped = paint.opacity < 1 || paint.clip || node.isImage
-                if grouped {
+                if node.needsGroup {
                     list.operations.append(.beginGroup(opacity: paint.opacity,
                                                        clip: paint.clip || node.isImage ? frame : nil,
                                                        clipRadius: paint.radius))
@@ -71,7 +70,7 @@ struct DisplayListBuilder {
                     list.operations.append(.strokeInside(frame, width: paint.borderWidth, color: paint.borderColor,
                                                          cornerRadius: paint.radius))
                 }
-                if paint.opacity < 1 || paint.clip || node.isImage {
+                if node.needsGroup {
                     list.operations.append(.endGroup)
                 }
             }
@@ -128,4 +127,6 @@ struct DebugLabeler {
 
 extension SceneNode {
     var isImage: Bool { if case .image = content { return true } else { return false } }
+    /// Opacity and clipping draw the subtree as a group; images are always clipped to their frame.
+    var needsGroup: Bool { paint.opacity < 1 || paint.clip || isImage }
 }

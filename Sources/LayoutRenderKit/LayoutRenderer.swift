@@ -75,7 +75,7 @@ public final class LayoutRenderer: Sendable {
             let environment = try Self.environment(for: template, options: options)
             return try SpecExpander(limits: options.parseLimits).expand(template, environment: environment)
         } catch {
-            let line = error.sourceLine ?? Self.line(error.location.line, of: source)
+            let line = error.sourceLine ?? SourceLines(source).line(at: error.location)
             throw .spec(Diagnostic(file: options.fileName, location: error.location, message: error.message, sourceLine: line))
         }
     }
@@ -88,15 +88,9 @@ public final class LayoutRenderer: Sendable {
             default: return try SpecParser(limits: options.parseLimits).parse(source)
             }
         } catch {
-            let line = error.sourceLine ?? Self.line(error.location.line, of: source)
+            let line = error.sourceLine ?? SourceLines(source).line(at: error.location)
             throw .spec(Diagnostic(file: options.fileName, location: error.location, message: error.message, sourceLine: line))
         }
-    }
-
-    static func line(_ number: Int, of source: String) -> String? {
-        guard number >= 1 else { return nil }
-        return source.split(separator: "\n", maxSplits: number, omittingEmptySubsequences: false)
-            .dropFirst(number - 1).first.map { String($0.hasSuffix("\r") ? $0.dropLast() : $0) }
     }
 
     /// `width`, `height` (null when auto) and `scale` of the canvas, after overrides, and the variables.
@@ -122,7 +116,7 @@ public final class LayoutRenderer: Sendable {
     /// Parses and lays out a spec without drawing it.
     public func layout(source: String, options: RenderOptions) throws(LayoutRenderError) -> LaidOutSpec {
         let document = try parse(source: source, options: options)
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = SourceLines(source)
         let scene = try SceneBuilder(document: document, options: options, fonts: fonts, textEngine: textEngine,
                                      assets: AssetPaths(root: options.assetRoot), sourceLines: lines).build()
         do throws(LayoutError) {
@@ -130,9 +124,8 @@ public final class LayoutRenderer: Sendable {
             return LaidOutSpec(scene: scene, layout: result)
         } catch {
             let node = scene.nodes[error.node]
-            let location = node.location
-            let line = location.line >= 1 && location.line <= lines.count ? String(lines[location.line - 1]) : nil
-            throw .layout(Diagnostic(file: options.fileName, location: location, message: error.description, sourceLine: line))
+            throw .layout(Diagnostic(file: options.fileName, location: node.location, message: error.description,
+                                     sourceLine: lines.line(at: node.location)))
         }
     }
 
@@ -174,8 +167,7 @@ public final class LayoutRenderer: Sendable {
             let more = unique.count > 8 ? " and \(unique.count - 8) more" : ""
             let message = "the font does not cover \(shown.joined(separator: ", "))\(more); "
                 + (unique.count == 1 ? "it is" : "they are") + " drawn as the font's replacement glyph"
-            let line = laidOut.scene.sourceLines.indices.contains(node.location.line - 1)
-                ? String(laidOut.scene.sourceLines[node.location.line - 1]) : nil
+            let line = laidOut.scene.sourceLines.line(at: node.location)
             let diagnostic = Diagnostic(options.strict ? .error : .warning, file: options.fileName,
                                         location: node.location, message: message, sourceLine: line)
             if options.strict { throw .resource(diagnostic) }

@@ -44,5 +44,5 @@ struct Scene: Sendable {
     var layoutOptions: LayoutOptions
     var scale: Double
     /// Source lines, for quoting in messages about a node.
-    var sourceLines: [Substring]
+    var sourceLines: SourceLines
 }

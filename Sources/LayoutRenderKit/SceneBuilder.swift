@@ -12,7 +12,7 @@ struct SceneBuilder {
     let fonts: FontLibrary
     let textEngine: TextLayoutEngine
     let assets: AssetPaths
-    let sourceLines: [Substring]
+    let sourceLines: SourceLines
 
     /// Values a label takes from the canvas when it does not set them.
     private struct TextDefaults {
@@ -315,16 +315,11 @@ struct SceneBuilder {
 
     // MARK: - Errors
 
-    private func sourceLine(_ location: SourceLocation) -> String? {
-        guard location.line >= 1, location.line <= sourceLines.count else { return nil }
-        return String(sourceLines[location.line - 1])
-    }
-
     private func specError(_ message: String, at location: SourceLocation) -> LayoutRenderError {
-        .spec(Diagnostic(file: options.fileName, location: location, message: message, sourceLine: sourceLine(location)))
+        .spec(Diagnostic(file: options.fileName, location: location, message: message, sourceLine: sourceLines.line(at: location)))
     }
 
     private func resourceError(_ message: String, at location: SourceLocation) -> LayoutRenderError {
-        .resource(Diagnostic(file: options.fileName, location: location, message: message, sourceLine: sourceLine(location)))
+        .resource(Diagnostic(file: options.fileName, location: location, message: message, sourceLine: sourceLines.line(at: location)))
     }
 }
