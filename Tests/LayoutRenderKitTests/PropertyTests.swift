@@ -53,8 +53,8 @@ final class PropertyTests: XCTestCase {
             let kind = depth >= 4 ? g.pick(["label", "box", "spacer"]) : g.pick(["vbox", "hbox", "zbox", "border", "label", "box", "spacer", "vbox", "hbox"])
             let isContainer = ["vbox", "hbox", "zbox", "border"].contains(kind)
             if fitting && isContainer && (parentKind == "vbox" || parentKind == "zbox") {
-                // Known overflow 1 (docs/reliability.md): a container measured across a vertical
-                // stack or in a zbox takes its max-content width, not fit-content.
+                // Known overflow 1 (docs/reliability.md): an hbox measured against an available
+                // width takes its max-content width, not fit-content, and so does what holds it.
                 attrs.removeAll { $0.hasPrefix("align-self=") }
                 attrs.append("align-self=stretch")
             }
