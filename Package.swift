@@ -73,10 +73,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Workloads shared by the benchmarks and the tests (the flex tree of design/benchmarks.md).
+        .target(name: "LayoutWorkloads", dependencies: ["LayoutEngine"]),
         // Benchmarks of our own cases; scripts/bench builds it in release mode.
-        .executableTarget(name: "lr-bench", dependencies: ["LayoutEngine", "TextEngine", "PNGCodec", "PixelDiff", "LayoutRenderKit"]),
+        .executableTarget(name: "lr-bench", dependencies: ["LayoutEngine", "LayoutWorkloads", "TextEngine", "PNGCodec", "PixelDiff", "LayoutRenderKit"]),
 
-        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"]),
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutWorkloads"]),
         .testTarget(name: "TextEngineTests", dependencies: ["TextEngine"]),
         .testTarget(name: "SpecLanguageTests", dependencies: ["SpecLanguage"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"], exclude: ["Fixtures"]),

@@ -1,5 +1,6 @@
 import XCTest
 @testable import LayoutEngine
+import LayoutWorkloads
 
 /// Without the measurement cache a deep tree is measured an exponential number of times.
 final class MeasurementCacheTests: XCTestCase {
@@ -47,7 +48,7 @@ final class MeasurementCacheTests: XCTestCase {
     }
 
     func testFlexTreeRunsFewAlgorithmsPerNode() throws {
-        let tree = FlexTreeBenchmarkTests.flexTree(count: 10_000)
+        let tree = makeFlexTree(count: 10_000)
         let count = tree.styles.withUnsafeBufferPointer { styles in
             var frames = [Rect](repeating: .zero, count: tree.count)
             return frames.withUnsafeMutableBufferPointer { f in
