@@ -19,4 +19,19 @@ final class PlainFormTests: XCTestCase {
             XCTAssertFalse(LayoutRenderCommand.isPlainRender(arguments), "\(arguments)")
         }
     }
+
+    /// Shortcuts must not change what a person sees: help and usage errors come from the
+    /// full parser, with the whole command name.
+    func testHelpAndUsageErrorsComeFromTheFullParser() throws {
+        let help = try CLIRunner.run(["diff", "--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdoutText.contains("USAGE: layout-render diff <expected> <actual>"), help.stdoutText)
+        let missing = try CLIRunner.run(["diff", "only-one.png"])
+        XCTAssertEqual(missing.status, 64)
+        XCTAssertTrue(missing.stderr.contains("Missing expected argument '<actual>'"), missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("layout-render diff --help"), missing.stderr)
+        let bad = try CLIRunner.run(["diff", "a.png", "b.png", "--threshold", "2"])
+        XCTAssertEqual(bad.status, 64)
+        XCTAssertTrue(bad.stderr.contains("--threshold must be within 0…1"), bad.stderr)
+    }
 }
