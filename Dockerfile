@@ -13,7 +13,7 @@ COPY Sources ./Sources
 COPY Tests ./Tests
 # The Swift runtime and Foundation are linked statically, so the runtime image needs only
 # the C libraries below.
-RUN swift build -c release --product layout-render --static-swift-stdlib \
+RUN swift build -c release --product layout-render --static-swift-stdlib -Xlinker -no-pie \
  && install -D "$(swift build -c release --show-bin-path)/layout-render" /out/layout-render
 
 # Stage 2: a slim Debian 12 with the runtime libraries and the default fonts.

@@ -34,19 +34,3 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A spec's lines, for quoting the one a message is about.
-struct SourceLines: Sendable {
-    private let lines: [Substring]
-
-    init(_ source: String) {
-        lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-    }
-
-    /// The line at `location` (without its line ending), or nil for a JSON path or a line
-    /// outside the source.
-    func line(at location: SourceLocation) -> String? {
-        guard location.path == nil, location.line >= 1, location.line <= lines.count else { return nil }
-        let line = lines[location.line - 1]
-        return String(line.hasSuffix("\r") ? line.dropLast() : line)
-    }
-}

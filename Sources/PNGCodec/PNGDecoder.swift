@@ -74,13 +74,16 @@ public enum PNGDecoder {
             throw .corrupt("unexpected layout after transformation (\(rowBytes) bytes per row)")
         }
 
-        var pixels = [UInt8](repeating: 0, count: rowBytes * Int(height))
-        let status = pixels.withUnsafeMutableBufferPointer { buffer -> Int32 in
+        // libpng writes every byte of every row, so the buffer is not zeroed first; on a
+        // failure it is thrown away.
+        var status = Int32(LR_PNG_FAILED)
+        let pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * Int(height)) { buffer, initialized in
             let base = buffer.baseAddress!
             var rows: [png_bytep?] = (0..<Int(height)).map { base + $0 * rowBytes }
-            return rows.withUnsafeMutableBufferPointer { rowPointers in
+            status = rows.withUnsafeMutableBufferPointer { rowPointers in
                 lr_png_read_image(reader.png, reader.info, rowPointers.baseAddress)
             }
+            initialized = status == Int32(LR_PNG_OK) ? buffer.count : 0
         }
         try reader.check(status)
         let text = (try? PNGChunks.textChunks(bytes)) ?? []

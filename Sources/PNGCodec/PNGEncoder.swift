@@ -4,23 +4,27 @@ internal import CPNG  // no C type in the public API
 public enum PNGEncoder {
     /// How hard the encoder works to make the file small.
     ///
-    /// Measured on a 1200×630 crop of the UI screen ui_1080_a.png (flat fills,
-    /// text, thin borders: what renders look like), release build, median of 15:
+    /// Measured on the card scene's render (bench/card.spec, 1200×630, opaque so written
+    /// as RGB: flat fills, text, thin borders, what renders look like), release build,
+    /// median of 7, 2026-11-21 (machine busy with other builds, so compare rows, not runs):
     ///
-    /// | zlib level | filter        | bytes  | ms   |
-    /// |-----------:|---------------|-------:|-----:|
-    /// | 1          | NONE          | 82,335 | 6.3  |
-    /// | 1          | UP            | 88,200 | 7.4  |
-    /// | 1          | SUB           | 95,742 | 8.5  |
-    /// | 2          | UP            | 87,140 | 7.4  |
-    /// | 1          | SUB, Z_RLE    | 136,510| 8.5  |
-    /// | 6          | all, adaptive | 70,975 | 29   |
-    /// | 9          | all, adaptive | 70,014 | 85   |
+    /// | zlib level | filter | strategy     | bytes   | ms   |
+    /// |-----------:|--------|--------------|--------:|-----:|
+    /// | 1          | NONE   | default      | 62,630  | 6.0  |
+    /// | 1          | UP     | default      | 62,257  | 6.9  |
+    /// | 1          | SUB    | default      | 69,108  | 7.8  |
+    /// | 1          | UP     | Z_RLE        | 144,979 | 7.4  |
+    /// | 1          | PAETH  | Z_RLE        | 70,809  | 10.1 |
+    /// | 1          | NONE   | Huffman only | 801,399 | 19.3 |
+    /// | 3          | NONE   | default      | 54,663  | 5.7  |
+    /// | 6          | NONE   | default      | 43,098  | 11.4 |
     ///
     /// On UI images, long runs of equal pixels already compress well unfiltered;
     /// filtering turns them into runs of zero deltas but costs a pass per row and
-    /// breaks the runs at every edge. So `.fast` is level 1 with no filter: the
-    /// smallest *and* quickest of the fast settings, 16 % larger than level 9.
+    /// breaks the runs at every edge. Levels 1 to 3 cost the same within noise (on the
+    /// 1080p UI screen too: 16.4, 15.8, 15.9 ms); level 6 doubles the time. So `.fast` is
+    /// level 1 with no filter. Opaque images (every render with a background) are written
+    /// as RGB, a quarter less data through deflate.
     public enum Speed: Sendable, Equatable {
         /// For renders and diff images: zlib level 1, no filter.
         case fast
@@ -80,6 +84,7 @@ public enum PNGEncoder {
             try values.append(latin1CString(chunk.value, key: chunk.key, isKey: false))
         }
 
+        let opaque = isOpaque(image)
         let writer = try PNGWriter()
         let sink = PNGSink()
         let rowBytes = image.width * 4
@@ -92,7 +97,7 @@ public enum PNGEncoder {
                         lr_png_write_rgba(
                             writer.png, writer.info, sink.sink,
                             png_uint_32(image.width), png_uint_32(image.height), rowPointers.baseAddress,
-                            settings.level, settings.filters, settings.strategy,
+                            settings.level, settings.filters, settings.strategy, opaque ? 1 : 0,
                             keyPointers, valuePointers, Int32(keys.count))
                     }
                 }
@@ -100,6 +105,22 @@ public enum PNGEncoder {
         }
         try writer.check(status)
         return sink.bytes
+    }
+
+    /// Whether every pixel's alpha is 255 (the image is then written as RGB).
+    static func isOpaque(_ image: RGBAImage) -> Bool {
+        image.pixels.withUnsafeBytes { raw in
+            // Two pixels at a time: bytes 3 and 7 of a little-endian 8-byte word are alphas.
+            let alphas: UInt64 = 0xFF00_0000_FF00_0000
+            var all = alphas
+            var offset = 0
+            while offset + 8 <= raw.count {
+                all &= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                offset += 8
+            }
+            if offset + 4 <= raw.count, raw[offset + 3] != 255 { return false }
+            return all & alphas == alphas
+        }
     }
 
     // PNG_FILTER_* values (png.h builds PNG_ALL_FILTERS from them in a macro Swift cannot import).

@@ -7,18 +7,38 @@ final class ImageSurface {
     let width: Int
     let height: Int
 
-    init(width: Int, height: Int) throws(RenderError) {
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
-            throw .cairo(operation: "cairo_image_surface_create", status: "no surface")
+    convenience init(width: Int, height: Int) throws(RenderError) {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        try self.init(checking: surface, operation: "cairo_image_surface_create", width: width, height: height)
+    }
+
+    /// A surface that draws into `pixels` (`width × height × 4` bytes, rows `width × 4`
+    /// apart), which must outlive it; call `finish()` before reading them.
+    convenience init(drawingInto pixels: UnsafeMutableRawBufferPointer, width: Int, height: Int) throws(RenderError) {
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
+        guard stride == width * 4, pixels.count == width * height * 4, let base = pixels.baseAddress else {
+            throw .cairo(operation: "cairo_image_surface_create_for_data", status: "a \(width)×\(height) buffer")
         }
+        let surface = cairo_image_surface_create_for_data(
+            base.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))
+        try self.init(checking: surface, operation: "cairo_image_surface_create_for_data", width: width, height: height)
+    }
+
+    private init(checking surface: OpaquePointer?, operation: String, width: Int, height: Int) throws(RenderError) {
+        guard let surface else { throw .cairo(operation: operation, status: "no surface") }
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
-            throw .cairo(operation: "cairo_image_surface_create", status: describe(status))
+            throw .cairo(operation: operation, status: describe(status))
         }
         self.surface = surface
         self.width = width
         self.height = height
+    }
+
+    /// Completes drawing: Cairo does not touch the pixels after this.
+    func finish() {
+        cairo_surface_finish(surface)
     }
 
     /// Makes a surface holding `bitmap`'s pixels (premultiplied, as Cairo wants them).
@@ -47,38 +67,6 @@ final class ImageSurface {
     }
 
     deinit { cairo_surface_destroy(surface) }
-
-    /// The pixels as straight-alpha RGBA (Cairo stores premultiplied native-endian ARGB).
-    func straightRGBA() -> Bitmap {
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        guard let data = cairo_image_surface_get_data(surface) else {
-            return Bitmap(width: width, height: height, pixels: pixels)
-        }
-        pixels.withUnsafeMutableBytes { raw in
-            let out = raw.bindMemory(to: UInt32.self)
-            for y in 0..<height {
-                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                var o = y * width
-                for x in 0..<width {
-                    let v = row[x]
-                    let a = v >> 24
-                    if a == 255 {
-                        // 0xAARRGGBB in a native word → bytes R, G, B, A: swap red and blue.
-                        out[o] = (v & 0xFF00_FF00) | (v >> 16 & 0xFF) | (v & 0xFF) << 16
-                    } else if a != 0 {
-                        let r = min(255, ((v >> 16 & 0xFF) * 255 + a / 2) / a)
-                        let g = min(255, ((v >> 8 & 0xFF) * 255 + a / 2) / a)
-                        let b = min(255, ((v & 0xFF) * 255 + a / 2) / a)
-                        out[o] = r | g << 8 | b << 16 | a << 24
-                    }
-                    o += 1
-                }
-            }
-        }
-        return Bitmap(width: width, height: height, pixels: pixels)
-    }
 }
 
 /// Owns a Cairo context and the drawing helpers that need it.

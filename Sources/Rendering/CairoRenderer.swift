@@ -34,7 +34,26 @@ public struct CairoRenderer: Sendable {
 
     public func render(_ list: DisplayList) throws(RenderError) -> Bitmap {
         try checkSize(of: list)
-        let surface = try ImageSurface(width: list.pixelWidth, height: list.pixelHeight)
+        let width = list.pixelWidth, height = list.pixelHeight
+        // Cairo draws into the bitmap's own buffer, converted to straight RGBA in place
+        // afterwards: one image-sized allocation per render, not two.
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        let drawn: Result<Void, RenderError> = pixels.withUnsafeMutableBytes { buffer in
+            do throws(RenderError) {
+                let surface = try ImageSurface(drawingInto: buffer, width: width, height: height)
+                defer { surface.finish() }
+                try draw(list, on: surface)
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        try drawn.get()
+        convertToStraightRGBA(&pixels)
+        return Bitmap(width: width, height: height, pixels: pixels)
+    }
+
+    private func draw(_ list: DisplayList, on surface: ImageSurface) throws(RenderError) {
         let context = try DrawingContext(surface: surface)
         let cr = context.cr
         cairo_scale(cr, list.scale, list.scale)
@@ -85,7 +104,6 @@ public struct CairoRenderer: Sendable {
         }
         guard groups.isEmpty else { throw .unbalancedGroups }
         try context.check("drawing")
-        return surface.straightRGBA()
     }
 }
 

@@ -13,77 +13,96 @@ struct Token: Hashable {
 
 /// Splits one line (without its indentation) into tokens. Comments (`#` at the start of a
 /// token) end the line; `#` inside a value (`background=#fff`) is part of the value.
+///
+/// Every delimiter is ASCII, so the line is scanned as UTF-8 bytes; byte offsets become
+/// character columns only where a token starts or an error points.
 struct LineTokenizer {
-    let characters: [Character]
+    let bytes: [UInt8]
+    let isASCII: Bool
     let startColumn: Int
     let line: Int
     let sourceLine: String
 
     init(_ text: Substring, startColumn: Int, line: Int, sourceLine: String) {
-        self.characters = Array(text)
+        self.bytes = Array(text.utf8)
+        self.isASCII = bytes.allSatisfy { $0 < 0x80 }
         self.startColumn = startColumn
         self.line = line
         self.sourceLine = sourceLine
     }
 
-    private func error(_ message: String, at index: Int) -> SpecError {
-        SpecError(message, at: SourceLocation(line: line, column: startColumn + index), sourceLine: sourceLine)
+    /// The 1-based column of the character that starts at byte `offset`.
+    private func column(_ offset: Int) -> Int {
+        isASCII ? startColumn + offset : startColumn + String(decoding: bytes[..<offset], as: UTF8.self).count
     }
+
+    private func text(_ range: Range<Int>) -> String {
+        String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    private func error(_ message: String, at offset: Int) -> SpecError {
+        SpecError(message, at: SourceLocation(line: line, column: column(offset)), sourceLine: sourceLine)
+    }
+
+    private static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), hash = UInt8(ascii: "#")
+    private static let quote = UInt8(ascii: "\""), equals = UInt8(ascii: "="), backslash = UInt8(ascii: "\\")
+    private static let open = UInt8(ascii: "("), close = UInt8(ascii: ")")
 
     func tokens() throws(SpecError) -> [Token] {
         var tokens: [Token] = []
         var i = 0
-        while i < characters.count {
-            let c = characters[i]
-            if c == " " { i += 1; continue }
-            if c == "\t" { throw error("a tab separates tokens; use spaces", at: i) }
-            if c == "#" { break }
+        let n = bytes.count
+        while i < n {
+            let c = bytes[i]
+            if c == Self.space { i += 1; continue }
+            if c == Self.tab { throw error("a tab separates tokens; use spaces", at: i) }
+            if c == Self.hash { break }
             let start = i
-            if c == "\"" {
+            if c == Self.quote {
                 let (text, end) = try readQuoted(from: i)
-                tokens.append(Token(kind: .quoted(text), column: startColumn + start))
+                tokens.append(Token(kind: .quoted(text), column: column(start)))
                 i = end
             } else {
                 var j = i
-                while j < characters.count, characters[j] != " ", characters[j] != "=", characters[j] != "\"" { j += 1 }
-                let word = String(characters[i..<j])
-                if j < characters.count, characters[j] == "=" {
+                while j < n, bytes[j] != Self.space, bytes[j] != Self.equals, bytes[j] != Self.quote { j += 1 }
+                let word = text(i..<j)
+                if j < n, bytes[j] == Self.equals {
                     let valueStart = j + 1
-                    if valueStart < characters.count, characters[valueStart] == "\"" {
+                    if valueStart < n, bytes[valueStart] == Self.quote {
                         let (text, end) = try readQuoted(from: valueStart)
                         tokens.append(Token(kind: .attribute(key: word, value: text, quoted: true,
-                                                             valueColumn: startColumn + valueStart),
-                                            column: startColumn + start))
+                                                             valueColumn: column(valueStart)),
+                                            column: column(start)))
                         i = end
                     } else {
                         // A bare value ends at a space, except inside parentheses: `min(a, b)`.
                         var k = valueStart
                         var depth = 0
-                        while k < characters.count, characters[k] != " " || depth > 0 {
-                            switch characters[k] {
-                            case "\"": throw error("a quote inside a bare value; quote the whole value", at: k)
-                            case "(": depth += 1
-                            case ")": depth -= 1
+                        while k < n, bytes[k] != Self.space || depth > 0 {
+                            switch bytes[k] {
+                            case Self.quote: throw error("a quote inside a bare value; quote the whole value", at: k)
+                            case Self.open: depth += 1
+                            case Self.close: depth -= 1
                             default: break
                             }
                             k += 1
                         }
                         if depth > 0 { throw error("missing ')' in '\(word)'", at: valueStart) }
                         if k == valueStart { throw error("'\(word)=' has no value", at: start) }
-                        tokens.append(Token(kind: .attribute(key: word, value: String(characters[valueStart..<k]),
-                                                             quoted: false, valueColumn: startColumn + valueStart),
-                                            column: startColumn + start))
+                        tokens.append(Token(kind: .attribute(key: word, value: text(valueStart..<k),
+                                                             quoted: false, valueColumn: column(valueStart)),
+                                            column: column(start)))
                         i = k
                     }
                 } else {
-                    if j < characters.count, characters[j] == "\"" {
+                    if j < n, bytes[j] == Self.quote {
                         throw error("a quote after '\(word)'; put a space before the string", at: j)
                     }
-                    tokens.append(Token(kind: .word(word), column: startColumn + start))
+                    tokens.append(Token(kind: .word(word), column: column(start)))
                     i = j
                 }
             }
-            if i < characters.count, characters[i] != " " {
+            if i < n, bytes[i] != Self.space {
                 throw error("expected a space after this token", at: i)
             }
         }
@@ -95,37 +114,44 @@ struct LineTokenizer {
     private func readQuoted(from index: Int) throws(SpecError) -> (String, Int) {
         var result = ""
         var i = index + 1
-        while i < characters.count {
-            let c = characters[i]
-            if c == "\"" { return (result, i + 1) }
-            if c == "\\" {
-                guard i + 1 < characters.count else { break }
-                let e = characters[i + 1]
-                switch e {
-                case "\"": result.append("\"")
-                case "\\": result.append("\\")
-                case "n": result.append("\n")
-                case "t": result.append("\t")
-                case "u":
-                    guard i + 2 < characters.count, characters[i + 2] == "{",
-                          let close = characters[(i + 3)...].firstIndex(of: "}") else {
+        var run = i  // start of the bytes not yet copied into `result`
+        let n = bytes.count
+        while i < n {
+            let c = bytes[i]
+            if c == Self.quote {
+                result += text(run..<i)
+                return (result, i + 1)
+            }
+            if c == Self.backslash {
+                result += text(run..<i)
+                guard i + 1 < n else { break }
+                switch bytes[i + 1] {
+                case Self.quote: result.append("\"")
+                case Self.backslash: result.append("\\")
+                case UInt8(ascii: "n"): result.append("\n")
+                case UInt8(ascii: "t"): result.append("\t")
+                case UInt8(ascii: "u"):
+                    guard i + 2 < n, bytes[i + 2] == UInt8(ascii: "{"),
+                          let close = bytes[(i + 3)...].firstIndex(of: UInt8(ascii: "}")) else {
                         throw error("a \\u escape is written \\u{XXXX}", at: i)
                     }
-                    let hex = String(characters[(i + 3)..<close])
+                    let hex = text((i + 3)..<close)
                     guard (1...6).contains(hex.count), let v = UInt32(hex, radix: 16),
                           let scalar = Unicode.Scalar(v) else {
                         throw error("'\\u{\(hex)}' is not a Unicode scalar value", at: i)
                     }
                     result.unicodeScalars.append(scalar)
                     i = close + 1
+                    run = i
                     continue
                 default:
-                    throw error("unknown escape '\\\(e)' (use \\\" \\\\ \\n \\t \\u{…})", at: i)
+                    let escaped = String(String(decoding: bytes[(i + 1)...], as: UTF8.self).prefix(1))
+                    throw error("unknown escape '\\\(escaped)' (use \\\" \\\\ \\n \\t \\u{…})", at: i)
                 }
                 i += 2
+                run = i
                 continue
             }
-            result.append(c)
             i += 1
         }
         throw error("unterminated string: no closing quote on this line", at: index)

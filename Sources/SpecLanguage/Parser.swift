@@ -16,9 +16,7 @@ public struct SpecParser {
                             at: SourceLocation(line: 1, column: 1))
         }
         var state = ParseState(limits: limits)
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? $0.dropLast() : $0
-        }
+        let lines = SourceLines(source).lines
         // Styles first, so a node may use a style declared further down.
         for (index, line) in lines.enumerated() where line.hasPrefix("style ") {
             try state.declareStyle(line: line, number: index + 1)
@@ -71,20 +69,21 @@ struct ParseState {
     mutating func consume(line: Substring, number: Int) throws(SpecError) {
         let sourceLine = String(line)
         var indent = 0
-        for c in line {
-            if c == " " { indent += 1 } else if c == "\t" {
+        for byte in line.utf8 {
+            if byte == UInt8(ascii: " ") { indent += 1 } else if byte == UInt8(ascii: "\t") {
                 throw SpecError("a tab in the indentation; indent with two spaces per level",
                                 at: SourceLocation(line: number, column: indent + 1), sourceLine: sourceLine)
             } else { break }
         }
-        let body = line.dropFirst(indent)
-        if body.isEmpty || body.first == "#" { return }
+        // The indentation is ASCII spaces, so `indent` bytes are `indent` characters.
+        let body = line[line.utf8.index(line.startIndex, offsetBy: indent)...]
+        if body.utf8.isEmpty || body.utf8.first == UInt8(ascii: "#") { return }
         // Control lines (`if width < 500`) are not key=value lines: read them on their own.
-        let firstWord = body.prefix { $0 != " " }
-        let controlKind = NodeKind(rawValue: String(firstWord)).flatMap { $0.isControl ? $0 : nil }
+        let firstWord = body.utf8.prefix { $0 != UInt8(ascii: " ") }
+        let controlKind = NodeKind(rawValue: String(Substring(firstWord))).flatMap { $0.isControl ? $0 : nil }
         let tokens = controlKind == nil
             ? try LineTokenizer(body, startColumn: indent + 1, line: number, sourceLine: sourceLine).tokens()
-            : [Token(kind: .word(String(firstWord)), column: indent + 1)]
+            : [Token(kind: .word(String(Substring(firstWord))), column: indent + 1)]
         guard let first = tokens.first else { return }
         let location = SourceLocation(line: number, column: indent + 1)
         func fail(_ message: String, column: Int? = nil) -> SpecError {

@@ -171,11 +171,20 @@ struct ValueReader {
     }
 
     static func number(_ text: String) throws(Failure) -> Double {
-        guard !text.isEmpty, text.allSatisfy({ "0123456789.-+eE".contains($0) }), let v = Double(text) else {
+        guard !text.isEmpty, text.utf8.allSatisfy(isNumberByte), let v = Double(text) else {
             throw Failure(message: "'\(text)' is not a number")
         }
         guard v.isFinite else { throw Failure(message: "'\(text)' is not a finite number") }
         return v
+    }
+
+    /// The bytes a number is written with: digits, `.`, signs and an exponent.
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "+"),
+             UInt8(ascii: "e"), UInt8(ascii: "E"): return true
+        default: return false
+        }
     }
 
     static func length(_ text: String, allowAuto: Bool) throws(Failure) -> Length {
@@ -195,18 +204,34 @@ struct ValueReader {
             if let s = suggestion(for: text, among: Array(colorNames.keys)) { message += "; did you mean '\(s)'?" }
             throw Failure(message: message)
         }
-        let hex = Array(text.dropFirst())
-        guard hex.allSatisfy(\.isHexDigit) else { throw Failure(message: "'\(text)' has a character that is not a hex digit") }
-        func byte(_ s: String) -> UInt8 { UInt8(s, radix: 16)! }
-        switch hex.count {
+        let hex = Array(text.utf8.dropFirst())
+        var digits: [UInt8] = []
+        digits.reserveCapacity(hex.count)
+        for byte in hex {
+            guard let digit = hexValue(byte) else {
+                throw Failure(message: "'\(text)' has a character that is not a hex digit")
+            }
+            digits.append(digit)
+        }
+        switch digits.count {
         case 3, 4:
-            let v = hex.map { byte(String([$0, $0])) }
-            return Color(red: v[0], green: v[1], blue: v[2], alpha: hex.count == 4 ? v[3] : 255)
+            let v = digits.map { $0 << 4 | $0 }
+            return Color(red: v[0], green: v[1], blue: v[2], alpha: digits.count == 4 ? v[3] : 255)
         case 6, 8:
-            let v = stride(from: 0, to: hex.count, by: 2).map { byte(String(hex[$0..<$0 + 2])) }
-            return Color(red: v[0], green: v[1], blue: v[2], alpha: hex.count == 8 ? v[3] : 255)
+            let v = stride(from: 0, to: digits.count, by: 2).map { digits[$0] << 4 | digits[$0 + 1] }
+            return Color(red: v[0], green: v[1], blue: v[2], alpha: digits.count == 8 ? v[3] : 255)
         default:
             throw Failure(message: "'\(text)' is not a color: use #rgb, #rgba, #rrggbb or #rrggbbaa")
+        }
+    }
+
+    /// The value of an ASCII hex digit.
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
         }
     }
 

@@ -125,6 +125,7 @@ final class BreakIterator {
 
     private let handle: OpaquePointer
     private let text: UTF16Buffer
+    private let kind: Kind
 
     init(_ kind: Kind, over text: UTF16Buffer) throws(TextError) {
         var status = U_ZERO_ERROR
@@ -139,6 +140,7 @@ final class BreakIterator {
         }
         handle = opened
         self.text = text
+        self.kind = kind
         let first = lr_ubrk_first(opened)
         let next = lr_ubrk_next(opened)
         cursor = (Int(max(0, first)), next < 0 ? Int.max : Int(next))
@@ -151,8 +153,14 @@ final class BreakIterator {
     /// Line breaking asks with growing offsets, so this walks forward with `ubrk_next` (one
     /// pass over the text in all) and only seeks with `ubrk_preceding` when asked about an
     /// offset before the last answer.
+    ///
+    /// For line breaks inside plain ASCII words, the answer comes from `ASCIIWordBreaks`
+    /// without asking ICU; ICU then seeks rather than walks when asked far ahead.
     func boundary(atOrBefore offset: Int) -> Int {
-        if offset < cursor.last {
+        if kind == .line, let boundary = ASCIIWordBreaks.boundary(atOrBefore: offset, in: text.units) {
+            return boundary
+        }
+        if offset < cursor.last || (cursor.upcoming != .max && offset - cursor.upcoming > Self.longestWalk) {
             let result = lr_ubrk_preceding(handle, Int32(offset + 1))
             let boundary = result < 0 ? 0 : Int(result)
             let following = lr_ubrk_following(handle, Int32(boundary))
@@ -165,6 +173,9 @@ final class BreakIterator {
         }
         return cursor.last
     }
+
+    /// How far ahead (in UTF-16 units) walking boundary by boundary is still cheaper than a seek.
+    private static let longestWalk = 256
 
     /// The forward walk's state: a boundary and the one after it (`Int.max` past the end).
     private var cursor: (last: Int, upcoming: Int) = (0, 0)

@@ -55,8 +55,7 @@ struct DiffCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let a = try load(expected)
-            let b = try load(actual)
+            let (a, b) = try loadBoth()
             let options = DiffOptions(
                 threshold: threshold, includeAA: includeAA, ignore: ignore.map(\.rect), makeDiffImage: out != nil)
             let result = try diffImages(
@@ -79,6 +78,18 @@ struct DiffCommand: ParsableCommand {
             printError((error as? CommandError)?.message ?? "error: \(error)")
             throw ExitCode(2)
         }
+    }
+
+    /// Reads and decodes the two files at once, one on another thread: decoding is most
+    /// of a diff's time and the files are independent. The expected file's error wins.
+    private func loadBoth() throws(CommandError) -> (RGBAImage, RGBAImage) {
+        let results = LoadResults()
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let path = index == 0 ? expected : actual
+            let result = Result { () throws(CommandError) -> RGBAImage in try load(path) }
+            results.set(index, result)
+        }
+        return (try results.get(0), try results.get(1))
     }
 
     private func load(_ path: String) throws(CommandError) -> RGBAImage {
@@ -151,5 +162,19 @@ struct IgnoreRect: ExpressibleByArgument {
               w >= 0, h >= 0
         else { return nil }
         rect = PixelRect(x: x, y: y, width: w, height: h)
+    }
+}
+
+/// The two decode results of `diff`, written from two threads.
+private final class LoadResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [Result<RGBAImage, CommandError>?] = [nil, nil]
+
+    func set(_ index: Int, _ result: Result<RGBAImage, CommandError>) {
+        lock.withLock { results[index] = result }
+    }
+
+    func get(_ index: Int) throws(CommandError) -> RGBAImage {
+        try lock.withLock { results[index]! }.get()
     }
 }

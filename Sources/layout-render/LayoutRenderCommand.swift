@@ -14,4 +14,47 @@ struct LayoutRenderCommand: AsyncParsableCommand {
         subcommands: [RenderCommand.self, DiffCommand.self, TestCommand.self, ConvertCommand.self, ServeCommand.self],
         defaultSubcommand: RenderCommand.self
     )
+
+    /// `layout-render IN OUT`, the common form, renders without parsing options: building
+    /// the argument definitions of the command tree (every subcommand's options, through
+    /// reflection) took about 14 million instructions, more than laying out the card
+    /// scene. A command line naming a subcommand is parsed by that subcommand alone.
+    /// Whatever does not parse that way (help, errors) takes the full path, which
+    /// reports it. A test checks that the full path parses the plain form to the same
+    /// `RenderJob`.
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if isPlainRender(arguments) {
+            do {
+                try RenderJob(input: arguments[0], output: arguments[1]).run()
+            } catch {
+                exit(withError: error)
+            }
+            return
+        }
+        // `layout-render diff A B …`: the subcommand's own options, not the whole tree's.
+        if let name = arguments.first,
+           let subcommand = configuration.subcommands.first(where: { $0.configuration.commandName == name }),
+           var command = try? subcommand.parseAsRoot(Array(arguments.dropFirst())),
+           type(of: command) == subcommand {  // not a built-in help or version command
+            do {
+                if var asyncCommand = command as? AsyncParsableCommand {
+                    try await asyncCommand.run()
+                } else {
+                    try command.run()
+                }
+            } catch {
+                exit(withError: error)
+            }
+            return
+        }
+        await main(nil)
+    }
+
+    /// Two operands and no options, the first not a subcommand's name.
+    static func isPlainRender(_ arguments: [String]) -> Bool {
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+        return arguments.count == 2 && !names.contains(arguments[0])
+            && arguments.allSatisfy { !$0.hasPrefix("-") }
+    }
 }

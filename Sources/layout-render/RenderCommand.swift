@@ -1,8 +1,5 @@
 import ArgumentParser
-import Foundation
 import LayoutRenderKit
-import PNGCodec
-import SpecLanguage
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -95,102 +92,24 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
+    /// The settings of a single-spec render, as given.
+    var job: RenderJob {
+        RenderJob(input: input, output: output, framesPath: framesPath, framesOnly: framesOnly, scale: scale,
+                  sizes: sizes, fontDirectories: fontDirectories, assetRoot: assetRoot, variables: variables,
+                  dataPath: dataPath, format: format, strict: strict, debug: debug)
+    }
+
     func run() throws {
-        if let outDirectory {
-            let failures: Int
-            do {
-                failures = try BatchRenderer(paths: paths, outDirectory: outDirectory, options: baseOptions(),
-                                             variables: try names(), assetRoot: assetRoot).run()
-            } catch let error as LayoutRenderError {
-                printError(error.diagnostic.description)
-                throw ExitCode(1)
-            }
-            if failures > 0 { throw ExitCode(1) }
-            return
-        }
-        let source: String
-        let fileName: String
-        let specFolder: String
+        guard let outDirectory else { return try job.run() }
+        let failures: Int
         do {
-            if input == "-" {
-                let data = FileHandle.standardInput.readDataToEndOfFile()
-                guard let text = String(data: data, encoding: .utf8) else {
-                    throw LayoutRenderError.inputUnreadable(path: "<stdin>", reason: "not valid UTF-8 text")
-                }
-                source = text
-                fileName = "<stdin>"
-                specFolder = FileManager.default.currentDirectoryPath
-            } else {
-                source = try LayoutRenderer.readSpec(path: input)
-                fileName = input
-                specFolder = (input as NSString).deletingLastPathComponent.isEmpty
-                    ? "." : (input as NSString).deletingLastPathComponent
-            }
-            let names = try self.names()
-            let renderer = LayoutRenderer(fontDirectories: fontDirectories)
-            let canvasSizes: [CanvasSize?] = sizes.isEmpty ? [nil] : sizes.map(CanvasSize.init)
-            for size in canvasSizes {
-                var options = RenderOptions(fileName: fileName, assetRoot: assetRoot ?? specFolder,
-                                            fontDirectories: fontDirectories, scale: scale, strict: strict,
-                                            debugOverlay: debug)
-                options.variables = names
-                options.format = format
-                if let size { options.canvasSize = (size.width, size.height) }
-                try renderOne(source: source, options: options, renderer: renderer,
-                              suffix: sizes.count > 1 ? size.map { "-\($0.label)" } : nil)
-            }
+            failures = try BatchRenderer(paths: paths, outDirectory: outDirectory, options: job.baseOptions(),
+                                         variables: try job.names(), assetRoot: assetRoot).run()
         } catch let error as LayoutRenderError {
             printError(error.diagnostic.description)
             throw ExitCode(1)
         }
-    }
-
-    /// The names from --data and --var (--var wins).
-    private func names() throws(LayoutRenderError) -> [String: DataValue] {
-        var names = try dataPath.map { path throws(LayoutRenderError) in try DataFile.read(path: path) } ?? [:]
-        names.merge(try DataFile.variables(variables)) { _, given in given }
-        return names
-    }
-
-    /// Options shared by every spec of a batch.
-    private func baseOptions() -> RenderOptions {
-        var options = RenderOptions(fontDirectories: fontDirectories, scale: scale, strict: strict, debugOverlay: debug)
-        options.format = format
-        return options
-    }
-
-    private func renderOne(source: String, options: RenderOptions, renderer: LayoutRenderer,
-                           suffix: String?) throws {
-        let laidOut = try renderer.layout(source: source, options: options)
-        if let framesPath {
-            try write(Array(laidOut.frames.json().utf8), to: withSuffix(framesPath, suffix))
-        }
-        if framesOnly { return }
-        let image = try renderer.draw(laidOut, options: options)
-        for warning in image.warnings { printError(warning.description) }
-        let png = try image.pngData()
-        guard let output else { return }
-        if output == "-" {
-            FileHandle.standardOutput.write(Data(png))
-        } else {
-            try write(png, to: withSuffix(output, suffix))
-        }
-    }
-
-    private func write(_ bytes: [UInt8], to path: String) throws(LayoutRenderError) {
-        do {
-            try PNGFile.writeAtomically(bytes, to: path)
-        } catch {
-            throw .outputUnwritable(path: path, reason: String(describing: error))
-        }
-    }
-
-    /// `out.png` with suffix `-320x568` is `out-320x568.png`.
-    private func withSuffix(_ path: String, _ suffix: String?) -> String {
-        guard let suffix else { return path }
-        let ns = path as NSString
-        let ext = ns.pathExtension
-        return ext.isEmpty ? path + suffix : ns.deletingPathExtension + suffix + "." + ext
+        if failures > 0 { throw ExitCode(1) }
     }
 }
 

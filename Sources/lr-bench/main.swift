@@ -5,6 +5,7 @@
 //     lr-bench decode A.png B.png --runs 7
 //     lr-bench encode IMAGE.png --runs 7
 //     lr-bench diff A.png B.png --runs 7
+//     lr-bench render SPEC --runs 7
 //
 // Each case prints one parseable line of `key=value` pairs.
 
@@ -17,13 +18,14 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "layout":
     exit(runLayoutBenchmark(Array(arguments.dropFirst())))
-case "text", "decode", "encode", "diff":
+case "text", "decode", "encode", "diff", "render":
     do {
         let rest = Array(arguments.dropFirst())
         switch arguments[0] {
         case "text": try runTextBenchmark(rest)
         case "decode": try runDecodeBenchmark(rest)
         case "diff": try runDiffBenchmark(rest)
+        case "render": try runRenderBenchmark(rest)
         default: try runEncodeBenchmark(rest)
         }
     } catch {
@@ -31,6 +33,6 @@ case "text", "decode", "encode", "diff":
         exit(1)
     }
 default:
-    print("usage: lr-bench layout [--nodes N] [--runs R] | text [--runs R] | decode A.png B.png [--runs R] | encode IMAGE.png [--runs R] | diff A.png B.png [--runs R]")
+    print("usage: lr-bench layout [--nodes N] [--runs R] | text [--runs R] | decode A.png B.png [--runs R] | encode IMAGE.png [--runs R] | diff A.png B.png [--runs R] | render SPEC [--runs R]")
     exit(arguments.isEmpty ? 0 : 2)
 }

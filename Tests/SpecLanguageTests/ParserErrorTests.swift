@@ -24,6 +24,18 @@ final class ParserErrorTests: XCTestCase {
         assertError("canvas width=10\nvbx gap=2", "unknown kind 'vbx'; did you mean 'vbox'?", line: 2, column: 1)
     }
 
+    func testColumnsCountCharactersNotBytes() {
+        // "é" and "日本" are 2 and 6 bytes in UTF-8 but 1 and 2 columns.
+        assertError("canvas width=10\nlabel \"é\" size=12 colr=red", "unknown attribute 'colr' for label; did you mean 'color'?",
+                    line: 2, column: 19)
+        assertError("canvas width=10\nlabel \"日本\" size=\"1\"", "bad value for 'size': expected a size WxH, not a quoted string",
+                    line: 2, column: 17)
+        assertError("canvas width=10\nlabel \"日本\\q\"", "unknown escape '\\q' (use \\\" \\\\ \\n \\t \\u{…})",
+                    line: 2, column: 10)
+        assertError("canvas width=10 background=#ｆｆｆ", "bad value for 'background': '#ｆｆｆ' has a character that is not a hex digit",
+                    line: 1, column: 28)
+    }
+
     func testUnknownAttributeSuggests() {
         assertError("canvas width=10\nvbox\n  label \"a\" colr=#fff",
                     "unknown attribute 'colr' for label; did you mean 'color'?", line: 3, column: 13)

@@ -32,6 +32,14 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(doc.allNodes.count, 7)
     }
 
+    func testCRLFLinesReadAsLines() throws {
+        let doc = try parse("canvas width=100 height=50\r\nvbox gap=2\r\n  box size=10x10\r\n  label \"é\" size=12\r\n")
+        XCTAssertEqual(doc.canvas.children.map(\.kind), [.vbox])
+        XCTAssertEqual(doc.canvas.children[0].children.map(\.kind), [.box, .label])
+        XCTAssertEqual(doc.canvas.children[0].children[1].location, SourceLocation(line: 4, column: 3))
+        XCTAssertEqual(SourceLines("a\r\nb\nc\r").lines, ["a", "b", "c"])
+    }
+
     func testValues() throws {
         let doc = try parse("""
             canvas width=100
