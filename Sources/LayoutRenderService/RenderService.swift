@@ -38,10 +38,18 @@ public final class RenderService: Sendable {
         cache = RenderCache(maxEntries: configuration.cacheEntries, maxBytes: configuration.cacheBytes)
     }
 
-    /// The routes, behind the logging and counting middleware.
+    /// Every path the service answers and its methods; another method on one of these
+    /// paths is a 405 (`AllowedMethodsMiddleware`). HEAD answers as GET without the body.
+    static let allowedMethods: [String: [HTTPRequest.Method]] = [
+        "/render": [.post], "/diff": [.post], "/healthz": [.get, .head], "/metrics": [.get, .head],
+    ]
+
+    /// The routes, behind the logging and counting middleware and the method check.
     public func router() -> Router<BasicRequestContext> {
-        let router = Router()
+        let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestLogMiddleware(metrics: metrics))
+        router.add(middleware: AllowedMethodsMiddleware(allowed: Self.allowedMethods,
+                                                        retryAfterSeconds: configuration.retryAfterSeconds))
         router.post("/render") { request, context in await self.render(request, context: context) }
         router.post("/diff") { request, context in await self.diff(request, context: context) }
         router.get("/healthz") { _, _ in

@@ -48,7 +48,8 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context,
                 next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
-        let route = ["/render", "/diff", "/healthz", "/metrics"].contains(request.uri.path) ? request.uri.path : "other"
+        // Known paths only, so that the label's values stay few whatever clients send.
+        let route = RenderService.allowedMethods[request.uri.path] != nil ? request.uri.path : "other"
         func record(_ status: Int) {
             metrics.countRequest(route: route, status: status)
             let elapsed = ContinuousClock.now - start
