@@ -1,7 +1,9 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import LayoutRenderKit
 import Logging
+import NIOCore
 import PNGCodec
 import PixelDiff
 
@@ -64,11 +66,25 @@ public final class RenderService: Sendable {
 
     /// An application listening on the configured host and port, which stops its render
     /// threads on graceful shutdown (SIGTERM or SIGINT with `runService()`).
+    ///
+    /// Slow clients are bounded by three limits: the idle timeout (Hummingbird's; it also
+    /// bounds a head sent slowly, as nothing counts as activity before the whole head has
+    /// arrived), the body timeout (`SlowClientHandler`) and the connection limit
+    /// (Hummingbird's `MaximumAvailableConnections`: past it the server stops accepting, and
+    /// new connections wait in the kernel's backlog until one closes).
     public func application(logger: Logger) -> some ApplicationProtocol {
-        Application(router: router(),
-                    configuration: .init(address: .hostname(configuration.host, port: configuration.port),
-                                         serverName: "layout-render"),
-                    services: [pool], logger: logger)
+        let bodyTimeout = TimeAmount(configuration.bodyTimeout)
+        let slowClientCloses = metrics.slowClientCloses
+        let http = HTTP1Channel.Configuration(
+            additionalChannelHandlers: [SlowClientHandler(timeout: bodyTimeout, closes: slowClientCloses)],
+            idleTimeout: TimeAmount(configuration.idleTimeout))
+        return Application(
+            router: router(), server: .http1(configuration: http),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port),
+                                 serverName: "layout-render",
+                                 availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections,
+                                                                                          logger: logger)),
+            services: [pool], logger: logger)
     }
 
     // MARK: POST /render
@@ -205,7 +221,10 @@ public final class RenderService: Sendable {
 
     // MARK: Shared
 
-    /// The whole body, refused with 413 past `maxBodyBytes` (by Content-Length when given).
+    /// The whole body, refused with 413 past `maxBodyBytes` (by Content-Length when given,
+    /// else as soon as the bytes read pass it), and with 400 when it cannot be read: the
+    /// connection closed before its end (the client gave up, or the idle or body timeout
+    /// closed it) or its chunked encoding is malformed. Either is the client's doing.
     private func body(of request: Request) async throws -> [UInt8] {
         let limit = configuration.maxBodyBytes
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
@@ -216,6 +235,8 @@ public final class RenderService: Sendable {
             return buffer.readBytes(length: buffer.readableBytes) ?? []
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             throw ServiceError.tooLarge(limit: limit)
+        } catch {
+            throw ServiceError.badBody("the body was cut off or is malformed")
         }
     }
 

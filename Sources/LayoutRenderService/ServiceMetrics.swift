@@ -13,6 +13,7 @@ final class ServiceMetrics: Sendable {
     let cacheHits: CoreMetrics.Counter
     let cacheMisses: CoreMetrics.Counter
     let refusals: CoreMetrics.Counter
+    let slowClientCloses: CoreMetrics.Counter
 
     static let renderDurationName = "layout_render_render_duration_seconds"
 
@@ -28,6 +29,7 @@ final class ServiceMetrics: Sendable {
         cacheHits = CoreMetrics.Counter(label: "layout_render_cache_hits_total", factory: factory)
         cacheMisses = CoreMetrics.Counter(label: "layout_render_cache_misses_total", factory: factory)
         refusals = CoreMetrics.Counter(label: "layout_render_overload_refusals_total", factory: factory)
+        slowClientCloses = CoreMetrics.Counter(label: "layout_render_slow_client_closes_total", factory: factory)
     }
 
     /// Counts one answered request by route and status.
