@@ -67,17 +67,18 @@ public final class RenderService: Sendable {
     /// An application listening on the configured host and port, which stops its render
     /// threads on graceful shutdown (SIGTERM or SIGINT with `runService()`).
     ///
-    /// Slow clients are bounded by three limits: the idle timeout (Hummingbird's; it also
-    /// bounds a head sent slowly, as nothing counts as activity before the whole head has
-    /// arrived), the body timeout (`SlowClientHandler`) and the connection limit
-    /// (Hummingbird's `MaximumAvailableConnections`: past it the server stops accepting, and
-    /// new connections wait in the kernel's backlog until one closes).
+    /// Slow clients are bounded by the idle and body timeouts (`SlowClientHandler`, which
+    /// replaces Hummingbird's idle timer) and by the connection limit (Hummingbird's
+    /// `MaximumAvailableConnections`: past it the server stops accepting, and new
+    /// connections wait in the kernel's backlog until one closes).
     public func application(logger: Logger) -> some ApplicationProtocol {
+        let idleTimeout = TimeAmount(configuration.idleTimeout)
         let bodyTimeout = TimeAmount(configuration.bodyTimeout)
         let slowClientCloses = metrics.slowClientCloses
         let http = HTTP1Channel.Configuration(
-            additionalChannelHandlers: [SlowClientHandler(timeout: bodyTimeout, closes: slowClientCloses)],
-            idleTimeout: TimeAmount(configuration.idleTimeout))
+            additionalChannelHandlers: [SlowClientHandler(idleTimeout: idleTimeout, bodyTimeout: bodyTimeout,
+                                                          closes: slowClientCloses)],
+            idleTimeout: nil)
         return Application(
             router: router(), server: .http1(configuration: http),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port),

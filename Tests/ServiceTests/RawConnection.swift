@@ -74,16 +74,17 @@ final class RawConnection: @unchecked Sendable {
 
     private enum Read { case data, closed, timedOut }
 
-    /// Reads what has arrived into `buffer`, waiting at most `timeout` seconds for it.
-    private func read(timeout: Double) -> Read {
+    /// Reads what has arrived into `buffer` (at most `chunk` bytes), waiting at most
+    /// `timeout` seconds for it.
+    private func read(timeout: Double, chunk: Int = 65_536) -> Read {
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         let ready = poll(&poller, 1, Int32(max(0, timeout) * 1000))
         if ready < 0 && errno == EINTR { return .timedOut }
         guard ready > 0 else { return .timedOut }
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        var bytes = [UInt8](repeating: 0, count: chunk)
+        let count = bytes.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
         guard count > 0 else { return .closed }
-        buffer += chunk[..<count]
+        buffer += bytes[..<count]
         return .data
     }
 
@@ -112,8 +113,9 @@ final class RawConnection: @unchecked Sendable {
     }
 
     /// Reads one answer (with a Content-Length body, as the service sends), waiting at most
-    /// `timeout` seconds; nil if the connection closed or the time ran out first.
-    func readAnswer(timeout: Double = 30) -> Answer? {
+    /// `timeout` seconds; nil if the connection closed or the time ran out first. A slow
+    /// reader sets `slowly`: it reads 8 KiB at a time and then sleeps that long.
+    func readAnswer(timeout: Double = 30, slowly pause: Double? = nil) -> Answer? {
         let deadline = Date().addingTimeInterval(timeout)
         let separator: [UInt8] = Array("\r\n\r\n".utf8)
         var headEnd: Int?
@@ -132,7 +134,8 @@ final class RawConnection: @unchecked Sendable {
         let length = Int(headers["content-length"] ?? "0") ?? 0
         let bodyStart = headEnd! + 4
         while buffer.count < bodyStart + length {
-            if read(timeout: deadline.timeIntervalSinceNow) != .data { return nil }
+            if read(timeout: deadline.timeIntervalSinceNow, chunk: pause == nil ? 65_536 : 8192) != .data { return nil }
+            if let pause { Thread.sleep(forTimeInterval: pause) }
         }
         let body = Array(buffer[bodyStart..<bodyStart + length])
         buffer.removeFirst(bodyStart + length)
