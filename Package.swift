@@ -57,6 +57,7 @@ let package = Package(
             dependencies: [
                 "LayoutRenderKit", "PNGCodec", "PixelDiff", "SpecLanguage",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,7 +1,9 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import LayoutRenderKit
 import Logging
+import NIOCore
 import PNGCodec
 import PixelDiff
 
@@ -38,10 +40,18 @@ public final class RenderService: Sendable {
         cache = RenderCache(maxEntries: configuration.cacheEntries, maxBytes: configuration.cacheBytes)
     }
 
-    /// The routes, behind the logging and counting middleware.
+    /// Every path the service answers and its methods; another method on one of these
+    /// paths is a 405 (`AllowedMethodsMiddleware`). HEAD answers as GET without the body.
+    static let allowedMethods: [String: [HTTPRequest.Method]] = [
+        "/render": [.post], "/diff": [.post], "/healthz": [.get, .head], "/metrics": [.get, .head],
+    ]
+
+    /// The routes, behind the logging and counting middleware and the method check.
     public func router() -> Router<BasicRequestContext> {
-        let router = Router()
+        let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestLogMiddleware(metrics: metrics))
+        router.add(middleware: AllowedMethodsMiddleware(allowed: Self.allowedMethods,
+                                                        retryAfterSeconds: configuration.retryAfterSeconds))
         router.post("/render") { request, context in await self.render(request, context: context) }
         router.post("/diff") { request, context in await self.diff(request, context: context) }
         router.get("/healthz") { _, _ in
@@ -56,11 +66,26 @@ public final class RenderService: Sendable {
 
     /// An application listening on the configured host and port, which stops its render
     /// threads on graceful shutdown (SIGTERM or SIGINT with `runService()`).
+    ///
+    /// Slow clients are bounded by the idle and body timeouts (`SlowClientHandler`, which
+    /// replaces Hummingbird's idle timer) and by the connection limit (Hummingbird's
+    /// `MaximumAvailableConnections`: past it the server stops accepting, and new
+    /// connections wait in the kernel's backlog until one closes).
     public func application(logger: Logger) -> some ApplicationProtocol {
-        Application(router: router(),
-                    configuration: .init(address: .hostname(configuration.host, port: configuration.port),
-                                         serverName: "layout-render"),
-                    services: [pool], logger: logger)
+        let idleTimeout = TimeAmount(configuration.idleTimeout)
+        let bodyTimeout = TimeAmount(configuration.bodyTimeout)
+        let slowClientCloses = metrics.slowClientCloses
+        let http = HTTP1Channel.Configuration(
+            additionalChannelHandlers: [SlowClientHandler(idleTimeout: idleTimeout, bodyTimeout: bodyTimeout,
+                                                          closes: slowClientCloses)],
+            idleTimeout: nil)
+        return Application(
+            router: router(), server: .http1(configuration: http),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port),
+                                 serverName: "layout-render",
+                                 availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections,
+                                                                                          logger: logger)),
+            services: [pool], logger: logger)
     }
 
     // MARK: POST /render
@@ -197,7 +222,10 @@ public final class RenderService: Sendable {
 
     // MARK: Shared
 
-    /// The whole body, refused with 413 past `maxBodyBytes` (by Content-Length when given).
+    /// The whole body, refused with 413 past `maxBodyBytes` (by Content-Length when given,
+    /// else as soon as the bytes read pass it), and with 400 when it cannot be read: the
+    /// connection closed before its end (the client gave up, or the idle or body timeout
+    /// closed it) or its chunked encoding is malformed. Either is the client's doing.
     private func body(of request: Request) async throws -> [UInt8] {
         let limit = configuration.maxBodyBytes
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
@@ -208,6 +236,8 @@ public final class RenderService: Sendable {
             return buffer.readBytes(length: buffer.readableBytes) ?? []
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             throw ServiceError.tooLarge(limit: limit)
+        } catch {
+            throw ServiceError.badBody("the body was cut off or is malformed")
         }
     }
 

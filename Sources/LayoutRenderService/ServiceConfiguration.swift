@@ -29,6 +29,18 @@ public struct ServiceConfiguration: Sendable {
     public var cacheBytes = 64 << 20
     /// Seconds a client is told to wait after a 503 (`Retry-After`).
     public var retryAfterSeconds = 1
+    /// How long a connection may wait for a request's whole head, from its start or from its
+    /// last answer being sent (`--idle-timeout-ms`): an idle keep-alive connection, a client
+    /// that sends nothing, or one that sends its head slowly is closed after it. A request
+    /// being read, rendered or answered is not idle.
+    public var idleTimeout: Duration = .seconds(30)
+    /// How long a request may take to arrive, from its head to its last body byte, and how
+    /// long an answer may make no progress while the client leaves it unread
+    /// (`--body-timeout-ms`).
+    public var bodyTimeout: Duration = .seconds(60)
+    /// Connections open at once (`--max-connections`); past that, new ones wait in the
+    /// kernel's accept backlog until one closes.
+    public var maxConnections = 512
 
     public init() {
         parseLimits.maxSourceBytes = maxBodyBytes

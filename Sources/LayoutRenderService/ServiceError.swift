@@ -14,5 +14,7 @@ enum ServiceError: Error, Sendable, Equatable {
     /// The render did not finish within the time limit; it finishes in the background and
     /// its result is dropped.
     case timedOut(milliseconds: Int)
+    /// A known path asked with a method it does not take (`allowed` lists those it does).
+    case methodNotAllowed(method: String, allowed: [String])
 }
 

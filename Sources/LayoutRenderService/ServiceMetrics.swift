@@ -13,6 +13,7 @@ final class ServiceMetrics: Sendable {
     let cacheHits: CoreMetrics.Counter
     let cacheMisses: CoreMetrics.Counter
     let refusals: CoreMetrics.Counter
+    let slowClientCloses: CoreMetrics.Counter
 
     static let renderDurationName = "layout_render_render_duration_seconds"
 
@@ -28,6 +29,7 @@ final class ServiceMetrics: Sendable {
         cacheHits = CoreMetrics.Counter(label: "layout_render_cache_hits_total", factory: factory)
         cacheMisses = CoreMetrics.Counter(label: "layout_render_cache_misses_total", factory: factory)
         refusals = CoreMetrics.Counter(label: "layout_render_overload_refusals_total", factory: factory)
+        slowClientCloses = CoreMetrics.Counter(label: "layout_render_slow_client_closes_total", factory: factory)
     }
 
     /// Counts one answered request by route and status.
@@ -48,7 +50,8 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context,
                 next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
-        let route = ["/render", "/diff", "/healthz", "/metrics"].contains(request.uri.path) ? request.uri.path : "other"
+        // Known paths only, so that the label's values stay few whatever clients send.
+        let route = RenderService.allowedMethods[request.uri.path] != nil ? request.uri.path : "other"
         func record(_ status: Int) {
             metrics.countRequest(route: route, status: status)
             let elapsed = ContinuousClock.now - start

@@ -38,6 +38,18 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("render-timeout-ms"), help: "How long a request waits for its render, queue included (504 past it).")
     var renderTimeoutMilliseconds = 10_000
 
+    @Option(name: .customLong("idle-timeout-ms"),
+            help: "How long a connection may stay idle, or take to send a request's headers, before it is closed.")
+    var idleTimeoutMilliseconds = 30_000
+
+    @Option(name: .customLong("body-timeout-ms"),
+            help: "How long a request body may take to arrive, or an answer stay unread, before the connection is closed.")
+    var bodyTimeoutMilliseconds = 60_000
+
+    @Option(name: .customLong("max-connections"),
+            help: "Connections open at once; past it, new ones wait in the kernel's backlog.")
+    var maxConnections = 512
+
     @Option(name: .customLong("max-pixels"), help: "The largest canvas in device pixels (400 past it).")
     var maxPixels = 16 << 20
 
@@ -62,6 +74,8 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         for (name, value) in [("--workers", workers), ("--max-body-bytes", maxBodyBytes),
                               ("--render-timeout-ms", renderTimeoutMilliseconds), ("--max-pixels", maxPixels),
+                              ("--idle-timeout-ms", idleTimeoutMilliseconds), ("--body-timeout-ms", bodyTimeoutMilliseconds),
+                              ("--max-connections", maxConnections),
                               ("--max-side", maxSide), ("--max-nodes", maxNodes), ("--max-depth", maxDepth)]
         where value < 1 {
             throw ValidationError("\(name) must be at least 1")
@@ -87,6 +101,9 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.renderLimits.maxPixels = maxPixels
         configuration.renderLimits.maxSide = maxSide
         configuration.renderTimeout = .milliseconds(renderTimeoutMilliseconds)
+        configuration.idleTimeout = .milliseconds(idleTimeoutMilliseconds)
+        configuration.bodyTimeout = .milliseconds(bodyTimeoutMilliseconds)
+        configuration.maxConnections = maxConnections
         configuration.cacheEntries = cacheEntries
         configuration.cacheBytes = cacheBytes
 

@@ -44,6 +44,31 @@ final class ErrorStatusTests: XCTestCase {
         }
     }
 
+    /// A known path asked with another method is a 405 that names the allowed ones; every
+    /// method listed in `RenderService.allowedMethods` reaches its route (no 404 or 405).
+    func testAWrongMethodOnAKnownPathAnswers405WithAllow() async throws {
+        try await withServer { client, _ in
+            for (uri, method, allow) in [("/healthz", HTTPRequest.Method.post, "GET, HEAD"), ("/render", .get, "POST"),
+                                         ("/diff", .put, "POST"), ("/metrics", .delete, "GET, HEAD")] {
+                let response = try await client.executeRequest(uri: uri, method: method, headers: [:], body: nil)
+                XCTAssertEqual(response.status, .methodNotAllowed, "\(method) \(uri)")
+                XCTAssertEqual(response.headers[.allow], allow, "\(method) \(uri)")
+                XCTAssertNotNil(response.json["error"] as? String)
+            }
+            for (uri, methods) in RenderService.allowedMethods {
+                for method in methods {
+                    let response = try await client.executeRequest(uri: uri, method: method, headers: [:], body: nil)
+                    XCTAssertFalse([.notFound, .methodNotAllowed].contains(response.status), "\(method) \(uri)")
+                }
+            }
+            let head = try await client.executeRequest(uri: "/healthz", method: .head, headers: [:], body: nil)
+            XCTAssertEqual(head.status, .ok)
+            XCTAssertEqual(head.body.readableBytes, 0)
+            let metrics = try await client.get("/metrics").text
+            XCTAssertTrue(metrics.contains(#"layout_render_http_requests_total{route="/healthz",status="405"} 1"#), metrics)
+        }
+    }
+
     func testBadQueriesAndTooLargeCanvasesAnswer400() async throws {
         try await withServer({ $0.renderLimits.maxPixels = 10_000 }) { client, _ in
             for query in ["width=-1", "scale=100", "size=10", "colour=red", "height=10", "width=nan"] {
