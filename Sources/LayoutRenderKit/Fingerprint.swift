@@ -15,7 +15,7 @@ public struct Fingerprint: Hashable, Sendable {
 
     /// The fingerprint of this process, computed once.
     public static let current: Fingerprint = {
-        let font = (try? FontLibrary().font(family: FontLibrary.defaultFamily, style: .regular))
+        let font = (try? FontLibrary.standard.font(family: FontLibrary.defaultFamily, style: .regular))
             .map { "\($0.familyName) \($0.revision)" } ?? "none"
         return Fingerprint(tool: toolVersion, cairo: CairoRenderer.cairoVersion, pixman: CairoRenderer.pixmanVersion,
                            freeType: FontLibrary.freeTypeVersion, font: font)

@@ -40,7 +40,7 @@ public final class LayoutRenderer: Sendable {
     let textEngine: TextLayoutEngine
 
     public init(fontDirectories: [String] = []) {
-        fonts = FontLibrary(fontDirectories: fontDirectories)
+        fonts = fontDirectories.isEmpty ? .standard : FontLibrary(fontDirectories: fontDirectories)
         textEngine = TextLayoutEngine()
     }
 

@@ -142,9 +142,10 @@ private func compare(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int, option
         b.withUnsafeBufferPointer { pb in
             let img1 = Image(p: pa, width: width, height: height, bg: options.background)
             let img2 = Image(p: pb, width: width, height: height, bg: options.background)
-            // Fast path: identical buffers need no per-pixel work.
-            let identical = a == b
-            if !identical {
+            // Equal pixels are skipped with one 32-bit comparison each, so identical images
+            // cost one pass; a separate whole-buffer `==` first would cost a second pass
+            // whenever they differ.
+            do {
                 let raw1 = UnsafeRawPointer(pa.baseAddress!)
                 let raw2 = UnsafeRawPointer(pb.baseAddress!)
                 for y in 0..<height {

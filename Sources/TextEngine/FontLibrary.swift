@@ -28,6 +28,10 @@ public final class FontLibrary: @unchecked Sendable {
         self.fontDirectories = fontDirectories
     }
 
+    /// The process's library without extra directories: whoever needs only the default
+    /// family shares it, so each font file is opened and read once.
+    public static let standard = FontLibrary()
+
     /// The FreeType library's version (`2.12.1`), for the environment fingerprint.
     public static var freeTypeVersion: String {
         (try? FreeTypeLibrary().version) ?? "unknown"

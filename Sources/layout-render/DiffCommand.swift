@@ -83,16 +83,22 @@ struct DiffCommand: ParsableCommand {
     /// Reads and decodes the two files at once, one on another thread: decoding is most
     /// of a diff's time and the files are independent. The expected file's error wins.
     private func loadBoth() throws(CommandError) -> (RGBAImage, RGBAImage) {
+        // A thread of its own for the actual file (libdispatch's concurrentPerform ran both
+        // on the calling thread here, called from the async main's executor).
         let results = LoadResults()
-        DispatchQueue.concurrentPerform(iterations: 2) { index in
-            let path = index == 0 ? expected : actual
-            let result = Result { () throws(CommandError) -> RGBAImage in try load(path) }
-            results.set(index, result)
+        let done = DispatchSemaphore(value: 0)
+        let actual = self.actual
+        let thread = Thread {
+            results.set(1, Result { () throws(CommandError) -> RGBAImage in try Self.load(actual) })
+            done.signal()
         }
+        thread.start()
+        results.set(0, Result { () throws(CommandError) -> RGBAImage in try Self.load(expected) })
+        done.wait()
         return (try results.get(0), try results.get(1))
     }
 
-    private func load(_ path: String) throws(CommandError) -> RGBAImage {
+    private static func load(_ path: String) throws(CommandError) -> RGBAImage {
         do {
             return try PNGFile.read(path: path)
         } catch {

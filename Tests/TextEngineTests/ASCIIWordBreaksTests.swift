@@ -18,16 +18,24 @@ final class ASCIIWordBreaksTests: XCTestCase {
         let words = ["a", "Z", "q", "5", "0"]
         let others = ["-", "-", ",", ".", ";", ":", "(", ")", "[", "]", "{", "}", "\"", "'", "!", "?", "%", "$", "/",
                       "#", "&", "*", "+", "=", "<", ">", "@", "\\", "_", "|", "~", "^", "`", "\t", "\n", "\r", "\u{A0}",
-                      "\u{200B}", "\u{301}", "日", "本", "é", "🙂", "「", "」", "\u{2060}", "—", "\u{3000}"]
+                      "\u{200B}", "\u{301}", "日", "本", "é", "🙂", "「", "」", "\u{2060}", "—", "\u{3000}",
+                      "の", "は", "ぁ", "っ", "ゃ", "ー", "ア", "ッ", "。", "、", "・", "々", "〜", "（", "）", "！", "中", "文",
+                      "汉", "字", "\u{FE0F}", "\u{3099}", "ゝ", "ゞ"]
+        // Japanese and Chinese text, dense with what changes the answer between ideographs.
+        let cjk = ["日", "本", "の", "は", "中", "文", "汉", "字", "ぁ", "っ", "ゃ", "ー", "ア", "ッ", "。", "、", "・", "々",
+                   "〜", "「", "」", "（", "）", "！", "\u{3000}", "\u{3099}", "ゝ", "a", " ", "5"]
         var generator = SplitMix(seed: 0x5EED)
+        var asianText = false
         func character() -> String {
+            if asianText { return cjk[Int(generator.next() % UInt64(cjk.count))] }
             let roll = generator.next() % 100
             if roll < 55 { return words[Int(generator.next() % UInt64(words.count))] }
             if roll < 80 { return " " }
             return others[Int(generator.next() % UInt64(others.count))]
         }
         var answered = 0, compared = 0
-        for _ in 0..<2000 {
+        for _ in 0..<3000 {
+            asianText = generator.next() % 3 == 0
             let length = Int(generator.next() % 24)
             let text = (0..<length).map { _ in character() }.joined()
             let buffer = try UTF16Buffer(text)

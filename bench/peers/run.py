@@ -143,6 +143,11 @@ def main():
     # --- render ---------------------------------------------------------------
     ours_render, _ = time_process([lr, str(SPEC), str(tmp / "ours_card.png")], runs)
     print(f"render: ours whole process {f(ours_render)} ms", flush=True)
+    # Where the process's time goes: the same render in-process, phase by phase (first run
+    # and median of the rest), for the notes; not a target.
+    phases = subprocess.run([lrb, "render", str(SPEC), "--runs", str(runs)], capture_output=True, text=True, cwd=HERE)
+    for line in phases.stdout.splitlines():
+        print(f"render: ours in-process {line}", flush=True)
     if a.peers:
         pc = run_line([py, str(HERE / "cairo_render.py"), str(SCENE), str(tmp / "pycairo_card.png"), str(runs)], "pycairo")
         print(f"render: pycairo {pc}", flush=True)
