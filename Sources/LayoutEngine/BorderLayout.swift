@@ -6,9 +6,14 @@
 //   the bottom edge.
 // - `left` and `right` children take the height left between them and their own width,
 //   in document order from left to right (the last `right` child on the right edge).
+//   Their own width is their max-content width; when the middle row has no room for it,
+//   they shrink toward their min-content width as flex items with `shrink=1` (see
+//   `shrinkSides`), so a border is never arranged wider than it measured itself.
 // - `center` (at most one) takes the rest. `gap` separates neighbouring pieces.
 // - The auto width is the widest of the top/bottom children and the left+center+right
-//   row; the auto height adds the tops, the tallest middle child and the bottoms.
+//   row (fit-content in a definite space: the space, at least the row's min-content
+//   width, when the row would overflow it); the auto height adds the tops, the tallest
+//   middle child and the bottoms.
 // - Regions are physical: `left` stays left in RTL.
 
 extension LayoutContext {
@@ -35,7 +40,10 @@ extension LayoutContext {
                     availableWidth: aw, availableHeight: ah, perform: false)
         }
 
-        // The width: the widest top/bottom child, or the middle row laid side by side.
+        // The width: the widest top/bottom child, or the middle row laid side by side. Like
+        // a row, the middle row is fit-content: when its pieces, each fitted to the space,
+        // add up to more than there is, it is as wide as the space, or as its min-content
+        // width if that is wider (the sides then shrink, below).
         if innerW == nil {
             var widest = 0.0, row = 0.0, pieces = 0
             for c in visible {
@@ -46,7 +54,15 @@ extension LayoutContext {
                 default: row += s.width + m.horizontal; pieces += 1
                 }
             }
-            row += gap * Double(Swift.max(0, pieces - 1))
+            let rowGaps = gap * Double(Swift.max(0, pieces - 1))
+            row += rowGaps
+            if case .definite(let avail) = availW, row > avail {
+                var rowMin = rowGaps
+                for c in visible where style(c).pointee.region != .top && style(c).pointee.region != .bottom {
+                    rowMin += measure(c, nil, nil, .minContent, .maxContent).width + margins(c, parentWidth: nil).horizontal
+                }
+                row = Swift.min(row, Swift.max(rowMin, avail))
+            }
             innerW = bounds.clampWidth(Swift.max(widest, row) + pb.horizontal) - pb.horizontal
         }
         let iw = innerW!
@@ -54,7 +70,7 @@ extension LayoutContext {
         // Heights of the top and bottom children at the full width; widths of the middle ones.
         var frameOf: [Rect] = Array(repeating: .zero, count: visible.count)
         var topsHeight = 0.0, bottomsHeight = 0.0, tops = 0, bottoms = 0
-        var sideWidth = 0.0, sides = 0, middleHeight = 0.0
+        var sideIndices: [Int] = []
         var centerIndex: Int? = nil
         for (j, c) in visible.enumerated() {
             let m = margins(c, parentWidth: iw)
@@ -66,14 +82,22 @@ extension LayoutContext {
                 if style(c).pointee.region == .top { topsHeight += s.height + m.vertical; tops += 1 }
                 else { bottomsHeight += s.height + m.vertical; bottoms += 1 }
             case .left, .right:
-                let s = measure(c, nil, nil, .maxContent, availH)
+                // At no particular height: the side's width must not depend on whether the
+                // border's height is known yet (measuring or arranging).
+                let s = measure(c, nil, nil, .maxContent, .maxContent)
                 frameOf[j] = Rect(x: 0, y: 0, width: s.width, height: s.height)
-                sideWidth += s.width + m.horizontal
-                sides += 1
-                middleHeight = Swift.max(middleHeight, s.height + m.vertical)
+                sideIndices.append(j)
             case .center:
                 centerIndex = j
             }
+        }
+        let sides = sideIndices.count
+        shrinkSides(visible, sideIndices, centerIndex, &frameOf, innerWidth: iw, gap: gap, measure: measure)
+        var sideWidth = 0.0, middleHeight = 0.0
+        for j in sideIndices {
+            let m = margins(visible[j], parentWidth: iw)
+            sideWidth += frameOf[j].width + m.horizontal
+            middleHeight = Swift.max(middleHeight, frameOf[j].height + m.vertical)
         }
         let middlePieces = sides + (centerIndex == nil ? 0 : 1)
         let centerWidth = Swift.max(0, iw - sideWidth - gap * Double(Swift.max(0, middlePieces - 1)))
@@ -145,5 +169,58 @@ extension LayoutContext {
             frames[c] = f
         }
         return outer
+    }
+
+    /// The `left` and `right` children `sideIndices` of `visible` keep their max-content
+    /// width when the middle row has room for it, and shrink toward their min-content width
+    /// when it has not, as flex items with `shrink=1` and a max-content basis (CSS Flexbox
+    /// §9.7): the shortfall is shared in proportion to their content widths, and a side
+    /// that reaches its min-content width stops there. The centre counts as a piece of its
+    /// min-content width: sides do not squeeze it below that. Shrunk sides are measured
+    /// again for their height at their new width.
+    private func shrinkSides(_ visible: [NodeID], _ sideIndices: [Int], _ centerIndex: Int?, _ frameOf: inout [Rect],
+                             innerWidth iw: Double, gap: Double,
+                             measure: (NodeID, Double?, Double?, AvailableSpace, AvailableSpace) -> Size) {
+        if sideIndices.isEmpty { return }
+        let pieces = sideIndices.count + (centerIndex == nil ? 0 : 1)
+        var space = iw - gap * Double(pieces - 1)
+        if let j = centerIndex {
+            let c = visible[j]
+            space -= measure(c, nil, nil, .minContent, .maxContent).width + margins(c, parentWidth: iw).horizontal
+        }
+        var wanted = 0.0
+        for j in sideIndices { wanted += frameOf[j].width + margins(visible[j], parentWidth: iw).horizontal }
+        if wanted <= space + 1e-9 { return }
+
+        struct Side { var j: Int; var base: Double; var min: Double; var inner: Double; var margins: Double
+                      var width: Double; var frozen = false; var violation = 0.0 }
+        var items: [Side] = sideIndices.map { j in
+            let c = visible[j]
+            let base = frameOf[j].width
+            let least = Swift.min(base, measure(c, nil, nil, .minContent, .maxContent).width)
+            return Side(j: j, base: base, min: least, inner: Swift.max(0, base - insets(c, parentWidth: iw).horizontal),
+                        margins: margins(c, parentWidth: iw).horizontal, width: base)
+        }
+        while true {
+            var free = space, scaled = 0.0
+            for s in items { free -= (s.frozen ? s.width : s.base) + s.margins; if !s.frozen { scaled += s.inner } }
+            if scaled <= 0 { break }
+            var total = 0.0
+            for k in items.indices where !items[k].frozen {
+                let target = items[k].base + free * items[k].inner / scaled
+                let clamped = Swift.min(Swift.max(target, items[k].min), items[k].base)
+                items[k].violation = clamped - target
+                items[k].width = clamped
+                total += clamped - target
+            }
+            for k in items.indices where !items[k].frozen {
+                let v = items[k].violation
+                if total == 0 || (total > 0 && v > 0) || (total < 0 && v < 0) { items[k].frozen = true }
+            }
+        }
+        for s in items where s.width != s.base {
+            let h = measure(visible[s.j], s.width, nil, .definite(s.width), .maxContent).height
+            frameOf[s.j] = Rect(x: 0, y: 0, width: s.width, height: h)
+        }
     }
 }

@@ -15,6 +15,11 @@
 //   size clamped by its specified size and max size; it is computed lazily, only where
 //   it can change the result (explicit basis, or a shrinking line).
 // - Percentages against an indefinite size behave as `auto`.
+// - A row that is neither fixed nor stretched is fit-content wide (§9.2 step 4 defers to
+//   the formatting context: min(max-content, max(min-content, available))).
+// - A wrapping column measured under a min-content constraint (either axis) is one line:
+//   its min-content width is its widest item's and its min-content height its max-content
+//   height, as Chrome and Firefox compute them, whatever height it is measured in.
 // - `direction: rtl` lays the container out with left and right swapped, then mirrors
 //   the children horizontally: a row starts at the right, a column's cross-start is right.
 
@@ -93,7 +98,14 @@ extension LayoutContext {
             ?? shrinkSpace(isRow ? availableHeight : availableWidth, by: pbCross)
         let gapMain = sp.pointee.gap
         let gapCross = sp.pointee.crossGap ?? sp.pointee.gap
-        let wrap = sp.pointee.wrap
+        // A wrapping column measured under a min-content constraint, on either axis, is one
+        // line, as browsers size it. Its min-content height is its max-content height (as
+        // any box's min-content block size): one item a line would make it wider, and its
+        // neighbours in a row narrower and taller. Its min-content width is its widest
+        // item's: narrower items are taller, so lines at a given height would make it wider.
+        let minContentColumn = !isRow && ((innerCross == nil && availInnerCross == .minContent)
+                                          || (innerMain == nil && availInnerMain == .minContent))
+        let wrap = sp.pointee.wrap && !minContentColumn
 
         // §9.1 Initial Setup: the items (hidden children take no part, as `display: none`).
         let first = scratch.pointee.items.count
@@ -120,36 +132,21 @@ extension LayoutContext {
         // §9.3 Main Size Determination, step 5: Collect flex items into flex lines.
         let firstLine = scratch.pointee.lines.count
         defer { scratch.pointee.lines.removeLast(scratch.pointee.lines.count - firstLine) }
-        if !wrap || last == first {
-            scratch.pointee.lines.append(FlexLine(start: first, end: last, cross: 0))
-        } else {
-            let limit: Double
-            if let innerMain { limit = innerMain } else {
-                switch availInnerMain {
-                case .definite(let v): limit = v
-                case .minContent: limit = 0
-                case .maxContent: limit = .infinity
-                }
+        var lineLimit: Double
+        if let innerMain { lineLimit = innerMain } else {
+            switch availInnerMain {
+            case .definite(let v): lineLimit = v
+            case .minContent: lineLimit = 0
+            case .maxContent: lineLimit = .infinity
             }
-            var start = first
-            var used = 0.0
-            for i in first..<last {
-                let outer = items[i].hypotheticalMain + items[i].marginsMain
-                if i > start && used + gapMain + outer > limit + 1e-9 {
-                    scratch.pointee.lines.append(FlexLine(start: start, end: i, cross: 0))
-                    start = i
-                    used = outer
-                } else {
-                    used += (i > start ? gapMain : 0) + outer
-                }
-            }
-            scratch.pointee.lines.append(FlexLine(start: start, end: last, cross: 0))
         }
-        let lastLine = scratch.pointee.lines.count
+        collectLines(first, last, wrap: wrap, limit: lineLimit, gap: gapMain)
+        var lastLine = scratch.pointee.lines.count
 
         // §9.2 step 4 / §9.9.1: the container's main size, when it is not known already.
         if innerMain == nil {
             var longest = 0.0
+            var fitted = false
             if case .definite(let avail) = availInnerMain {
                 for l in firstLine..<lastLine {
                     var sum = 0.0
@@ -159,14 +156,31 @@ extension LayoutContext {
                     sum += gapMain * Double(Swift.max(0, lines[l].end - lines[l].start - 1))
                     longest = Swift.max(longest, sum)
                 }
-                if lastLine - firstLine > 1 { longest = Swift.max(longest, avail) }
+                let multiLine = lastLine - firstLine > 1
+                if multiLine { longest = Swift.max(longest, avail) }
+                // A row whose width is neither fixed nor stretched (an item of a column that
+                // does not stretch it or that wraps, a child of a zbox that does not stretch
+                // it) is fit-content wide, as CSS sizes such a box in the inline axis:
+                // min(max-content, max(min-content, available)). The hypothetical sizes add up to the max-content width, so the
+                // min-content width only matters when that overflows; its items then shrink
+                // (§9.7) to the width found here. A column's height stays its content's height.
+                if isRow && longest > avail {
+                    let fit = Swift.max(minContentMain(first, last, wrap: wrap, gap: gapMain, isRow: isRow,
+                                                       availInnerCross: availInnerCross, innerCross: innerCross,
+                                                       innerWidth: innerWidth0, innerHeight: innerHeight0),
+                                        avail)
+                    // Several lines: all the items on one line (the max-content width) would not fit.
+                    longest = multiLine ? fit : Swift.min(longest, fit)
+                    fitted = true
+                }
             } else {
                 for l in firstLine..<lastLine {
                     var sum = 0.0
                     for i in lines[l].start..<lines[l].end {
                         sum += intrinsicContribution(i, isRow: isRow, availInnerMain: availInnerMain,
                                                      availInnerCross: availInnerCross, innerCross: innerCross,
-                                                     innerWidth: innerWidth0, innerHeight: innerHeight0)
+                                                     innerWidth: innerWidth0, innerHeight: innerHeight0,
+                                                     base: items[i].base)
                     }
                     sum += gapMain * Double(Swift.max(0, lines[l].end - lines[l].start - 1))
                     longest = Swift.max(longest, sum)
@@ -174,6 +188,14 @@ extension LayoutContext {
             }
             let outer = Swift.max(Swift.max(Swift.min(longest + pbMain, maxMainC), minMainC), pbMain)
             innerMain = outer - pbMain
+            // A fit-content row narrower or wider than the space its lines were collected
+            // in: collect them again in its own width (§9.3 step 5 uses the inner main size).
+            if fitted && wrap && innerMain! != lineLimit {
+                lineLimit = innerMain!
+                scratch.pointee.lines.removeLast(scratch.pointee.lines.count - firstLine)
+                collectLines(first, last, wrap: wrap, limit: lineLimit, gap: gapMain)
+                lastLine = scratch.pointee.lines.count
+            }
         }
         let mainInner = innerMain!
         // A measurement that only needed the main size stops here.
@@ -315,6 +337,56 @@ extension LayoutContext {
         return outer
     }
 
+    /// §9.3 step 5: puts the items `first..<last` on flex lines `limit` points long (one
+    /// line when the container does not wrap), appended to the scratch lines.
+    private func collectLines(_ first: Int, _ last: Int, wrap: Bool, limit: Double, gap: Double) {
+        if !wrap || last == first {
+            scratch.pointee.lines.append(FlexLine(start: first, end: last, cross: 0))
+            return
+        }
+        var start = first
+        var used = 0.0
+        for i in first..<last {
+            let outer = items[i].hypotheticalMain + items[i].marginsMain
+            if i > start && used + gap + outer > limit + 1e-9 {
+                scratch.pointee.lines.append(FlexLine(start: start, end: i, cross: 0))
+                start = i
+                used = outer
+            } else {
+                used += (i > start ? gap : 0) + outer
+            }
+        }
+        scratch.pointee.lines.append(FlexLine(start: start, end: last, cross: 0))
+    }
+
+    /// §9.9.1: the container's min-content main size, what measuring it under a min-content
+    /// constraint gives (each item on its own line when it wraps), for items whose flex
+    /// base sizes were found in a definite space. Only content-based items are measured
+    /// again, at their min-content size.
+    private func minContentMain(_ first: Int, _ last: Int, wrap: Bool, gap: Double, isRow: Bool,
+                                availInnerCross: AvailableSpace, innerCross: Double?,
+                                innerWidth: Double?, innerHeight: Double?) -> Double {
+        var sum = 0.0, widest = 0.0
+        for i in first..<last {
+            var base = items[i].base
+            if items[i].contentBased {
+                let cross = measuringCross(i, innerCross: innerCross)
+                let crossAvail = shrinkSpace(availInnerCross, by: items[i].marginsCross)
+                let s = compute(items[i].node, knownWidth: isRow ? nil : cross, knownHeight: isRow ? cross : nil,
+                                parentWidth: innerWidth, parentHeight: innerHeight,
+                                availableWidth: isRow ? .minContent : crossAvail,
+                                availableHeight: isRow ? crossAvail : .minContent, perform: false)
+                base = Swift.max(isRow ? s.width : s.height, items[i].pbMain)
+            }
+            let c = intrinsicContribution(i, isRow: isRow, availInnerMain: .minContent,
+                                          availInnerCross: availInnerCross, innerCross: innerCross,
+                                          innerWidth: innerWidth, innerHeight: innerHeight, base: base)
+            sum += c
+            widest = Swift.max(widest, c)
+        }
+        return wrap ? widest : sum + gap * Double(Swift.max(0, last - first - 1))
+    }
+
     /// §9.1: an item's style resolved against the container's inner size.
     @inline(__always)
     private func makeFlexItem(_ c: NodeID, isRow: Bool, isRTL: Bool, innerWidth: Double?,
@@ -449,11 +521,12 @@ extension LayoutContext {
     }
 
     /// §9.9.1 Flex Container Intrinsic Main Sizes: one item's min-/max-content
-    /// contribution, as Chrome, Firefox and Taffy compute items[i].
+    /// contribution, as Chrome, Firefox and Taffy compute items[i]; `base` is its flex
+    /// base size under that constraint.
     private func intrinsicContribution(_ i: Int, isRow: Bool, availInnerMain: AvailableSpace,
                                        availInnerCross: AvailableSpace, innerCross: Double?,
-                                       innerWidth: Double?, innerHeight: Double?) -> Double {
-        let clampingBasis = items[i].sizeMain.isNaN ? items[i].base : Swift.max(items[i].base, items[i].sizeMain)
+                                       innerWidth: Double?, innerHeight: Double?, base: Double) -> Double {
+        let clampingBasis = items[i].sizeMain.isNaN ? base : Swift.max(base, items[i].sizeMain)
         var resolvedMin = items[i].minMain
         if resolvedMin.isNaN {
             resolvedMin = items[i].explicitBasis
@@ -471,7 +544,7 @@ extension LayoutContext {
         } else {
             var content: Double
             if items[i].contentBased {
-                content = items[i].base
+                content = base
             } else if !items[i].sizeMain.isNaN {
                 content = items[i].sizeMain
             } else {

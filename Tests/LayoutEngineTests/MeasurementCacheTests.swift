@@ -47,6 +47,40 @@ final class MeasurementCacheTests: XCTestCase {
         XCTAssertLessThan(runs[1], 40 * deepChain(40).count, "\(runs)")
     }
 
+    /// Rows that are not stretched are fit-content: when they overflow, their min-content
+    /// width is measured too. Nested, that must stay one more proposal per node, not one
+    /// more per ancestor.
+    func testNestedFitContentRowsAreNotMeasuredExponentially() throws {
+        func chain(_ depth: Int) -> LayoutTree {
+            var tree = LayoutTree()
+            var parent = tree.addNode(.stack(.vertical), parent: nil)
+            for level in 0..<depth {
+                var s = LayoutStyle()
+                s.alignSelf = .start
+                s.padding = Edges(all: .points(1))
+                let id = tree.addNode(.stack(level % 2 == 0 ? .horizontal : .vertical), style: s, parent: parent)
+                tree.addNode(.leaf(FixedTextLeaf("some words that do not fit")), parent: id)
+                parent = id
+            }
+            return tree
+        }
+        var runs: [Int] = []
+        for depth in [20, 40] {
+            let tree = chain(depth)
+            let count = tree.styles.withUnsafeBufferPointer { styles in
+                var frames = [Rect](repeating: .zero, count: tree.count)
+                return frames.withUnsafeMutableBufferPointer { f in
+                    let context = LayoutContext(tree: tree, styles: styles, frames: f, rootDirection: .ltr)
+                    _ = context.run(root: 0, options: LayoutOptions(availableWidth: 150))
+                    return context.computeCount
+                }
+            }
+            runs.append(count)
+        }
+        XCTAssertLessThan(runs[1], 5 * runs[0], "\(runs)")
+        XCTAssertLessThan(runs[1], 40 * chain(40).count, "\(runs)")
+    }
+
     func testFlexTreeRunsFewAlgorithmsPerNode() throws {
         let tree = makeFlexTree(count: 10_000)
         let count = tree.styles.withUnsafeBufferPointer { styles in

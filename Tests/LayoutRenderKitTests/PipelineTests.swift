@@ -74,6 +74,36 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(f["l"]?.width, 80) // stretched by the canvas
     }
 
+    // "alpha beta gamma delta epsilon" at 14 pt is 30 × 8.43 = 252.9 wide on one line;
+    // 200 points hold 23 characters ("alpha beta gamma delta"), 100 points 11.
+
+    func testARowThatIsNotStretchedWrapsItsLabelInTheSpace() throws {
+        // The row is fit-content: min(253, max(its longest word, 200)) = 200 (docs/reliability.md).
+        let f = try frames("""
+            canvas width=200
+            hbox id=row align-self=start
+              label "alpha beta gamma delta epsilon" id=l lines=0
+            """)
+        XCTAssertEqual(f["row"], Rect(x: 0, y: 0, width: 200, height: (2 * Self.lineHeight(14)).rounded(.up)))
+        XCTAssertEqual(f["l"], Rect(x: 0, y: 0, width: 200, height: (2 * Self.lineHeight(14)).rounded(.up)))
+    }
+
+    func testABordersSideShrinksWithTheBorder() throws {
+        // Border and label share the 200 points of the row equally (both 253 wide at most);
+        // the side label fills its 100-point border and wraps as the other label does.
+        let f = try frames("""
+            canvas width=200
+            hbox
+              border id=b
+                label "alpha beta gamma delta epsilon" id=side region=left lines=0
+              label "alpha beta gamma delta epsilon" id=l lines=0
+            """)
+        let height = (3 * Self.lineHeight(14)).rounded(.up) // "alpha beta", "gamma delta", "epsilon"
+        XCTAssertEqual(f["b"], Rect(x: 0, y: 0, width: 100, height: height))
+        XCTAssertEqual(f["side"], Rect(x: 0, y: 0, width: 100, height: height))
+        XCTAssertEqual(f["l"], Rect(x: 100, y: 0, width: 100, height: height))
+    }
+
     func testHiddenTakesNoSpace() throws {
         let f = try frames("""
             canvas width=100

@@ -27,12 +27,11 @@ final class PropertyTests: XCTestCase {
     ///
     /// With `fitting`, nothing can overflow: no item has `shrink=0`, and the canvas is at
     /// least as wide as an upper bound of the tree's min-content width (`Need`), so every
-    /// stack can shrink its items to fit, every `border`'s sides fit at their max-content
-    /// width (they are not shrunk) and every label can wrap to its width. Heights are all
-    /// automatic, so they cannot overflow either. Two engine behaviours that make content
-    /// overflow where CSS would not are kept out (the "known overflow" notes below, and
-    /// docs/reliability.md). Otherwise the tree for a seed is the one drawn without
-    /// `fitting`: the same random numbers are drawn in the same order.
+    /// stack can shrink its items to fit, every row and `border` that is not stretched is
+    /// fit-content wide, every `border`'s sides can shrink to their min-content width and
+    /// every label can wrap to its width. Heights are all automatic, so they cannot overflow
+    /// either. Otherwise the tree for a seed is the one drawn without `fitting`: the same
+    /// random numbers are drawn in the same order.
     static func randomSpec(seed: UInt64, fitting: Bool = false) -> String {
         var g = Generator(state: seed)
         var lines = ["canvas width=\(g.int(120...480)) background=#ffffff scale=\(g.pick([1, 2]))"]
@@ -51,20 +50,6 @@ final class PropertyTests: XCTestCase {
             if parentKind == "border" { region = g.pick(["top", "bottom", "left", "right"]); attrs.append("region=\(region)") }
             if parentKind == "zbox" && g.chance(50) { attrs.append("align-self=\(g.pick(["start", "center", "end", "stretch"]))") }
             let kind = depth >= 4 ? g.pick(["label", "box", "spacer"]) : g.pick(["vbox", "hbox", "zbox", "border", "label", "box", "spacer", "vbox", "hbox"])
-            let isContainer = ["vbox", "hbox", "zbox", "border"].contains(kind)
-            if fitting && isContainer && (parentKind == "vbox" || parentKind == "zbox") {
-                // Known overflow 1 (docs/reliability.md): an hbox measured against an available
-                // width takes its max-content width, not fit-content, and so does what holds it.
-                attrs.removeAll { $0.hasPrefix("align-self=") }
-                attrs.append("align-self=stretch")
-            }
-            if fitting && (region == "left" || region == "right") && (isContainer || kind == "label") {
-                // Known overflow 2: a border's min-content width counts its sides at their
-                // min-content width, but it arranges them at their max-content width.
-                attrs.removeAll { $0.hasPrefix("region=") }
-                region = "top"
-                attrs.append("region=top")
-            }
             var need: Need
             switch kind {
             case "label":
@@ -100,8 +85,7 @@ final class PropertyTests: XCTestCase {
                     attrs.append("gap=\(gi)")
                     if g.chance(40) { attrs.append("justify=\(g.pick(["start", "center", "end", "space-between", "space-around", "space-evenly"]))") }
                     if g.chance(40) { attrs.append("align=\(g.pick(["start", "center", "end", "stretch"]))") }
-                    // Known overflow 1 again: a wrapping vbox measures its items' widths.
-                    if g.chance(15) && !(fitting && kind == "vbox") { attrs.append("wrap"); wraps = true }
+                    if g.chance(15) { attrs.append("wrap"); wraps = true }
                 }
                 if g.chance(40) { let p = g.int(0...10); padding = Double(p); attrs.append("padding=\(p)") }
                 lines.append(indent + kind + " " + attrs.joined(separator: " "))
@@ -159,14 +143,13 @@ final class PropertyTests: XCTestCase {
                 min = wraps ? children.map(\.need.min).max() ?? 0 : children.map(\.need.min).reduce(0, +) + gaps
                 max = children.map(\.need.max).reduce(0, +) + gaps
             case "border":
-                // Left and right children keep their max-content width; the centre takes the rest.
+                // The middle row (left, centre, right) side by side; its sides shrink to their
+                // min-content width, the centre keeps its own.
                 let middle = children.filter { $0.region != "top" && $0.region != "bottom" }
                 let bands = children.filter { $0.region == "top" || $0.region == "bottom" }
                 let middleGaps = gap * Double(Swift.max(0, middle.count - 1))
-                let sides = middle.filter { $0.region != "center" }.map(\.need.max).reduce(0, +) + middleGaps
-                let center = middle.filter { $0.region == "center" }
-                min = Swift.max(bands.map(\.need.min).max() ?? 0, sides + (center.map(\.need.min).max() ?? 0))
-                max = Swift.max(bands.map(\.need.max).max() ?? 0, sides + (center.map(\.need.max).max() ?? 0))
+                min = Swift.max(bands.map(\.need.min).max() ?? 0, middle.map(\.need.min).reduce(0, +) + middleGaps)
+                max = Swift.max(bands.map(\.need.max).max() ?? 0, middle.map(\.need.max).reduce(0, +) + middleGaps)
             default: // vbox, zbox: the widest child
                 min = children.map(\.need.min).max() ?? 0
                 max = children.map(\.need.max).max() ?? 0
