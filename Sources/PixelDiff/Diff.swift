@@ -1,3 +1,5 @@
+import Foundation  // Thread, DispatchSemaphore: two halves of a large image on two threads
+
 // The comparison itself, after pixelmatch (Mapbox, ISC): the YIQ colour delta of
 // Kotsarenko & Ramos, "Measuring perceived color difference using YIQ NTSC
 // transmission color space in mobile applications" (2010), and the anti-aliasing
@@ -131,75 +133,146 @@ private struct Box {
 /// The same-size comparison over validated buffers.
 private func compare(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int, options: DiffOptions) -> DiffResult {
     let total = width * height
-    let maxDelta = 35215 * options.threshold * options.threshold
-    let regionMax = options.regionThresholds.map { ($0.rect, 35215 * $0.threshold * $0.threshold) }
     var diffImage: [UInt8]? = options.makeDiffImage ? [UInt8](repeating: 0, count: total * 4) : nil
-    var different = 0
-    var antialiased = 0
-    var box = Box()
-
+    var tally = Tally()
     a.withUnsafeBufferPointer { pa in
         b.withUnsafeBufferPointer { pb in
             let img1 = Image(p: pa, width: width, height: height, bg: options.background)
             let img2 = Image(p: pb, width: width, height: height, bg: options.background)
-            // Equal pixels are skipped with one 32-bit comparison each, so identical images
-            // cost one pass; a separate whole-buffer `==` first would cost a second pass
-            // whenever they differ.
-            do {
-                let raw1 = UnsafeRawPointer(pa.baseAddress!)
-                let raw2 = UnsafeRawPointer(pb.baseAddress!)
-                for y in 0..<height {
-                    let rowStart = y * width * 4
-                    for x in 0..<width {
-                        let pos = rowStart + x * 4
-                        if raw1.loadUnaligned(fromByteOffset: pos, as: UInt32.self)
-                            == raw2.loadUnaligned(fromByteOffset: pos, as: UInt32.self)
-                        {
-                            continue
-                        }
-                        if !options.ignore.isEmpty, options.ignore.contains(where: { $0.contains(x, y) }) { continue }
-                        var limit = maxDelta
-                        for (rect, m) in regionMax where rect.contains(x, y) { limit = m }
-                        let delta = colorDelta(img1, img2, pos, pos, yOnly: false)
-                        guard abs(delta) > limit else { continue }
-                        if antialiasedPixel(img1, x, y, img2) || antialiasedPixel(img2, x, y, img1) {
-                            antialiased += 1
-                            if !options.includeAA {
-                                diffImage?.paint(pos, options.antialiasedColor)
-                                continue
-                            }
-                        }
-                        different += 1
-                        box.add(x, y)
-                        diffImage?.paint(pos, options.diffColor)
-                    }
-                }
+            if diffImage == nil {
+                tally = RowComparison(img1: img1, img2: img2, options: options, out: nil).tallyAll()
+                return
             }
-            guard diffImage != nil else { return }
-            // Unchanged (and ignored, and under-threshold) pixels: the expected image in faint grey.
             diffImage!.withUnsafeMutableBufferPointer { out in
-                for i in 0..<total {
-                    let pos = i * 4
-                    if out[pos + 3] != 0 { continue }  // already painted
-                    let y = rgb2y(Double(pa[pos]), Double(pa[pos + 1]), Double(pa[pos + 2]))
-                    let v = blend(y, options.fadedAlpha * Double(pa[pos + 3]) / 255, 255)
-                    let g = UInt8(max(0, min(255, v)))
-                    out[pos] = g
-                    out[pos + 1] = g
-                    out[pos + 2] = g
-                    out[pos + 3] = 255
-                }
+                let comparison = RowComparison(img1: img1, img2: img2, options: options, out: out)
+                tally = comparison.tallyAll()
+                comparison.fadeUnchanged()
             }
         }
     }
     return DiffResult(
-        differentPixels: different, antialiasedPixels: antialiased, totalPixels: total,
-        ratio: total == 0 ? 0 : Double(different) / Double(total), boundingBox: box.rect,
+        differentPixels: tally.different, antialiasedPixels: tally.antialiased, totalPixels: total,
+        ratio: total == 0 ? 0 : Double(tally.different) / Double(total), boundingBox: tally.box.rect,
         sizeMismatch: false, diffImage: diffImage)
 }
 
-extension [UInt8] {
-    fileprivate mutating func paint(_ pos: Int, _ c: RGB) {
+/// What a run of rows found.
+private struct Tally {
+    var different = 0
+    var antialiased = 0
+    var box = Box()
+
+    mutating func add(_ other: Tally) {
+        different += other.different
+        antialiased += other.antialiased
+        if let rect = other.box.rect {
+            box.add(rect.x, rect.y)
+            box.add(rect.x + rect.width - 1, rect.y + rect.height - 1)
+        }
+    }
+}
+
+/// The per-pixel comparison, by runs of rows. The images are only read (the anti-aliasing
+/// detector looks at neighbours in any row); each run writes only its own rows of `out`,
+/// so two runs can go on two threads.
+private struct RowComparison: @unchecked Sendable {
+    let img1: Image, img2: Image
+    let options: DiffOptions
+    let out: UnsafeMutableBufferPointer<UInt8>?
+    let maxDelta: Double
+    let regionMax: [(PixelRect, Double)]
+
+    init(img1: Image, img2: Image, options: DiffOptions, out: UnsafeMutableBufferPointer<UInt8>?) {
+        self.img1 = img1
+        self.img2 = img2
+        self.options = options
+        self.out = out
+        maxDelta = 35215 * options.threshold * options.threshold
+        regionMax = options.regionThresholds.map { ($0.rect, 35215 * $0.threshold * $0.threshold) }
+    }
+
+    /// Images this large are compared in two halves, the lower one on a thread of its own
+    /// (a new thread, not a pool's, so a caller that blocks a pool cannot starve it).
+    static let parallelPixels = 1 << 18
+
+    func tallyAll() -> Tally {
+        let height = img1.height
+        guard img1.width * height >= Self.parallelPixels, height >= 2 else { return tally(rows: 0..<height) }
+        let middle = height / 2
+        let lower = TallyBox()
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            lower.value = tally(rows: middle..<height)
+            done.signal()
+        }.start()
+        var result = tally(rows: 0..<middle)
+        done.wait()
+        result.add(lower.value)
+        return result
+    }
+
+    func tally(rows: Range<Int>) -> Tally {
+        var result = Tally()
+        let width = img1.width
+        let raw1 = UnsafeRawPointer(img1.p.baseAddress!)
+        let raw2 = UnsafeRawPointer(img2.p.baseAddress!)
+        for y in rows {
+            let rowStart = y * width * 4
+            for x in 0..<width {
+                let pos = rowStart + x * 4
+                // Equal pixels are skipped with one 32-bit comparison each, so identical
+                // images cost one pass.
+                if raw1.loadUnaligned(fromByteOffset: pos, as: UInt32.self)
+                    == raw2.loadUnaligned(fromByteOffset: pos, as: UInt32.self)
+                {
+                    continue
+                }
+                if !options.ignore.isEmpty, options.ignore.contains(where: { $0.contains(x, y) }) { continue }
+                var limit = maxDelta
+                for (rect, m) in regionMax where rect.contains(x, y) { limit = m }
+                let delta = colorDelta(img1, img2, pos, pos, yOnly: false)
+                guard abs(delta) > limit else { continue }
+                if antialiasedPixel(img1, x, y, img2) || antialiasedPixel(img2, x, y, img1) {
+                    result.antialiased += 1
+                    if !options.includeAA {
+                        out?.paint(pos, options.antialiasedColor)
+                        continue
+                    }
+                }
+                result.different += 1
+                result.box.add(x, y)
+                out?.paint(pos, options.diffColor)
+            }
+        }
+        return result
+    }
+
+    /// Unchanged (and ignored, and under-threshold) pixels of the diff image: the expected
+    /// image in faint grey.
+    func fadeUnchanged() {
+        guard let out else { return }
+        let pa = img1.p
+        for i in 0..<(img1.width * img1.height) {
+            let pos = i * 4
+            if out[pos + 3] != 0 { continue }  // already painted
+            let y = rgb2y(Double(pa[pos]), Double(pa[pos + 1]), Double(pa[pos + 2]))
+            let v = blend(y, options.fadedAlpha * Double(pa[pos + 3]) / 255, 255)
+            let g = UInt8(max(0, min(255, v)))
+            out[pos] = g
+            out[pos + 1] = g
+            out[pos + 2] = g
+            out[pos + 3] = 255
+        }
+    }
+}
+
+/// The lower half's tally, handed from its thread.
+private final class TallyBox: @unchecked Sendable {
+    var value = Tally()
+}
+
+extension UnsafeMutableBufferPointer<UInt8> {
+    fileprivate func paint(_ pos: Int, _ c: RGB) {
         self[pos] = c.r
         self[pos + 1] = c.g
         self[pos + 2] = c.b
