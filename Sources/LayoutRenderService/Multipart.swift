@@ -37,7 +37,9 @@ enum Multipart {
             if partEnd - 2 >= partStart, body[partEnd - 2] == 13, body[partEnd - 1] == 10 { partEnd -= 2 }
             guard partStart <= partEnd else { continue }
             let part = body[partStart..<partEnd]
-            guard let headerEnd = find([13, 10, 13, 10], in: body, from: partStart), headerEnd <= partEnd else {
+            // The blank line must end before the part does: in `headers CRLF CRLF --B` the
+            // second CRLF belongs to the delimiter, and the part has no blank line of its own.
+            guard let headerEnd = find([13, 10, 13, 10], in: body, from: partStart), headerEnd + 4 <= partEnd else {
                 throw .badBody("a multipart part has no blank line after its headers")
             }
             let headers = String(decoding: body[partStart..<headerEnd], as: UTF8.self)

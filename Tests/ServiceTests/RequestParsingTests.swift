@@ -33,5 +33,10 @@ final class RequestParsingTests: XCTestCase {
         XCTAssertEqual(fields["two"], [])
         XCTAssertThrowsError(try Multipart.fields(of: Array("nothing".utf8), boundary: "B"))
         XCTAssertThrowsError(try Multipart.fields(of: Array("--B\r\nno blank line--B--".utf8), boundary: "B"))
+        // Headers whose blank line runs into the delimiter (this trapped once: a remote crash).
+        let truncated = Array("--B\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n--B--".utf8)
+        XCTAssertThrowsError(try Multipart.fields(of: truncated, boundary: "B")) {
+            XCTAssertEqual($0 as? ServiceError, .badBody("a multipart part has no blank line after its headers"))
+        }
     }
 }
