@@ -44,6 +44,12 @@ public final class LayoutRenderer: Sendable {
         textEngine = TextLayoutEngine()
     }
 
+    /// The folder `path` as the renderer sees it when it is a spec's asset root: absolute,
+    /// with symbolic links followed. Messages about assets name files under this path.
+    public static func resolvedAssetFolder(_ path: String) -> String {
+        AssetPaths(root: path).root
+    }
+
     /// The largest spec file read (the parser's limit, `ParseLimits.maxSourceBytes`, is the same).
     public static let maxSpecFileBytes = ParseLimits.default.maxSourceBytes
 

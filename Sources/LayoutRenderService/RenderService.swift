@@ -28,12 +28,13 @@ public final class RenderService: Sendable {
             guard FileManager.default.fileExists(atPath: assets, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw StartupError(message: "--assets \(assets) is not a folder")
             }
-            assetRoot = URL(fileURLWithPath: assets).standardizedFileURL.path
+            // Resolved as the renderer resolves it, so its messages' paths can be hidden.
+            assetRoot = LayoutRenderer.resolvedAssetFolder(assets)
         } else {
             let empty = FileManager.default.temporaryDirectory
                 .appendingPathComponent("layout-render-no-assets-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-            assetRoot = empty.path
+            assetRoot = LayoutRenderer.resolvedAssetFolder(empty.path)
         }
         assets = AssetsMemo(root: assetRoot)
         pool = RenderPool(workers: configuration.workers, queueLength: configuration.queueLength)

@@ -111,7 +111,7 @@ final class ErrorStatusTests: XCTestCase {
                 XCTAssertEqual(response.status, .badRequest, path)
                 XCTAssertFalse(response.text.contains(secret))
                 XCTAssertFalse(response.text.contains("root:"))
-                XCTAssertFalse(response.text.contains(inside.path), response.text)
+                XCTAssertFalse(response.text.replacingOccurrences(of: "\\/", with: "/").contains(inside.path), response.text)
                 XCTAssertEqual(response.json["line"] as? Int, 2)
             }
             for font in ["../x.png", "/etc/passwd"] {
@@ -119,8 +119,26 @@ final class ErrorStatusTests: XCTestCase {
                 XCTAssertEqual(response.status, .badRequest, font)
                 XCTAssertFalse(response.text.contains(secret))
                 XCTAssertFalse(response.text.contains("root:"))
-                XCTAssertFalse(response.text.contains(inside.path), response.text)
+                XCTAssertFalse(response.text.replacingOccurrences(of: "\\/", with: "/").contains(inside.path), response.text)
             }
+        }
+    }
+
+    /// Given as a symbolic link, the assets folder is still hidden: the renderer's messages
+    /// name the link's target, which is what the service replaces.
+    func testAnAssetsFolderBehindASymlinkIsNotNamed() async throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("service-link-\(UUID())")
+        let real = base.appendingPathComponent("real-assets")
+        let link = base.appendingPathComponent("link")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+        defer { try? FileManager.default.removeItem(at: base) }
+        try await withServer({ $0.assetsDirectory = link.path }) { client, _ in
+            let response = try await client.render("canvas width=100\nimage \"missing.png\"\n")
+            XCTAssertEqual(response.status, .badRequest)
+            XCTAssertTrue(response.text.contains("<assets>"), response.text)
+            // JSON writes "/" as "\/": compare unescaped.
+            XCTAssertFalse(response.text.replacingOccurrences(of: "\\/", with: "/").contains(base.path), response.text)
         }
     }
 }
