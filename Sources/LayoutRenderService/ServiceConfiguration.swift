@@ -16,8 +16,11 @@ public struct ServiceConfiguration: Sendable {
     public var workers = ProcessInfo.processInfo.activeProcessorCount
     /// Requests that may wait for a worker (`--queue`); past that a request gets 503.
     public var queueLength = 64
-    /// The largest request body in bytes (`--max-body-bytes`); larger ones get 413.
-    public var maxBodyBytes = 1 << 20
+    /// The largest request body in bytes (`--max-body-bytes`); larger ones get 413. The
+    /// largest spec (`parseLimits.maxSourceBytes`) follows it.
+    public var maxBodyBytes = 1 << 20 {
+        didSet { parseLimits.maxSourceBytes = maxBodyBytes }
+    }
     /// How long a request waits for its render, queue time included (`--render-timeout-ms`).
     public var renderTimeout: Duration = .seconds(10)
     /// Nodes, nesting depth and source size of a spec (`--max-nodes`, `--max-depth`).

@@ -1,7 +1,4 @@
 import CoreMetrics
-// NIOCore and NIOHTTPTypes come with Hummingbird (from swift-nio and swift-nio-extras).
-// They are imported without being declared in Package.swift: declaring those packages
-// as direct dependencies would rewrite Package.resolved for two type names.
 import NIOCore
 import NIOHTTPTypes
 

@@ -17,56 +17,61 @@ struct ServeCommand: AsyncParsableCommand {
             """
     )
 
+    /// Every option's default is the service's own.
+    private static let defaults = ServiceConfiguration()
+
+    private static func milliseconds(_ duration: Duration) -> Int { Int(duration / .milliseconds(1)) }
+
     @Option(help: "The address to listen on.")
-    var host = "127.0.0.1"
+    var host = ServeCommand.defaults.host
 
     @Option(help: "The port to listen on (0: any free port).")
-    var port = 8080
+    var port = ServeCommand.defaults.port
 
     @Option(help: "The only folder images and fonts may be read from (default: none).")
     var assets: String?
 
     @Option(help: "Renders run at once (default: the number of cores).")
-    var workers = ProcessInfo.processInfo.activeProcessorCount
+    var workers = ServeCommand.defaults.workers
 
     @Option(help: "Requests that may wait for a worker; past that they get 503 with Retry-After.")
-    var queue = 64
+    var queue = ServeCommand.defaults.queueLength
 
     @Option(name: .customLong("max-body-bytes"), help: "The largest request body (413 past it).")
-    var maxBodyBytes = 1 << 20
+    var maxBodyBytes = ServeCommand.defaults.maxBodyBytes
 
     @Option(name: .customLong("render-timeout-ms"), help: "How long a request waits for its render, queue included (504 past it).")
-    var renderTimeoutMilliseconds = 10_000
+    var renderTimeoutMilliseconds = ServeCommand.milliseconds(ServeCommand.defaults.renderTimeout)
 
     @Option(name: .customLong("idle-timeout-ms"),
             help: "How long a connection may stay idle, or take to send a request's headers, before it is closed.")
-    var idleTimeoutMilliseconds = 30_000
+    var idleTimeoutMilliseconds = ServeCommand.milliseconds(ServeCommand.defaults.idleTimeout)
 
     @Option(name: .customLong("body-timeout-ms"),
             help: "How long a request body may take to arrive, or an answer stay unread, before the connection is closed.")
-    var bodyTimeoutMilliseconds = 60_000
+    var bodyTimeoutMilliseconds = ServeCommand.milliseconds(ServeCommand.defaults.bodyTimeout)
 
     @Option(name: .customLong("max-connections"),
             help: "Connections open at once; past it, new ones wait in the kernel's backlog.")
-    var maxConnections = 512
+    var maxConnections = ServeCommand.defaults.maxConnections
 
     @Option(name: .customLong("max-pixels"), help: "The largest canvas in device pixels (400 past it).")
-    var maxPixels = 16 << 20
+    var maxPixels = ServeCommand.defaults.renderLimits.maxPixels
 
     @Option(name: .customLong("max-side"), help: "The largest canvas side in device pixels (400 past it).")
-    var maxSide = 16_384
+    var maxSide = ServeCommand.defaults.renderLimits.maxSide
 
     @Option(name: .customLong("max-nodes"), help: "The most nodes in a spec after if/for expansion (400 past it).")
-    var maxNodes = 100_000
+    var maxNodes = ServeCommand.defaults.parseLimits.maxNodes
 
     @Option(name: .customLong("max-depth"), help: "The deepest nesting in a spec (400 past it).")
-    var maxDepth = 256
+    var maxDepth = ServeCommand.defaults.parseLimits.maxDepth
 
     @Option(name: .customLong("cache-entries"), help: "Renders kept in the in-memory LRU cache (0: no cache).")
-    var cacheEntries = 256
+    var cacheEntries = ServeCommand.defaults.cacheEntries
 
     @Option(name: .customLong("cache-bytes"), help: "Bytes of renders kept in the cache.")
-    var cacheBytes = 64 << 20
+    var cacheBytes = ServeCommand.defaults.cacheBytes
 
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
@@ -95,7 +100,6 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.workers = workers
         configuration.queueLength = queue
         configuration.maxBodyBytes = maxBodyBytes
-        configuration.parseLimits.maxSourceBytes = maxBodyBytes
         configuration.parseLimits.maxNodes = maxNodes
         configuration.parseLimits.maxDepth = maxDepth
         configuration.renderLimits.maxPixels = maxPixels
