@@ -154,10 +154,10 @@ final class BreakIterator {
     /// pass over the text in all) and only seeks with `ubrk_preceding` when asked about an
     /// offset before the last answer.
     ///
-    /// For line breaks inside plain ASCII words, the answer comes from `ASCIIWordBreaks`
+    /// Inside plain ASCII prose and between CJK ideographs the answer comes from `QuickLineBreaks`
     /// without asking ICU; ICU then seeks rather than walks when asked far ahead.
     func boundary(atOrBefore offset: Int) -> Int {
-        if kind == .line, let boundary = ASCIIWordBreaks.boundary(atOrBefore: offset, in: text.units) {
+        if kind == .line, let boundary = QuickLineBreaks.boundary(atOrBefore: offset, in: text.units) {
             return boundary
         }
         if offset < cursor.last || (cursor.upcoming != .max && offset - cursor.upcoming > Self.longestWalk) {

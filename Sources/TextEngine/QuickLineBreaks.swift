@@ -18,7 +18,7 @@
 /// Any other pair (non-ASCII text, controls, other punctuation, a digit after a hyphen
 /// or after `,` `.` `:` `;`, the start of the text) gives nil, and ICU decides. A
 /// property test compares this with ICU on random text.
-enum ASCIIWordBreaks {
+enum QuickLineBreaks {
     /// The last line-break opportunity at or before `offset` in `text`, or nil when the
     /// text around it is not plain ASCII prose.
     static func boundary(atOrBefore offset: Int, in text: UnsafeMutableBufferPointer<UInt16>) -> Int? {

@@ -85,17 +85,16 @@ struct DiffCommand: ParsableCommand {
     private func loadBoth() throws(CommandError) -> (RGBAImage, RGBAImage) {
         // A thread of its own for the actual file (libdispatch's concurrentPerform ran both
         // on the calling thread here, called from the async main's executor).
-        let results = LoadResults()
+        let other = DecodeHandoff()
         let done = DispatchSemaphore(value: 0)
         let actual = self.actual
-        let thread = Thread {
-            results.set(1, Result { () throws(CommandError) -> RGBAImage in try Self.load(actual) })
+        Thread {
+            other.result = Result { () throws(CommandError) -> RGBAImage in try Self.load(actual) }
             done.signal()
-        }
-        thread.start()
-        results.set(0, Result { () throws(CommandError) -> RGBAImage in try Self.load(expected) })
+        }.start()
+        let first = Result { () throws(CommandError) -> RGBAImage in try Self.load(expected) }
         done.wait()
-        return (try results.get(0), try results.get(1))
+        return (try first.get(), try other.result!.get())
     }
 
     private static func load(_ path: String) throws(CommandError) -> RGBAImage {
@@ -171,16 +170,7 @@ struct IgnoreRect: ExpressibleByArgument {
     }
 }
 
-/// The two decode results of `diff`, written from two threads.
-private final class LoadResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var results: [Result<RGBAImage, CommandError>?] = [nil, nil]
-
-    func set(_ index: Int, _ result: Result<RGBAImage, CommandError>) {
-        lock.withLock { results[index] = result }
-    }
-
-    func get(_ index: Int) throws(CommandError) -> RGBAImage {
-        try lock.withLock { results[index]! }.get()
-    }
+/// The other thread's decode result; the semaphore orders its write before the read.
+private final class DecodeHandoff: @unchecked Sendable {
+    var result: Result<RGBAImage, CommandError>?
 }

@@ -1,8 +1,8 @@
 import XCTest
 @testable import TextEngine
 
-/// The ASCII shortcut must give ICU's answer wherever it gives one.
-final class ASCIIWordBreaksTests: XCTestCase {
+/// The shortcut must give ICU's answer wherever it gives one.
+final class QuickLineBreaksTests: XCTestCase {
     /// ICU's last line-break opportunity at or before `offset`, from a fresh iterator.
     private func icuBoundary(atOrBefore offset: Int, in buffer: UTF16Buffer) throws -> Int {
         let iterator = try BreakIterator(.line, over: buffer)
@@ -41,7 +41,7 @@ final class ASCIIWordBreaksTests: XCTestCase {
             let buffer = try UTF16Buffer(text)
             for offset in 0...buffer.count {
                 compared += 1
-                guard let shortcut = ASCIIWordBreaks.boundary(atOrBefore: offset, in: buffer.units) else { continue }
+                guard let shortcut = QuickLineBreaks.boundary(atOrBefore: offset, in: buffer.units) else { continue }
                 answered += 1
                 XCTAssertEqual(shortcut, try icuBoundary(atOrBefore: offset, in: buffer),
                                "offset \(offset) in \(text.debugDescription)")
@@ -53,16 +53,16 @@ final class ASCIIWordBreaksTests: XCTestCase {
 
     func testTheCasesItAnswers() throws {
         let buffer = try UTF16Buffer("say hello  world, then go")
-        XCTAssertEqual(ASCIIWordBreaks.boundary(atOrBefore: 6, in: buffer.units), 4)    // inside "hello"
-        XCTAssertEqual(ASCIIWordBreaks.boundary(atOrBefore: 9, in: buffer.units), 4)    // in the spaces after it
-        XCTAssertEqual(ASCIIWordBreaks.boundary(atOrBefore: 11, in: buffer.units), 11)  // at "world"
-        XCTAssertEqual(ASCIIWordBreaks.boundary(atOrBefore: 16, in: buffer.units), 11)  // at the comma
-        XCTAssertEqual(ASCIIWordBreaks.boundary(atOrBefore: 20, in: buffer.units), 18)  // "then" after ", "
-        XCTAssertNil(ASCIIWordBreaks.boundary(atOrBefore: 2, in: buffer.units))         // the first word
+        XCTAssertEqual(QuickLineBreaks.boundary(atOrBefore: 6, in: buffer.units), 4)    // inside "hello"
+        XCTAssertEqual(QuickLineBreaks.boundary(atOrBefore: 9, in: buffer.units), 4)    // in the spaces after it
+        XCTAssertEqual(QuickLineBreaks.boundary(atOrBefore: 11, in: buffer.units), 11)  // at "world"
+        XCTAssertEqual(QuickLineBreaks.boundary(atOrBefore: 16, in: buffer.units), 11)  // at the comma
+        XCTAssertEqual(QuickLineBreaks.boundary(atOrBefore: 20, in: buffer.units), 18)  // "then" after ", "
+        XCTAssertNil(QuickLineBreaks.boundary(atOrBefore: 2, in: buffer.units))         // the first word
         let hyphenated = try UTF16Buffer("a well-known (name) x-1")
-        XCTAssertEqual(ASCIIWordBreaks.boundary(atOrBefore: 10, in: hyphenated.units), 7)  // after "well-"
-        XCTAssertNil(ASCIIWordBreaks.boundary(atOrBefore: 15, in: hyphenated.units))       // after "("
-        XCTAssertNil(ASCIIWordBreaks.boundary(atOrBefore: 22, in: hyphenated.units))       // "x-1"
+        XCTAssertEqual(QuickLineBreaks.boundary(atOrBefore: 10, in: hyphenated.units), 7)  // after "well-"
+        XCTAssertNil(QuickLineBreaks.boundary(atOrBefore: 15, in: hyphenated.units))       // after "("
+        XCTAssertNil(QuickLineBreaks.boundary(atOrBefore: 22, in: hyphenated.units))       // "x-1"
     }
 }
 
