@@ -10,6 +10,9 @@ let package = Package(
     name: "LayoutRender",
     products: [
         .executable(name: "layout-render", targets: ["layout-render"]),
+        // The HTTP service, a program of its own so that the CLI and the libraries build
+        // without the HTTP stack; `layout-render serve` runs it.
+        .executable(name: "layout-render-service", targets: ["layout-render-service"]),
         .library(name: "LayoutRenderKit", targets: ["LayoutRenderKit"]),
         .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
         .library(name: "PixelDiff", targets: ["PixelDiff"]),
@@ -18,7 +21,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // The HTTP service (`layout-render serve`).
+        // The HTTP service (`layout-render-service`).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
@@ -55,11 +58,11 @@ let package = Package(
             dependencies: ["SpecLanguage", "LayoutEngine", "TextEngine", "Rendering", "PNGCodec", "PixelDiff"]
         ),
         .target(name: "LayoutRenderTesting", dependencies: ["LayoutRenderKit"]),
-        // The HTTP edge over the pipeline: requests → RenderOptions, errors → statuses.
+        // The HTTP edge over the pipeline: requests → render worker processes, errors → statuses.
         .target(
             name: "LayoutRenderService",
             dependencies: [
-                "LayoutRenderKit", "PNGCodec", "PixelDiff", "SpecLanguage",
+                "LayoutRenderKit", "PNGCodec", "PixelDiff", "SpecLanguage", "Rendering",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -76,8 +79,16 @@ let package = Package(
                 "LayoutRenderKit",
                 "PNGCodec",
                 "PixelDiff",
+                "SpecLanguage",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "layout-render-service",
+            dependencies: [
                 "LayoutRenderService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Workloads shared by the benchmarks and the tests (the flex tree of design/benchmarks.md).
@@ -96,7 +107,8 @@ let package = Package(
         .testTarget(
             name: "ServiceTests",
             dependencies: [
-                "LayoutRenderService", "LayoutRenderKit", "PNGCodec", "PixelDiff", "layout-render",
+                "LayoutRenderService", "LayoutRenderKit", "PNGCodec", "PixelDiff", "SpecLanguage",
+                "layout-render", "layout-render-service",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

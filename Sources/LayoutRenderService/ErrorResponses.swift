@@ -55,6 +55,8 @@ enum ErrorResponses {
             return response
         case .timedOut(let milliseconds):
             return json(.gatewayTimeout, Body(error: "the render took longer than \(milliseconds) ms"))
+        case .workerDied:
+            return json(.internalServerError, Body(error: "the render's worker process ended before it answered"))
         case .methodNotAllowed(let method, let allowed):
             let list = allowed.joined(separator: ", ")
             var response = json(.methodNotAllowed, Body(error: "\(method) is not allowed here; allowed: \(list)"))

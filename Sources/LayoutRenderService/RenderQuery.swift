@@ -57,11 +57,13 @@ struct RenderQuery: Sendable, Equatable {
         return value
     }
 
-    /// Applies the query to render options.
-    func apply(to options: inout RenderOptions) {
-        if let width { options.canvasSize = (width, height) }
-        options.scale = scale
-        options.variables = variables.mapValues(DataValue.parsing)
+    /// Applies the query to a worker's request.
+    func apply(to request: inout WorkerRequest) {
+        request.width = width
+        request.height = height
+        request.scale = scale
+        request.frames = frames
+        request.variables = variables.mapValues(DataValue.parsing)
     }
 
     /// A canonical text of everything that changes the answer, for the cache key.

@@ -7,22 +7,23 @@ import NIOCore
 import PNGCodec
 import PixelDiff
 
-/// The HTTP edge over `LayoutRenderer`: requests become `RenderOptions`, results become
-/// PNG or JSON, errors become statuses (in `ErrorResponses`). Rendering runs on the
-/// `RenderPool`'s threads, never on the event loops.
+/// The HTTP edge over `LayoutRenderer`: requests become `WorkerRequest`s, results become
+/// PNG or JSON, errors become statuses (in `ErrorResponses`). Renders run in the
+/// `WorkerPool`'s processes, which are killed and replaced when a render runs over its
+/// time; diffs (bounded by the pixel limits, with no state of their own) run on the
+/// `RenderPool`'s threads. Neither runs on the event loops.
 public final class RenderService: Sendable {
     let configuration: ServiceConfiguration
-    let renderer: LayoutRenderer
-    let pool: RenderPool
+    let workers: WorkerPool
+    let diffPool: RenderPool
     let cache: RenderCache
     let metrics = ServiceMetrics()
     /// The folder images may come from: `--assets`, or an empty temporary folder.
     let assetRoot: String
     let assets: AssetsMemo
 
-    public init(configuration: ServiceConfiguration, renderer: LayoutRenderer = LayoutRenderer()) throws {
+    public init(configuration: ServiceConfiguration) throws {
         self.configuration = configuration
-        self.renderer = renderer
         if let assets = configuration.assetsDirectory {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: assets, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -37,14 +38,24 @@ public final class RenderService: Sendable {
             assetRoot = LayoutRenderer.resolvedAssetFolder(empty.path)
         }
         assets = AssetsMemo(root: assetRoot)
-        pool = RenderPool(workers: configuration.workers, queueLength: configuration.queueLength)
+        guard let executable = configuration.workerExecutable ?? ServiceConfiguration.currentExecutable else {
+            throw StartupError(message: "cannot find this program's own file to start render workers from")
+        }
+        let settings = RenderWorker.Settings(assetRoot: assetRoot, parseLimits: configuration.parseLimits,
+                                             renderLimits: configuration.renderLimits,
+                                             memoryMegabytes: configuration.workerMemoryMegabytes)
+        let restarts = metrics.workerRestarts
+        workers = WorkerPool(executable: executable, arguments: settings.arguments, workers: configuration.workers,
+                             queueLength: configuration.queueLength, onRestart: { restarts.increment() })
+        diffPool = RenderPool(workers: configuration.workers, queueLength: configuration.queueLength)
         cache = RenderCache(maxEntries: configuration.cacheEntries, maxBytes: configuration.cacheBytes)
     }
 
     /// Every path the service answers and its methods; another method on one of these
     /// paths is a 405 (`AllowedMethodsMiddleware`). HEAD answers as GET without the body.
     static let allowedMethods: [String: [HTTPRequest.Method]] = [
-        "/render": [.post], "/diff": [.post], "/healthz": [.get, .head], "/metrics": [.get, .head],
+        "/render": [.post], "/diff": [.post], "/healthz": [.get, .head], "/readyz": [.get, .head],
+        "/metrics": [.get, .head],
     ]
 
     /// The routes, behind the logging and counting middleware and the method check.
@@ -55,12 +66,12 @@ public final class RenderService: Sendable {
                                                         retryAfterSeconds: configuration.retryAfterSeconds))
         router.post("/render") { request, context in await self.render(request, context: context) }
         router.post("/diff") { request, context in await self.diff(request, context: context) }
-        router.get("/healthz") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/plain"], body: ResponseBody(byteBuffer: ByteBuffer(string: "ok\n")))
-        }
+        router.get("/healthz") { _, _ in self.health() }
+        router.get("/readyz") { _, _ in self.readiness() }
         router.get("/metrics") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                     body: ResponseBody(byteBuffer: ByteBuffer(string: self.metrics.text())))
+            self.metrics.record(self.workers.status)
+            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: self.metrics.text())))
         }
         return router
     }
@@ -86,7 +97,36 @@ public final class RenderService: Sendable {
                                  serverName: "layout-render",
                                  availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections,
                                                                                           logger: logger)),
-            services: [pool], logger: logger)
+            services: [workers, diffPool], logger: logger)
+    }
+
+    // MARK: GET /healthz, GET /readyz
+
+    /// Liveness: 200 while a worker process runs or can be started; 503 when none can
+    /// (the worker program cannot start), so an orchestrator restarts the server.
+    func health() -> Response {
+        let status = workers.status
+        if status.alive == 0 && status.spawnFailures > 0 {
+            return plain(.serviceUnavailable, "no render worker can start\n")
+        }
+        return plain(.ok, "ok\n")
+    }
+
+    /// Readiness: 200 while a request would be taken (a worker is idle or the queue has
+    /// room); 503 while the server shuts down, has no worker process, or is saturated, so a
+    /// load balancer sends the next request elsewhere.
+    func readiness() -> Response {
+        let status = workers.status
+        if status.stopping { return plain(.serviceUnavailable, "shutting down\n") }
+        if status.alive == 0 { return plain(.serviceUnavailable, "no render worker is running\n") }
+        if status.busy + status.queued >= status.workers + status.queueLength {
+            return plain(.serviceUnavailable, "every worker is busy and the queue is full\n")
+        }
+        return plain(.ok, "ready\n")
+    }
+
+    private func plain(_ status: HTTPResponse.Status, _ text: String) -> Response {
+        Response(status: status, headers: [.contentType: "text/plain"], body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
     // MARK: POST /render
@@ -95,7 +135,7 @@ public final class RenderService: Sendable {
         do {
             let query = try RenderQuery(request.uri.queryParameters.map { (String($0.key), String($0.value)) })
             let bytes = try await body(of: request)
-            guard let source = String(validating: bytes, as: UTF8.self) else {
+            guard String(validating: bytes, as: UTF8.self) != nil else {
                 throw ServiceError.badBody("the spec is not valid UTF-8 text")
             }
             let isJSON = request.headers[.contentType]?.lowercased().hasPrefix("application/json") ?? false
@@ -111,30 +151,18 @@ public final class RenderService: Sendable {
                 return answer(hit, etag: etag)
             }
             metrics.cacheMisses.increment()
-            var options = RenderOptions(fileName: isJSON ? "spec.json" : "spec.spec", assetRoot: assetRoot,
-                                        parseLimits: configuration.parseLimits, renderLimits: configuration.renderLimits)
-            options.format = isJSON ? .json : .spec
-            query.apply(to: &options)
-            let renderer = self.renderer
-            let renderOptions = options
-            let frames = query.frames
+            var request = WorkerRequest(source: bytes, format: isJSON ? .json : .spec)
+            query.apply(to: &request)
             let start = ContinuousClock.now
-            let result = try await onPool { () -> Result<RenderCache.Entry, LayoutRenderError> in
-                do throws(LayoutRenderError) {
-                    if frames {
-                        let json = try renderer.layout(source: source, options: renderOptions).frames.json()
-                        return .success(RenderCache.Entry(body: Array(json.utf8), contentType: "application/json"))
-                    }
-                    let png = try renderer.render(source: source, options: renderOptions).pngData()
-                    return .success(RenderCache.Entry(body: png, contentType: "image/png"))
-                } catch {
-                    return .failure(error)
-                }
-            }
+            let reply = try await onWorker(request)
             metrics.renderDuration.recordNanoseconds(Int64((ContinuousClock.now - start) / .nanoseconds(1)))
-            let entry = try result.get()
-            cache.put(key, entry)
-            return answer(entry, etag: etag)
+            switch reply.outcome {
+            case .failure(let error): throw error
+            case .body(let body, let contentType):
+                let entry = RenderCache.Entry(body: body, contentType: contentType)
+                cache.put(key, entry)
+                return answer(entry, etag: etag)
+            }
         } catch {
             if case .overloaded? = error as? ServiceError { metrics.refusals.increment() }
             if !(error is ServiceError || error is LayoutRenderError) {
@@ -196,7 +224,7 @@ public final class RenderService: Sendable {
             let limits = PNGLimits(maxPixels: configuration.renderLimits.maxPixels,
                                    maxDimension: configuration.renderLimits.maxSide)
             let diffOptions = options
-            let result = try await onPool { () -> Result<DiffBody, ServiceError> in
+            let result = try await onDiffPool { () -> Result<DiffBody, ServiceError> in
                 let a: RGBAImage, b: RGBAImage
                 do { a = try PNGDecoder.decode(expected, limits: limits) } catch {
                     return .failure(.badImage(field: "expected", reason: "\(error)"))
@@ -242,15 +270,27 @@ public final class RenderService: Sendable {
         }
     }
 
-    private func onPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async throws(ServiceError) -> T {
+    private var timeoutMilliseconds: Int { Int(configuration.renderTimeout / .milliseconds(1)) }
+
+    private func onWorker(_ request: WorkerRequest) async throws(ServiceError) -> WorkerReply {
         do {
-            return try await pool.run(timeout: configuration.renderTimeout, work)
+            return try await workers.run(request, timeout: configuration.renderTimeout)
         } catch {
             switch error {
             case .overloaded: throw .overloaded
-            case .timedOut:
-                let ms = configuration.renderTimeout.components
-                throw .timedOut(milliseconds: Int(ms.seconds * 1000 + ms.attoseconds / 1_000_000_000_000_000))
+            case .timedOut: throw .timedOut(milliseconds: timeoutMilliseconds)
+            case .workerDied: throw .workerDied
+            }
+        }
+    }
+
+    private func onDiffPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async throws(ServiceError) -> T {
+        do {
+            return try await diffPool.run(timeout: configuration.renderTimeout, work)
+        } catch {
+            switch error {
+            case .overloaded: throw .overloaded
+            case .timedOut: throw .timedOut(milliseconds: timeoutMilliseconds)
             }
         }
     }

@@ -12,7 +12,7 @@ public struct ServiceConfiguration: Sendable {
     /// The only folder images and fonts are read from (`--assets`); nil means none: an empty
     /// temporary folder is used, so no image can be read at all.
     public var assetsDirectory: String?
-    /// Renders run at once, each on its own thread (`--workers`).
+    /// Renders run at once, each in its own worker process (`--workers`).
     public var workers = ProcessInfo.processInfo.activeProcessorCount
     /// Requests that may wait for a worker (`--queue`); past that a request gets 503.
     public var queueLength = 64
@@ -44,6 +44,20 @@ public struct ServiceConfiguration: Sendable {
     /// Connections open at once (`--max-connections`); past that, new ones wait in the
     /// kernel's accept backlog until one closes.
     public var maxConnections = 512
+    /// The program started as `PROGRAM worker …` for each render worker process; nil means
+    /// this process's own executable (`layout-render-service`).
+    public var workerExecutable: String?
+    /// Each worker process's address-space limit in MiB (`--worker-memory-mb`; 0: none). A
+    /// render that needs more fails in its own process, which is then replaced.
+    public var workerMemoryMegabytes = 512
+
+    /// This process's executable, as the kernel knows it.
+    public static var currentExecutable: String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 
     public init() {
         parseLimits.maxSourceBytes = maxBodyBytes

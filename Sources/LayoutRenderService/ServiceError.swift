@@ -11,9 +11,10 @@ enum ServiceError: Error, Sendable, Equatable {
     case tooLarge(limit: Int)
     /// Every worker is busy and the queue is full.
     case overloaded
-    /// The render did not finish within the time limit; it finishes in the background and
-    /// its result is dropped.
+    /// The render did not finish within the time limit; its worker process was killed.
     case timedOut(milliseconds: Int)
+    /// The worker process ended during the render (a crash, or over its memory limit).
+    case workerDied
     /// A known path asked with a method it does not take (`allowed` lists those it does).
     case methodNotAllowed(method: String, allowed: [String])
 }

@@ -14,6 +14,10 @@ final class ServiceMetrics: Sendable {
     let cacheMisses: CoreMetrics.Counter
     let refusals: CoreMetrics.Counter
     let slowClientCloses: CoreMetrics.Counter
+    let workerRestarts: CoreMetrics.Counter
+    private let workerCount: CoreMetrics.Gauge
+    private let workersBusy: CoreMetrics.Gauge
+    private let queueDepth: CoreMetrics.Gauge
 
     static let renderDurationName = "layout_render_render_duration_seconds"
 
@@ -30,12 +34,23 @@ final class ServiceMetrics: Sendable {
         cacheMisses = CoreMetrics.Counter(label: "layout_render_cache_misses_total", factory: factory)
         refusals = CoreMetrics.Counter(label: "layout_render_overload_refusals_total", factory: factory)
         slowClientCloses = CoreMetrics.Counter(label: "layout_render_slow_client_closes_total", factory: factory)
+        workerRestarts = CoreMetrics.Counter(label: "layout_render_worker_restarts_total", factory: factory)
+        workerCount = CoreMetrics.Gauge(label: "layout_render_workers", factory: factory)
+        workersBusy = CoreMetrics.Gauge(label: "layout_render_workers_busy", factory: factory)
+        queueDepth = CoreMetrics.Gauge(label: "layout_render_queue_depth", factory: factory)
     }
 
     /// Counts one answered request by route and status.
     func countRequest(route: String, status: Int) {
         CoreMetrics.Counter(label: "layout_render_http_requests_total",
                             dimensions: [("route", route), ("status", String(status))], factory: factory).increment()
+    }
+
+    /// The pool's gauges as they are now (read when `/metrics` is asked).
+    func record(_ status: WorkerPool.Status) {
+        workerCount.record(status.alive)
+        workersBusy.record(status.busy)
+        queueDepth.record(status.queued)
     }
 
     /// The Prometheus text exposition format.

@@ -11,7 +11,7 @@ struct LayoutRenderCommand: AsyncParsableCommand {
             Exit codes: 0 success; 1 the spec, a resource or the render failed; 64 bad usage.
             """,
         version: "0.1.0",
-        subcommands: [RenderCommand.self, DiffCommand.self, TestCommand.self, ConvertCommand.self, ServeCommand.self],
+        subcommands: [RenderCommand.self, DiffCommand.self, TestCommand.self, ConvertCommand.self, ServeHandover.self],
         defaultSubcommand: RenderCommand.self
     )
 
@@ -24,6 +24,10 @@ struct LayoutRenderCommand: AsyncParsableCommand {
     /// `RenderJob`.
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // `serve` passes everything after it on, `--help` included, to the service program.
+        if arguments.first == ServeHandover.configuration.commandName {
+            do { try ServeHandover.handOver(Array(arguments.dropFirst())) } catch { exit(withError: error) }
+        }
         if isPlainRender(arguments) {
             do {
                 try RenderJob(input: arguments[0], output: arguments[1]).run()

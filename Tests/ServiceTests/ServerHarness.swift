@@ -12,6 +12,14 @@ import XCTest
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
+/// The built `layout-render-service`, which the test process's server starts its render
+/// workers from (the test bundle sits in the same build folder as the products).
+let serviceBinary: URL = {
+    var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    if dir.lastPathComponent.hasSuffix(".xctest") { dir.deleteLastPathComponent() }
+    return dir.appendingPathComponent("layout-render-service")
+}()
+
 /// Starts a real server on an ephemeral loopback port (Hummingbird's AsyncHTTPClient test
 /// setup), runs `body` against it, and shuts it down gracefully.
 func withServer<T: Sendable>(
@@ -20,6 +28,7 @@ func withServer<T: Sendable>(
 ) async throws -> T {
     var configuration = ServiceConfiguration()
     configuration.port = 0
+    configuration.workerExecutable = serviceBinary.path
     configure(&configuration)
     let service = try RenderService(configuration: configuration)
     var logger = Logger(label: "service-tests")

@@ -5,15 +5,17 @@ import Logging
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "serve",
-        abstract: "Serve renders over HTTP: POST /render, POST /diff, GET /healthz, GET /metrics.",
+        commandName: "layout-render-service",
+        abstract: "Serve renders over HTTP: POST /render, POST /diff, GET /healthz, GET /readyz, GET /metrics.",
         discussion: """
             POST /render takes a spec as the body (the JSON form with Content-Type: application/json) \
             and the query parameters width, height or size=WxH, scale, frames=1 and var.NAME=VALUE; \
             it answers image/png, or the frame dump as JSON with frames=1. POST /diff takes the \
             multipart/form-data fields expected and actual (PNGs) and an optional threshold. \
-            Images are read only from --assets; without it, from nowhere. SIGTERM or SIGINT stops \
-            the server gracefully. See docs/deploy.md for the limits and their statuses.
+            Images are read only from --assets; without it, from nowhere. Each render runs in a \
+            worker process (--workers of them), killed and replaced when it runs over \
+            --render-timeout-ms. SIGTERM or SIGINT stops the server gracefully. See \
+            docs/deploy.md for the limits and their statuses. `layout-render serve` runs this program.
             """
     )
 
@@ -31,8 +33,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The only folder images and fonts may be read from (default: none).")
     var assets: String?
 
-    @Option(help: "Renders run at once (default: the number of cores).")
+    @Option(help: "Render worker processes, each running one render at a time (default: the number of cores).")
     var workers = ServeCommand.defaults.workers
+
+    @Option(name: .customLong("worker-memory-mb"),
+            help: "Each worker process's address-space limit in MiB (0: none); a render past it fails alone.")
+    var workerMemoryMegabytes = ServeCommand.defaults.workerMemoryMegabytes
 
     @Option(help: "Requests that may wait for a worker; past that they get 503 with Retry-After.")
     var queue = ServeCommand.defaults.queueLength
@@ -85,7 +91,8 @@ struct ServeCommand: AsyncParsableCommand {
         where value < 1 {
             throw ValidationError("\(name) must be at least 1")
         }
-        for (name, value) in [("--queue", queue), ("--cache-entries", cacheEntries), ("--cache-bytes", cacheBytes)] where value < 0 {
+        for (name, value) in [("--queue", queue), ("--cache-entries", cacheEntries), ("--cache-bytes", cacheBytes),
+                              ("--worker-memory-mb", workerMemoryMegabytes)] where value < 0 {
             throw ValidationError("\(name) must not be negative")
         }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
@@ -98,6 +105,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.port = port
         configuration.assetsDirectory = assets
         configuration.workers = workers
+        configuration.workerMemoryMegabytes = workerMemoryMegabytes
         configuration.queueLength = queue
         configuration.maxBodyBytes = maxBodyBytes
         configuration.parseLimits.maxNodes = maxNodes
@@ -111,7 +119,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.cacheEntries = cacheEntries
         configuration.cacheBytes = cacheBytes
 
-        var logger = Logger(label: "layout-render")
+        var logger = Logger(label: "layout-render-service")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let service: RenderService
         do {

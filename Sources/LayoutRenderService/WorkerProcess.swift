@@ -1,0 +1,103 @@
+import Foundation
+
+/// One render worker process and the two pipes to it. Started with `posix_spawn`, so
+/// nothing of the server (threads, locks, NIO's descriptors) is copied into it: every
+/// descriptor of the server is close-on-exec, and the worker gets only the two pipe ends
+/// on descriptors 3 and 4, and the server's standard error.
+final class WorkerProcess: @unchecked Sendable {
+    let pid: pid_t
+    let pipe: FramePipe
+    /// The server's end of the worker's lifeline (`RenderWorker.lifelineDescriptor`).
+    private let lifeline: Int32
+    private var reaped = false
+
+    struct SpawnError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Starts `executable worker ARGUMENTS…` and waits for its ready frame.
+    init(executable: String, arguments: [String]) throws(SpawnError) {
+        let requests = try Self.pipe(), replies = try Self.pipe(), lifeline = try Self.pipe()
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // dup2 onto 3 and 4 clears close-on-exec on the copies; the originals close at exec.
+        posix_spawn_file_actions_adddup2(&actions, requests[0], RenderWorker.requestDescriptor)
+        posix_spawn_file_actions_adddup2(&actions, replies[1], RenderWorker.replyDescriptor)
+        posix_spawn_file_actions_adddup2(&actions, lifeline[0], RenderWorker.lifelineDescriptor)
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, 2, 1)
+
+        let argv = [executable, "worker"] + arguments
+        var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        defer { for pointer in cArguments { free(pointer) } }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, executable, &actions, nil, &cArguments, environ)
+        close(requests[0])
+        close(replies[1])
+        close(lifeline[0])
+        guard status == 0 else {
+            close(requests[1]); close(replies[0]); close(lifeline[1])
+            throw SpawnError(description: "cannot start \(executable): \(Self.reason(status))")
+        }
+        pid = child
+        pipe = FramePipe(input: replies[0], output: requests[1])
+        self.lifeline = lifeline[1]
+        do {
+            let ready = try pipe.read()
+            guard ready.isEmpty else { throw WireError.malformed }
+        } catch {
+            terminate()
+            throw SpawnError(description: "the worker \(executable) exited before it was ready")
+        }
+    }
+
+    /// Sends one request and waits for its reply.
+    func exchange(_ request: [UInt8]) throws(WireError) -> [UInt8] {
+        try pipe.write(request)
+        return try pipe.read()
+    }
+
+    /// Whether the process has ended (it is then reaped, and `terminate` only closes the pipes).
+    var hasExited: Bool {
+        guard !reaped else { return true }
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return false }
+        reaped = true
+        close(pipe.input)
+        close(pipe.output)
+        close(lifeline)
+        return true
+    }
+
+    /// Kills the process (it may be running a render) without waiting for it.
+    func kill() {
+        _ = Glibc.kill(pid, SIGKILL)
+    }
+
+    /// Kills the process if it still runs, closes the pipes and reaps it.
+    func terminate() {
+        guard !reaped else { return }
+        reaped = true
+        _ = Glibc.kill(pid, SIGKILL)
+        close(pipe.input)
+        close(pipe.output)
+        close(lifeline)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+
+    deinit { terminate() }
+
+    /// A pipe whose two ends are close-on-exec (the ends a worker gets are dup2'ed copies).
+    /// Only the pool's slots start processes, and `posix_spawn` copies no descriptor that is
+    /// close-on-exec, so the moment between `pipe` and `fcntl` leaks nothing.
+    private static func pipe() throws(SpawnError) -> [Int32] {
+        var ends: [Int32] = [0, 0]
+        guard Glibc.pipe(&ends) == 0 else { throw SpawnError(description: "pipe: \(reason(errno))") }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return ends
+    }
+
+    static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+}
