@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import LayoutRenderKit
 
@@ -55,6 +56,10 @@ enum ErrorResponses {
             return response
         case .timedOut(let milliseconds):
             return json(.gatewayTimeout, Body(error: "the render took longer than \(milliseconds) ms"))
+        case .notFound(let reason):
+            return json(.notFound, Body(error: reason))
+        case .badTemplate(let name, let reason):
+            return json(.internalServerError, Body(error: "the template '\(name)' cannot be read: \(reason)"))
         case .workerDied:
             return json(.internalServerError, Body(error: "the render's worker process ended before it answered"))
         case .methodNotAllowed(let method, let allowed):
@@ -63,6 +68,33 @@ enum ErrorResponses {
             response.headers[.allow] = list
             return response
         }
+    }
+
+    /// Warnings of a render (characters no font covers) travel in this header, as a JSON
+    /// array of messages, beside the image.
+    static let warningsHeader = HTTPField.Name("X-Layout-Render-Warnings")!
+
+    /// A JSON array of messages for a header: ASCII only (anything else as `\\uXXXX`), at most
+    /// 4 KiB (the messages that fit, in order), the server's assets path hidden.
+    static func headerJSON(_ messages: [String], assetRoot: String) -> String {
+        var parts: [String] = []
+        var length = 2
+        for message in messages {
+            var escaped = "\""
+            for unit in message.replacingOccurrences(of: assetRoot, with: "<assets>").utf16 {
+                switch unit {
+                case 0x22: escaped += "\\\""
+                case 0x5C: escaped += "\\\\"
+                case 0x20..<0x7F: escaped.unicodeScalars.append(Unicode.Scalar(unit)!)
+                default: escaped += String(format: "\\u%04x", unit)
+                }
+            }
+            escaped += "\""
+            guard length + escaped.utf8.count + 1 <= 4096 else { break }
+            length += escaped.utf8.count + 1
+            parts.append(escaped)
+        }
+        return "[" + parts.joined(separator: ",") + "]"
     }
 
     private static func body(_ diagnostic: Diagnostic) -> Body {

@@ -7,6 +7,8 @@ final class RenderCache: Sendable {
     struct Entry: Sendable {
         var body: [UInt8]
         var contentType: String
+        /// The render's warnings, sent in a header with every answer from this entry.
+        var warnings: [String] = []
     }
 
     private struct State {

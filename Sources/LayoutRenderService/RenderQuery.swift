@@ -4,6 +4,9 @@ import SpecLanguage
 /// The query of `POST /render`: `width`, `height` (or `size=WxH`), `scale`, `frames=1` and
 /// `var.NAME=VALUE`. Unknown parameters are refused, so every parameter that reaches the
 /// cache key is one that changes the answer.
+///
+/// The query of `GET /render/NAME.png` (`bareVariables`) takes every other parameter as a
+/// variable (`?title=Hello`), as an `og:image` URL is written; `frames` is not taken there.
 struct RenderQuery: Sendable, Equatable {
     var width: Double?
     var height: Double?
@@ -13,7 +16,7 @@ struct RenderQuery: Sendable, Equatable {
 
     static let maxSide = 100_000.0
 
-    init(_ parameters: [(name: String, value: String)]) throws(ServiceError) {
+    init(_ parameters: [(name: String, value: String)], bareVariables: Bool = false) throws(ServiceError) {
         var seen: Set<String> = []
         for (name, value) in parameters {
             guard seen.insert(name).inserted else { throw .badQuery(parameter: name, reason: "it is given twice") }
@@ -30,12 +33,19 @@ struct RenderQuery: Sendable, Equatable {
                     throw .badQuery(parameter: name, reason: "expected a number from 0.25 to 8")
                 }
                 scale = s
-            case "frames":
+            case "frames" where !bareVariables:
                 guard value == "1" || value == "true" || value == "0" || value == "false" else {
                     throw .badQuery(parameter: name, reason: "expected 1 or 0")
                 }
                 frames = value == "1" || value == "true"
             default:
+                if bareVariables && !name.hasPrefix("var.") {
+                    guard !name.isEmpty, !["frames", "index"].contains(name) else {
+                        throw .badQuery(parameter: name, reason: "not a variable a template can be given")
+                    }
+                    variables[name] = value
+                    continue
+                }
                 guard name.hasPrefix("var."), name.count > 4 else {
                     throw .badQuery(parameter: name, reason: "unknown parameter (expected width, height, size, scale, frames or var.NAME)")
                 }
@@ -66,15 +76,4 @@ struct RenderQuery: Sendable, Equatable {
         request.variables = variables.mapValues(DataValue.parsing)
     }
 
-    /// A canonical text of everything that changes the answer, for the cache key.
-    var canonical: String {
-        var parts = [
-            "width=\(width.map { String($0) } ?? "-")", "height=\(height.map { String($0) } ?? "-")",
-            "scale=\(scale.map { String($0) } ?? "-")", "frames=\(frames)",
-        ]
-        for (name, value) in variables.sorted(by: { $0.key < $1.key }) {
-            parts.append("var.\(name.utf8.count):\(name)=\(value.utf8.count):\(value)")
-        }
-        return parts.joined(separator: "&")
-    }
 }

@@ -21,6 +21,10 @@ public final class RenderService: Sendable {
     /// The folder images may come from: `--assets`, or an empty temporary folder.
     let assetRoot: String
     let assets: AssetsMemo
+    /// The `--templates` folder, resolved; nil when templates are not served.
+    let templateRoot: String?
+    /// The limits as text, a part of every cache key.
+    let limitsText: String
 
     public init(configuration: ServiceConfiguration) throws {
         self.configuration = configuration
@@ -38,6 +42,16 @@ public final class RenderService: Sendable {
             assetRoot = LayoutRenderer.resolvedAssetFolder(empty.path)
         }
         assets = AssetsMemo(root: assetRoot)
+        if let templates = configuration.templatesDirectory {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: templates, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw StartupError(message: "--templates \(templates) is not a folder")
+            }
+            templateRoot = LayoutRenderer.resolvedAssetFolder(templates)
+        } else {
+            templateRoot = nil
+        }
+        limitsText = "\(configuration.parseLimits) \(configuration.renderLimits)"
         guard let executable = configuration.workerExecutable ?? ServiceConfiguration.currentExecutable else {
             throw StartupError(message: "cannot find this program's own file to start render workers from")
         }
@@ -52,19 +66,34 @@ public final class RenderService: Sendable {
     }
 
     /// Every path the service answers and its methods; another method on one of these
-    /// paths is a 405 (`AllowedMethodsMiddleware`). HEAD answers as GET without the body.
+    /// paths is a 405 (`AllowedMethodsMiddleware`). HEAD answers as GET without the body;
+    /// OPTIONS is answered for every one of them (`CORSMiddleware`).
     static let allowedMethods: [String: [HTTPRequest.Method]] = [
         "/render": [.post], "/diff": [.post], "/healthz": [.get, .head], "/readyz": [.get, .head],
-        "/metrics": [.get, .head],
+        "/metrics": [.get, .head], templateRoute: [.get, .head],
     ]
+
+    /// The route of `GET /render/NAME.png`, as the methods table and the metrics name it.
+    static let templateRoute = "/render/{template}"
+
+    /// The known route a path belongs to, or nil.
+    static func route(of path: String) -> String? {
+        if allowedMethods[path] != nil { return path }
+        if path.hasPrefix("/render/"), path.count > "/render/".count, !path.dropFirst(8).contains("/") {
+            return templateRoute
+        }
+        return nil
+    }
 
     /// The routes, behind the logging and counting middleware and the method check.
     public func router() -> Router<BasicRequestContext> {
         let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestLogMiddleware(metrics: metrics))
-        router.add(middleware: AllowedMethodsMiddleware(allowed: Self.allowedMethods,
-                                                        retryAfterSeconds: configuration.retryAfterSeconds))
+        router.add(middleware: NotFoundMiddleware())
+        router.add(middleware: CORSMiddleware(origins: configuration.corsOrigins))
+        router.add(middleware: AllowedMethodsMiddleware(retryAfterSeconds: configuration.retryAfterSeconds))
         router.post("/render") { request, context in await self.render(request, context: context) }
+        router.get("/render/:template") { request, context in await self.renderTemplate(request, context: context) }
         router.post("/diff") { request, context in await self.diff(request, context: context) }
         router.get("/healthz") { _, _ in self.health() }
         router.get("/readyz") { _, _ in self.readiness() }
@@ -129,133 +158,13 @@ public final class RenderService: Sendable {
         Response(status: status, headers: [.contentType: "text/plain"], body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
-    // MARK: POST /render
-
-    func render(_ request: Request, context: some RequestContext) async -> Response {
-        do {
-            let query = try RenderQuery(request.uri.queryParameters.map { (String($0.key), String($0.value)) })
-            let bytes = try await body(of: request)
-            guard String(validating: bytes, as: UTF8.self) != nil else {
-                throw ServiceError.badBody("the spec is not valid UTF-8 text")
-            }
-            let isJSON = request.headers[.contentType]?.lowercased().hasPrefix("application/json") ?? false
-            let key = cacheKey(source: bytes, isJSON: isJSON, query: query)
-            let etag = "\"\(key.prefix(40))\""
-            if let wanted = request.headers[.ifNoneMatch],
-               wanted.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
-                metrics.cacheHits.increment()
-                return Response(status: .notModified, headers: [.eTag: etag])
-            }
-            if let hit = cache.get(key) {
-                metrics.cacheHits.increment()
-                return answer(hit, etag: etag)
-            }
-            metrics.cacheMisses.increment()
-            var request = WorkerRequest(source: bytes, format: isJSON ? .json : .spec)
-            query.apply(to: &request)
-            let start = ContinuousClock.now
-            let reply = try await onWorker(request)
-            metrics.renderDuration.recordNanoseconds(Int64((ContinuousClock.now - start) / .nanoseconds(1)))
-            switch reply.outcome {
-            case .failure(let error): throw error
-            case .body(let body, let contentType):
-                let entry = RenderCache.Entry(body: body, contentType: contentType)
-                cache.put(key, entry)
-                return answer(entry, etag: etag)
-            }
-        } catch {
-            if case .overloaded? = error as? ServiceError { metrics.refusals.increment() }
-            if !(error is ServiceError || error is LayoutRenderError) {
-                context.logger.error("render failed", metadata: ["error": "\(String(reflecting: type(of: error)))"])
-            }
-            return ErrorResponses.response(for: error, retryAfterSeconds: configuration.retryAfterSeconds, assetRoot: assetRoot)
-        }
-    }
-
-    private func answer(_ entry: RenderCache.Entry, etag: String) -> Response {
-        Response(status: .ok, headers: [.contentType: entry.contentType, .eTag: etag, .cacheControl: "no-cache"],
-                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: entry.body)))
-    }
-
-    /// SHA-256 over the tool's version, the spec's form and bytes, the query and the assets.
-    func cacheKey(source: [UInt8], isJSON: Bool, query: RenderQuery) -> String {
-        var hash = SHA256()
-        hash.update(field: Fingerprint.toolVersion)
-        hash.update(field: isJSON ? "json" : "spec")
-        hash.update(field: query.canonical)
-        hash.update(field: assets.digest)
-        hash.update(field: "\(configuration.parseLimits) \(configuration.renderLimits)")
-        hash.update(UInt64(source.count).description.utf8)
-        hash.update(source)
-        return SHA256.hex(hash.finalize())
-    }
-
-    // MARK: POST /diff
-
-    struct DiffBody: Encodable {
-        struct Box: Encodable { var x: Int, y: Int, width: Int, height: Int }
-        var differentPixels: Int
-        var antialiasedPixels: Int
-        var totalPixels: Int
-        var ratio: Double
-        var sizeMismatch: Bool
-        var boundingBox: Box?
-    }
-
-    func diff(_ request: Request, context: some RequestContext) async -> Response {
-        do {
-            var options = DiffOptions()
-            for (name, value) in request.uri.queryParameters {
-                guard name == "threshold" else {
-                    throw ServiceError.badQuery(parameter: String(name), reason: "unknown parameter (expected threshold)")
-                }
-                guard let t = Double(String(value)), t >= 0, t <= 1 else {
-                    throw ServiceError.badQuery(parameter: "threshold", reason: "expected a number from 0 to 1")
-                }
-                options.threshold = t
-            }
-            guard let boundary = request.headers[.contentType].flatMap(Multipart.boundary(contentType:)) else {
-                throw ServiceError.badBody("expected multipart/form-data with a boundary")
-            }
-            let fields = try Multipart.fields(of: try await body(of: request), boundary: boundary)
-            guard let expected = fields["expected"], let actual = fields["actual"] else {
-                throw ServiceError.badBody("expected the form fields 'expected' and 'actual'")
-            }
-            let limits = PNGLimits(maxPixels: configuration.renderLimits.maxPixels,
-                                   maxDimension: configuration.renderLimits.maxSide)
-            let diffOptions = options
-            let result = try await onDiffPool { () -> Result<DiffBody, ServiceError> in
-                let a: RGBAImage, b: RGBAImage
-                do { a = try PNGDecoder.decode(expected, limits: limits) } catch {
-                    return .failure(.badImage(field: "expected", reason: "\(error)"))
-                }
-                do { b = try PNGDecoder.decode(actual, limits: limits) } catch {
-                    return .failure(.badImage(field: "actual", reason: "\(error)"))
-                }
-                do {
-                    let r = try diffImages(expected: a.pixels, expectedSize: (a.width, a.height),
-                                           actual: b.pixels, actualSize: (b.width, b.height), options: diffOptions)
-                    return .success(DiffBody(
-                        differentPixels: r.differentPixels, antialiasedPixels: r.antialiasedPixels,
-                        totalPixels: r.totalPixels, ratio: r.ratio, sizeMismatch: r.sizeMismatch,
-                        boundingBox: r.boundingBox.map { DiffBody.Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }))
-                } catch {
-                    return .failure(.badImage(field: "actual", reason: "\(error)"))
-                }
-            }
-            return ErrorResponses.json(.ok, try result.get())
-        } catch {
-            return ErrorResponses.response(for: error, retryAfterSeconds: configuration.retryAfterSeconds, assetRoot: assetRoot)
-        }
-    }
-
     // MARK: Shared
 
     /// The whole body, refused with 413 past `maxBodyBytes` (by Content-Length when given,
     /// else as soon as the bytes read pass it), and with 400 when it cannot be read: the
     /// connection closed before its end (the client gave up, or the idle or body timeout
     /// closed it) or its chunked encoding is malformed. Either is the client's doing.
-    private func body(of request: Request) async throws -> [UInt8] {
+    func body(of request: Request) async throws -> [UInt8] {
         let limit = configuration.maxBodyBytes
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
             throw ServiceError.tooLarge(limit: limit)
@@ -272,7 +181,7 @@ public final class RenderService: Sendable {
 
     private var timeoutMilliseconds: Int { Int(configuration.renderTimeout / .milliseconds(1)) }
 
-    private func onWorker(_ request: WorkerRequest) async throws(ServiceError) -> WorkerReply {
+    func onWorker(_ request: WorkerRequest) async throws(ServiceError) -> WorkerReply {
         do {
             return try await workers.run(request, timeout: configuration.renderTimeout)
         } catch {
@@ -284,7 +193,7 @@ public final class RenderService: Sendable {
         }
     }
 
-    private func onDiffPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async throws(ServiceError) -> T {
+    func onDiffPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async throws(ServiceError) -> T {
         do {
             return try await diffPool.run(timeout: configuration.renderTimeout, work)
         } catch {

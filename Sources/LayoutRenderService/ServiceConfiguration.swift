@@ -44,6 +44,15 @@ public struct ServiceConfiguration: Sendable {
     /// Connections open at once (`--max-connections`); past that, new ones wait in the
     /// kernel's accept backlog until one closes.
     public var maxConnections = 512
+    /// The folder of templates for `GET /render/NAME.png` (`--templates`); nil: none.
+    public var templatesDirectory: String?
+    /// `max-age` of the `Cache-Control` of template answers (`--cache-max-age`), which are
+    /// `public` and `immutable`: a URL names its picture for as long as the deployment's
+    /// templates and assets stay the same.
+    public var publicMaxAgeSeconds = 86_400
+    /// Origins allowed to read answers from a browser (`--cors-origin`, repeatable; `*` for
+    /// any). Empty: no CORS headers are sent.
+    public var corsOrigins: [String] = []
     /// The program started as `PROGRAM worker …` for each render worker process; nil means
     /// this process's own executable (`layout-render-service`).
     public var workerExecutable: String?

@@ -15,6 +15,10 @@ enum ServiceError: Error, Sendable, Equatable {
     case timedOut(milliseconds: Int)
     /// The worker process ended during the render (a crash, or over its memory limit).
     case workerDied
+    /// No such path, or no such template (`GET /render/NAME.png`).
+    case notFound(String)
+    /// A template in `--templates` exists but cannot be read (the server's configuration).
+    case badTemplate(name: String, reason: String)
     /// A known path asked with a method it does not take (`allowed` lists those it does).
     case methodNotAllowed(method: String, allowed: [String])
 }

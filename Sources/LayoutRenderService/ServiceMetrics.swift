@@ -66,7 +66,7 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
                 next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
         // Known paths only, so that the label's values stay few whatever clients send.
-        let route = RenderService.allowedMethods[request.uri.path] != nil ? request.uri.path : "other"
+        let route = RenderService.route(of: request.uri.path) ?? "other"
         func record(_ status: Int) {
             metrics.countRequest(route: route, status: status)
             let elapsed = ContinuousClock.now - start

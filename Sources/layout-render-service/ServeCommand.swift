@@ -6,7 +6,7 @@ import Logging
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layout-render-service",
-        abstract: "Serve renders over HTTP: POST /render, POST /diff, GET /healthz, GET /readyz, GET /metrics.",
+        abstract: "Serve renders over HTTP: POST /render, GET /render/NAME.png, POST /diff, GET /healthz, GET /readyz, GET /metrics.",
         discussion: """
             POST /render takes a spec as the body (the JSON form with Content-Type: application/json) \
             and the query parameters width, height or size=WxH, scale, frames=1 and var.NAME=VALUE; \
@@ -32,6 +32,15 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "The only folder images and fonts may be read from (default: none).")
     var assets: String?
+
+    @Option(help: "A folder of templates: GET /render/NAME.png renders NAME.spec from it, its query as variables.")
+    var templates: String?
+
+    @Option(name: .customLong("cache-max-age"), help: "max-age in seconds of the public, immutable Cache-Control of template answers.")
+    var cacheMaxAge = ServeCommand.defaults.publicMaxAgeSeconds
+
+    @Option(name: .customLong("cors-origin"), help: "An origin whose pages may read answers (repeatable; * for any).")
+    var corsOrigins: [String] = []
 
     @Option(help: "Render worker processes, each running one render at a time (default: the number of cores).")
     var workers = ServeCommand.defaults.workers
@@ -92,7 +101,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("\(name) must be at least 1")
         }
         for (name, value) in [("--queue", queue), ("--cache-entries", cacheEntries), ("--cache-bytes", cacheBytes),
-                              ("--worker-memory-mb", workerMemoryMegabytes)] where value < 0 {
+                              ("--worker-memory-mb", workerMemoryMegabytes), ("--cache-max-age", cacheMaxAge)] where value < 0 {
             throw ValidationError("\(name) must not be negative")
         }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
@@ -104,6 +113,9 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.host = host
         configuration.port = port
         configuration.assetsDirectory = assets
+        configuration.templatesDirectory = templates
+        configuration.publicMaxAgeSeconds = cacheMaxAge
+        configuration.corsOrigins = corsOrigins
         configuration.workers = workers
         configuration.workerMemoryMegabytes = workerMemoryMegabytes
         configuration.queueLength = queue

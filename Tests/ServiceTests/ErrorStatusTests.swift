@@ -37,17 +37,22 @@ final class ErrorStatusTests: XCTestCase {
         }
     }
 
-    func testAnUnknownRouteAnswers404() async throws {
+    func testAnUnknownRouteAnswers404InTheErrorShape() async throws {
         try await withServer { client, _ in
             let response = try await client.get("/nothing-here")
             XCTAssertEqual(response.status, .notFound)
+            XCTAssertEqual(response.json["error"] as? String, "no such path: /nothing-here")
         }
     }
 
     /// A known path asked with another method is a 405 that names the allowed ones; every
     /// method listed in `RenderService.allowedMethods` reaches its route (no 404 or 405).
     func testAWrongMethodOnAKnownPathAnswers405WithAllow() async throws {
-        try await withServer { client, _ in
+        let templates = FileManager.default.temporaryDirectory.appendingPathComponent("lr-405-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: templates) }
+        try "canvas width=10 height=10\n".write(to: templates.appendingPathComponent("t.spec"), atomically: true, encoding: .utf8)
+        try await withServer({ $0.templatesDirectory = templates.path }) { client, _ in
             for (uri, method, allow) in [("/healthz", HTTPRequest.Method.post, "GET, HEAD"), ("/render", .get, "POST"),
                                          ("/diff", .put, "POST"), ("/metrics", .delete, "GET, HEAD")] {
                 let response = try await client.executeRequest(uri: uri, method: method, headers: [:], body: nil)
@@ -55,7 +60,8 @@ final class ErrorStatusTests: XCTestCase {
                 XCTAssertEqual(response.headers[.allow], allow, "\(method) \(uri)")
                 XCTAssertNotNil(response.json["error"] as? String)
             }
-            for (uri, methods) in RenderService.allowedMethods {
+            for (route, methods) in RenderService.allowedMethods {
+                let uri = route == RenderService.templateRoute ? "/render/t.png" : route
                 for method in methods {
                     let response = try await client.executeRequest(uri: uri, method: method, headers: [:], body: nil)
                     XCTAssertFalse([.notFound, .methodNotAllowed].contains(response.status), "\(method) \(uri)")
