@@ -26,14 +26,14 @@ RUN install -D "$(scripts/release-build layout-render)" /out/layout-render \
  && install -D "$(scripts/release-build layout-render-service)" /out/layout-render-service
 
 # Stage 2: a slim Debian 12 with the runtime libraries, the default fonts and both programs.
-# The service starts its render workers as `layout-render-service worker` from its own
-# executable, so the two must stay together in /usr/local/bin.
+# `layout-render serve` runs the layout-render-service found beside it, so the two stay
+# together; the service starts its render workers from its own executable.
 FROM debian:12-slim AS runtime
 RUN apt-get update \
  && apt-get install -y --no-install-recommends libcairo2 libpng16-16 libfreetype6 fonts-dejavu-core \
  && rm -rf /var/lib/apt/lists/* \
- && useradd --system --uid 10001 --user-group --no-create-home --home-dir /nonexistent \
-      --shell /usr/sbin/nologin layout-render
+ && groupadd --gid 10001 layout-render \
+ && useradd --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin layout-render
 COPY --from=build /out/layout-render /out/layout-render-service /usr/local/bin/
 
 # The service image: not root, flags only as arguments (deploy/deployment.yaml passes its
