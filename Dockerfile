@@ -1,6 +1,14 @@
-# Build: docker build -t layout-render .
-# Render: docker run --rm -v "$PWD:/work" layout-render /work/in.spec /work/out.png
-# Serve: docker run -p 8080:8080 layout-render serve --host 0.0.0.0 --port 8080
+# Two images from one build, both holding layout-render and layout-render-service in
+# /usr/local/bin (docs/deploy.md, "Docker"):
+#
+# The CLI (the default, last target):
+#   docker build -t layout-render .
+#   docker run --rm -v "$PWD:/work" layout-render /work/in.spec /work/out.png
+# The HTTP service (target `service`: runs as UID 10001, ENTRYPOINT layout-render-service):
+#   docker build --target service -t layout-render-service .
+#   docker run --rm -p 8080:8080 -v "$PWD/images:/assets:ro" layout-render-service \
+#     --host 0.0.0.0 --port 8080 --assets /assets
+# (`layout-render serve …` in the CLI image runs the same program, found beside it.)
 
 # Stage 1: build with the Swift 6 toolchain on Debian 12 (bookworm).
 FROM swift:6.3-bookworm AS build
@@ -13,14 +21,31 @@ COPY Sources ./Sources
 COPY Tests ./Tests
 COPY scripts/release-build ./scripts/
 # scripts/release-build links the Swift runtime and Foundation statically, so the runtime
-# image needs only the C libraries below.
-RUN install -D "$(scripts/release-build layout-render)" /out/layout-render
+# image needs only the C libraries below. The second product reuses the first's modules.
+RUN install -D "$(scripts/release-build layout-render)" /out/layout-render \
+ && install -D "$(scripts/release-build layout-render-service)" /out/layout-render-service
 
-# Stage 2: a slim Debian 12 with the runtime libraries and the default fonts.
-FROM debian:12-slim
+# Stage 2: a slim Debian 12 with the runtime libraries, the default fonts and both programs.
+# `layout-render serve` runs the layout-render-service found beside it, so the two stay
+# together; the service starts its render workers from its own executable.
+FROM debian:12-slim AS runtime
 RUN apt-get update \
  && apt-get install -y --no-install-recommends libcairo2 libpng16-16 libfreetype6 fonts-dejavu-core \
- && rm -rf /var/lib/apt/lists/*
-COPY --from=build /out/layout-render /usr/local/bin/layout-render
+ && rm -rf /var/lib/apt/lists/* \
+ && groupadd --gid 10001 layout-render \
+ && useradd --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin layout-render
+COPY --from=build /out/layout-render /out/layout-render-service /usr/local/bin/
+
+# The service image: not root, flags only as arguments (deploy/deployment.yaml passes its
+# own), and nothing written outside /tmp, so it runs with a read-only root file system.
+FROM runtime AS service
+USER 10001:10001
+EXPOSE 8080
+ENTRYPOINT ["layout-render-service"]
+CMD ["--host", "0.0.0.0", "--port", "8080"]
+
+# The CLI image (the default target): renders files in the mounted /work. It runs as root
+# as before, so that it can write into whatever folder is mounted there.
+FROM runtime AS cli
 WORKDIR /work
 ENTRYPOINT ["layout-render"]
