@@ -19,11 +19,13 @@ WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources
 COPY Tests ./Tests
+COPY Service ./Service
 COPY scripts/release-build ./scripts/
 # scripts/release-build links the Swift runtime and Foundation statically, so the runtime
-# image needs only the C libraries below. The second product reuses the first's modules.
+# image needs only the C libraries below. The service is a package of its own (Service/,
+# which depends on this one by path), built in its own folder.
 RUN install -D "$(scripts/release-build layout-render)" /out/layout-render \
- && install -D "$(scripts/release-build layout-render-service)" /out/layout-render-service
+ && install -D "$(scripts/release-build layout-render-service --package-path Service)" /out/layout-render-service
 
 # Stage 2: a slim Debian 12 with the runtime libraries, the default fonts and both programs.
 # `layout-render serve` runs the layout-render-service found beside it, so the two stay

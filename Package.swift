@@ -10,28 +10,21 @@ let package = Package(
     name: "LayoutRender",
     products: [
         .executable(name: "layout-render", targets: ["layout-render"]),
-        // The HTTP service, a program of its own so that the CLI and the libraries build
-        // without the HTTP stack; `layout-render serve` runs it.
-        .executable(name: "layout-render-service", targets: ["layout-render-service"]),
         .library(name: "LayoutRenderKit", targets: ["LayoutRenderKit"]),
         .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
         .library(name: "PixelDiff", targets: ["PixelDiff"]),
+        // The stages the service (Service/) uses by name besides the pipeline.
+        .library(name: "SpecLanguage", targets: ["SpecLanguage"]),
+        .library(name: "PNGCodec", targets: ["PNGCodec"]),
+        .library(name: "Rendering", targets: ["Rendering"]),
         // Image snapshot tests for XCTest: assertRender(spec, matches: "fixtures/card.png").
         .library(name: "LayoutRenderTesting", targets: ["LayoutRenderTesting"]),
     ],
+    // The only package dependency, for the CLI. The HTTP service (Hummingbird, NIO,
+    // metrics) is a package of its own in Service/, so that a package depending on these
+    // libraries resolves and builds none of it.
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // The HTTP service (`layout-render-service`).
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
-        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        // Already in Hummingbird's graph; named because the service's slow-client handler
-        // is a NIO channel handler over HTTP types.
-        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
-        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.27.0"),
-        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
     ],
     targets: [
         // C libraries, one systemLibrary target each.
@@ -59,22 +52,6 @@ let package = Package(
             dependencies: ["SpecLanguage", "LayoutEngine", "TextEngine", "Rendering", "PNGCodec", "PixelDiff"]
         ),
         .target(name: "LayoutRenderTesting", dependencies: ["LayoutRenderKit"]),
-        // The HTTP edge over the pipeline: requests → render worker processes, errors → statuses.
-        .target(
-            name: "LayoutRenderService",
-            dependencies: [
-                "LayoutRenderKit", "PNGCodec", "PixelDiff", "SpecLanguage", "Rendering",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-            ]
-        ),
         .executableTarget(
             name: "layout-render",
             dependencies: [
@@ -83,14 +60,6 @@ let package = Package(
                 "PixelDiff",
                 "SpecLanguage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
-        .executableTarget(
-            name: "layout-render-service",
-            dependencies: [
-                "LayoutRenderService",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Workloads shared by the benchmarks and the tests (the flex tree of design/benchmarks.md).
@@ -106,13 +75,5 @@ let package = Package(
         .testTarget(name: "LayoutRenderKitTests", dependencies: ["LayoutRenderKit", "SpecLanguage", "PixelDiff", "PNGCodec", "LayoutEngine"]),
         .testTarget(name: "LayoutRenderTestingTests", dependencies: ["LayoutRenderTesting", "PNGCodec"]),
         .testTarget(name: "CLITests", dependencies: ["layout-render", "PNGCodec"]),
-        .testTarget(
-            name: "ServiceTests",
-            dependencies: [
-                "LayoutRenderService", "LayoutRenderKit", "PNGCodec", "PixelDiff", "SpecLanguage",
-                "layout-render", "layout-render-service",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-            ]
-        ),
     ]
 )

@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
 
-/// `layout-render serve …` runs `layout-render-service …` from the same folder, as git runs
-/// its `git-NAME` programs: the HTTP stack (Hummingbird, NIO, metrics) lives in that
-/// program alone, so the render CLI neither links nor builds it. The arguments are passed
+/// `layout-render serve …` runs `layout-render-service …` (from the same folder, else from
+/// `PATH`), as git runs its `git-NAME` programs: the HTTP stack (Hummingbird, NIO,
+/// metrics) lives in that program and its package (Service/) alone, so the render CLI
+/// neither links nor builds it. The arguments are passed
 /// on unchanged (`layout-render serve --help` prints the service's help).
 struct ServeHandover: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,11 +18,16 @@ struct ServeHandover: ParsableCommand {
 
     static let programName = "layout-render-service"
 
-    /// The service program beside this one (this executable's real folder, links followed).
-    static var serviceProgram: String {
+    /// The service program: beside this one (this executable's real folder, links
+    /// followed), as an installation puts both; else the first on `PATH`. Nil when neither.
+    static var serviceProgram: String? {
         let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent(programName).path
+        var candidates = [URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent(programName).path]
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") where !folder.isEmpty {
+            candidates.append(String(folder) + "/" + programName)
+        }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     func run() throws {
@@ -30,10 +36,9 @@ struct ServeHandover: ParsableCommand {
 
     /// Replaces this process with the service program; returns only by throwing.
     static func handOver(_ arguments: [String]) throws -> Never {
-        let program = serviceProgram
-        guard FileManager.default.isExecutableFile(atPath: program) else {
-            printError("layout-render: error: serve needs \(programName) beside layout-render (looked for \(program)); "
-                       + "build it with `swift build --product \(programName)`")
+        guard let program = serviceProgram else {
+            printError("layout-render: error: serve runs \(programName), which is neither beside layout-render nor on PATH; "
+                       + "build it with `swift build -c release --package-path Service` (docs/deploy.md)")
             throw ExitCode(64)
         }
         let argv = [program] + arguments

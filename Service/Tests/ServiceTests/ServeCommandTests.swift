@@ -4,22 +4,22 @@ import FoundationNetworking
 #endif
 import XCTest
 
-/// `layout-render serve` as a user runs it: the real binary on a free loopback port,
+/// `layout-render-service` as a user runs it: the real binary on a free loopback port,
 /// stopped with SIGTERM.
 final class ServeCommandTests: XCTestCase {
     static var binary: URL {
         // The test bundle sits in the same build folder as the product.
         var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         if dir.lastPathComponent.hasSuffix(".xctest") { dir.deleteLastPathComponent() }
-        return dir.appendingPathComponent("layout-render")
+        return dir.appendingPathComponent("layout-render-service")
     }
 
-    /// Starts `layout-render serve --port 0 ARGUMENTS` and returns it with the port it
+    /// Starts `layout-render-service --port 0 ARGUMENTS` and returns it with the port it
     /// listens on (read from Hummingbird's "Server started and listening on 127.0.0.1:PORT").
     static func serve(_ arguments: [String]) throws -> (process: Process, port: Int) {
         let process = Process()
         process.executableURL = binary
-        process.arguments = ["serve", "--port", "0"] + arguments
+        process.arguments = ["--port", "0"] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output

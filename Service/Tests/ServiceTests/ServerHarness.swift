@@ -11,6 +11,7 @@ import XCTest
 /// The repository's root, for examples/ and fixtures/.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 /// The built `layout-render-service`, which the test process's server starts its render
 /// workers from (the test bundle sits in the same build folder as the products).
