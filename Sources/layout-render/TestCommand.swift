@@ -76,9 +76,12 @@ struct TestCommand: ParsableCommand {
             do {
                 let folder = (path as NSString).deletingLastPathComponent
                 if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-                try text.write(toFile: path, atomically: true, encoding: .utf8)
             } catch {
                 printError("\(path): error: cannot write the report: \(error.localizedDescription)")
+                throw ExitCode(2)
+            }
+            do { try OutputFile.write(Array(text.utf8), to: path) } catch {
+                printError(error.diagnostic.description)
                 throw ExitCode(2)
             }
         }
