@@ -28,63 +28,75 @@ final class OutputAndMessageSafetyTests: XCTestCase {
 
     // MARK: - Devices, FIFOs and standard output are written, never replaced
 
+    // These tests must not break the machine when the bug comes back: as root, a renderer
+    // that renames over its output replaces /dev/full or /dev/stdout itself. So as root they
+    // use a device node of their own, and /dev/fd/1 (in /proc, where no file can be created).
+
+    /// A device that fails every write with ENOSPC: /dev/full, or as root an equal node in the test's folder.
+    private func fullDevice() throws -> String {
+        if geteuid() != 0 { return "/dev/full" }
+        let node = path("full")
+        guard mknod(node, S_IFCHR | 0o666, dev_t(1 << 8 | 7)) == 0 else { throw XCTSkip("cannot make a device node") }
+        return node
+    }
+
+    /// `/dev/stdout`, or as root `/dev/fd/1`, the same stream under a name no rename can reach.
+    private var standardOutputAlias: String { geteuid() == 0 ? "/dev/fd/1" : "/dev/stdout" }
+
     func testDevFullIsWrittenAndItsErrorReported() throws {
-        try XCTSkipUnless(fileType("/dev/full") == S_IFCHR, "no /dev/full here")
+        let full = try fullDevice()
+        let error = "\(full): error: cannot write the output: No space left on device\n"
         let spec = try write("canvas width=4 height=4\n")
-        let r = try CLIRunner.run([spec, "/dev/full"])
+        let r = try CLIRunner.run([spec, full])
         XCTAssertEqual(r.status, 1)
-        XCTAssertEqual(r.stderr, "/dev/full: error: cannot write the output: No space left on device\n")
-        let frames = try CLIRunner.run(["render", spec, "--frames-only", "--frames", "/dev/full"])
+        XCTAssertEqual(r.stderr, error)
+        let frames = try CLIRunner.run(["render", spec, "--frames-only", "--frames", full])
         XCTAssertEqual(frames.status, 1)
-        XCTAssertEqual(frames.stderr, "/dev/full: error: cannot write the output: No space left on device\n")
-        XCTAssertEqual(fileType("/dev/full"), S_IFCHR, "still a device")
+        XCTAssertEqual(frames.stderr, error)
         let diffInput = dir.appendingPathComponent("a.png").path
         XCTAssertEqual(try CLIRunner.run([spec, diffInput]).status, 0)
-        let diff = try CLIRunner.run(["diff", diffInput, diffInput, "--out", "/dev/full"])
+        let diff = try CLIRunner.run(["diff", diffInput, diffInput, "--out", full])
         XCTAssertEqual(diff.status, 2)
-        XCTAssertEqual(diff.stderr, "/dev/full: error: cannot write the output: No space left on device\n")
-        let convert = try CLIRunner.run(["convert", spec, "-o", "/dev/full"])
+        XCTAssertEqual(diff.stderr, error)
+        let convert = try CLIRunner.run(["convert", spec, "-o", full])
         XCTAssertEqual(convert.status, 1)
-        XCTAssertEqual(convert.stderr, "/dev/full: error: cannot write the output: No space left on device\n")
-        let report = try CLIRunner.run(["test", dir.path, "--junit", "/dev/full"])
+        XCTAssertEqual(convert.stderr, error)
+        let report = try CLIRunner.run(["test", dir.path, "--junit", full])
         XCTAssertEqual(report.status, 2)
-        XCTAssertTrue(report.stderr.hasSuffix("/dev/full: error: cannot write the output: No space left on device\n"),
-                      report.stderr)
+        XCTAssertTrue(report.stderr.hasSuffix(error), report.stderr)
+        XCTAssertEqual(fileType(full), S_IFCHR, "still a device")
     }
 
     func testAFIFOIsWrittenThroughAndStaysAFIFO() throws {
         let spec = try write("canvas width=4 height=4\n")
         let fifo = path("out.png")
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
-        final class Box: @unchecked Sendable { var data = Data() }
-        let received = Box()
-        let done = DispatchSemaphore(value: 0)
-        Thread {
-            // Blocks until the renderer opens the FIFO for writing.
-            if let reader = FileHandle(forReadingAtPath: fifo) { received.data = reader.readDataToEndOfFile() }
-            done.signal()
-        }.start()
+        // Opened without blocking and held: the renderer's open then succeeds at once, and a
+        // renderer that replaced the FIFO leaves this end empty instead of hanging the test.
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        XCTAssertGreaterThanOrEqual(reader, 0)
+        defer { close(reader) }
         let r = try CLIRunner.run([spec, fifo])
-        // Should the renderer never open it, release the reader rather than hang the test.
-        if done.wait(timeout: .now() + 10) == .timedOut {
-            let fd = open(fifo, O_WRONLY | O_NONBLOCK)
-            if fd >= 0 { close(fd) }
-            done.wait()
-        }
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(Array(received.data.prefix(8)), Self.pngSignature)
+        var received = [UInt8](repeating: 0, count: 1 << 16)  // the pipe's buffer holds the small PNG
+        let count = read(reader, &received, received.count)
+        XCTAssertGreaterThan(count, 8)
+        XCTAssertEqual(Array(received.prefix(8)), Self.pngSignature)
         XCTAssertEqual(fileType(fifo), S_IFIFO, "still a FIFO")
     }
 
     func testDevStdoutAndDashWriteStandardOutput() throws {
         let spec = try write("canvas width=4 height=4\n")
-        for output in ["-", "/dev/stdout"] {
+        // A link of one's own to the descriptor: followed to the pipe, written there, kept.
+        let link = path("stdout")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/proc/self/fd/1")
+        for output in ["-", standardOutputAlias, link] {
             let r = try CLIRunner.run([spec, output], in: dir)
             XCTAssertEqual(r.status, 0, r.stderr)
             XCTAssertEqual(Array(r.stdout.prefix(8)), Self.pngSignature, output)
         }
-        XCTAssertEqual(fileType("/dev/stdout", followingLinks: false), S_IFLNK, "still the link to the descriptor")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["in.spec"])
+        XCTAssertEqual(fileType(link, followingLinks: false), S_IFLNK, "still the link to the descriptor")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["in.spec", "stdout"])
     }
 
     func testFramesDashGoesToStandardOutputNotToAFileNamedDash() throws {
@@ -101,7 +113,7 @@ final class OutputAndMessageSafetyTests: XCTestCase {
 
     func testPNGAndFramesBothOnStandardOutputIsAUsageError() throws {
         let spec = try write("canvas width=4 height=4\n")
-        for frames in ["-", "/dev/stdout"] {
+        for frames in ["-", standardOutputAlias] {
             let r = try CLIRunner.run(["render", spec, "-", "--frames", frames], in: dir)
             XCTAssertEqual(r.status, 64)
             XCTAssertTrue(r.stderr.hasPrefix(
@@ -175,7 +187,7 @@ final class OutputAndMessageSafetyTests: XCTestCase {
         try FileManager.default.createSymbolicLink(atPath: assets + "/absolute", withDestinationPath: AssetFolder.real(assets) + "/sub")
         for name in ["inner/a.png", "sub/back", "absolute/a.png"] {
             let spec = try write("canvas width=10\nimage \"\(name)\" id=i mode=top-left\n")
-            let r = try CLIRunner.run(["render", spec, "--frames-only", "--frames", "-", "--assets", assets])
+            let r = try CLIRunner.run(["render", spec, "--frames-only", "--frames", "-", "--assets", assets], in: dir)
             XCTAssertEqual(r.status, 0, "\(name): \(r.stderr)")
             XCTAssertTrue(r.stdoutText.contains(#"{"id": "i", "kind": "image", "line": 2, "x": 0, "y": 0, "width": 10, "height": 15}"#),
                           r.stdoutText)
