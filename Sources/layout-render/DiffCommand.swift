@@ -75,7 +75,7 @@ struct DiffCommand: ParsableCommand {
                 }
             }
             let pass = withinTolerance(result)
-            print(json ? jsonSummary(result, pass: pass) : humanSummary(result, pass: pass))
+            printOutput(json ? jsonSummary(result, pass: pass) : humanSummary(result, pass: pass))
             if !pass { throw ExitCode(1) }
         } catch let exit as ExitCode {
             throw exit

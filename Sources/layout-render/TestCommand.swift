@@ -65,9 +65,9 @@ struct TestCommand: ParsableCommand {
                 let outcome = runner.run(testCase)
                 outcomes.append(outcome)
                 let mark = outcome.status == .failed ? "FAIL" : outcome.status == .recorded ? "REC " : "ok  "
-                print("\(mark) \(testCase.specPath)")
-                for detail in outcome.details where outcome.status != .passed { print("     \(detail)") }
-                for artifact in outcome.artifacts { print("     wrote \(artifact)") }
+                printOutput("\(mark) \(testCase.specPath)")
+                for detail in outcome.details where outcome.status != .passed { printOutput("     \(detail)") }
+                for artifact in outcome.artifacts { printOutput("     wrote \(artifact)") }
             }
         }
         let failed = outcomes.filter { $0.status == .failed }.count
