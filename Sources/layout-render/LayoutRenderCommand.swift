@@ -92,7 +92,8 @@ struct LayoutRenderCommand: AsyncParsableCommand {
 
     /// Edits (insertions, deletions, substitutions, swaps of neighbours) from `a` to `b`.
     static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        guard !a.isEmpty, !b.isEmpty, a.count < 64 else { return a.count < 64 ? max(a.count, b.count) : .max }
+        guard a.count < 64 else { return .max }  // no command name is that long; bound the table
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
         for i in 0...a.count { d[i][0] = i }
         for j in 0...b.count { d[0][j] = j }
