@@ -2,6 +2,11 @@ import Foundation
 
 /// Resolves file names written in a spec against one folder, and refuses any that leave it
 /// (through `..`, an absolute path, or a symbolic link that points outside).
+///
+/// The answer never depends on what exists outside the folder: a name is resolved one
+/// component at a time, and the moment it would step outside (and not back along the
+/// folder's own ancestors), it is "outside" without anything there being looked at. So
+/// `link/passwd` and `link/nonexistent`, with `link -> /etc`, get the same answer.
 struct AssetPaths: Sendable {
     /// The folder, fully resolved (symbolic links followed).
     let root: String
@@ -15,18 +20,63 @@ struct AssetPaths: Sendable {
         case missing(String)
     }
 
+    /// As many symbolic links as one name may go through (the kernel's own limit, ELOOP).
+    static let maxLinks = 40
+
     /// The absolute path of `name`, which must exist and lie inside the root.
     func resolve(_ name: String) throws(Failure) -> String {
         let candidate = name.hasPrefix("/") ? name : root + "/" + name
         let lexical = URL(fileURLWithPath: candidate).standardizedFileURL.path
         guard isInside(lexical) else { throw .outside(name) }
-        guard let real = AssetPaths.realPath(lexical) else { throw .missing(name) }
-        guard isInside(real) else { throw .outside(name) }
-        return real
+        // What is left after the root, walked with every link followed.
+        var pending = Array(lexical.dropFirst(root == "/" ? 0 : root.count).split(separator: "/").reversed())
+        var current = root
+        var links = 0
+        while let component = pending.popLast() {
+            if component == "." { continue }
+            if component == ".." {
+                current = Self.parent(of: current)
+                guard isInside(current) || isAncestorOfRoot(current) else { throw .outside(name) }
+                continue
+            }
+            let next = current == "/" ? "/" + component : current + "/" + component
+            // Never look at a file outside: only the folder's ancestors are passed through.
+            guard isInside(next) || isAncestorOfRoot(next) else { throw .outside(name) }
+            var info = stat()
+            guard lstat(next, &info) == 0 else { throw .missing(name) }
+            guard (info.st_mode & S_IFMT) == S_IFLNK else {
+                current = next
+                continue
+            }
+            links += 1
+            guard links <= Self.maxLinks, let target = Self.linkTarget(next) else { throw .missing(name) }
+            if target.hasPrefix("/") { current = "/" }
+            pending += target.split(separator: "/").reversed()
+        }
+        guard isInside(current) else { throw .outside(name) }
+        return current
     }
 
     private func isInside(_ path: String) -> Bool {
         root == "/" || path == root || path.hasPrefix(root + "/")
+    }
+
+    /// `/`, `/srv` for the root `/srv/assets`: passed through by `..` and absolute links
+    /// on their way back into the folder.
+    private func isAncestorOfRoot(_ path: String) -> Bool {
+        path == "/" || root.hasPrefix(path + "/")
+    }
+
+    private static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+        return String(path[..<slash])
+    }
+
+    private static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     static func realPath(_ path: String) -> String? {

@@ -1,12 +1,18 @@
 import Foundation
+import PNGCodec
 import SpecLanguage
 
 /// Reads `--data FILE.json` and `--var NAME=VALUE` into the names a spec can use.
 public enum DataFile {
     /// The top-level object's keys become names; nested objects and arrays keep their shape.
     public static func read(path: String) throws(LayoutRenderError) -> [String: DataValue] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .inputUnreadable(path: path, reason: "cannot read the data file")
+        let data: Data
+        do {
+            data = Data(try PNGFile.readBytes(path: path))
+        } catch {
+            let reason: String
+            if case .io(_, let why) = error { reason = why } else { reason = error.description }
+            throw .resource(Diagnostic(file: path, location: nil, message: "cannot read the data file: \(reason)"))
         }
         let decoded: JSONValue
         do {

@@ -18,19 +18,46 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 
     /// `FILE:LINE:COLUMN: error: message` (or `FILE: …` when there is no location).
     public var headline: String {
-        var place = file ?? "<spec>"
+        var place = Self.escaped(file ?? "<spec>")
         if let location {
-            if let path = location.path { place += ":\(path)" } else { place += ":\(location.line):\(location.column)" }
+            if let path = location.path { place += ":" + Self.escaped(path) } else { place += ":\(location.line):\(location.column)" }
         }
-        return "\(place): \(severity.rawValue): \(message)"
+        return "\(place): \(severity.rawValue): \(Self.escaped(message))"
     }
 
     /// The headline, then the source line with a caret under the column.
     public var description: String {
         guard let sourceLine, let location, location.path == nil, location.column >= 1 else { return headline }
-        let shown = sourceLine.count > 200 ? String(sourceLine.prefix(200)) + "…" : sourceLine
-        let caretColumn = min(location.column - 1, shown.count)
+        let clipped = sourceLine.count > 200 ? String(sourceLine.prefix(200)) : sourceLine
+        let shown = Self.escaped(clipped) + (clipped.count < sourceLine.count ? "…" : "")
+        // The caret sits under the same character however wide its escaped prefix became.
+        let caretColumn = min(Self.escaped(String(clipped.prefix(location.column - 1))).count, shown.count)
         return headline + "\n    " + shown + "\n    " + String(repeating: " ", count: caretColumn) + "^"
     }
-}
 
+    /// `text` safe to print on a terminal: control characters (C0 including newline, DEL,
+    /// C1) and the bidirectional overrides and isolates, which a spec or a file name can
+    /// carry to recolour, rewrite or reorder what a person reads, become `\u{1B}`;
+    /// a tab becomes `\t`. Nothing else changes.
+    public static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\t" {
+                out.append(contentsOf: "\\t".unicodeScalars)
+            } else if needsEscape(scalar) {
+                out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+}

@@ -164,8 +164,9 @@ public struct FixtureRunner: Sendable {
 
     private func record(_ rendered: RenderedImage, _ testCase: Case, wasMissing: Bool) -> Outcome {
         do {
-            try PNGFile.writeAtomically(try rendered.pngData(), to: testCase.goldenPNGPath)
-            try PNGFile.writeAtomically(Array(rendered.frames.json().utf8), to: testCase.goldenFramesPath)
+            let png = try rendered.pngData()
+            try OutputFile.write(png, to: testCase.goldenPNGPath)
+            try OutputFile.write(Array(rendered.frames.json().utf8), to: testCase.goldenFramesPath)
             return Outcome(testCase: testCase, status: .recorded,
                            details: [wasMissing ? "recorded a new golden image" : "re-recorded the golden image"])
         } catch {
@@ -178,11 +179,11 @@ public struct FixtureRunner: Sendable {
         var written: [String] = []
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let base = dir + "/" + name
-        if (try? PNGFile.writeAtomically(expected, to: base + ".expected.png")) != nil { written.append(base + ".expected.png") }
-        if let png = try? rendered.pngData(), (try? PNGFile.writeAtomically(png, to: base + ".actual.png")) != nil {
+        if (try? OutputFile.write(expected, to: base + ".expected.png")) != nil { written.append(base + ".expected.png") }
+        if let png = try? rendered.pngData(), (try? OutputFile.write(png, to: base + ".actual.png")) != nil {
             written.append(base + ".actual.png")
         }
-        if let diff, let png = try? PNGEncoder.encode(diff), (try? PNGFile.writeAtomically(png, to: base + ".diff.png")) != nil {
+        if let diff, let png = try? PNGEncoder.encode(diff), (try? OutputFile.write(png, to: base + ".diff.png")) != nil {
             written.append(base + ".diff.png")
         }
         return written

@@ -2,7 +2,6 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import LayoutRenderKit
-import PNGCodec
 import SpecLanguage
 import Synchronization
 
@@ -16,23 +15,28 @@ struct BatchRenderer {
     /// The folder images and fonts come from; nil: each spec's own folder.
     let assetRoot: String?
 
-    /// Renders everything; returns the number of failures.
+    /// Renders everything; returns the number of failures. A spec that cannot be found,
+    /// read or rendered, or whose image another spec of the batch already claims, is one
+    /// failure: it is reported and the others are still rendered.
     func run() throws -> Int {
-        let specs = try collectSpecs()
+        let (specs, unreadable) = collectSpecs()
         do {
             try FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true)
         } catch {
             printError("\(outDirectory): error: cannot create the output folder: \(error.localizedDescription)")
             throw ExitCode(1)
         }
+        for problem in unreadable { printError(problem.message) }
         let renderer = LayoutRenderer(fontDirectories: options.fontDirectories)
         let progress = Progress(total: specs.count)
-        let failures = Mutex<[String]>([])
+        let failures = Mutex<[String]>(unreadable.map(\.path))
         DispatchQueue.concurrentPerform(iterations: specs.count) { index in
-            let spec = specs[index]
-            let name = ((spec as NSString).lastPathComponent as NSString).deletingPathExtension
-            let out = outDirectory + "/" + name + ".png"
+            let (spec, out) = (specs[index].spec, specs[index].output)
             do {
+                if let first = specs[index].sharesOutputWith {
+                    throw LayoutRenderError.outputUnwritable(
+                        path: out, reason: "it is the image of \(first) too; rename one of the two specs")
+                }
                 var o = options
                 o.fileName = spec
                 o.variables = variables
@@ -40,9 +44,7 @@ struct BatchRenderer {
                 o.assetRoot = assetRoot ?? (folder.isEmpty ? "." : folder)
                 let image = try renderer.render(source: try LayoutRenderer.readSpec(path: spec), options: o)
                 for warning in image.warnings { progress.message(warning.description) }
-                do { try PNGFile.writeAtomically(try image.pngData(), to: out) } catch let e as PNGError {
-                    throw LayoutRenderError.outputUnwritable(path: out, reason: e.description)
-                }
+                try OutputFile.write(try image.pngData(), to: out)
             } catch let error as LayoutRenderError {
                 progress.message(error.diagnostic.description)
                 failures.withLock { $0.append(spec) }
@@ -54,29 +56,52 @@ struct BatchRenderer {
         }
         progress.finish()
         let failed = failures.withLock { $0 }
-        print("rendered \(specs.count - failed.count) of \(specs.count) specs into \(outDirectory)"
-              + (failed.isEmpty ? "" : "; \(failed.count) failed: " + failed.sorted().joined(separator: ", ")))
+        let total = specs.count + unreadable.count
+        printOutput("rendered \(total - failed.count) of \(total) specs into \(outDirectory)"
+                    + (failed.isEmpty ? "" : "; \(failed.count) failed: " + failed.sorted().joined(separator: ", ")))
         return failed.count
     }
 
-    /// The specs named, and the `.spec`/`.json` files directly inside the folders named, sorted.
-    private func collectSpecs() throws -> [String] {
+    /// The specs named, and the `.spec`/`.json` files directly inside the folders named,
+    /// sorted, each with its image's path; and the names that are neither, with why.
+    private func collectSpecs() -> (specs: [BatchEntry], unreadable: [(path: String, message: String)]) {
         var specs: [String] = []
+        var unreadable: [(path: String, message: String)] = []
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                printError("\(path): error: no such file or folder")
-                throw ExitCode(1)
+                unreadable.append((path, "\(path): error: no such file or folder"))
+                continue
             }
             if isDirectory.boolValue {
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-                specs += names.filter { $0.hasSuffix(".spec") || $0.hasSuffix(".json") }.sorted().map { path + "/" + $0 }
+                do {
+                    let names = try FileManager.default.contentsOfDirectory(atPath: path)
+                    specs += names.filter { $0.hasSuffix(".spec") || $0.hasSuffix(".json") }.sorted().map { path + "/" + $0 }
+                } catch {
+                    unreadable.append((path, "\(path): error: cannot list the folder: \(error.localizedDescription)"))
+                }
             } else {
                 specs.append(path)
             }
         }
-        return specs
+        var claimed: [String: String] = [:]
+        var seen = Set<String>()
+        specs = specs.filter { seen.insert($0).inserted }  // a spec named twice is rendered once
+        return (specs.map { spec in
+            let name = ((spec as NSString).lastPathComponent as NSString).deletingPathExtension
+            let output = outDirectory + "/" + name + ".png"
+            defer { if claimed[output] == nil { claimed[output] = spec } }
+            return BatchEntry(spec: spec, output: output, sharesOutputWith: claimed[output])
+        }, unreadable)
     }
+}
+
+/// One spec of a batch and the image it becomes.
+struct BatchEntry {
+    var spec: String
+    var output: String
+    /// The earlier spec of the batch whose image has the same name: this one is not rendered.
+    var sharesOutputWith: String?
 }
 
 /// A one-line progress report on a terminal (nothing when stderr is not a terminal).
@@ -89,12 +114,12 @@ final class Progress: Sendable {
 
     func advance(_ name: String) {
         let n = done.withLock { value -> Int in value += 1; return value }
-        if isTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K[\(n)/\(total)] \(name)".utf8)) }
+        if isTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K[\(n)/\(total)] \(Diagnostic.escaped(name))".utf8)) }
     }
 
     func message(_ text: String) {
         done.withLock { _ in
-            FileHandle.standardError.write(Data(((isTerminal ? "\r\u{1B}[K" : "") + text + "\n").utf8))
+            FileHandle.standardError.write(Data(((isTerminal ? "\r\u{1B}[K" : "") + Diagnostic.escaped(text) + "\n").utf8))
         }
     }
 

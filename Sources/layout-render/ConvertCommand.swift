@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import LayoutRenderKit
-import PNGCodec
 import SpecLanguage
 
 struct ConvertCommand: ParsableCommand {
@@ -23,11 +22,11 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .customLong("from"), help: "The form of the input: auto, spec or json.")
     var from: SpecFormat = .automatic
 
-    @Option(name: [.short, .customLong("output")], help: "Write to this file instead of standard output.")
+    @Option(name: [.short, .customLong("output")], help: "Write to this file instead of standard output (- for standard output).")
     var output: String?
 
     func run() throws {
-        do {
+        do throws(LayoutRenderError) {
             let source: String
             if input == "-" {
                 source = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
@@ -40,14 +39,8 @@ struct ConvertCommand: ParsableCommand {
             let document = try LayoutRenderer.parseTemplate(source: source, options: options)
             let target = to ?? (inputFormat == .json ? .spec : .json)
             let text = target == .json ? SpecWriter.json(document) : SpecWriter.specText(document)
-            if let output {
-                do { try PNGFile.writeAtomically(Array(text.utf8), to: output) } catch {
-                    throw LayoutRenderError.outputUnwritable(path: output, reason: String(describing: error))
-                }
-            } else {
-                FileHandle.standardOutput.write(Data(text.utf8))
-            }
-        } catch let error as LayoutRenderError {
+            try OutputFile.write(Array(text.utf8), to: output ?? OutputFile.standardOutputName)
+        } catch {
             printError(error.diagnostic.description)
             throw ExitCode(1)
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LayoutRenderKit
 import PNGCodec
 import PixelDiff
 
@@ -46,6 +47,9 @@ struct DiffCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
+        if let out, OutputFile.isStandardOutput(out) {
+            throw ValidationError("--out cannot be standard output: the summary is printed there.")
+        }
         guard (0...1).contains(threshold) else { throw ValidationError("--threshold must be within 0…1") }
         if let maxDiffPixels, maxDiffPixels < 0 { throw ValidationError("--max-diff-pixels must be ≥ 0") }
         if let maxDiffRatio, !(0...1).contains(maxDiffRatio) {
@@ -62,14 +66,16 @@ struct DiffCommand: ParsableCommand {
                 expected: a.pixels, expectedSize: (a.width, a.height),
                 actual: b.pixels, actualSize: (b.width, b.height), options: options)
             if let out, let diff = result.diffImage {
-                do {
-                    try PNGFile.write(RGBAImage(width: a.width, height: a.height, pixels: diff), to: out)
-                } catch {
+                let png: [UInt8]
+                do { png = try PNGEncoder.encode(RGBAImage(width: a.width, height: a.height, pixels: diff)) } catch {
                     throw CommandError(path: out, error)
+                }
+                do { try OutputFile.write(png, to: out) } catch {
+                    throw CommandError(message: error.diagnostic.description)
                 }
             }
             let pass = withinTolerance(result)
-            print(json ? jsonSummary(result, pass: pass) : humanSummary(result, pass: pass))
+            printOutput(json ? jsonSummary(result, pass: pass) : humanSummary(result, pass: pass))
             if !pass { throw ExitCode(1) }
         } catch let exit as ExitCode {
             throw exit
@@ -147,6 +153,7 @@ struct DiffCommand: ParsableCommand {
 /// A failure of an input or output file, said as `FILE: error: reason` like every other message.
 struct CommandError: Error {
     var message: String
+    init(message: String) { self.message = message }
 
     init(path: String, _ error: PNGError) {
         if case .io(_, let reason) = error {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct LayoutRenderCommand: AsyncParsableCommand {
@@ -26,13 +27,18 @@ struct LayoutRenderCommand: AsyncParsableCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         // `serve` passes everything after it on, `--help` included, to the service program.
         if arguments.first == ServeHandover.configuration.commandName {
-            do { try ServeHandover.handOver(Array(arguments.dropFirst())) } catch { exit(withError: error) }
+            do { try ServeHandover.handOver(Array(arguments.dropFirst())) } catch { exitPrinting(error) }
+        }
+        if let first = arguments.first, let name = suggestedSubcommand(for: first) {
+            exitPrinting(ValidationError("'\(first)' is neither a command nor a file; did you mean '\(name)'?"))
         }
         if isPlainRender(arguments) {
             do {
-                try RenderJob(input: arguments[0], output: arguments[1]).run()
+                let job = RenderJob(input: arguments[0], output: arguments[1])
+                try job.validate()
+                try job.run()
             } catch {
-                exit(withError: error)
+                exitPrinting(error)
             }
             return
         }
@@ -48,11 +54,60 @@ struct LayoutRenderCommand: AsyncParsableCommand {
                     try command.run()
                 }
             } catch {
-                exit(withError: error)
+                exitPrinting(error)
             }
             return
         }
-        await main(nil)
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exitPrinting(error)
+        }
+    }
+
+    /// Ends the process as ArgumentParser's `exit(withError:)` does, with the message
+    /// escaped: usage errors quote the command line, which may carry control characters.
+    static func exitPrinting(_ error: any Error) -> Never {
+        let code = exitCode(for: error)
+        let message = fullMessage(for: error)
+        if !message.isEmpty {
+            if code == .success { print(message) } else { printError(message) }
+        }
+        Foundation.exit(code.rawValue)
+    }
+
+    /// The command a mistyped first argument most likely meant (`rendr`, `tset`), when it
+    /// is not a file, an option or a command's own name.
+    static func suggestedSubcommand(for word: String) -> String? {
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+        guard !names.contains(word), !word.hasPrefix("-"), !word.contains("."), !word.contains("/"),
+              !FileManager.default.fileExists(atPath: word)
+        else { return nil }
+        let typed = Array(word.lowercased())
+        return names.map { (name: $0, distance: editDistance(typed, Array($0))) }
+            .filter { $0.distance <= max(1, $0.name.count / 3) }
+            .min { $0.distance < $1.distance }?.name
+    }
+
+    /// Edits (insertions, deletions, substitutions, swaps of neighbours) from `a` to `b`.
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        guard a.count < 64 else { return .max }  // no command name is that long; bound the table
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+            }
+        }
+        return d[a.count][b.count]
     }
 
     /// Two operands and no options, the first not a subcommand's name.

@@ -11,8 +11,10 @@ struct RenderCommand: ParsableCommand {
             """,
         discussion: """
             Use - as INPUT to read the spec from standard input and - as OUTPUT to write the \
-            PNG to standard output. The PNG is written to a temporary file beside OUTPUT and \
-            renamed, so a failed render never leaves a partial image.
+            PNG to standard output (--frames - writes the frames there instead). Nothing is \
+            written unless the whole render succeeds; a file is written to a temporary file \
+            beside it and renamed, so it is never seen half written, while a device or FIFO \
+            (/dev/stdout, a terminal, a pipe) is written as it is.
 
             With --out-dir, every argument is a spec or a folder of specs (NAME.spec and \
             NAME.json), rendered on all cores to DIR/NAME.png; a failing spec is reported and \
@@ -29,7 +31,7 @@ struct RenderCommand: ParsableCommand {
     var input: String { paths.first ?? "-" }
     var output: String? { paths.count > 1 ? paths[1] : nil }
 
-    @Option(name: .customLong("frames"), help: "Also write every node's frame as JSON to this file.")
+    @Option(name: .customLong("frames"), help: "Also write every node's frame as JSON to this file (- for standard output).")
     var framesPath: String?
 
     @Flag(name: .customLong("frames-only"), help: "Lay out and write --frames, but draw nothing.")
@@ -71,7 +73,9 @@ struct RenderCommand: ParsableCommand {
             if framesPath != nil || framesOnly || !sizes.isEmpty || paths.contains("-") {
                 throw ValidationError("--out-dir renders files to a folder; it does not combine with --frames, --size or -.")
             }
-            return
+            var batch = job
+            batch.output = nil  // every path is a spec here
+            return try batch.validate()
         }
         if paths.isEmpty { throw ValidationError("Missing expected argument '<input>'.") }
         if paths.count > 2 { throw ValidationError("Give one input and one output, or use --out-dir for several specs.") }
@@ -87,9 +91,7 @@ struct RenderCommand: ParsableCommand {
         for size in sizes where CanvasSize(size) == nil {
             throw ValidationError("--size '\(size)' is not WxH (e.g. 320x568) or W (auto height).")
         }
-        if sizes.count > 1 && output == "-" {
-            throw ValidationError("several --size values need an output file name, not -.")
-        }
+        try job.validate()
     }
 
     /// The settings of a single-spec render, as given.

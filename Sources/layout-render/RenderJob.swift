@@ -43,6 +43,9 @@ struct RenderJob: Equatable {
             let names = try self.names()
             let renderer = LayoutRenderer(fontDirectories: fontDirectories)
             let canvasSizes: [CanvasSize?] = sizes.isEmpty ? [nil] : sizes.map(CanvasSize.init)
+            // Every size is rendered and encoded before anything is written: a failure
+            // anywhere leaves no frame dump and no image behind.
+            var files: [(bytes: [UInt8], path: String)] = []
             for size in canvasSizes {
                 var options = RenderOptions(fileName: fileName, assetRoot: assetRoot ?? specFolder,
                                             fontDirectories: fontDirectories, scale: scale, strict: strict,
@@ -50,12 +53,49 @@ struct RenderJob: Equatable {
                 options.variables = names
                 options.format = format
                 if let size { options.canvasSize = (size.width, size.height) }
-                try renderOne(source: source, options: options, renderer: renderer,
-                              suffix: sizes.count > 1 ? size.map { "-\($0.label)" } : nil)
+                files += try renderOne(source: source, options: options, renderer: renderer,
+                                       suffix: sizes.count > 1 ? size.map { "-\($0.label)" } : nil)
             }
+            for file in files { try OutputFile.write(file.bytes, to: file.path) }
         } catch let error as LayoutRenderError {
             printError(error.diagnostic.description)
             throw ExitCode(1)
+        }
+    }
+
+    /// The mistakes of a command line that need no file to be read: an output format
+    /// that is not written, two things sent to standard output.
+    func validate() throws(ValidationError) {
+        if let output, let format = Self.unsupportedFormat(output) {
+            throw ValidationError("\(output): \(format) output is not supported yet; write .png")
+        }
+        if let output, let framesPath, !framesOnly,
+           OutputFile.isStandardOutput(output), OutputFile.isStandardOutput(framesPath) {
+            throw ValidationError("the PNG and --frames cannot both go to standard output; give one of them a file name.")
+        }
+        if sizes.count > 1 {
+            if let output, !framesOnly, OutputFile.isStandardOutput(output) {
+                throw ValidationError("several --size values need an output file name, not \(output).")
+            }
+            if let framesPath, OutputFile.isStandardOutput(framesPath) {
+                throw ValidationError("several --size values need a --frames file name, not \(framesPath).")
+            }
+        }
+        for pair in variables {
+            guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {
+                throw ValidationError("--var '\(pair)' is not NAME=VALUE.")
+            }
+        }
+    }
+
+    /// The name of an image format a file name asks for that is not written yet.
+    private static func unsupportedFormat(_ path: String) -> String? {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "jpg", "jpeg": return "JPEG"
+        case "webp": return "WebP"
+        case "gif": return "GIF"
+        case "avif": return "AVIF"
+        default: return nil
         }
     }
 
@@ -73,35 +113,21 @@ struct RenderJob: Equatable {
         return options
     }
 
+    /// The files one size makes, in the order they are written: the frames, then the PNG.
     private func renderOne(source: String, options: RenderOptions, renderer: LayoutRenderer,
-                           suffix: String?) throws {
+                           suffix: String?) throws(LayoutRenderError) -> [(bytes: [UInt8], path: String)] {
         let laidOut = try renderer.layout(source: source, options: options)
-        if let framesPath {
-            try write(Array(laidOut.frames.json().utf8), to: withSuffix(framesPath, suffix))
-        }
-        if framesOnly { return }
+        let frames = framesPath.map { (bytes: Array(laidOut.frames.json().utf8), path: withSuffix($0, suffix)) }
+        if framesOnly { return frames.map { [$0] } ?? [] }
         let image = try renderer.draw(laidOut, options: options)
         for warning in image.warnings { printError(warning.description) }
         let png = try image.pngData()
-        guard let output else { return }
-        if output == "-" {
-            FileHandle.standardOutput.write(Data(png))
-        } else {
-            try write(png, to: withSuffix(output, suffix))
-        }
-    }
-
-    private func write(_ bytes: [UInt8], to path: String) throws(LayoutRenderError) {
-        do {
-            try PNGFile.writeAtomically(bytes, to: path)
-        } catch {
-            throw .outputUnwritable(path: path, reason: String(describing: error))
-        }
+        return (frames.map { [$0] } ?? []) + (output.map { [(bytes: png, path: withSuffix($0, suffix))] } ?? [])
     }
 
     /// `out.png` with suffix `-320x568` is `out-320x568.png`.
     private func withSuffix(_ path: String, _ suffix: String?) -> String {
-        guard let suffix else { return path }
+        guard let suffix, !OutputFile.isStandardOutput(path) else { return path }
         let ns = path as NSString
         let ext = ns.pathExtension
         return ext.isEmpty ? path + suffix : ns.deletingPathExtension + suffix + "." + ext

@@ -65,9 +65,9 @@ struct TestCommand: ParsableCommand {
                 let outcome = runner.run(testCase)
                 outcomes.append(outcome)
                 let mark = outcome.status == .failed ? "FAIL" : outcome.status == .recorded ? "REC " : "ok  "
-                print("\(mark) \(testCase.specPath)")
-                for detail in outcome.details where outcome.status != .passed { print("     \(detail)") }
-                for artifact in outcome.artifacts { print("     wrote \(artifact)") }
+                printOutput("\(mark) \(testCase.specPath)")
+                for detail in outcome.details where outcome.status != .passed { printOutput("     \(detail)") }
+                for artifact in outcome.artifacts { printOutput("     wrote \(artifact)") }
             }
         }
         let failed = outcomes.filter { $0.status == .failed }.count
@@ -76,9 +76,12 @@ struct TestCommand: ParsableCommand {
             do {
                 let folder = (path as NSString).deletingLastPathComponent
                 if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-                try text.write(toFile: path, atomically: true, encoding: .utf8)
             } catch {
                 printError("\(path): error: cannot write the report: \(error.localizedDescription)")
+                throw ExitCode(2)
+            }
+            do { try OutputFile.write(Array(text.utf8), to: path) } catch {
+                printError(error.diagnostic.description)
                 throw ExitCode(2)
             }
         }
