@@ -60,6 +60,10 @@ enum ErrorResponses {
             return json(.notFound, Body(error: reason))
         case .badTemplate(let name, let reason):
             return json(.internalServerError, Body(error: "the template '\(name)' cannot be read: \(reason)"))
+        case .noWorker:
+            var response = json(.serviceUnavailable, Body(error: "no render worker could be started; retry later"))
+            response.headers[.retryAfter] = String(retryAfterSeconds)
+            return response
         case .workerDied:
             return json(.internalServerError, Body(error: "the render's worker process ended before it answered"))
         case .methodNotAllowed(let method, let allowed):

@@ -189,6 +189,7 @@ public final class RenderService: Sendable {
             case .overloaded: throw .overloaded
             case .timedOut: throw .timedOut(milliseconds: timeoutMilliseconds)
             case .workerDied: throw .workerDied
+            case .noWorker: throw .noWorker
             }
         }
     }

@@ -15,6 +15,8 @@ enum ServiceError: Error, Sendable, Equatable {
     case timedOut(milliseconds: Int)
     /// The worker process ended during the render (a crash, or over its memory limit).
     case workerDied
+    /// No render worker process could be started (the server's installation is broken).
+    case noWorker
     /// No such path, or no such template (`GET /render/NAME.png`).
     case notFound(String)
     /// A template in `--templates` exists but cannot be read (the server's configuration).

@@ -17,6 +17,8 @@ final class WorkerPool: Service, @unchecked Sendable {
         case overloaded, timedOut
         /// The worker process ended during the render (a crash, or its memory limit).
         case workerDied
+        /// No worker process could be started for the job.
+        case noWorker
     }
 
     /// What the pool reports to `/healthz`, `/readyz` and `/metrics`.
@@ -45,11 +47,10 @@ final class WorkerPool: Service, @unchecked Sendable {
     private var queue: [PoolJob] = []
     private var queueHead = 0
     private var busy = 0
-    private var alive = 0
     private var restarts = 0
     private var spawnFailures = 0
     private var stopping = false
-    private var slotsEnded = 0
+    /// The running worker process of each slot that has one.
     private var pids: [Int: pid_t] = [:]
 
     /// - Parameters:
@@ -97,7 +98,9 @@ final class WorkerPool: Service, @unchecked Sendable {
     var status: Status {
         condition.lock()
         defer { condition.unlock() }
-        return Status(workers: workers, alive: alive, busy: busy, queued: queue.count - queueHead,
+        // A job whose time ran out while queued no longer waits for anything.
+        let queued = queue[queueHead...].count { !$0.isFinished }
+        return Status(workers: workers, alive: pids.count, busy: busy, queued: queued,
                       queueLength: queueLength, restarts: restarts, spawnFailures: spawnFailures, stopping: stopping)
     }
 
@@ -112,14 +115,6 @@ final class WorkerPool: Service, @unchecked Sendable {
         condition.lock()
         stopping = true
         condition.broadcast()
-        condition.unlock()
-    }
-
-    /// Stops and waits until every worker process has been reaped (for tests and shutdown).
-    func stopAndWait() {
-        stop()
-        condition.lock()
-        while slotsEnded < workers { condition.wait() }
         condition.unlock()
     }
 
@@ -166,11 +161,7 @@ final class WorkerPool: Service, @unchecked Sendable {
         var renders = 0
         defer {
             process?.terminate()
-            update { pool in
-                if process != nil { pool.alive -= 1 }
-                pool.pids[slot] = nil
-                pool.slotsEnded += 1
-            }
+            update { $0.pids[slot] = nil }
         }
         // Started before the first job, so the first request does not wait for it.
         process = spawn(slot)
@@ -180,7 +171,7 @@ final class WorkerPool: Service, @unchecked Sendable {
             if let idle = process, idle.hasExited { retire(&process, slot) }
             if process == nil { process = spawn(slot) }
             guard let worker = process else {
-                job.finish(.failure(.workerDied))
+                job.finish(.failure(.noWorker))
                 continue
             }
             guard job.start(on: worker) else { continue }  // already timed out in the queue
@@ -205,7 +196,6 @@ final class WorkerPool: Service, @unchecked Sendable {
         do {
             let process = try WorkerProcess(executable: executable, arguments: arguments)
             update { pool in
-                pool.alive += 1
                 pool.pids[slot] = process.pid
                 pool.spawnFailures = 0
             }
@@ -231,7 +221,6 @@ final class WorkerPool: Service, @unchecked Sendable {
         old.terminate()
         process = nil
         update { pool in
-            pool.alive -= 1
             pool.pids[slot] = nil
             pool.restarts += 1
         }

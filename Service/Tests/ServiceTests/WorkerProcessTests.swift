@@ -128,6 +128,9 @@ final class WorkerProcessTests: XCTestCase {
             XCTAssertEqual(health.status, .serviceUnavailable, health.text)
             let ready = try await client.get("/readyz")
             XCTAssertEqual(ready.status, .serviceUnavailable, ready.text)
+            let render = try await client.render(small, query: "var.n=9")
+            XCTAssertEqual(render.status, .serviceUnavailable, render.text)
+            XCTAssertEqual(render.headers[.retryAfter], "1")
         }
     }
 
