@@ -2,7 +2,7 @@
 enum ValueShape: Hashable, Sendable {
     case identifier
     case number(min: Double?, max: Double?)
-    case integer(min: Int)
+    case integer(min: Int, max: Int)
     case length(allowAuto: Bool)
     /// A length, or an anchor expression when the node is anchored in a box.
     case lengthOrAnchor
@@ -56,21 +56,21 @@ enum Schema {
         add(["width", "height"], .lengthOrAnchor, all)
         add(["size"], .sizePair, all)
         add(["min-width", "min-height", "max-width", "max-height"], .length(allowAuto: true), layoutKinds)
-        add(["aspect-ratio"], .number(min: 0, max: nil), layoutKinds)
+        add(["aspect-ratio"], .number(min: ValueRanges.aspectRatio.lowerBound, max: ValueRanges.aspectRatio.upperBound), layoutKinds)
         add(["margin"], .insets, layoutKinds)
         add(["padding"], .insets, containerKinds)
         add(["background"], .color, all)
         add(["border"], .border, layoutKinds)
-        add(["radius"], .number(min: 0, max: nil), layoutKinds)
+        add(["radius"], .number(min: 0, max: ValueRanges.maxPoints), layoutKinds)
         add(["opacity"], .number(min: 0, max: 1), layoutKinds)
         add(["clip", "hidden"], .bool, layoutKinds)
-        add(["grow", "shrink"], .number(min: 0, max: nil), layoutKinds)
+        add(["grow", "shrink"], .number(min: 0, max: ValueRanges.maxFactor), layoutKinds)
         add(["basis"], .length(allowAuto: true), layoutKinds)
         add(["align-self"], .keywords(alignKeywords), layoutKinds)
         add(["direction"], .keywords(["ltr", "rtl", "inherit"]), all)
         add(["region"], .keywords(["top", "bottom", "left", "right", "center"]), layoutKinds)
         add(["left", "right", "top", "bottom", "center-x", "center-y", "leading", "trailing"], .anchor, layoutKinds)
-        add(["gap", "cross-gap"], .number(min: 0, max: nil), containerKinds)
+        add(["gap", "cross-gap"], .number(min: 0, max: ValueRanges.maxPoints), containerKinds)
         add(["justify"], .keywords(["start", "center", "end", "space-between", "space-around", "space-evenly"]),
             [.canvas, .vbox, .hbox, .zbox])
         add(["align"], .keywords(alignKeywords), [.canvas, .vbox, .hbox, .zbox])
@@ -78,7 +78,7 @@ enum Schema {
         add(["scale"], .number(min: 0.25, max: 8), [.canvas])
         add(["font"], .font, [.canvas, .label])
         add(["color"], .color, [.canvas, .label])
-        add(["lines"], .integer(min: 0), [.label])
+        add(["lines"], .integer(min: 0, max: ValueRanges.maxLines), [.label])
         add(["truncate"], .keywords(["tail", "head", "middle", "clip"]), [.label])
         add(["line-height"], .lineHeight, [.label])
         add(["mode"], .keywords(imageModes), [.image])

@@ -25,7 +25,12 @@ public struct SpecExpander: Sendable {
         let limits: ParseLimits
         var nodeCount = 0
 
+        /// `depth` counts every level, `if`/`else`/`for` too: the parsers bound it already,
+        /// and a document built in code is held to the same limit before this recursion goes deeper.
         mutating func expand(_ nodes: [Node], _ env: Environment, depth: Int) throws(SpecError) -> [Node] {
+            if depth > limits.maxDepth, let first = nodes.first {
+                throw SpecError("nesting deeper than \(limits.maxDepth) levels (the limit)", at: first.location)
+            }
             var result: [Node] = []
             var previousIfTaken: Bool?
             for node in nodes {
@@ -33,9 +38,9 @@ public struct SpecExpander: Sendable {
                 case .condition(let condition)?:
                     let taken = try Evaluator(env: env, location: node.location).truth(condition)
                     previousIfTaken = taken
-                    if taken { result += try expand(node.children, env, depth: depth) }
+                    if taken { result += try expand(node.children, env, depth: depth + 1) }
                 case .otherwise?:
-                    if previousIfTaken == false { result += try expand(node.children, env, depth: depth) }
+                    if previousIfTaken == false { result += try expand(node.children, env, depth: depth + 1) }
                     previousIfTaken = nil
                 case .loop(let variable, let source)?:
                     previousIfTaken = nil
@@ -50,7 +55,7 @@ public struct SpecExpander: Sendable {
                         var inner = env
                         inner.values[variable] = item
                         inner.values["index"] = .number(Double(index))
-                        result += try expand(node.children, inner, depth: depth)
+                        result += try expand(node.children, inner, depth: depth + 1)
                     }
                 case nil:
                     previousIfTaken = nil

@@ -148,7 +148,7 @@ public enum SpecWriter {
 
     // MARK: - JSON
 
-    private static func jsonString(_ s: String) -> String {
+    static func jsonString(_ s: String) -> String {
         escaped(s) { value in
             let hex = String(value, radix: 16)
             return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
