@@ -100,9 +100,15 @@ enum Schema {
 }
 
 /// The closest candidate within a small edit distance, for "did you mean" hints.
+///
+/// Words and candidates longer than 64 characters, and lists of more than 10,000
+/// candidates (styles a spec declares), get no hint: each distance costs the product of
+/// the lengths, and a hostile spec can make lines long and styles many.
 func suggestion(for word: String, among candidates: [String]) -> String? {
+    let length = word.count
+    guard length <= 64, candidates.count <= 10_000 else { return nil }
     var best: (String, Int)?
-    for c in candidates {
+    for c in candidates where abs(c.count - length) <= 3 {
         let d = editDistance(word, c)
         if d <= max(1, min(3, word.count / 3)) && d < (best?.1 ?? .max) { best = (c, d) }
     }

@@ -91,6 +91,14 @@ final class HostileSpecInputTests: XCTestCase {
         }
     }
 
+    /// `--size` sets the canvas past the spec's ranges; it is held to them too.
+    func testAnEnormousSizeOption() throws {
+        let spec = try write("canvas width=100\nlabel \"x\"\n")
+        let r = try CLIRunner.run([spec, dir.appendingPathComponent("out.png").path, "--size", "1e308x1e308"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.hasPrefix("\(spec):1:1: error: the canvas size must be positive and at most 1000000 points\n"), r.stderr)
+    }
+
     // MARK: - Memory
 
     /// 16 MiB of newlines took the CLI to 1.1 GB (an array of `Substring`s, 32 bytes a

@@ -61,6 +61,25 @@ final class HostileSpecTests: XCTestCase {
         XCTAssertNoThrow(try SpecParser().parse(written))
     }
 
+    /// The writer puts parentheses only where the reader needs them: each one counts
+    /// towards the limit, so `not not … x` written as `not (not (…))` could not be read back.
+    func testConditionsWriteBackWithinTheLimit() throws {
+        func written(_ condition: String) throws -> String {
+            let text = SpecWriter.specText(try SpecParser().parse("canvas width=10\nif \(condition)\n  vbox"))
+            return String(text.split(separator: "\n")[1])
+        }
+        XCTAssertEqual(try written("not (a and b) or c and not d"), "if not (a and b) or c and not d")
+        XCTAssertEqual(try written("a and (b or c) and (d and e)"), "if a and (b or c) and (d and e)")
+        XCTAssertEqual(try written("(a or b) or (c or (d))"), "if a or b or (c or d)")
+        XCTAssertEqual(try written("not not x < 3"), "if not not x < 3")
+        let deepest = String(repeating: "not ", count: 64) + "x"
+        XCTAssertEqual(try written(deepest), "if " + deepest)
+        let alternating = (0..<32).reduce("x") { c, _ in "not (\(c) and y)" }
+        let document = try SpecParser().parse("canvas width=10\nif \(alternating)\n  vbox")
+        XCTAssertEqual(try SpecParser().parse(SpecWriter.specText(document)).canvas.children.first?.control,
+                       document.canvas.children.first?.control)
+    }
+
     func testThirtyThousandNestedMax() {
         let expression = String(repeating: "max(", count: 30_000) + "1" + String(repeating: ")", count: 30_000)
         // The value starts at column 11 ("  box top="); the 65th "max(" is 4 × 64 further.
@@ -159,6 +178,20 @@ final class HostileSpecTests: XCTestCase {
             XCTAssertEqual(e.message, "bad value for 'grow': 1e+308 is above the maximum 1000000")
             XCTAssertEqual(e.location, SourceLocation(line: 2, column: 34, jsonPath: "$.root.grow"))
         }
+    }
+
+    // MARK: - Hints that would cost the product of two long lengths
+
+    func testNoHintForAHugeUnknownName() {
+        let key = String(repeating: "x", count: 200_000)
+        guard let e = error("canvas width=10\nvbox \(key)=1") else { return }
+        XCTAssertEqual(e.message, "unknown attribute '\(key)' for vbox")
+    }
+
+    func testNoHintAmongTensOfThousandsOfStyles() {
+        let styles = (0..<20_000).map { "style s\($0) gap=1" }.joined(separator: "\n")
+        assertError("canvas width=10\n\(styles)\nvbox style=s1x", "unknown style 's1x'", line: 20_002, column: 12)
+        assertError("canvas width=10\nstyle s1 gap=1\nvbox style=s1x", "unknown style 's1x'; did you mean 's1'?", line: 3, column: 12)
     }
 
     // MARK: - Lines of a large source
