@@ -36,7 +36,8 @@ public struct SpecExpander: Sendable {
             for node in nodes {
                 switch node.control {
                 case .condition(let condition)?:
-                    let taken = try Evaluator(env: env, location: node.location).truth(condition)
+                    let taken = try Evaluator(env: env, location: node.location,
+                                              maxDepth: limits.maxExpressionDepth).truth(condition)
                     previousIfTaken = taken
                     if taken { result += try expand(node.children, env, depth: depth + 1) }
                 case .otherwise?:
@@ -122,20 +123,25 @@ public struct SpecExpander: Sendable {
     }
 }
 
-/// Evaluates a condition against an environment.
+/// Evaluates a condition against an environment. It recurses along the condition's tree,
+/// which the readers bound; a condition built in code deeper than `maxDepth` is an error.
 private struct Evaluator {
     let env: Environment
     let location: SourceLocation
+    let maxDepth: Int
 
-    func truth(_ condition: Condition) throws(SpecError) -> Bool {
+    func truth(_ condition: Condition, depth: Int = 0) throws(SpecError) -> Bool {
+        if depth > maxDepth {
+            throw SpecError("conditions nest at most \(maxDepth) deep (parentheses, not, and, or)", at: location)
+        }
         switch condition {
         case .and(let a, let b):
-            guard try truth(a) else { return false }
-            return try truth(b)
+            guard try truth(a, depth: depth + 1) else { return false }
+            return try truth(b, depth: depth + 1)
         case .or(let a, let b):
-            if try truth(a) { return true }
-            return try truth(b)
-        case .not(let a): return try !truth(a)
+            if try truth(a, depth: depth + 1) { return true }
+            return try truth(b, depth: depth + 1)
+        case .not(let a): return try !truth(a, depth: depth + 1)
         case .value(let operand):
             switch try value(operand) {
             case .null: return false

@@ -119,6 +119,19 @@ final class HostileSpecTests: XCTestCase {
         }
     }
 
+    /// A condition built in code, deeper than the reader allows, stops in the evaluator.
+    func testEvaluatorBoundsItsRecursion() {
+        var condition = Condition.value(.bool(true))
+        for _ in 0..<65 { condition = .not(condition) }
+        let location = SourceLocation(line: 1, column: 1)
+        let node = Node(kind: .ifBlock, children: [Node(kind: .vbox, location: location)], location: location,
+                        control: .condition(condition))
+        let canvas = Node(kind: .canvas, children: [node], location: location)
+        XCTAssertThrowsError(try SpecExpander().expand(Document(canvas: canvas), environment: Environment())) { error in
+            XCTAssertEqual((error as! SpecError).message, "conditions nest at most 64 deep (parentheses, not, and, or)")
+        }
+    }
+
     // MARK: - Extreme finite numbers are read within ranges
 
     func testExtremeNumbersAreOutOfRange() {
