@@ -92,7 +92,7 @@ extension LayoutContext {
             }
         }
         let sides = sideIndices.count
-        shrinkSides(visible, sideIndices, centerIndex, &frameOf, innerWidth: iw, gap: gap, measure: measure)
+        shrinkSides(node, visible, sideIndices, centerIndex, &frameOf, innerWidth: iw, gap: gap, measure: measure)
         var sideWidth = 0.0, middleHeight = 0.0
         for j in sideIndices {
             let m = margins(visible[j], parentWidth: iw)
@@ -178,7 +178,10 @@ extension LayoutContext {
     /// that reaches its min-content width stops there. The centre counts as a piece of its
     /// min-content width: sides do not squeeze it below that. Shrunk sides are measured
     /// again for their height at their new width.
-    private func shrinkSides(_ visible: [NodeID], _ sideIndices: [Int], _ centerIndex: Int?, _ frameOf: inout [Rect],
+    ///
+    /// The loop is §9.7's: each pass freezes at least one side unless a number is NaN, so
+    /// it runs at most once per side; a pass that freezes none stops it and reports `node`.
+    private func shrinkSides(_ node: NodeID, _ visible: [NodeID], _ sideIndices: [Int], _ centerIndex: Int?, _ frameOf: inout [Rect],
                              innerWidth iw: Double, gap: Double,
                              measure: (NodeID, Double?, Double?, AvailableSpace, AvailableSpace) -> Size) {
         if sideIndices.isEmpty { return }
@@ -201,10 +204,10 @@ extension LayoutContext {
             return Side(j: j, base: base, min: least, inner: Swift.max(0, base - insets(c, parentWidth: iw).horizontal),
                         margins: margins(c, parentWidth: iw).horizontal, width: base)
         }
-        while true {
+        for _ in 0...items.count {
             var free = space, scaled = 0.0
             for s in items { free -= (s.frozen ? s.width : s.base) + s.margins; if !s.frozen { scaled += s.inner } }
-            if scaled <= 0 { break }
+            if !(scaled > 0) { break }
             var total = 0.0
             for k in items.indices where !items[k].frozen {
                 let target = items[k].base + free * items[k].inner / scaled
@@ -213,9 +216,14 @@ extension LayoutContext {
                 items[k].width = clamped
                 total += clamped - target
             }
+            var froze = false
             for k in items.indices where !items[k].frozen {
                 let v = items[k].violation
-                if total == 0 || (total > 0 && v > 0) || (total < 0 && v < 0) { items[k].frozen = true }
+                if total == 0 || (total > 0 && v > 0) || (total < 0 && v < 0) { items[k].frozen = true; froze = true }
+            }
+            if !froze {
+                fail(.flexibleLengthsUnresolved(node: node, name: tree.names[node]))
+                break
             }
         }
         for s in items where s.width != s.base {

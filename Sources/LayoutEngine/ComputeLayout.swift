@@ -26,7 +26,9 @@
 /// ignored.
 ///
 /// - Returns: every node's frame, relative to its parent and to the root.
-/// - Throws: the first `LayoutError` validation finds.
+/// - Throws: the first `LayoutError` validation finds; after layout, an error when sizes
+///   could not be resolved or a frame came out not finite (values near the limits of
+///   `Double` that overflow as they are added up).
 public func computeLayout(_ tree: LayoutTree, options: LayoutOptions) throws(LayoutError) -> LayoutResult {
     try validateLayout(tree)
     guard let root = tree.root else {
@@ -34,17 +36,26 @@ public func computeLayout(_ tree: LayoutTree, options: LayoutOptions) throws(Lay
     }
     // The context writes relative frames straight into the result's array.
     var frames = [Rect](repeating: .zero, count: tree.count)
-    let absolute = frames.withUnsafeMutableBufferPointer { frameBuffer in
+    let (absolute, failure) = frames.withUnsafeMutableBufferPointer { frameBuffer in
         tree.styles.withUnsafeBufferPointer { styles in
             let context = LayoutContext(tree: tree, styles: styles, frames: frameBuffer,
                                         rootDirection: options.direction)
-            return context.run(root: root, options: options)
+            return (context.run(root: root, options: options), context.failure)
         }
     }
-    guard let scale = options.pixelScale, scale > 0 else {
-        return LayoutResult(frames: frames, absoluteFrames: absolute, root: root)
+    if let failure { throw failure }
+    let result: LayoutResult
+    if let scale = options.pixelScale, scale > 0 {
+        result = snapToPixels(tree, frames: frames, absolute: absolute, root: root, scale: scale)
+    } else {
+        result = LayoutResult(frames: frames, absoluteFrames: absolute, root: root)
     }
-    return snapToPixels(tree, frames: frames, absolute: absolute, root: root, scale: scale)
+    // Values are checked finite before layout, but sums and products of finite values can
+    // still overflow (a chain of anchors each twice its sibling); no frame leaves that way.
+    for i in 0..<tree.count where !(result.absoluteFrames[i].isFinite && result.frames[i].isFinite) {
+        throw .nonFiniteFrame(node: i, name: tree.names[i])
+    }
+    return result
 }
 
 /// Snaps absolute frames to the pixel grid as Yoga does: absolute left/top and

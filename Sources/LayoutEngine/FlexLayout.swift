@@ -208,7 +208,7 @@ extension LayoutContext {
 
         // §9.3 step 6: Resolve the flexible lengths of all the flex items (§9.7).
         for l in firstLine..<lastLine {
-            resolveFlexibleLengths(lines[l].start, lines[l].end, mainInner: mainInner, gap: gapMain,
+            resolveFlexibleLengths(node, lines[l].start, lines[l].end, mainInner: mainInner, gap: gapMain,
                                    isRow: isRow, availInnerCross: availInnerCross, innerCross: innerCross,
                                    innerWidth: innerWidth, innerHeight: innerHeight)
         }
@@ -564,7 +564,12 @@ extension LayoutContext {
     }
 
     /// §9.7 Resolving Flexible Lengths, for the items `start..<end` of one line.
-    private func resolveFlexibleLengths(_ start: Int, _ end: Int, mainInner: Double, gap: Double,
+    ///
+    /// Each pass of the step 4 loop freezes at least one item when its numbers are finite
+    /// (a non-zero total violation has items of its sign; a zero one freezes them all), so
+    /// the loop runs at most once per item. A pass that freezes none has met NaN: the loop
+    /// stops, every item keeps its target, and the container is reported as unresolved.
+    private func resolveFlexibleLengths(_ container: NodeID, _ start: Int, _ end: Int, mainInner: Double, gap: Double,
                                         isRow: Bool, availInnerCross: AvailableSpace, innerCross: Double?,
                                         innerWidth: Double?, innerHeight: Double?) {
         let gaps = gap * Double(Swift.max(0, end - start - 1))
@@ -591,8 +596,8 @@ extension LayoutContext {
             initialFree -= (items[i].frozen ? items[i].target : items[i].base) + items[i].marginsMain
         }
 
-        // Step 4: loop.
-        while true {
+        // Step 4: loop (at most once per item, plus the pass that finds none unfrozen).
+        for _ in 0...(end - start) {
             // a. Check for flexible items.
             var unfrozen = 0
             var sumFactors = 0.0
@@ -647,11 +652,18 @@ extension LayoutContext {
             }
 
             // e. Freeze over-flexed items.
+            var froze = false
             for i in start..<end where !items[i].frozen {
                 let v = items[i].violation
                 if totalViolation == 0 || (totalViolation > 0 && v > 0) || (totalViolation < 0 && v < 0) {
                     items[i].frozen = true
+                    froze = true
                 }
+            }
+            if !froze {
+                fail(.flexibleLengthsUnresolved(node: container, name: tree.names[container]))
+                for i in start..<end { items[i].frozen = true }
+                return
             }
         }
     }

@@ -36,6 +36,10 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var maxY: Double { y + height }
     public var midX: Double { x + width / 2 }
     public var midY: Double { y + height / 2 }
+    /// Every coordinate, size and far edge is a finite number.
+    public var isFinite: Bool {
+        x.isFinite && y.isFinite && width.isFinite && height.isFinite && maxX.isFinite && maxY.isFinite
+    }
     public func offsetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: x + dx, y: y + dy, width: width, height: height)
     }

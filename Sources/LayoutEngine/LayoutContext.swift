@@ -109,6 +109,14 @@ final class LayoutContext {
     @inline(__always) var items: ScratchStack<FlexItem> { scratch.pointee.items }
     @inline(__always) var lines: ScratchStack<FlexLine> { scratch.pointee.lines }
     var computeCount: Int { scratch.pointee.computeCount }
+    /// The first thing that went wrong in an algorithm that cannot throw from where it is
+    /// (a loop that stopped making progress); `computeLayout` throws it after the run.
+    var failure: LayoutError?
+
+    /// Records `error` unless an earlier one is already recorded.
+    func fail(_ error: LayoutError) {
+        if failure == nil { failure = error }
+    }
 
     init(tree: LayoutTree, styles: UnsafeBufferPointer<LayoutStyle>, frames: UnsafeMutableBufferPointer<Rect>,
          rootDirection: Direction) {

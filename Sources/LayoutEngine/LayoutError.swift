@@ -22,6 +22,16 @@ public enum LayoutError: Error, Equatable, CustomStringConvertible, Sendable {
     case invalidValue(node: NodeID, name: String?, property: String, value: Double)
     /// A `border` layout has more than one `center` child; `node` is the border layout.
     case multipleCenters(node: NodeID, name: String?, centers: [NodeID])
+    /// `node` is nested deeper than `LayoutLimits.maxDepth` below the root.
+    case nestedTooDeep(node: NodeID, name: String?, limit: Int)
+    /// An anchor of `node` nests `min(…)`/`max(…)` deeper than `LayoutLimits.maxExpressionDepth`.
+    case anchorTooDeep(node: NodeID, name: String?, attribute: AnchorAttribute, limit: Int)
+    /// Sharing the free space of container `node` among its items made no progress (an
+    /// intermediate size was not a finite number), so the §9.7 loop was stopped.
+    case flexibleLengthsUnresolved(node: NodeID, name: String?)
+    /// The frame of `node` came out with a coordinate or size that is not a finite number:
+    /// the sizes and positions around it add up beyond what a number holds.
+    case nonFiniteFrame(node: NodeID, name: String?)
 
     /// An axis of anchor facts.
     public enum Axis: String, Sendable, Equatable { case horizontal, vertical }
@@ -33,7 +43,9 @@ public enum LayoutError: Error, Equatable, CustomStringConvertible, Sendable {
              .conflictingFacts(let n, _, _), .anchorCycle(let n, _, _),
              .unknownSibling(let n, _, _), .ambiguousSibling(let n, _, _),
              .anchorsOutsideBox(let n, _), .emptyClamp(let n, _, _),
-             .invalidValue(let n, _, _, _), .multipleCenters(let n, _, _):
+             .invalidValue(let n, _, _, _), .multipleCenters(let n, _, _),
+             .nestedTooDeep(let n, _, _), .anchorTooDeep(let n, _, _, _),
+             .flexibleLengthsUnresolved(let n, _), .nonFiniteFrame(let n, _):
             return n
         }
     }
@@ -66,6 +78,16 @@ public enum LayoutError: Error, Equatable, CustomStringConvertible, Sendable {
             return "\(property) of \(Self.label(n, name)) is \(Self.number(value)); it \(why)"
         case let .multipleCenters(n, name, centers):
             return "border layout \(Self.label(n, name)) has \(centers.count) center children (nodes \(centers.map(String.init).joined(separator: ", "))); give at most one"
+        case let .nestedTooDeep(n, name, limit):
+            return "\(Self.label(n, name)) is nested more than \(limit) levels deep (the layout's limit)"
+        case let .anchorTooDeep(n, name, attribute, limit):
+            return "anchor \(attribute.rawValue) of \(Self.label(n, name)) nests min()/max() more than \(limit) deep (the layout's limit)"
+        case let .flexibleLengthsUnresolved(n, name):
+            return "the sizes of the items of \(Self.label(n, name)) cannot be resolved: "
+                + "their lengths add up beyond what a number holds; use smaller sizes, margins or factors"
+        case let .nonFiniteFrame(n, name):
+            return "the frame of \(Self.label(n, name)) is not a finite number: "
+                + "the sizes and positions around it add up beyond what a number holds"
         }
     }
 

@@ -7,6 +7,20 @@
 ///
 /// - Throws: the first `LayoutError` found, in node order.
 public func validateLayout(_ tree: LayoutTree) throws(LayoutError) {
+    // Depths first: every later check, and the layout, recurse along them. A parent is
+    // always added before its children, so one forward pass knows each parent's depth.
+    var depth = [Int](repeating: 0, count: tree.count)
+    for node in 0..<tree.count {
+        if let p = tree.parents[node] { depth[node] = depth[p] + 1 }
+        if depth[node] > LayoutLimits.maxDepth {
+            throw .nestedTooDeep(node: node, name: tree.names[node], limit: LayoutLimits.maxDepth)
+        }
+        for (attribute, e) in tree.styles[node].anchors.sorted(by: { $0.key.rawValue < $1.key.rawValue })
+        where expressionDepth(e) > LayoutLimits.maxExpressionDepth {
+            throw .anchorTooDeep(node: node, name: tree.names[node], attribute: attribute,
+                                 limit: LayoutLimits.maxExpressionDepth)
+        }
+    }
     for node in 0..<tree.count {
         try validateStyle(tree, node)
         let style = tree.styles[node]
@@ -28,6 +42,20 @@ public func validateLayout(_ tree: LayoutTree) throws(LayoutError) {
             break
         }
     }
+}
+
+/// How deeply `min`/`max` nest in `e` (a plain value is 1), without recursing.
+private func expressionDepth(_ e: AnchorExpression) -> Int {
+    var deepest = 0
+    var pending: [(AnchorExpression, Int)] = [(e, 1)]
+    while let (x, d) = pending.popLast() {
+        deepest = Swift.max(deepest, d)
+        switch x {
+        case .min(let xs), .max(let xs): for y in xs { pending.append((y, d + 1)) }
+        default: break
+        }
+    }
+    return deepest
 }
 
 private func validateStyle(_ tree: LayoutTree, _ node: NodeID) throws(LayoutError) {

@@ -5,7 +5,8 @@ import SpecLanguage
 /// Reads `--data FILE.json` and `--var NAME=VALUE` into the names a spec can use.
 public enum DataFile {
     /// The top-level object's keys become names; nested objects and arrays keep their shape.
-    public static func read(path: String) throws(LayoutRenderError) -> [String: DataValue] {
+    /// Errors give the line, column and JSON path in the file; duplicate keys are errors.
+    public static func read(path: String, limits: ParseLimits = .default) throws(LayoutRenderError) -> [String: DataValue] {
         let data: Data
         do {
             data = Data(try PNGFile.readBytes(path: path))
@@ -14,14 +15,16 @@ public enum DataFile {
             if case .io(_, let why) = error { reason = why } else { reason = error.description }
             throw .resource(Diagnostic(file: path, location: nil, message: "cannot read the data file: \(reason)"))
         }
+        let bytes = [UInt8](data)
         let decoded: JSONValue
         do {
-            decoded = try JSONDecoder().decode(JSONValue.self, from: data)
+            decoded = try JSONReader(maxDepth: limits.maxJSONDepth).read(bytes)
         } catch {
-            throw .spec(Diagnostic(file: path, location: SourceLocation(jsonPath: "$"), message: "not valid JSON: \(error)"))
+            let line = String(validating: bytes, as: UTF8.self).flatMap { SourceLines($0).line(at: error.location) }
+            throw .spec(Diagnostic(file: path, location: error.location, message: error.message, sourceLine: line))
         }
-        guard case .object(let values) = decoded.value else {
-            throw .spec(Diagnostic(file: path, location: SourceLocation(jsonPath: "$"), message: "the data file must hold a JSON object"))
+        guard case .object = decoded.content, case .object(let values) = decoded.dataValue else {
+            throw .spec(Diagnostic(file: path, location: decoded.location("$"), message: "the data file must hold a JSON object"))
         }
         return values
     }
@@ -38,19 +41,4 @@ public enum DataFile {
         return result
     }
 
-}
-
-/// Any JSON value, decoded into a `DataValue`.
-struct JSONValue: Decodable {
-    let value: DataValue
-
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        if c.decodeNil() { value = .null }
-        else if let b = try? c.decode(Bool.self) { value = .bool(b) }
-        else if let n = try? c.decode(Double.self) { value = .number(n) }
-        else if let s = try? c.decode(String.self) { value = .string(s) }
-        else if let a = try? c.decode([JSONValue].self) { value = .array(a.map(\.value)) }
-        else { value = .object(try c.decode([String: JSONValue].self).mapValues(\.value)) }
-    }
 }

@@ -19,19 +19,29 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// `FILE:LINE:COLUMN: error: message` (or `FILE: …` when there is no location).
     public var headline: String {
         var place = Self.escaped(file ?? "<spec>")
+        var at = ""
         if let location {
-            if let path = location.path { place += ":" + Self.escaped(path) } else { place += ":\(location.line):\(location.column)" }
+            if location.line >= 1 {
+                place += ":\(location.line):\(location.column)"
+                if let path = location.path { at = " (at \(Self.escaped(path)))" }
+            } else if let path = location.path {
+                place += ":" + Self.escaped(path)
+            }
         }
-        return "\(place): \(severity.rawValue): \(Self.escaped(message))"
+        return "\(place): \(severity.rawValue): \(Self.escaped(message))\(at)"
     }
 
     /// The headline, then the source line with a caret under the column.
     public var description: String {
-        guard let sourceLine, let location, location.path == nil, location.column >= 1 else { return headline }
-        let clipped = sourceLine.count > 200 ? String(sourceLine.prefix(200)) : sourceLine
-        let shown = Self.escaped(clipped) + (clipped.count < sourceLine.count ? "…" : "")
+        guard let sourceLine, let location, location.line >= 1, location.column >= 1 else { return headline }
+        // A long line (a minified JSON file is one) is quoted around the column.
+        let from = location.column > 150 ? location.column - 100 : 0
+        let rest = sourceLine.dropFirst(from)
+        let window = String(rest.prefix(200))
+        let shown = (from > 0 ? "…" : "") + Self.escaped(window) + (window.count < rest.count ? "…" : "")
         // The caret sits under the same character however wide its escaped prefix became.
-        let caretColumn = min(Self.escaped(String(clipped.prefix(location.column - 1))).count, shown.count)
+        let before = Self.escaped(String(window.prefix(max(0, location.column - 1 - from))))
+        let caretColumn = min((from > 0 ? 1 : 0) + before.count, shown.count)
         return headline + "\n    " + shown + "\n    " + String(repeating: " ", count: caretColumn) + "^"
     }
 

@@ -35,8 +35,10 @@ struct SceneBuilder {
         var scale = 1.0
         if case .number(let s)? = canvas["scale"] { scale = s }
         if let s = options.scale { scale = s }
-        guard width.isFinite, width > 0, height.map({ $0.isFinite && $0 > 0 }) ?? true else {
-            throw specError("the canvas size must be positive", at: canvas.location)
+        // `--size` (and the service's query) can set what the spec's ranges would refuse.
+        let sizeRange = Double.leastNonzeroMagnitude...ValueRanges.maxPoints
+        guard sizeRange.contains(width), height.map({ sizeRange.contains($0) }) ?? true else {
+            throw specError("the canvas size must be positive and at most \(Int(ValueRanges.maxPoints)) points", at: canvas.location)
         }
 
         var defaults = TextDefaults()

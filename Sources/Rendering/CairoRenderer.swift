@@ -27,7 +27,10 @@ public struct CairoRenderer: Sendable {
         guard w.isFinite, h.isFinite, w >= 1, h >= 1 else {
             throw .emptyCanvas(width: w.isFinite ? Int(w) : -1, height: h.isFinite ? Int(h) : -1)
         }
-        guard w <= Double(limits.maxSide), h <= Double(limits.maxSide), w * h <= Double(limits.maxPixels) else {
+        guard w <= Double(limits.maxSide), h <= Double(limits.maxSide) else {
+            throw .canvasSideTooLong(width: w, height: h, limit: limits.maxSide)
+        }
+        guard w * h <= Double(limits.maxPixels) else {
             throw .canvasTooLarge(width: w, height: h, limit: limits.maxPixels)
         }
     }

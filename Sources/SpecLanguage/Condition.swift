@@ -19,18 +19,36 @@ public indirect enum Condition: Hashable, Sendable {
 }
 
 /// Reads a condition: `width < 500 and (theme == "dark" or not compact)`.
+///
+/// Both the reading (which recurses at `(` and `not`) and the tree it builds (which the
+/// expander, the writer and `Hashable` walk recursively) are bounded by `maxDepth`: the
+/// nesting of parentheses and `not`, and the depth of the `and`/`or`/`not` tree.
 struct ConditionParser {
     private let chars: [Character]
     private var i = 0
+    private let maxDepth: Int
+    /// Parentheses and `not`s open around the current position.
+    private var nesting = 0
     typealias Failure = ValueReader.Failure
 
-    init(_ text: String) { chars = Array(text) }
+    init(_ text: String, maxDepth: Int = ParseLimits.default.maxExpressionDepth) {
+        chars = Array(text)
+        self.maxDepth = maxDepth
+    }
+
+    /// A condition with the depth of its tree: the operators on its longest path (a
+    /// comparison or a value is 0).
+    private typealias Parsed = (condition: Condition, depth: Int)
 
     mutating func parse() throws(Failure) -> Condition {
         let c = try orExpression()
         skipSpaces()
         guard i == chars.count else { throw Failure(message: "unexpected '\(String(chars[i...]))' in the condition", offset: i) }
-        return c
+        return c.condition
+    }
+
+    private func tooDeep(at offset: Int) -> Failure {
+        Failure(message: "conditions nest at most \(maxDepth) deep (parentheses, not, and, or)", offset: offset)
     }
 
     private mutating func skipSpaces() { while i < chars.count, chars[i] == " " { i += 1 } }
@@ -45,22 +63,47 @@ struct ConditionParser {
         return true
     }
 
-    private mutating func orExpression() throws(Failure) -> Condition {
+    private mutating func orExpression() throws(Failure) -> Parsed {
         var left = try andExpression()
-        while keyword("or") { left = .or(left, try andExpression()) }
+        while true {
+            skipSpaces()
+            let at = i
+            guard keyword("or") else { break }
+            let right = try andExpression()
+            left = (.or(left.condition, right.condition), Swift.max(left.depth, right.depth) + 1)
+            if left.depth > maxDepth { throw tooDeep(at: at) }
+        }
         return left
     }
 
-    private mutating func andExpression() throws(Failure) -> Condition {
+    private mutating func andExpression() throws(Failure) -> Parsed {
         var left = try unary()
-        while keyword("and") { left = .and(left, try unary()) }
+        while true {
+            skipSpaces()
+            let at = i
+            guard keyword("and") else { break }
+            let right = try unary()
+            left = (.and(left.condition, right.condition), Swift.max(left.depth, right.depth) + 1)
+            if left.depth > maxDepth { throw tooDeep(at: at) }
+        }
         return left
     }
 
-    private mutating func unary() throws(Failure) -> Condition {
-        if keyword("not") { return .not(try unary()) }
+    private mutating func unary() throws(Failure) -> Parsed {
         skipSpaces()
+        let at = i
+        if keyword("not") {
+            nesting += 1
+            defer { nesting -= 1 }
+            if nesting > maxDepth { throw tooDeep(at: at) }
+            let inner = try unary()
+            if inner.depth + 1 > maxDepth { throw tooDeep(at: at) }
+            return (.not(inner.condition), inner.depth + 1)
+        }
         if i < chars.count, chars[i] == "(" {
+            nesting += 1
+            defer { nesting -= 1 }
+            if nesting > maxDepth { throw tooDeep(at: at) }
             i += 1
             let inner = try orExpression()
             skipSpaces()
@@ -72,9 +115,9 @@ struct ConditionParser {
         skipSpaces()
         for op in ["<=", ">=", "==", "!=", "<", ">"] where hasPrefix(op) {
             i += op.count
-            return .compare(left, Condition.Comparison(rawValue: op)!, try operand())
+            return (.compare(left, Condition.Comparison(rawValue: op)!, try operand()), 0)
         }
-        return .value(left)
+        return (.value(left), 0)
     }
 
     private func hasPrefix(_ s: String) -> Bool {
@@ -102,7 +145,7 @@ struct ConditionParser {
         if c.isNumber || c == "-" || c == "." {
             i += 1
             while i < chars.count, chars[i].isNumber || chars[i] == "." { i += 1 }
-            guard let v = Double(String(chars[start..<i])) else {
+            guard let v = Double(String(chars[start..<i])), v.isFinite else {
                 throw Failure(message: "'\(String(chars[start..<i]))' is not a number", offset: start)
             }
             return .number(v)

@@ -1,11 +1,18 @@
 /// Bounds a spec must stay within, checked while parsing so a hostile spec fails early.
+/// Every recursive reader, evaluator and writer in this module is bounded by one of these.
 public struct ParseLimits: Hashable, Sendable {
     /// Largest source accepted, in bytes.
     public var maxSourceBytes: Int = 16 << 20
     /// Most nodes in one spec (the canvas not counted).
     public var maxNodes: Int = 100_000
-    /// Deepest nesting of nodes below the canvas.
+    /// Deepest nesting of nodes below the canvas (`if`, `else` and `for` levels count).
     public var maxDepth: Int = 256
+    /// Deepest nesting inside one condition (`(`, `not`, `and`, `or`) or one anchor
+    /// expression (`min(`, `max(`).
+    public var maxExpressionDepth: Int = 64
+    /// Deepest nesting of arrays and objects in JSON text (the JSON form, `--data` files).
+    /// A node of the JSON form takes two levels (its object and its `children` list).
+    public var maxJSONDepth: Int = 1_024
 
     public init() {}
     public static let `default` = ParseLimits()

@@ -16,13 +16,14 @@ public struct SpecParser {
                             at: SourceLocation(line: 1, column: 1))
         }
         var state = ParseState(limits: limits)
-        let lines = SourceLines(source).lines
+        let lines = SourceLines(source)
         // Styles first, so a node may use a style declared further down.
-        for (index, line) in lines.enumerated() where line.hasPrefix("style ") {
-            try state.declareStyle(line: line, number: index + 1)
+        for index in 0..<lines.count {
+            let line = lines[index]
+            if line.hasPrefix("style ") { try state.declareStyle(line: line, number: index + 1) }
         }
-        for (index, line) in lines.enumerated() {
-            try state.consume(line: line, number: index + 1)
+        for index in 0..<lines.count {
+            try state.consume(line: lines[index], number: index + 1)
         }
         return try state.finish()
     }
@@ -108,6 +109,9 @@ struct ParseState {
             guard depth == 0 else { throw fail("styles are declared at the top level") }
             return  // declared before the main pass
         }
+        if depth >= limits.maxDepth {
+            throw fail("nesting deeper than \(limits.maxDepth) levels (the limit)")
+        }
         if let control = NodeKind(rawValue: kindName), control.isControl {
             try openControl(control, line: line, indent: indent, depth: depth, number: number, sourceLine: sourceLine)
             return
@@ -126,9 +130,6 @@ struct ParseState {
             }
         }
         try checkParentTakesChildren { message, column in fail(message, column: column) }
-        if depth >= limits.maxDepth {
-            throw fail("nesting deeper than \(limits.maxDepth) levels (the limit)")
-        }
         if kind != .canvas {
             nodeCount += 1
             if nodeCount > limits.maxNodes { throw fail("more than \(limits.maxNodes) nodes (the limit)") }
@@ -142,8 +143,9 @@ struct ParseState {
                 argument = .string(text)
                 rest = rest.dropFirst()
             case .word(let word) where kind == .spacer && word.first.map({ $0.isNumber || $0 == "." }) == true:
-                guard let v = Double(word), v.isFinite, v >= 0 else {
-                    throw fail("a fixed spacer's length must be a number of points >= 0", column: token.column)
+                guard let v = Double(word), v.isFinite, v >= 0, v <= ValueRanges.maxPoints else {
+                    throw fail("a fixed spacer's length must be a number of points within 0...\(ValueReader.format(ValueRanges.maxPoints))",
+                               column: token.column)
                 }
                 argument = .number(v)
                 rest = rest.dropFirst()
@@ -191,7 +193,7 @@ struct ParseState {
         switch kind {
         case .ifBlock:
             guard !rest.trimmingSpaces.isEmpty else { throw fail("'if' needs a condition, as in: if width < 500") }
-            var parser = ConditionParser(rest)
+            var parser = ConditionParser(rest, maxDepth: limits.maxExpressionDepth)
             do { control = .condition(try parser.parse()) } catch {
                 throw fail("bad condition: \(error.message)", restColumn + error.offset)
             }
@@ -340,7 +342,8 @@ struct ParseState {
 
     private func read(_ raw: RawAttribute, shape: ValueShape) throws(SpecError) -> Attribute {
         do {
-            let value = try ValueReader.read(raw.text, quoted: raw.quoted, shape: shape)
+            let value = try ValueReader.read(raw.text, quoted: raw.quoted, shape: shape,
+                                             maxExpressionDepth: limits.maxExpressionDepth)
             return Attribute(name: raw.key, value: value, location: raw.valueLocation)
         } catch {
             var location = raw.valueLocation

@@ -2,7 +2,7 @@
 enum ValueShape: Hashable, Sendable {
     case identifier
     case number(min: Double?, max: Double?)
-    case integer(min: Int)
+    case integer(min: Int, max: Int)
     case length(allowAuto: Bool)
     /// A length, or an anchor expression when the node is anchored in a box.
     case lengthOrAnchor
@@ -56,21 +56,21 @@ enum Schema {
         add(["width", "height"], .lengthOrAnchor, all)
         add(["size"], .sizePair, all)
         add(["min-width", "min-height", "max-width", "max-height"], .length(allowAuto: true), layoutKinds)
-        add(["aspect-ratio"], .number(min: 0, max: nil), layoutKinds)
+        add(["aspect-ratio"], .number(min: ValueRanges.aspectRatio.lowerBound, max: ValueRanges.aspectRatio.upperBound), layoutKinds)
         add(["margin"], .insets, layoutKinds)
         add(["padding"], .insets, containerKinds)
         add(["background"], .color, all)
         add(["border"], .border, layoutKinds)
-        add(["radius"], .number(min: 0, max: nil), layoutKinds)
+        add(["radius"], .number(min: 0, max: ValueRanges.maxPoints), layoutKinds)
         add(["opacity"], .number(min: 0, max: 1), layoutKinds)
         add(["clip", "hidden"], .bool, layoutKinds)
-        add(["grow", "shrink"], .number(min: 0, max: nil), layoutKinds)
+        add(["grow", "shrink"], .number(min: 0, max: ValueRanges.maxFactor), layoutKinds)
         add(["basis"], .length(allowAuto: true), layoutKinds)
         add(["align-self"], .keywords(alignKeywords), layoutKinds)
         add(["direction"], .keywords(["ltr", "rtl", "inherit"]), all)
         add(["region"], .keywords(["top", "bottom", "left", "right", "center"]), layoutKinds)
         add(["left", "right", "top", "bottom", "center-x", "center-y", "leading", "trailing"], .anchor, layoutKinds)
-        add(["gap", "cross-gap"], .number(min: 0, max: nil), containerKinds)
+        add(["gap", "cross-gap"], .number(min: 0, max: ValueRanges.maxPoints), containerKinds)
         add(["justify"], .keywords(["start", "center", "end", "space-between", "space-around", "space-evenly"]),
             [.canvas, .vbox, .hbox, .zbox])
         add(["align"], .keywords(alignKeywords), [.canvas, .vbox, .hbox, .zbox])
@@ -78,7 +78,7 @@ enum Schema {
         add(["scale"], .number(min: 0.25, max: 8), [.canvas])
         add(["font"], .font, [.canvas, .label])
         add(["color"], .color, [.canvas, .label])
-        add(["lines"], .integer(min: 0), [.label])
+        add(["lines"], .integer(min: 0, max: ValueRanges.maxLines), [.label])
         add(["truncate"], .keywords(["tail", "head", "middle", "clip"]), [.label])
         add(["line-height"], .lineHeight, [.label])
         add(["mode"], .keywords(imageModes), [.image])
@@ -100,9 +100,15 @@ enum Schema {
 }
 
 /// The closest candidate within a small edit distance, for "did you mean" hints.
+///
+/// Words and candidates longer than 64 characters, and lists of more than 10,000
+/// candidates (styles a spec declares), get no hint: each distance costs the product of
+/// the lengths, and a hostile spec can make lines long and styles many.
 func suggestion(for word: String, among candidates: [String]) -> String? {
+    let length = word.count
+    guard length <= 64, candidates.count <= 10_000 else { return nil }
     var best: (String, Int)?
-    for c in candidates {
+    for c in candidates where abs(c.count - length) <= 3 {
         let d = editDistance(word, c)
         if d <= max(1, min(3, word.count / 3)) && d < (best?.1 ?? .max) { best = (c, d) }
     }

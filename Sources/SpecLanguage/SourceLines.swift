@@ -1,19 +1,50 @@
 /// A spec's lines: split at each LF, with a CR before it dropped (CRLF files read as LF
 /// files). What the parser reads and what messages quote.
+///
+/// Only the byte offset where each line starts is kept (4 bytes a line), and a line is cut
+/// from the source when it is asked for: a 16 MiB spec of newlines costs 64 MiB here,
+/// where an array of `Substring`s cost 32 bytes a line, twice over while it was built.
 public struct SourceLines: Sendable {
-    public let lines: [Substring]
+    private let source: String
+    /// Byte offset of the start of each line; the source is at most 4 GiB (the parser's
+    /// limit is far below), so 32 bits hold any offset.
+    private let starts: [UInt32]
 
     public init(_ source: String) {
+        self.source = source
+        // Counted first so the array is allocated once, at its final size.
+        var newlines = 0
+        for byte in source.utf8 where byte == UInt8(ascii: "\n") { newlines += 1 }
+        var starts: [UInt32] = []
+        starts.reserveCapacity(newlines + 1)
+        starts.append(0)
+        var offset: UInt32 = 0
         // Split the bytes, not the characters: "\r\n" is one Character and would not split.
-        lines = source.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { bytes in
-            Substring(bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes)
+        for byte in source.utf8 {
+            offset &+= 1
+            if byte == UInt8(ascii: "\n") { starts.append(offset) }
         }
+        self.starts = starts
     }
 
-    /// The line at `location` (without its line ending), or nil for a JSON path or a line
-    /// outside the source.
+    /// How many lines there are: one more than the newlines.
+    public var count: Int { starts.count }
+
+    /// The line at 0-based `index`, without its line ending.
+    public subscript(index: Int) -> Substring {
+        let utf8 = source.utf8
+        let start = Int(starts[index])
+        var end = index + 1 < starts.count ? Int(starts[index + 1]) - 1 : utf8.count
+        let lower = utf8.index(utf8.startIndex, offsetBy: start)
+        if end > start, utf8[utf8.index(utf8.startIndex, offsetBy: end - 1)] == UInt8(ascii: "\r") { end -= 1 }
+        let upper = utf8.index(utf8.startIndex, offsetBy: end)
+        return Substring(utf8[lower..<upper])
+    }
+
+    /// The line at `location` (without its line ending), or nil for a location without a
+    /// line or a line outside the source.
     public func line(at location: SourceLocation) -> String? {
-        guard location.path == nil, location.line >= 1, location.line <= lines.count else { return nil }
-        return String(lines[location.line - 1])
+        guard location.line >= 1, location.line <= count else { return nil }
+        return String(self[location.line - 1])
     }
 }

@@ -25,17 +25,23 @@ public struct SpecExpander: Sendable {
         let limits: ParseLimits
         var nodeCount = 0
 
+        /// `depth` counts every level, `if`/`else`/`for` too: the parsers bound it already,
+        /// and a document built in code is held to the same limit before this recursion goes deeper.
         mutating func expand(_ nodes: [Node], _ env: Environment, depth: Int) throws(SpecError) -> [Node] {
+            if depth > limits.maxDepth, let first = nodes.first {
+                throw SpecError("nesting deeper than \(limits.maxDepth) levels (the limit)", at: first.location)
+            }
             var result: [Node] = []
             var previousIfTaken: Bool?
             for node in nodes {
                 switch node.control {
                 case .condition(let condition)?:
-                    let taken = try Evaluator(env: env, location: node.location).truth(condition)
+                    let taken = try Evaluator(env: env, location: node.location,
+                                              maxDepth: limits.maxExpressionDepth).truth(condition)
                     previousIfTaken = taken
-                    if taken { result += try expand(node.children, env, depth: depth) }
+                    if taken { result += try expand(node.children, env, depth: depth + 1) }
                 case .otherwise?:
-                    if previousIfTaken == false { result += try expand(node.children, env, depth: depth) }
+                    if previousIfTaken == false { result += try expand(node.children, env, depth: depth + 1) }
                     previousIfTaken = nil
                 case .loop(let variable, let source)?:
                     previousIfTaken = nil
@@ -50,7 +56,7 @@ public struct SpecExpander: Sendable {
                         var inner = env
                         inner.values[variable] = item
                         inner.values["index"] = .number(Double(index))
-                        result += try expand(node.children, inner, depth: depth)
+                        result += try expand(node.children, inner, depth: depth + 1)
                     }
                 case nil:
                     previousIfTaken = nil
@@ -117,20 +123,25 @@ public struct SpecExpander: Sendable {
     }
 }
 
-/// Evaluates a condition against an environment.
+/// Evaluates a condition against an environment. It recurses along the condition's tree,
+/// which the readers bound; a condition built in code deeper than `maxDepth` is an error.
 private struct Evaluator {
     let env: Environment
     let location: SourceLocation
+    let maxDepth: Int
 
-    func truth(_ condition: Condition) throws(SpecError) -> Bool {
+    func truth(_ condition: Condition, depth: Int = 0) throws(SpecError) -> Bool {
+        if depth > maxDepth {
+            throw SpecError("conditions nest at most \(maxDepth) deep (parentheses, not, and, or)", at: location)
+        }
         switch condition {
         case .and(let a, let b):
-            guard try truth(a) else { return false }
-            return try truth(b)
+            guard try truth(a, depth: depth + 1) else { return false }
+            return try truth(b, depth: depth + 1)
         case .or(let a, let b):
-            if try truth(a) { return true }
-            return try truth(b)
-        case .not(let a): return try !truth(a)
+            if try truth(a, depth: depth + 1) { return true }
+            return try truth(b, depth: depth + 1)
+        case .not(let a): return try !truth(a, depth: depth + 1)
         case .value(let operand):
             switch try value(operand) {
             case .null: return false

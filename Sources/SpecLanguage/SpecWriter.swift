@@ -137,18 +137,31 @@ public enum SpecWriter {
             case .name(let path): return path.joined(separator: ".")
             }
         }
+        // Parentheses only where the reader needs them (`not` binds tightest, then `and`,
+        // then `or`, each left to right): every one written counts towards the reader's
+        // nesting limit, so a condition that was read must write back within it.
+        func part(_ c: Condition, binding: Int) -> String {
+            let strength: Int
+            switch c {
+            case .or: strength = 0
+            case .and: strength = 1
+            case .not, .value, .compare: strength = 2
+            }
+            let text = conditionText(c)
+            return strength < binding ? "(" + text + ")" : text
+        }
         switch c {
         case .value(let o): return operand(o)
         case .compare(let l, let op, let r): return "\(operand(l)) \(op.rawValue) \(operand(r))"
-        case .and(let a, let b): return "(\(conditionText(a)) and \(conditionText(b)))"
-        case .or(let a, let b): return "(\(conditionText(a)) or \(conditionText(b)))"
-        case .not(let a): return "not (\(conditionText(a)))"
+        case .and(let a, let b): return part(a, binding: 1) + " and " + part(b, binding: 2)
+        case .or(let a, let b): return part(a, binding: 0) + " or " + part(b, binding: 1)
+        case .not(let a): return "not " + part(a, binding: 2)
         }
     }
 
     // MARK: - JSON
 
-    private static func jsonString(_ s: String) -> String {
+    static func jsonString(_ s: String) -> String {
         escaped(s) { value in
             let hex = String(value, radix: 16)
             return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex

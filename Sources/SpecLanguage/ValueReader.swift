@@ -23,7 +23,8 @@ struct ValueReader {
         "transparent": Color(red: 0, green: 0, blue: 0, alpha: 0),
     ]
 
-    static func read(_ text: String, quoted: Bool, shape: ValueShape) throws(Failure) -> Value {
+    static func read(_ text: String, quoted: Bool, shape: ValueShape,
+                     maxExpressionDepth: Int = ParseLimits.default.maxExpressionDepth) throws(Failure) -> Value {
         switch shape {
         case .string:
             return .string(text)
@@ -51,9 +52,10 @@ struct ValueReader {
             if let lo, v < lo { throw Failure(message: "\(format(v)) is below the minimum \(format(lo))") }
             if let hi, v > hi { throw Failure(message: "\(format(v)) is above the maximum \(format(hi))") }
             return .number(v)
-        case .integer(let lo):
+        case .integer(let lo, let hi):
             guard let v = Int(text) else { throw Failure(message: "'\(text)' is not a whole number") }
             if v < lo { throw Failure(message: "\(v) is below the minimum \(lo)") }
+            if v > hi { throw Failure(message: "\(v) is above the maximum \(hi)") }
             return .integer(v)
         case .length(let allowAuto):
             return .length(try length(text, allowAuto: allowAuto))
@@ -64,7 +66,7 @@ struct ValueReader {
             if text == "auto" || text.first.map({ $0.isNumber || "-+.".contains($0) }) == true {
                 return .length(try length(text, allowAuto: true))
             }
-            var parser = AnchorParser(text)
+            var parser = AnchorParser(text, maxDepth: maxExpressionDepth)
             return .anchor(try parser.parse())
         case .sizePair:
             if let x = text.firstIndex(where: { $0 == "x" || $0 == "X" }) {
@@ -77,6 +79,9 @@ struct ValueReader {
             }
             let v = try number(text)
             guard v > 0 else { throw Failure(message: "a font size must be positive") }
+            guard v <= ValueRanges.maxFontSize else {
+                throw Failure(message: "a font size is at most \(format(ValueRanges.maxFontSize)) pt, not \(format(v))")
+            }
             return .number(v)
         case .insets:
             let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
@@ -101,6 +106,7 @@ struct ValueReader {
             let parts = text.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             let w = try number(parts[0])
             guard w >= 0 else { throw Failure(message: "a border width cannot be negative") }
+            try checkPoints(w)
             let c: Color
             if parts.count == 2 {
                 do { c = try color(parts[1]) } catch { throw Failure(message: error.message, offset: parts[0].count + 1) }
@@ -122,16 +128,20 @@ struct ValueReader {
             default: throw Failure(message: "expected true or false, not '\(text)'")
             }
         case .anchor:
-            var parser = AnchorParser(text)
+            var parser = AnchorParser(text, maxDepth: maxExpressionDepth)
             return .anchor(try parser.parse())
         case .lineHeight:
             if text.hasSuffix("pt") {
                 let v = try number(String(text.dropLast(2)))
                 guard v > 0 else { throw Failure(message: "a line height must be positive") }
+                try checkPoints(v)
                 return .lineHeight(.points(v))
             }
             let v = try number(text)
             guard v > 0 else { throw Failure(message: "a line height must be positive") }
+            guard v <= ValueRanges.maxLineHeightMultiple else {
+                throw Failure(message: "a line height is at most \(format(ValueRanges.maxLineHeightMultiple)) times the font's, not \(format(v))")
+            }
             return .lineHeight(.multiple(v))
         case .styleNames:
             let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
@@ -192,9 +202,30 @@ struct ValueReader {
             guard allowAuto else { throw Failure(message: "'auto' is not allowed here") }
             return .auto
         }
-        if text.hasSuffix("%") { return .percent(try number(String(text.dropLast()))) }
-        if text.hasSuffix("pt") { return .points(try number(String(text.dropLast(2)))) }
-        return .points(try number(text))
+        if text.hasSuffix("%") {
+            let v = try number(String(text.dropLast()))
+            try checkPercent(v)
+            return .percent(v)
+        }
+        let v = try number(text.hasSuffix("pt") ? String(text.dropLast(2)) : text)
+        try checkPoints(v)
+        return .points(v)
+    }
+
+    /// A length in points within `ValueRanges.maxPoints` either way.
+    static func checkPoints(_ v: Double) throws(Failure) {
+        let m = ValueRanges.maxPoints
+        guard abs(v) <= m else {
+            throw Failure(message: "\(format(v)) is outside the range \(format(-m))...\(format(m)) (points)")
+        }
+    }
+
+    /// A percentage within `ValueRanges.maxPercent` either way.
+    static func checkPercent(_ v: Double) throws(Failure) {
+        let m = ValueRanges.maxPercent
+        guard abs(v) <= m else {
+            throw Failure(message: "\(format(v))% is outside the range \(format(-m))%...\(format(m))%")
+        }
     }
 
     static func color(_ text: String) throws(Failure) -> Color {
@@ -235,18 +266,41 @@ struct ValueReader {
         }
     }
 
+    /// A number as a message shows it: whole numbers without `.0`, small limits such as
+    /// 1e-6 in decimals (`0.000001`).
     static func format(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+        if v == v.rounded() && abs(v) < 1e15 { return String(Int(v)) }
+        if v != 0 && abs(v) >= 1e-9 && abs(v) < 1e-4 {
+            for digits in 5...9 {
+                var scale = 1.0
+                for _ in 0..<digits { scale *= 10 }
+                let scaled = (abs(v) * scale).rounded()
+                if abs(scaled / scale - abs(v)) <= abs(v) * 1e-12 {
+                    let text = String(Int(scaled))
+                    return (v < 0 ? "-" : "") + "0." + String(repeating: "0", count: digits - text.count) + text
+                }
+            }
+        }
+        return String(v)
     }
 }
 
 /// Reads an anchor expression:
 /// `anchor := ('min'|'max') '(' anchor (',' anchor)* ')' | ref | number | number '%'`,
 /// `ref := ('parent' | ID) '.' NAME ('*' number)? (('+'|'-') number)?`.
+///
+/// `min(`/`max(` nest at most `maxDepth` deep: the reading recurses there, and so do the
+/// layout's evaluation of the value, `Hashable` and the writer.
 struct AnchorParser {
     let chars: [Character]
     var i = 0
-    init(_ text: String) { chars = Array(text) }
+    let maxDepth: Int
+    /// `min(`/`max(` open around the current position.
+    private var nesting = 0
+    init(_ text: String, maxDepth: Int = ParseLimits.default.maxExpressionDepth) {
+        chars = Array(text)
+        self.maxDepth = maxDepth
+    }
 
     typealias Failure = ValueReader.Failure
 
@@ -265,6 +319,11 @@ struct AnchorParser {
         defer { skipSpaces() }
         let start = i
         if let fn = peekWord(), fn == "min" || fn == "max", i + 3 < chars.count, chars[i + 3] == "(" {
+            nesting += 1
+            defer { nesting -= 1 }
+            if nesting > maxDepth {
+                throw Failure(message: "anchor expressions nest min(…) and max(…) at most \(maxDepth) deep", offset: start)
+            }
             i += 4
             var args: [AnchorValue] = [try expression()]
             while i < chars.count, chars[i] == "," {
@@ -276,8 +335,14 @@ struct AnchorParser {
             return fn == "min" ? .min(args) : .max(args)
         }
         if i < chars.count, chars[i].isNumber || chars[i] == "-" || chars[i] == "+" || chars[i] == "." {
+            let numberStart = i
             let n = try readNumber()
-            if i < chars.count, chars[i] == "%" { i += 1; return .percent(n) }
+            if i < chars.count, chars[i] == "%" {
+                i += 1
+                do { try ValueReader.checkPercent(n) } catch { throw Failure(message: error.message, offset: numberStart) }
+                return .percent(n)
+            }
+            do { try ValueReader.checkPoints(n) } catch { throw Failure(message: error.message, offset: numberStart) }
             return .points(n)
         }
         guard let target = readIdentifier() else {
@@ -297,12 +362,20 @@ struct AnchorParser {
         var multiplier = 1.0, offset = 0.0
         if i < chars.count, chars[i] == "*" {
             i += 1
+            let at = i
             multiplier = try readNumber()
+            let m = ValueRanges.maxAnchorMultiplier
+            guard abs(multiplier) <= m else {
+                throw Failure(message: "the factor \(ValueReader.format(multiplier)) is outside the range \(ValueReader.format(-m))...\(ValueReader.format(m))",
+                              offset: at)
+            }
         }
         if i < chars.count, chars[i] == "+" || chars[i] == "-" {
             let negative = chars[i] == "-"
             i += 1
+            let at = i
             offset = try readNumber()
+            do { try ValueReader.checkPoints(offset) } catch { throw Failure(message: error.message, offset: at) }
             if negative { offset = -offset }
         }
         return .reference(target: target == "parent" ? nil : target, attribute: name, multiplier: multiplier, offset: offset)

@@ -21,12 +21,13 @@ struct CLIRunner {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    /// Runs the binary; `withoutCI` removes `CI` from its environment (for a test that
-    /// records golden files on purpose, which the tool refuses under CI).
+    /// Runs the binary (or `executable`, such as a shell that starts it under limits);
+    /// `withoutCI` removes `CI` from its environment (for a test that records golden files
+    /// on purpose, which the tool refuses under CI).
     static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
-                    withoutCI: Bool = false) throws -> Result {
+                    withoutCI: Bool = false, executable: URL? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         if withoutCI {
             var environment = ProcessInfo.processInfo.environment

@@ -45,10 +45,17 @@ final class HostileInputTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains(":258:513: error: nesting deeper than 256 levels (the limit)"), r.stderr)
     }
 
-    func testABillionPixelCanvas() throws {
-        let r = try render("canvas width=40000 height=25000\n")
+    func testAHundredMillionPixelCanvasNamesThePixelLimit() throws {
+        let r = try render("canvas width=10000 height=10000\n")
         XCTAssertEqual(r.status, 1)
-        XCTAssertTrue(r.stderr.contains("the canvas is 40000x25000 pixels (1000000000); the limit is 67108864 pixels"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("the canvas is 10000x10000 pixels (100000000); the limit is 67108864 pixels\n"), r.stderr)
+    }
+
+    /// 40000 x 10 pixels is few pixels but a side over 16,384: the message names the side limit.
+    func testALongThinCanvasNamesTheSideLimit() throws {
+        let r = try render("canvas width=40000 height=10\n")
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("the canvas is 40000x10 pixels; the limit is 16384 pixels a side\n"), r.stderr)
     }
 
     func testNonFiniteNumbers() throws {

@@ -64,7 +64,12 @@ final class MoreCommandTests: XCTestCase {
         let path = try write(#"{"canvas": {"width": 10}, "root": {"kind": "vbox", "gap": -2}}"#, "bad.json")
         let r = try CLIRunner.run([path, dir.appendingPathComponent("o.png").path])
         XCTAssertEqual(r.status, 1)
-        XCTAssertEqual(r.stderr, "\(path):$.root.gap: error: bad value for 'gap': -2 is below the minimum 0\n")
+        XCTAssertEqual(r.stderr, """
+            \(path):1:59: error: bad value for 'gap': -2 is below the minimum 0 (at $.root.gap)
+                {"canvas": {"width": 10}, "root": {"kind": "vbox", "gap": -2}}
+                                                                          ^
+
+            """)
     }
 }
 

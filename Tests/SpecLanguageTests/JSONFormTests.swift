@@ -37,19 +37,60 @@ final class JSONFormTests: XCTestCase {
         XCTAssertEqual(strip(back), strip(original))
     }
 
+    /// Errors give the line and column in the JSON text, then the JSON path.
     func testErrorsNameAJSONPath() {
         func message(_ json: String) -> String {
             do { _ = try JSONSpecReader().parse(Array(json.utf8)); return "no error" } catch { return "\(error.location): \(error.message)" }
         }
         XCTAssertEqual(message(##"{"canvas": {"width": 100}, "children": [{"kind": "vbox", "children": [{"kind": "label", "text": "x", "colr": "#fff"}]}]}"##),
-                       "$.children[0].children[0].colr: unknown attribute 'colr' for label; did you mean 'color'?")
+                       "1:102 (at $.children[0].children[0].colr): unknown attribute 'colr' for label; did you mean 'color'?")
         XCTAssertEqual(message(#"{"canvas": {"width": 100}, "children": [{"kind": "vbox", "gap": "big"}]}"#),
-                       "$.children[0].gap: bad value for 'gap': 'big' is not a number")
+                       "1:65 (at $.children[0].gap): bad value for 'gap': 'big' is not a number")
         XCTAssertEqual(message(#"{"canvas": {"width": 100}, "root": {"kind": "hbx"}}"#),
-                       "$.root.kind: unknown kind 'hbx'; did you mean 'hbox'?")
-        XCTAssertEqual(message(#"{"children": []}"#), "$.canvas: no canvas: a JSON spec starts with {\"canvas\": {\"width\": 600}}")
-        XCTAssertEqual(message(#"{"canvas": {"width": 100}, "root": {"kind": "label"}}"#), "$.root: a label needs \"text\"")
-        XCTAssertTrue(message("{nope").hasPrefix("$: not valid JSON"))
+                       "1:45 (at $.root.kind): unknown kind 'hbx'; did you mean 'hbox'?")
+        XCTAssertEqual(message(#"{"children": []}"#), "1:1 (at $.canvas): no canvas: a JSON spec starts with {\"canvas\": {\"width\": 600}}")
+        XCTAssertEqual(message(#"{"canvas": {"width": 100}, "root": {"kind": "label"}}"#), "1:36 (at $.root): a label needs \"text\"")
+        XCTAssertEqual(message("{nope"), "1:2 (at $): expected a key in double quotes")
+        XCTAssertEqual(message("{\"canvas\": {\"width\": 100},\n \"children\": [1,]}"),
+                       "2:17 (at $.children[1]): expected a JSON value (an object, a list, a string, a number, true, false or null)")
+        XCTAssertEqual(message("{\"canvas\": {\"width\": 1e999}}"), "1:22 (at $.canvas.width): 1e999 is too large a number")
+        XCTAssertEqual(message("{\"canvas\": {\"width\": 100}} x"), "1:28 (at $): unexpected text after the JSON value")
+        XCTAssertEqual(message("{\"canvas\": {\"width\": \"é\u{1}\"}}"),
+                       "1:24 (at $.canvas.width): a control character inside a string; write it as an escape")
+        XCTAssertEqual(message(#"{"canvas": {"width": 100}, "root": {"kind": "label", "text": "\ud800"}}"#),
+                       "1:63 (at $.root.text): a \\u escape of a high surrogate must be followed by a low one")
+    }
+
+    /// Foundation's decoder kept the last of two equal keys without a word.
+    func testDuplicateKeysAreAnErrorNamingBothPlaces() {
+        let json = "{\"canvas\": {\"width\": 100,\n             \"width\": 200}}"
+        XCTAssertThrowsError(try JSONSpecReader().parse(Array(json.utf8))) { error in
+            let e = error as! SpecError
+            XCTAssertEqual(e.message, "duplicate key 'width': it is first at 1:13")
+            XCTAssertEqual(e.location, SourceLocation(line: 2, column: 14, jsonPath: "$.canvas.width"))
+        }
+    }
+
+    /// 30,000 nested lists used to overflow the stack of Foundation's decoder.
+    func testDeepJSONHitsTheDepthLimit() {
+        let json = "{\"canvas\": {\"width\": 100}, \"x\": " + String(repeating: "[", count: 30_000) + String(repeating: "]", count: 30_000) + "}"
+        XCTAssertThrowsError(try JSONSpecReader().parse(Array(json.utf8))) { error in
+            let e = error as! SpecError
+            XCTAssertEqual(e.message, "JSON lists and objects nest at most 1024 deep")
+            // The outer object is level 1, so the 1024th '[' is one too many.
+            XCTAssertEqual(e.location.line, 1)
+            XCTAssertEqual(e.location.column, 33 + 1023)
+            // A deep path is shortened in the middle.
+            XCTAssertEqual(e.location.path, "$.x[0][0][0]…" + String(repeating: "[0]", count: 8))
+        }
+        let nested = try? JSONReader().read(Array((String(repeating: "[", count: 1024) + String(repeating: "]", count: 1024)).utf8))
+        XCTAssertNotNil(nested)
+    }
+
+    func testDataValuesKeepTheirShape() throws {
+        let value = try JSONReader().read(Array(#"{"a": [1, "two", true, null, {"b": -2.5e1}], "é\u00e9": "\ud83d\ude00"}"#.utf8))
+        XCTAssertEqual(value.dataValue, .object(["a": .array([.number(1), .string("two"), .bool(true), .null, .object(["b": .number(-25)])]),
+                                                 "éé": .string("\u{1F600}")]))
     }
 
     /// Locations differ between the forms; the trees must not.

@@ -37,7 +37,8 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(doc.canvas.children.map(\.kind), [.vbox])
         XCTAssertEqual(doc.canvas.children[0].children.map(\.kind), [.box, .label])
         XCTAssertEqual(doc.canvas.children[0].children[1].location, SourceLocation(line: 4, column: 3))
-        XCTAssertEqual(SourceLines("a\r\nb\nc\r").lines, ["a", "b", "c"])
+        let lines = SourceLines("a\r\nb\nc\r")
+        XCTAssertEqual((0..<lines.count).map { String(lines[$0]) }, ["a", "b", "c"])
     }
 
     func testValues() throws {

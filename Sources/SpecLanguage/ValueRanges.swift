@@ -1,0 +1,23 @@
+/// The ranges numeric attributes are read within: far beyond any real layout, and narrow
+/// enough that every sum and product the layout makes of them stays finite (1e308 is a
+/// finite number, and `line-height=1e308` once made the flex algorithm spin on NaN).
+/// `docs/spec.md` and `docs/security.md` list them.
+public enum ValueRanges {
+    /// Lengths in points, either sign: sizes, margins, padding, gaps, radii, borders,
+    /// spacer lengths, `line-height` in points and anchor points and offsets.
+    public static let maxPoints = 1_000_000.0
+    /// Percentages, either sign.
+    public static let maxPercent = 10_000.0
+    /// `grow` and `shrink`: 0 up to this.
+    public static let maxFactor = 1_000_000.0
+    /// `aspect-ratio` (width / height).
+    public static let aspectRatio: ClosedRange<Double> = 1e-6...1e6
+    /// A label's font size (`size=14`), in points: above 0 up to this.
+    public static let maxFontSize = 4_096.0
+    /// `line-height` as a multiple of the font's line height: above 0 up to this.
+    public static let maxLineHeightMultiple = 100.0
+    /// The `*` factor of an anchor reference (`photo.width*0.5`), either sign.
+    public static let maxAnchorMultiplier = 1_000.0
+    /// `lines` of a label.
+    public static let maxLines = 1_000_000
+}

@@ -1,0 +1,160 @@
+import Foundation
+import XCTest
+
+/// Specs written to crash or stall parsing and layout (security issue 13), through the real
+/// binary and every command that reads a spec: each is a clear error with its place, exit
+/// status 1 and no output file.
+final class HostileSpecInputTests: XCTestCase {
+    var dir: URL!
+    override func setUpWithError() throws { dir = try CLIRunner.temporaryDirectory() }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+
+    private func write(_ text: String, _ name: String = "in.spec") throws -> String {
+        let url = dir.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    /// Runs `text` through rendering, `--frames-only`, `convert` and a batch `render`, and
+    /// checks each fails with `message` (a suffix of the headline: `in.spec:LINE:COL: error: …`).
+    private func assertEveryCommandFails(_ text: String, _ message: String,
+                                         file: StaticString = #filePath, line: UInt = #line) throws {
+        let spec = try write(text)
+        let png = dir.appendingPathComponent("out.png").path
+        let frames = dir.appendingPathComponent("frames.json").path
+        let batch = dir.appendingPathComponent("batch")
+        try FileManager.default.createDirectory(at: batch, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: batch.appendingPathComponent("in.spec"))
+        let outDir = dir.appendingPathComponent("out").path
+        let runs: [(String, [String])] = [
+            ("render", [spec, png]),
+            ("frames-only", [spec, "--frames-only", "--frames", frames]),
+            ("convert", ["convert", spec]),
+            ("batch render", ["render", batch.path, "--out-dir", outDir]),
+        ]
+        for (name, arguments) in runs {
+            let r = try CLIRunner.run(arguments)
+            XCTAssertEqual(r.status, 1, "\(name): \(r.stderr)", file: file, line: line)
+            XCTAssertTrue(r.stderr.contains("in.spec:" + message + "\n"), "\(name): \(r.stderr.prefix(500))", file: file, line: line)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: png), file: file, line: line)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: frames), file: file, line: line)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: outDir + "/in.png"), file: file, line: line)
+    }
+
+    // MARK: - Nesting that used to overflow the stack (SIGSEGV)
+
+    func testThirtyThousandParentheses() throws {
+        let condition = String(repeating: "(", count: 30_000) + "x" + String(repeating: ")", count: 30_000)
+        try assertEveryCommandFails("canvas width=10\nif \(condition)\n  box\n",
+                                    "2:68: error: bad condition: conditions nest at most 64 deep (parentheses, not, and, or)")
+    }
+
+    func testThirtyThousandNots() throws {
+        try assertEveryCommandFails("canvas width=10\nif " + String(repeating: "not ", count: 30_000) + "x\n  box\n",
+                                    "2:260: error: bad condition: conditions nest at most 64 deep (parentheses, not, and, or)")
+    }
+
+    func testThirtyThousandAnds() throws {
+        try assertEveryCommandFails("canvas width=10\nif x" + String(repeating: " and x", count: 30_000) + "\n  box\n",
+                                    "2:390: error: bad condition: conditions nest at most 64 deep (parentheses, not, and, or)")
+    }
+
+    func testThirtyThousandNestedMax() throws {
+        let expression = String(repeating: "max(", count: 30_000) + "1" + String(repeating: ")", count: 30_000)
+        try assertEveryCommandFails("canvas width=10\nbox\n  box left=0 top=\(expression)\n",
+                                    "3:274: error: bad value for 'top': anchor expressions nest min(…) and max(…) at most 64 deep")
+    }
+
+    func testDeeplyNestedJSON() throws {
+        let json = "{\"canvas\": {\"width\": 10}, \"root\": " + String(repeating: "[", count: 30_000) + String(repeating: "]", count: 30_000) + "}"
+        let spec = try write(json, "in.json")
+        let r = try CLIRunner.run([spec, dir.appendingPathComponent("out.png").path])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("in.json:1:1058: error: JSON lists and objects nest at most 1024 deep (at $.root[0][0][0]…"), r.stderr)
+    }
+
+    // MARK: - Extreme finite numbers that used to hang layout
+
+    func testExtremeNumbersAreRefusedWhereTheyAreRead() throws {
+        let cases: [(String, String)] = [
+            ("label \"x\" line-height=1e308", "2:23: error: bad value for 'line-height': a line height is at most 100 times the font's, not 1e+308"),
+            ("box aspect-ratio=1e-308 width=100", "2:18: error: bad value for 'aspect-ratio': 1e-308 is below the minimum 0.000001"),
+            ("box grow=1e308", "2:10: error: bad value for 'grow': 1e+308 is above the maximum 1000000"),
+            ("box margin=1e308", "2:12: error: bad value for 'margin': 1e+308 is outside the range -1000000...1000000 (points)"),
+            ("vbox padding=1e308%", "2:14: error: bad value for 'padding': 1e+308% is outside the range -10000%...10000%"),
+            ("box width=1e308%", "2:11: error: bad value for 'width': 1e+308% is outside the range -10000%...10000%"),
+            ("label \"x\" size=1e308", "2:16: error: bad value for 'size': a font size is at most 4096 pt, not 1e+308"),
+        ]
+        for (line, message) in cases {
+            try assertEveryCommandFails("canvas width=100\n\(line)\n", message)
+        }
+    }
+
+    /// `--size` sets the canvas past the spec's ranges; it is held to them too.
+    func testAnEnormousSizeOption() throws {
+        let spec = try write("canvas width=100\nlabel \"x\"\n")
+        let r = try CLIRunner.run([spec, dir.appendingPathComponent("out.png").path, "--size", "1e308x1e308"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.hasPrefix("\(spec):1:1: error: the canvas size must be positive and at most 1000000 points\n"), r.stderr)
+    }
+
+    // MARK: - Memory
+
+    /// 16 MiB of newlines took the CLI to 1.1 GB (an array of `Substring`s, 32 bytes a
+    /// line, built twice over); it now takes about 110 MB. Run in 500 MB of address space,
+    /// the old code could not finish.
+    func testSixteenMebibytesOfNewlinesFitInSmallMemory() throws {
+        let spec = try write(String(repeating: "\n", count: (16 << 20) - 64))
+        let png = dir.appendingPathComponent("out.png").path
+        let r = try CLIRunner.run(["-c", "ulimit -v 500000 && exec \"$0\" \"$1\" \"$2\"", CLIRunner.binary.path, spec, png],
+                                  executable: URL(fileURLWithPath: "/bin/sh"))
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix(spec + ":1:1: error: no canvas line; a spec starts with e.g. 'canvas width=600'\n"), r.stderr)
+    }
+
+    // MARK: - JSON files
+
+    func testJSONSyntaxErrorsGiveLineColumnAndPath() throws {
+        let spec = try write("{\"canvas\": {\"width\": 100},\n \"root\": {\"kind\": \"vbox\" \"gap\": 2}}", "in.json")
+        let r = try CLIRunner.run([spec, dir.appendingPathComponent("out.png").path])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stderr, """
+            \(spec):2:26: error: expected ',' or '}' in the object (at $.root)
+                 "root": {"kind": "vbox" "gap": 2}}
+                                         ^
+
+            """)
+        // Errors about values quote the JSON line too.
+        let bad = try write("{\"canvas\": {\"width\": 100},\n \"root\": {\"kind\": \"vbox\", \"gap\": -2}}", "in.json")
+        let v = try CLIRunner.run([bad, dir.appendingPathComponent("out.png").path])
+        XCTAssertEqual(v.status, 1)
+        XCTAssertEqual(v.stderr, """
+            \(bad):2:34: error: bad value for 'gap': -2 is below the minimum 0 (at $.root.gap)
+                 "root": {"kind": "vbox", "gap": -2}}
+                                                 ^
+
+            """)
+    }
+
+    func testDuplicateKeysInADataFile() throws {
+        let spec = try write("canvas width=100\nlabel \"{a}\"\n")
+        let data = try write("{\"a\": 1,\n \"a\": 2}", "d.json")
+        let r = try CLIRunner.run([spec, dir.appendingPathComponent("out.png").path, "--data", data])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stderr, """
+            \(data):2:2: error: duplicate key 'a': it is first at 1:2 (at $.a)
+                 "a": 2}
+                 ^
+
+            """)
+    }
+
+    func testDeeplyNestedDataFile() throws {
+        let spec = try write("canvas width=100\nlabel \"x\"\n")
+        let data = try write("{\"a\": " + String(repeating: "[", count: 30_000) + String(repeating: "]", count: 30_000) + "}", "d.json")
+        let r = try CLIRunner.run([spec, dir.appendingPathComponent("out.png").path, "--data", data])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.hasPrefix("\(data):1:1030: error: JSON lists and objects nest at most 1024 deep (at $.a[0][0][0]…"), r.stderr)
+    }
+}

@@ -1,0 +1,185 @@
+import SpecLanguage
+
+/// Makes specs that aim at the parser's and the layout's limits rather than at valid
+/// layouts: every construct nested deep (stacks, `if`/`not`/`and`/`or`/parentheses,
+/// `min()`/`max()` anchors), extreme finite numbers (1e308, 1e-308, -1e308 and the range
+/// ends) in every numeric attribute, and huge counts (loops over long lists, `lines`).
+/// Deterministic for a seed, so a failure can be replayed.
+struct HostileSpecGenerator {
+    var g: PropertyTests.Generator
+    private var lines: [String] = []
+    private var ids = 0
+
+    init(seed: UInt64) { g = PropertyTests.Generator(state: seed) }
+
+    /// Numbers for any numeric attribute: ordinary ones, the documented range ends and the
+    /// smallest magnitudes, all of which must lay out or fail in layout...
+    static let inRange = ["0", "1", "-1", "12.5", "1000000", "-1000000", "999999.999", "0.000001", "4096", "100",
+                          "1e-308", "-1e-308", "5e-324", "1e-6", "1000"]
+    /// ...and ones past the ranges, at the limits of `Double`, and not numbers at all,
+    /// which the value reader must refuse.
+    static let outOfRange = ["1e308", "-1e308", "1000001", "0.0000009", "1.7976931348623157e308", "nan", "inf",
+                             "1e400", "4097", "1e15"]
+    static let percentsInRange = ["50%", "100%", "10000%", "-10000%", "1e-308%", "-50%"]
+    static let percentsOutOfRange = ["10001%", "1e308%", "-1e308%"]
+
+    /// Depths around each limit, and far past them.
+    static let depths = [0, 1, 2, 8, 63, 64, 65, 100, 257, 2_000]
+
+    /// The chance, in percent, that a number is out of range; drawn once per spec, so
+    /// most specs get past the parser and reach the layout with extreme values.
+    private var hostility = 0
+
+    private mutating func number() -> String {
+        g.chance(hostility) ? g.pick(Self.outOfRange) : g.pick(Self.inRange)
+    }
+    /// A number from `valid` (the range ends of one attribute), or now and then any number.
+    private mutating func one(of valid: [String]) -> String {
+        g.chance(hostility) ? number() : g.pick(valid)
+    }
+    /// A number for an attribute that takes no negative values (factors, gaps, radii…).
+    private mutating func magnitude() -> String {
+        let n = number()
+        return n.hasPrefix("-") && !g.chance(hostility) ? String(n.dropFirst()) : n
+    }
+    private mutating func percent() -> String {
+        g.chance(hostility) ? g.pick(Self.percentsOutOfRange) : g.pick(Self.percentsInRange)
+    }
+    private mutating func length(auto: Bool = true) -> String {
+        g.chance(25) ? percent() : (auto && g.chance(10) ? "auto" : number())
+    }
+
+    mutating func spec() -> (text: String, variables: [String: DataValue]) {
+        lines = []
+        ids = 0
+        hostility = g.pick([0, 0, 0, 1, 3, 10])
+        var canvas = "canvas width=\(g.chance(80) ? String(g.int(1...600)) : magnitude())"
+        if g.chance(30) { canvas += " height=\(g.chance(70) ? String(g.int(1...600)) : magnitude())" }
+        if g.chance(20) { canvas += " scale=\(g.chance(hostility) ? g.pick(["9", "1e308", "0"]) : g.pick(["0.25", "1", "2", "8"]))" }
+        if g.chance(20) { canvas += " size=\(magnitude())" }
+        lines.append(canvas)
+        for _ in 0..<g.int(1...3) { node(depth: 0, parent: "vbox") }
+        let count = g.pick([0, 1, 3, 1_000, 30_000])
+        let variables: [String: DataValue] = [
+            "xs": .array((0..<count).map { .number(Double($0)) }),
+            "big": .number(g.chance(50) ? 1e308 : -1e308),
+            "tiny": .number(.leastNonzeroMagnitude),
+            "name": .string("n"),
+        ]
+        return (lines.joined(separator: "\n") + "\n", variables)
+    }
+
+    private mutating func indent(_ depth: Int) -> String { String(repeating: "  ", count: depth) }
+
+    private mutating func node(depth: Int, parent: String) {
+        // Past the nesting limit now and then: a straight chain of stacks.
+        if depth == 0 && g.chance(5) {
+            let chain = g.pick(Self.depths)
+            for d in 0..<chain { lines.append(indent(d) + g.pick(["vbox", "hbox", "zbox"])) }
+            lines.append(indent(chain) + "label \"deep\"")
+            return
+        }
+        let roll = g.int(0...99)
+        if roll < 12 && depth < 12 { control(depth: depth, parent: parent); return }
+        let kind = depth >= 6 ? g.pick(["label", "box", "spacer"])
+                              : g.pick(["vbox", "hbox", "zbox", "border", "box", "label", "spacer", "vbox", "hbox"])
+        var attrs: [String] = []
+        ids += 1
+        attrs.append("id=n\(ids)")
+        // Every numeric attribute this kind takes, each now and then, with any number.
+        let common = ["width", "height", "min-width", "min-height", "max-width", "max-height", "basis"]
+        // Anchors in a box give the width and height; elsewhere a size may.
+        let sized = parent != "box" && g.chance(15)
+        for name in common where g.chance(15) && !(sized && (name == "width" || name == "height"))
+            && !(parent == "box" && (name == "width" || name == "height")) {
+            attrs.append("\(name)=\(length())")
+        }
+        if sized { attrs.append("size=\(length())x\(length())") }
+        if g.chance(15) { attrs.append("aspect-ratio=\(one(of: ["0.000001", "1000000", "1", "0.5", "1e-6"]))") }
+        if g.chance(15) { attrs.append("margin=\(length(auto: false)),\(length(auto: false))") }
+        if g.chance(15) { attrs.append("grow=\(magnitude())") }
+        if g.chance(15) { attrs.append("shrink=\(magnitude())") }
+        if g.chance(10) { attrs.append("radius=\(magnitude())") }
+        if g.chance(10) { attrs.append("border=\(magnitude()),#000") }
+        if g.chance(10) { attrs.append("opacity=\(g.pick(["0", "0.5", "1", "1e-308"]))") }
+        if parent == "border" { attrs.append("region=\(g.pick(["top", "bottom", "left", "right", "center"]))") }
+        if parent == "box" { attrs += anchors() }
+        switch kind {
+        case "label":
+            var a = attrs
+            if !sized && g.chance(30) { a.append("size=\(one(of: ["4096", "0.000001", "1e-308", "12.5", "1000"]))") }
+            if g.chance(30) {
+                a.append("line-height=" + (g.chance(30) ? magnitude() + "pt" : one(of: ["100", "0.000001", "1e-308", "1.5"])))
+            }
+            if g.chance(30) { a.append("lines=\(g.chance(hostility) ? g.pick(["1000001", "99999999999999999999"]) : g.pick(["0", "1", "1000000"]))") }
+            if g.chance(20) { a.append("wrap=\(g.pick(["word", "char"]))") }
+            let text = g.chance(10) ? String(repeating: "w ", count: g.pick([10, 2_000])) : "x{name}"
+            lines.append(indent(depth) + "label \"\(text)\" " + a.joined(separator: " "))
+        case "spacer":
+            lines.append(indent(depth) + "spacer " + (g.chance(50) ? magnitude() + " " : "") + attrs.joined(separator: " "))
+        case "box" where g.chance(50):
+            lines.append(indent(depth) + "box " + attrs.joined(separator: " "))
+        default:
+            var a = attrs
+            if g.chance(30) { a.append("padding=\(length(auto: false))") }
+            if ["vbox", "hbox"].contains(kind) {
+                if g.chance(30) { a.append("gap=\(magnitude())") }
+                if g.chance(20) { a.append("cross-gap=\(magnitude())") }
+                if g.chance(20) { a.append("wrap") }
+                if g.chance(20) { a.append("justify=\(g.pick(["start", "space-between", "space-evenly"]))") }
+            }
+            lines.append(indent(depth) + kind + " " + a.joined(separator: " "))
+            for _ in 0..<g.int(0...4) { node(depth: depth + 1, parent: kind) }
+        }
+    }
+
+    /// `if`/`else` with a condition nested to one of `depths`, or `for` over a list.
+    private mutating func control(depth: Int, parent: String) {
+        if g.chance(40) {
+            lines.append(indent(depth) + "for x in \(g.pick(["xs", "name", "missing"]))")
+            node(depth: depth + 1, parent: parent)
+            return
+        }
+        lines.append(indent(depth) + "if " + condition(depth: g.chance(80) ? g.int(0...64) : g.pick(Self.depths)))
+        node(depth: depth + 1, parent: parent)
+        if g.chance(50) {
+            lines.append(indent(depth) + "else")
+            node(depth: depth + 1, parent: parent)
+        }
+    }
+
+    private mutating func condition(depth: Int) -> String {
+        let leaf = g.pick(["width < 300", "big > 0", "tiny == 0", "name == \"n\"", "not missing", "x", "1000000 > 1"])
+        switch g.int(0...3) {
+        case 0: return String(repeating: "(", count: depth) + leaf + String(repeating: ")", count: depth)
+        case 1: return String(repeating: "not ", count: depth) + leaf
+        case 2: return leaf + String(repeating: g.chance(50) ? " and " + leaf : " or " + leaf, count: depth)
+        default:
+            var c = leaf
+            for _ in 0..<depth { c = g.pick(["(\(c))", "not \(c)", "\(c) and \(leaf)", "\(leaf) or (\(c))"]) }
+            return c
+        }
+    }
+
+    /// Two facts per axis, sometimes `min()`/`max()` nested to one of `depths`, with
+    /// extreme numbers as points, percentages, factors and offsets.
+    private mutating func anchors() -> [String] {
+        var out: [String] = []
+        for (a, b) in [("left", "width"), ("top", "height")] {
+            out.append("\(a)=\(anchor())")
+            if g.chance(70) { out.append("\(b)=\(anchor())") }
+        }
+        return out
+    }
+
+    private mutating func anchor() -> String {
+        let target = ids > 1 && g.chance(40) ? "n\(g.int(1...ids - 1))" : "parent"
+        var e = g.pick([number(), percent(), "\(target).width*\(number())", "\(target).bottom+\(number())",
+                        "\(target).right-\(number())"])
+        if g.chance(20) {
+            let depth = g.chance(80) ? g.int(1...64) : g.pick(Self.depths)
+            for _ in 0..<depth { e = "\(g.pick(["min", "max"]))(\(e), \(number()))" }
+        }
+        return e
+    }
+}

@@ -1,0 +1,69 @@
+import LayoutEngine
+@testable import LayoutRenderKit
+import SpecLanguage
+import XCTest
+
+/// The property the attacker's inputs broke (security issue 13), checked on specs from
+/// `HostileSpecGenerator` over many seeds: parse, expand and layout (no drawing) end with
+/// a spec or layout error, or with finite frames. A crash or a hang fails the run; the
+/// seed is in every message, so a failure can be replayed.
+final class HostileSpecPropertyTests: XCTestCase {
+    let renderer = LayoutRenderer()
+
+    func testHostileSpecsEndInAnErrorOrFiniteFrames() throws {
+        var outcomes: [String: Int] = [:]
+        for seed in UInt64(0)..<400 {
+            var generator = HostileSpecGenerator(seed: seed)
+            let (text, variables) = generator.spec()
+            var options = RenderOptions(fileName: "seed-\(seed).spec")
+            options.variables = variables
+            do {
+                let laidOut = try renderer.layout(source: text, options: options)
+                for (i, frame) in laidOut.layout.absoluteFrames.enumerated() {
+                    XCTAssertTrue(frame.isFinite && laidOut.layout.frames[i].isFinite, "seed \(seed): node \(i) has \(frame)")
+                }
+                outcomes["laid out", default: 0] += 1
+                // What parses must also write back out, in both forms, and read again.
+                let document = try LayoutRenderer.parseTemplate(source: text, options: options)
+                XCTAssertNoThrow(try SpecParser().parse(SpecWriter.specText(document)), "seed \(seed)")
+                XCTAssertNoThrow(try JSONSpecReader().parse(Array(SpecWriter.json(document).utf8)), "seed \(seed)")
+            } catch {
+                switch error {
+                case .spec: outcomes["spec error", default: 0] += 1
+                case .layout: outcomes["layout error", default: 0] += 1
+                case .resource: outcomes["resource error", default: 0] += 1
+                default: XCTFail("seed \(seed): \(error)")
+                }
+                XCTAssertFalse(error.diagnostic.message.isEmpty, "seed \(seed)")
+            }
+        }
+        // The generator must reach every outcome, or it tests less than it claims.
+        XCTAssertGreaterThan(outcomes["laid out", default: 0], 20, "\(outcomes)")
+        XCTAssertGreaterThan(outcomes["spec error", default: 0], 20, "\(outcomes)")
+        XCTAssertGreaterThan(outcomes["layout error", default: 0], 0, "\(outcomes)")
+        print("hostile specs: \(outcomes.sorted { $0.key < $1.key })")
+    }
+
+    /// The same specs in the JSON form, through `JSONSpecReader`.
+    func testHostileSpecsInTheJSONForm() throws {
+        var read = 0
+        for seed in UInt64(1_000)..<1_200 {
+            var generator = HostileSpecGenerator(seed: seed)
+            let (text, variables) = generator.spec()
+            guard let document = try? SpecParser().parse(text) else { continue }
+            var options = RenderOptions(fileName: "seed-\(seed).json")
+            options.variables = variables
+            do {
+                let laidOut = try renderer.layout(source: SpecWriter.json(document), options: options)
+                XCTAssertTrue(laidOut.layout.absoluteFrames.allSatisfy { $0.isFinite }, "seed \(seed)")
+                read += 1
+            } catch {
+                switch error {
+                case .spec, .layout, .resource: read += 1
+                default: XCTFail("seed \(seed): \(error)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(read, 20)
+    }
+}
