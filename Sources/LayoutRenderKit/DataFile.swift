@@ -3,10 +3,16 @@ import SpecLanguage
 
 /// Reads `--data FILE.json` and `--var NAME=VALUE` into the names a spec can use.
 public enum DataFile {
+    /// The largest data file read (as large as a spec may be).
+    public static let maxBytes = LayoutRenderer.maxSpecFileBytes
+
     /// The top-level object's keys become names; nested objects and arrays keep their shape.
     public static func read(path: String) throws(LayoutRenderError) -> [String: DataValue] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .inputUnreadable(path: path, reason: "cannot read the data file")
+        let data: Data
+        do throws(RegularFile.Failure) {
+            data = Data(try RegularFile.read(path: path, maxBytes: maxBytes))
+        } catch {
+            throw .resource(Diagnostic(file: path, location: nil, message: "cannot read the data file: \(error)"))
         }
         let decoded: JSONValue
         do {
