@@ -85,7 +85,7 @@ final class RenderImages {
     }
 
     /// The largest image file read.
-    static let maxFileBytes = 64 << 20
+    static let maxFileBytes = 256 << 20
 
     /// The decoded image at `path` (a resolved asset path).
     func bitmap(path: String) throws(Failure) -> Bitmap {

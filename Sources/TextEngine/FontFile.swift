@@ -7,8 +7,8 @@ import Glibc
 /// the file is opened without blocking, checked to be a regular file of at most
 /// `maxBytes`, and only then read.
 enum FontFile {
-    /// Font files larger than this are refused (the largest CJK collections are ~30 MiB).
-    static let maxBytes = 64 << 20
+    /// Font files larger than this are refused (the largest CJK collections are ~120 MiB).
+    static let maxBytes = 256 << 20
 
     /// - Throws: `.fontNotFound` when nothing is there, `.fontFileRefused` otherwise.
     static func read(path: String, maxBytes: Int = FontFile.maxBytes) throws(TextError) -> [UInt8] {
