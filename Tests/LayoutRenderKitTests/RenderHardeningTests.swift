@@ -215,4 +215,29 @@ final class RenderHardeningTests: XCTestCase {
         XCTAssertEqual(measured?.exceededBudget, .textCharacters)
         XCTAssertNil(failure("canvas width=100\nlabel \"" + String(repeating: "a", count: 40) + "\"\n", options: limited))
     }
+
+    // MARK: - Reading files
+
+    func testOnlyRegularFilesWithinTheirLimitAreRead() throws {
+        let fifo = dir + "/pipe"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        // Opened without blocking: no writer ever comes.
+        XCTAssertThrowsError(try RegularFile.read(path: fifo, maxBytes: 100)) { error in
+            XCTAssertEqual(error as? RegularFile.Failure, .notRegular(kind: "a FIFO"))
+        }
+        XCTAssertThrowsError(try RegularFile.read(path: dir, maxBytes: 100)) { error in
+            XCTAssertEqual(error as? RegularFile.Failure, .notRegular(kind: "a folder"))
+        }
+        XCTAssertThrowsError(try RegularFile.read(path: "/dev/zero", maxBytes: 100)) { error in
+            XCTAssertEqual(error as? RegularFile.Failure, .notRegular(kind: "a character device"))
+        }
+        XCTAssertThrowsError(try RegularFile.read(path: dir + "/none", maxBytes: 100)) { error in
+            XCTAssertEqual(error as? RegularFile.Failure, .missing)
+        }
+        try Data(repeating: 7, count: 101).write(to: URL(fileURLWithPath: dir + "/big"))
+        XCTAssertThrowsError(try RegularFile.read(path: dir + "/big", maxBytes: 100)) { error in
+            XCTAssertEqual(error as? RegularFile.Failure, .tooLarge(size: 101, limit: 100))
+        }
+        XCTAssertEqual(try RegularFile.read(path: dir + "/big", maxBytes: 101), [UInt8](repeating: 7, count: 101))
+    }
 }
