@@ -102,4 +102,28 @@ final class RenderHardeningCLITests: XCTestCase {
                        + "make the spec smaller (fewer or smaller opacity groups, images or labels)\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
     }
+
+    /// 9000×9000 passes PNGCodec's own 100 M-pixel limit, so six references to a 10 KB file
+    /// took 2.26 GB; a spec's images are held to the canvas limits, from the header.
+    func testAnImageOverTheCanvasPixelLimit() throws {
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        let ihdr: [UInt8] = [0x49, 0x48, 0x44, 0x52, 0, 0, 0x23, 0x28, 0, 0, 0x23, 0x28, 8, 6, 0, 0, 0]
+        png += [0, 0, 0, 13] + ihdr + crc32(ihdr)
+        try Data(png).write(to: dir.appendingPathComponent("big.png"))
+        let spec = try write("canvas width=100 height=100\nzbox\n" + String(repeating: "  image \"big.png\"\n", count: 6), "in.spec")
+        let r = try run([spec, out])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("\(spec):3:3: error: image 'big.png': PNG is too large: 9000×9000 "
+                                         + "(limits: 16384 per side, 67108864 pixels)\n"), r.stderr)
+    }
+
+    private func crc32(_ bytes: [UInt8]) -> [UInt8] {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for b in bytes {
+            crc ^= UInt32(b)
+            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        crc ^= 0xFFFF_FFFF
+        return [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
+    }
 }
