@@ -73,13 +73,15 @@ final class RenderHardeningCLITests: XCTestCase {
 
     // MARK: - Drawing
 
-    /// A 46-byte spec that used to leave the shared font face broken for every later render.
-    func testAMillionPointFont() throws {
-        let spec = try write("canvas width=200\nlabel \"x\" size=1000000\n", "in.spec")
+    /// `label "x" size=1000000` used to leave the shared font face broken for every later
+    /// render. The size here is one the language allows; at scale 8 it is 32,768 pixels per em.
+    func testAFontTooLargeInDevicePixels() throws {
+        let spec = try write("canvas width=10 height=10 scale=8\nlabel \"x\" size=4096\n", "in.spec")
         let r = try run([spec, out])
         XCTAssertEqual(r.status, 1, r.stderr)
-        XCTAssertTrue(r.stderr.hasPrefix("\(spec):2:16: error: text would be drawn at 1000000 device pixels per em "
+        XCTAssertTrue(r.stderr.hasPrefix("\(spec):2:16: error: text would be drawn at 32768 device pixels per em "
                                          + "(size × scale); the limit is 16384\n"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
     }
 
     /// Used to spin inside `cairo_arc` without end.

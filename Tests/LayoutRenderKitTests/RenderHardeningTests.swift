@@ -41,29 +41,34 @@ final class RenderHardeningTests: XCTestCase {
     // MARK: - Font faces shared between renders
 
     static let hello = "canvas width=120 height=40 background=#ffffff\nlabel \"Hello\" size=14\n"
-    static let poison = "canvas width=120 height=40\nlabel \"x\" size=1000000\n"
 
-    func testAHugeFontSizeIsRefusedWhereItBecomesDevicePixels() {
-        let error = failure(Self.poison)
+    /// The size is within what the language allows (4096 points); the scale makes it too many pixels.
+    private func scaled(_ scale: Double) -> RenderOptions {
+        var options = options()
+        options.scale = scale
+        return options
+    }
+
+    func testAFontTooLargeInDevicePixelsIsRefusedWhereItBecomesPixels() {
+        let error = failure("canvas width=1 height=1\nlabel \"x\" size=4096\n", options: scaled(8))
         XCTAssertEqual(error?.diagnostic.headline,
-                       "t.spec:2:16: error: text would be drawn at 1000000 device pixels per em (size × scale); the limit is 16384")
-        // The scale counts: 4096 points at scale 8 is 32768 pixels per em.
-        let scaled = failure("canvas width=10 height=10 scale=8\nlabel \"x\" size=4096\n")
-        XCTAssertEqual(scaled?.diagnostic.message,
-                       "text would be drawn at 32768 device pixels per em (size × scale); the limit is 16384")
-        // The canvas's size is where a label without its own size takes it from.
-        let inherited = failure("canvas width=10 height=10 size=20000\nlabel \"x\"\n")
+                       "t.spec:2:16: error: text would be drawn at 32768 device pixels per em (size × scale); the limit is 16384")
+        XCTAssertNil(failure("canvas width=1 height=1\nlabel \"x\" size=4096\n", options: scaled(4)))
+        // A label without its own size takes the canvas's, and the error points there.
+        let inherited = failure("canvas width=1 height=1 size=4096\nlabel \"x\"\n", options: scaled(8))
         XCTAssertEqual(inherited?.diagnostic.location?.line, 1)
     }
 
-    /// Cairo records a failed scaled font on the *face*; the shared face must not stay so.
+    /// Cairo records a failed scaled font on the *face* (`cairo_scaled_font_create` sets the
+    /// face's status), so every later render with that face failed; it must be made again.
     func testAFontCairoFailsWithDoesNotBreakLaterRendersOfTheSameRenderer() throws {
         let renderer = LayoutRenderer()
         let before = try renderer.render(source: Self.hello, options: options()).bitmap
-        // With the limit lifted, FreeType refuses the size inside Cairo.
-        var lifted = options()
+        // 4096 points at scale 250: a million pixels per em, which FreeType refuses inside
+        // Cairo once the limit is lifted.
+        var lifted = scaled(250)
         lifted.renderLimits.maxFontPixelsPerEm = 1e9
-        let error = failure(Self.poison, renderer: renderer, options: lifted)
+        let error = failure("canvas width=1 height=1\nlabel \"x\" size=4096\n", renderer: renderer, options: lifted)
         XCTAssertEqual(error?.diagnostic.message.hasPrefix("cairo failed in"), true, "\(String(describing: error))")
         let after = try renderer.render(source: Self.hello, options: options()).bitmap
         XCTAssertEqual(after, before)
