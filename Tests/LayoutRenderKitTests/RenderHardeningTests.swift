@@ -87,6 +87,29 @@ final class RenderHardeningTests: XCTestCase {
                        [[255, 255, 255, 255]])
     }
 
+    /// The same at the renderer's own boundary, whatever the language lets through: a fill,
+    /// a border 1e20 wide and a clip group, on a circle of radius 1e20 that misses the
+    /// canvas, and a far rectangle that covers it.
+    func testTheRendererDrawsShapesOf1e20() throws {
+        let huge = Rect(x: 0, y: 0, width: 2e20, height: 2e20)
+        let red = RGBAColor(red: 1, green: 0, blue: 0)
+        var list = DisplayList(size: Size(width: 50, height: 50), background: .white)
+        list.operations = [
+            .fill(huge, red, cornerRadius: 1e20),
+            .strokeInside(huge, width: 1e20, color: red, cornerRadius: 1e20),
+            .beginGroup(opacity: 0.5, clip: huge, clipRadius: 1e20),
+            .fill(huge, red, cornerRadius: 0),
+            .endGroup,
+        ]
+        let missed = try CairoRenderer().render(list)
+        XCTAssertEqual(Set(stride(from: 0, to: missed.pixels.count, by: 4).map { missed.pixels[$0..<$0 + 4] }),
+                       [[255, 255, 255, 255]])
+        list.operations = [.fill(Rect(x: -1e20, y: -1e20, width: 3e20, height: 3e20), red, cornerRadius: 1e19)]
+        let covered = try CairoRenderer().render(list)
+        XCTAssertEqual(Set(stride(from: 0, to: covered.pixels.count, by: 4).map { covered.pixels[$0..<$0 + 4] }),
+                       [[255, 0, 0, 255]])
+    }
+
     /// A box reaching 1e7 points goes to Cairo as a clipped polygon; what shows on the canvas
     /// is the same as for a box of 1e6 points, which Cairo draws itself.
     func testAFarBoxLooksLikeANearOne() throws {
