@@ -14,8 +14,9 @@ public struct RenderBudget: Hashable, Sendable {
     /// render however often it is used). 64 Mi pixels by default (256 MiB decoded).
     public var maxImagePixels: Int = 64 << 20
     /// Characters laid out: each label's length, counted every time it is laid out or
-    /// measured (a layout may measure a label at several widths). 32 Mi by default.
-    public var maxTextCharacters: Int = 32 << 20
+    /// measured (a layout may measure a label at several widths). 8 Mi by default: a
+    /// megabyte label measured eight times; drawing one costs ~250 bytes a character.
+    public var maxTextCharacters: Int = 8 << 20
 
     public init() {}
 
