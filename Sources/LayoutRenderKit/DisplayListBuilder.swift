@@ -44,7 +44,11 @@ struct DisplayListBuilder {
                 switch node.content {
                 case .none: break
                 case .label(let label, let color):
-                    let text = label.layout(width: frame.width)
+                    // Lines far outside the canvas get no glyphs (a glyph's ink is taken to
+                    // lie within a few ems of its line).
+                    let reach = 8 * label.attributes.size
+                    let top = -frame.y - reach, bottom = layout.size.height - frame.y + reach
+                    let text = label.layout(width: frame.width, visible: top <= bottom ? top...bottom : nil)
                     if !text.uncoveredCharacters.isEmpty {
                         uncovered.append((id, text.uncoveredCharacters))
                     }

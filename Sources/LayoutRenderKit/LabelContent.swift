@@ -23,7 +23,7 @@ final class LabelContent: LeafMeasurer, Sendable {
     /// Unicode scalars in the text: what one layout of it costs against the budget.
     let characterCount: Int
     private let measurements = Mutex<[Double: TextMeasurement]>([:])
-    private let drawn = Mutex<(width: Double, layout: TextLayout)?>(nil)
+    private let drawn = Mutex<(width: Double, visible: ClosedRange<Double>?, layout: TextLayout)?>(nil)
     private let minContent = Mutex<Double?>(nil)
     /// Key for "no width constraint" (max-content).
     private static let unconstrained = -1.0
@@ -35,13 +35,14 @@ final class LabelContent: LeafMeasurer, Sendable {
 
     private static let empty = TextLayout(width: 0, height: 0, lines: [], uncoveredCharacters: [], isTruncated: false)
 
-    /// The text laid out at `width` (nil: no wrapping), to draw.
-    func layout(width: Double?) -> TextLayout {
+    /// The text laid out at `width` (nil: no wrapping), to draw; glyphs are placed only on
+    /// the lines that meet `visible` (points from the label's top), when given.
+    func layout(width: Double?, visible: ClosedRange<Double>? = nil) -> TextLayout {
         let key = width ?? Self.unconstrained
-        if let cached = drawn.withLock({ $0 }), cached.width == key { return cached.layout }
+        if let cached = drawn.withLock({ $0 }), cached.width == key, cached.visible == visible { return cached.layout }
         guard meter.tryCharge(characterCount) else { return Self.empty }
-        let result = engine.layout(text, attributes: attributes, width: width)
-        drawn.withLock { $0 = (key, result) }
+        let result = engine.layout(text, attributes: attributes, width: width, placingGlyphsWithin: visible)
+        drawn.withLock { $0 = (key, visible, result) }
         return result
     }
 
