@@ -12,7 +12,9 @@ public enum DataFile {
         do throws(RegularFile.Failure) {
             data = Data(try RegularFile.read(path: path, maxBytes: maxBytes))
         } catch {
-            throw .resource(Diagnostic(file: path, location: nil, message: "cannot read the data file: \(error)"))
+            // The system's words for a missing file, as for any other failure to open it.
+            let reason = error == .missing ? String(cString: strerror(ENOENT)) : error.description
+            throw .resource(Diagnostic(file: path, location: nil, message: "cannot read the data file: \(reason)"))
         }
         let decoded: JSONValue
         do {
