@@ -4,15 +4,18 @@ import SpecLanguage
 
 /// Reads `--data FILE.json` and `--var NAME=VALUE` into the names a spec can use.
 public enum DataFile {
+    /// The largest data file read (as large as a spec may be).
+    public static let maxBytes = LayoutRenderer.maxSpecFileBytes
+
     /// The top-level object's keys become names; nested objects and arrays keep their shape.
     /// Errors give the line, column and JSON path in the file; duplicate keys are errors.
     public static func read(path: String, limits: ParseLimits = .default) throws(LayoutRenderError) -> [String: DataValue] {
         let data: Data
-        do {
-            data = Data(try PNGFile.readBytes(path: path))
+        do throws(RegularFile.Failure) {
+            data = Data(try RegularFile.read(path: path, maxBytes: maxBytes))
         } catch {
-            let reason: String
-            if case .io(_, let why) = error { reason = why } else { reason = error.description }
+            // The system's words for a missing file, as for any other failure to open it.
+            let reason = error == .missing ? String(cString: strerror(ENOENT)) : error.description
             throw .resource(Diagnostic(file: path, location: nil, message: "cannot read the data file: \(reason)"))
         }
         let bytes = [UInt8](data)

@@ -1,3 +1,4 @@
+import Rendering
 import SpecLanguage
 
 /// A message for a person, with where it is about: `FILE:LINE:COLUMN: message`, the line
@@ -9,11 +10,14 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var location: SourceLocation?
     public var message: String
     public var sourceLine: String?
+    /// Set when the render was stopped for going over its work budget (`RenderBudget`):
+    /// what the spec asks is valid but too much work, which the service answers with 422.
+    public var budget: RenderBudget.Resource?
 
     public init(_ severity: Severity = .error, file: String?, location: SourceLocation?, message: String,
-                sourceLine: String? = nil) {
+                sourceLine: String? = nil, budget: RenderBudget.Resource? = nil) {
         self.severity = severity; self.file = file; self.location = location
-        self.message = message; self.sourceLine = sourceLine
+        self.message = message; self.sourceLine = sourceLine; self.budget = budget
     }
 
     /// `FILE:LINE:COLUMN: error: message` (or `FILE: …` when there is no location).

@@ -44,7 +44,11 @@ struct DisplayListBuilder {
                 switch node.content {
                 case .none: break
                 case .label(let label, let color):
-                    let text = label.layout(width: frame.width)
+                    // Lines far outside the canvas get no glyphs (a glyph's ink is taken to
+                    // lie within a few ems of its line).
+                    let reach = 8 * label.attributes.size
+                    let top = -frame.y - reach, bottom = layout.size.height - frame.y + reach
+                    let text = label.layout(width: frame.width, visible: top <= bottom ? top...bottom : nil)
                     if !text.uncoveredCharacters.isEmpty {
                         uncovered.append((id, text.uncoveredCharacters))
                     }
@@ -54,8 +58,7 @@ struct DisplayListBuilder {
                             glyphs.append(PlacedGlyph(glyph: g.glyph, x: frame.x + g.x, y: frame.y + line.baseline))
                         }
                     }
-                    list.operations.append(.glyphs(GlyphRun(fontPath: label.attributes.font.path,
-                                                            faceIndex: label.attributes.font.faceIndex,
+                    list.operations.append(.glyphs(GlyphRun(font: FontSource(label.attributes.font),
                                                             size: label.attributes.size, color: color, glyphs: glyphs)))
                 case .image(let image):
                     list.operations.append(.image(image.bitmap, destination: image.destination(in: frame)))
@@ -119,8 +122,7 @@ struct DebugLabeler {
                 glyphs.append(PlacedGlyph(glyph: g.glyph, x: origin.x + g.x, y: origin.y + line.baseline))
             }
         }
-        let run = GlyphRun(fontPath: attributes.font.path, faceIndex: attributes.font.faceIndex,
-                           size: attributes.size, color: color, glyphs: glyphs)
+        let run = GlyphRun(font: FontSource(attributes.font), size: attributes.size, color: color, glyphs: glyphs)
         return (run, Size(width: layout.width, height: layout.height))
     }
 }
@@ -129,4 +131,11 @@ extension SceneNode {
     var isImage: Bool { if case .image = content { return true } else { return false } }
     /// Opacity and clipping draw the subtree as a group; images are always clipped to their frame.
     var needsGroup: Bool { paint.opacity < 1 || paint.clip || isImage }
+}
+
+extension FontSource {
+    /// The font as the renderer draws it: the bytes the text module read, not the path again.
+    init(_ font: Font) {
+        self.init(path: font.path, faceIndex: font.faceIndex, bytes: font.fileBytes, digest: font.fileDigest)
+    }
 }

@@ -1,27 +1,60 @@
 import LayoutEngine
+import Rendering
 import Synchronization
 import TextEngine
 
 /// A label's text, measured through the text module; the layout engine sees it only as a
-/// `LeafMeasurer`. Layouts are kept by width, so the one drawn is the one measured.
+/// `LeafMeasurer`.
+///
+/// Measuring asks the text module for sizes only (`TextLayoutEngine.measure`: line
+/// records, no glyphs), kept by width; the glyphs are placed once, for the width the
+/// label is drawn at. A layout can measure a label at several widths (min-content, its
+/// container's width, …): keeping a whole `TextLayout` for each cost a glyph array per
+/// line at each width, a gigabyte for a megabyte of `wrap=char` text.
+///
+/// Every measuring and layout counts the label's characters against the render's text
+/// budget; once it is spent, labels measure as empty (the layout engine cannot be
+/// stopped from here) and the renderer reports the budget as passed after layout.
 final class LabelContent: LeafMeasurer, Sendable {
     let text: String
     let attributes: TextAttributes
     let engine: TextLayoutEngine
-    private let layouts = Mutex<[Double: TextLayout]>([:])
+    let meter: WorkMeter
+    /// Unicode scalars in the text: what one layout of it costs against the budget.
+    let characterCount: Int
+    private let measurements = Mutex<[Double: TextMeasurement]>([:])
+    private let drawn = Mutex<(width: Double, visible: ClosedRange<Double>?, layout: TextLayout)?>(nil)
+    private let minContent = Mutex<Double?>(nil)
     /// Key for "no width constraint" (max-content).
     private static let unconstrained = -1.0
 
-    init(text: String, attributes: TextAttributes, engine: TextLayoutEngine) {
-        self.text = text; self.attributes = attributes; self.engine = engine
+    init(text: String, attributes: TextAttributes, engine: TextLayoutEngine, meter: WorkMeter) {
+        self.text = text; self.attributes = attributes; self.engine = engine; self.meter = meter
+        characterCount = text.unicodeScalars.count
     }
 
-    /// The text laid out at `width` (nil: no wrapping), computed once per width.
-    func layout(width: Double?) -> TextLayout {
+    private static let empty = TextLayout(width: 0, height: 0, lines: [], uncoveredCharacters: [], isTruncated: false)
+
+    /// The text laid out at `width` (nil: no wrapping), to draw; glyphs are placed only on
+    /// the lines that meet `visible` (points from the label's top), when given.
+    func layout(width: Double?, visible: ClosedRange<Double>? = nil) -> TextLayout {
         let key = width ?? Self.unconstrained
-        if let cached = layouts.withLock({ $0[key] }) { return cached }
-        let result = engine.layout(text, attributes: attributes, width: width)
-        layouts.withLock { $0[key] = result }
+        if let cached = drawn.withLock({ $0 }), cached.width == key, cached.visible == visible { return cached.layout }
+        guard meter.tryCharge(characterCount) else { return Self.empty }
+        let result = engine.layout(text, attributes: attributes, width: width, placingGlyphsWithin: visible)
+        drawn.withLock { $0 = (key, visible, result) }
+        return result
+    }
+
+    /// The size of the text at `width`, computed once per width.
+    private func size(width: Double?) -> TextMeasurement {
+        let key = width ?? Self.unconstrained
+        if let cached = measurements.withLock({ $0[key] }) { return cached }
+        guard meter.tryCharge(characterCount) else {
+            return TextMeasurement(width: 0, height: 0, lineCount: 0, isTruncated: false)
+        }
+        let result = engine.measure(text, attributes: attributes, width: width)
+        measurements.withLock { $0[key] = result }
         return result
     }
 
@@ -33,11 +66,19 @@ final class LabelContent: LeafMeasurer, Sendable {
         } else {
             switch availableWidth {
             case .definite(let w): width = w
-            case .minContent: width = engine.minContentWidth(text, attributes: attributes)
+            case .minContent:
+                if let cached = minContent.withLock({ $0 }) {
+                    width = cached
+                } else {
+                    guard meter.tryCharge(characterCount) else { return Size(width: 0, height: knownHeight ?? 0) }
+                    let computed = engine.minContentWidth(text, attributes: attributes)
+                    minContent.withLock { $0 = computed }
+                    width = computed
+                }
             case .maxContent: width = nil
             }
         }
-        let result = layout(width: width)
+        let result = size(width: width)
         return Size(width: knownWidth ?? result.width, height: knownHeight ?? result.height)
     }
 }

@@ -1,3 +1,4 @@
+import Rendering
 import SpecLanguage
 
 /// Everything that can stop a render, each with the place it is about.
@@ -27,4 +28,11 @@ public enum LayoutRenderError: Error, Hashable, Sendable, CustomStringConvertibl
     }
 
     public var description: String { diagnostic.description }
+
+    /// The budget a render went over, when that is what stopped it (always a `.render`
+    /// error): the spec is valid but asks for more work than one render may do.
+    public var exceededBudget: RenderBudget.Resource? {
+        if case .render(let d) = self { return d.budget }
+        return nil
+    }
 }

@@ -9,6 +9,8 @@ import TextEngine
 public struct LaidOutSpec: Sendable {
     let scene: Scene
     public let layout: LayoutResult
+    /// The render's text budget, which drawing goes on counting against.
+    let textMeter: WorkMeter
     public var frames: FrameDump { FrameDump(scene: scene, layout: layout) }
     public var size: Size { layout.size }
 }
@@ -38,10 +40,17 @@ public struct RenderedImage: Sendable {
 public final class LayoutRenderer: Sendable {
     let fonts: FontLibrary
     let textEngine: TextLayoutEngine
+    /// Decoded images shared by this renderer's renders (see `ImageCache`).
+    let images: ImageCache
 
-    public init(fontDirectories: [String] = []) {
+    /// The most decoded image bytes a renderer keeps between renders, by default: 256 MiB.
+    public static let defaultImageCacheBytes = 256 << 20
+
+    /// - Parameter imageCacheBytes: the most decoded image bytes kept between renders.
+    public init(fontDirectories: [String] = [], imageCacheBytes: Int = LayoutRenderer.defaultImageCacheBytes) {
         fonts = fontDirectories.isEmpty ? .standard : FontLibrary(fontDirectories: fontDirectories)
         textEngine = TextLayoutEngine()
+        images = ImageCache(maxBytes: imageCacheBytes)
     }
 
     /// The folder `path` as the renderer sees it when it is a spec's asset root: absolute,
@@ -55,19 +64,19 @@ public final class LayoutRenderer: Sendable {
 
     /// Reads a spec file; its folder becomes the asset root unless `options` names one.
     public static func readSpec(path: String) throws(LayoutRenderError) -> String {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .inputUnreadable(path: path, reason: "no such file")
+        let bytes: [UInt8]
+        do throws(RegularFile.Failure) {
+            bytes = try RegularFile.read(path: path, maxBytes: maxSpecFileBytes)
+        } catch {
+            switch error {
+            case .notRegular(kind: "a folder"): throw .inputUnreadable(path: path, reason: "it is a folder")
+            case .tooLarge(let size, _):
+                // The parser's own limit applies to what is read.
+                throw .inputUnreadable(path: path, reason: "the file is \(size) bytes; specs are limited to \(maxSpecFileBytes)")
+            default: throw .inputUnreadable(path: path, reason: error.description)
+            }
         }
-        guard !isDirectory.boolValue else { throw .inputUnreadable(path: path, reason: "it is a folder") }
-        // Refuse a huge file before reading it; the parser's own limit applies to what is read.
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maxSpecFileBytes {
-            throw .inputUnreadable(path: path, reason: "the file is \(size) bytes; specs are limited to \(maxSpecFileBytes)")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .inputUnreadable(path: path, reason: "permission denied or unreadable")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .inputUnreadable(path: path, reason: "not valid UTF-8 text")
         }
         return text
@@ -123,16 +132,22 @@ public final class LayoutRenderer: Sendable {
     public func layout(source: String, options: RenderOptions) throws(LayoutRenderError) -> LaidOutSpec {
         let document = try parse(source: source, options: options)
         let lines = SourceLines(source)
+        let textMeter = WorkMeter(.textCharacters, limit: options.renderLimits.budget.maxTextCharacters)
         let scene = try SceneBuilder(document: document, options: options, fonts: fonts, textEngine: textEngine,
-                                     assets: AssetPaths(root: options.assetRoot), sourceLines: lines).build()
+                                     assets: AssetPaths(root: options.assetRoot), sourceLines: lines,
+                                     images: RenderImages(cache: images, limits: options.renderLimits),
+                                     textMeter: textMeter).build()
+        let result: LayoutResult
         do throws(LayoutError) {
-            let result = try computeLayout(scene.tree, options: scene.layoutOptions)
-            return LaidOutSpec(scene: scene, layout: result)
+            result = try computeLayout(scene.tree, options: scene.layoutOptions)
         } catch {
             let node = scene.nodes[error.node]
             throw .layout(Diagnostic(file: options.fileName, location: node.location, message: error.description,
                                      sourceLine: lines.line(at: node.location)))
         }
+        // Labels measured as empty once the budget was spent, so these frames are not the spec's.
+        if textMeter.isExhausted { throw .overBudget(.textCharacters, limit: textMeter.limit, options: options) }
+        return LaidOutSpec(scene: scene, layout: result, textMeter: textMeter)
     }
 
     /// Parses, lays out and draws a spec.
@@ -156,8 +171,12 @@ public final class LayoutRenderer: Sendable {
         var builder = DisplayListBuilder(scene: laidOut.scene, layout: laidOut.layout, debugLabel: labeler)
         let renderer = CairoRenderer(limits: options.renderLimits)
         let list = builder.build()
+        if laidOut.textMeter.isExhausted {
+            throw .overBudget(.textCharacters, limit: laidOut.textMeter.limit, options: options)
+        }
         do throws(RenderError) {
             try renderer.checkSize(of: list)
+            try renderer.checkFontSizes(of: list)
         } catch {
             throw .render(Diagnostic(file: options.fileName, location: laidOut.scene.nodes[0].location,
                                      message: error.description))
@@ -188,8 +207,19 @@ public final class LayoutRenderer: Sendable {
             }
             return image
         } catch {
+            if case .overBudget(let resource, let limit) = error {
+                throw .overBudget(resource, limit: limit, options: options)
+            }
             throw .render(Diagnostic(file: options.fileName, location: nil, message: error.description))
         }
+    }
+}
+
+extension LayoutRenderError {
+    /// A render stopped for going over its budget (see `exceededBudget`).
+    static func overBudget(_ resource: RenderBudget.Resource, limit: Int, options: RenderOptions) -> LayoutRenderError {
+        .render(Diagnostic(file: options.fileName, location: nil,
+                           message: RenderError.overBudgetMessage(resource, limit: limit), budget: resource))
     }
 }
 

@@ -13,6 +13,13 @@ struct SceneBuilder {
     let textEngine: TextLayoutEngine
     let assets: AssetPaths
     let sourceLines: SourceLines
+    /// This render's images: each file read and decoded once, against the image budget.
+    let images: RenderImages
+    /// Characters laid out in this render, against the text budget.
+    let textMeter: WorkMeter
+    /// Characters of the labels made so far (one layout each).
+    private let planned = PlannedText()
+    private final class PlannedText { var characters = 0 }
 
     /// Values a label takes from the canvas when it does not set them.
     private struct TextDefaults {
@@ -216,7 +223,19 @@ struct SceneBuilder {
         }
         let font = try loadFont(fontValue, at: fontLocation)
         var size = defaults.size ?? Self.defaultFontSize
-        if case .number(let s)? = node["size"] { size = s }
+        var sizeLocation = document.canvas.attributes["size"]?.location ?? node.location
+        if case .number(let s)? = node["size"] {
+            size = s
+            sizeLocation = node.attributes["size"]?.location ?? node.location
+        }
+        // Where the size becomes device pixels: refused here, with the place, rather than
+        // drawn at another size or failing inside Cairo.
+        let pixelsPerEm = size * scale
+        guard pixelsPerEm.isFinite, pixelsPerEm <= options.renderLimits.maxFontPixelsPerEm else {
+            throw specError(RenderError.fontTooLarge(pixelsPerEm: pixelsPerEm,
+                                                     limit: options.renderLimits.maxFontPixelsPerEm).description,
+                            at: sizeLocation)
+        }
         var attributes = TextAttributes(font: font, size: size)
         attributes.pixelScale = scale
         attributes.rightToLeft = rtl
@@ -229,7 +248,15 @@ struct SceneBuilder {
         case .lineHeight(.points(let p))?: attributes.lineHeight = .points(p)
         default: break
         }
-        return LabelContent(text: text, attributes: attributes, engine: textEngine)
+        let content = LabelContent(text: text, attributes: attributes, engine: textEngine, meter: textMeter)
+        // One layout of every label must fit the budget; later measuring is counted as it happens.
+        planned.characters += content.characterCount
+        guard planned.characters <= textMeter.limit else {
+            throw .render(Diagnostic(file: options.fileName, location: node.location,
+                                     message: RenderError.overBudgetMessage(.textCharacters, limit: textMeter.limit),
+                                     sourceLine: sourceLines.line(at: node.location), budget: .textCharacters))
+        }
+        return content
     }
 
     private func loadFont(_ value: FontValue, at location: SourceLocation) throws(LayoutRenderError) -> Font {
@@ -273,15 +300,24 @@ struct SceneBuilder {
                 throw resourceError("image '\(name)' not found in \(assets.root)", at: node.location)
             }
         }
-        let image: RGBAImage
-        do {
-            image = try PNGFile.read(path: path)
+        let bitmap: Bitmap
+        do throws(RenderImages.Failure) {
+            bitmap = try images.bitmap(path: path)
         } catch {
-            throw resourceError("image '\(name)': \(error)", at: node.location)
+            switch error {
+            case .file(let failure):
+                throw resourceError("image '\(name)' cannot be read: \(failure)", at: node.location)
+            case .png(let failure):
+                throw resourceError("image '\(name)': \(failure)", at: node.location)
+            case .overBudget(let limit):
+                throw .render(Diagnostic(file: options.fileName, location: node.location,
+                                         message: RenderError.overBudgetMessage(.imagePixels, limit: limit),
+                                         sourceLine: sourceLines.line(at: node.location), budget: .imagePixels))
+            }
         }
         var mode = ImageContent.Mode.scaleToFill
         if case .keyword(let k)? = node["mode"], let m = ImageContent.Mode(rawValue: k) { mode = m }
-        return ImageContent(bitmap: Bitmap(width: image.width, height: image.height, pixels: image.pixels), mode: mode)
+        return ImageContent(bitmap: bitmap, mode: mode)
     }
 
     // MARK: - Paint

@@ -9,11 +9,14 @@ extension TextError {
         case .familyNotFound(let family, let style, let searched):
             return "font \(family) (\(style.rawValue)) not found in \(searched.joined(separator: ", ")); "
                 + "install it (Debian: fonts-dejavu-core) or give a folder with --font-dir; no other font is substituted"
+        case .fontFileRefused(let path, let reason):
+            return "font file \(path) cannot be read: \(reason)"
         case .freeTypeUnavailable(let code):
             return "FreeType could not start (error \(code))"
         case .fontUnreadable(let path, let faceIndex, let code):
-            // FreeType's codes 2 and 3: Unknown_File_Format, Invalid_File_Format.
-            if code == 2 || code == 3 { return "font file \(path) is not a TrueType or OpenType font" }
+            // FreeType's codes 2 and 3: Unknown_File_Format, Invalid_File_Format; and 0x55,
+            // Invalid_Stream_Operation: a font read from memory that ends before its tables.
+            if code == 2 || code == 3 || code == 0x55 { return "font file \(path) is not a TrueType or OpenType font" }
             return "font file \(path) (face \(faceIndex)) cannot be read: FreeType error \(code)"
         case .notScalable(let path):
             return "font file \(path) has only bitmaps; a scalable TrueType or OpenType font is needed"

@@ -73,11 +73,18 @@ final class ImageSurface {
 final class DrawingContext {
     let cr: OpaquePointer
     let surface: ImageSurface
+    /// Device pixels per point (the context's transformation).
+    let scale: Double
+    /// The canvas in points, grown by a few device pixels: what can show.
+    let window: Rect
     /// Opacities of the open groups that were pushed.
     var opacities: [Double] = []
     private let fontOptions: OpaquePointer
+    /// Each bitmap's surface, made once per render however often it is drawn (by the
+    /// address of its pixels, which the display list keeps alive while it is drawn).
+    private var imageSurfaces: [UnsafeRawPointer: ImageSurface] = [:]
 
-    init(surface: ImageSurface) throws(RenderError) {
+    init(surface: ImageSurface, scale: Double) throws(RenderError) {
         guard let cr = cairo_create(surface.surface) else {
             throw .cairo(operation: "cairo_create", status: "no context")
         }
@@ -92,6 +99,10 @@ final class DrawingContext {
         }
         self.cr = cr
         self.surface = surface
+        self.scale = scale
+        let margin = 4 / scale
+        window = Rect(x: -margin, y: -margin, width: Double(surface.width) / scale + 2 * margin,
+                      height: Double(surface.height) / scale + 2 * margin)
         self.fontOptions = options
     }
 
@@ -118,7 +129,14 @@ final class DrawingContext {
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
     }
 
+    /// Adds a rectangle with rounded corners (the radius at most half of either side, as
+    /// CSS clamps it). A shape reaching beyond Cairo's coordinates goes as a polygon cut to
+    /// the canvas (`FarGeometry`).
     func addRectangle(_ rect: Rect, radius: Double) {
+        guard FarGeometry.isSafe(rect, radius: radius, scale: scale) else {
+            addPolygon(FarGeometry.polygon(rect, radius: radius, window: window, tolerance: 0.05 / scale))
+            return
+        }
         let r = min(max(0, radius), rect.width / 2, rect.height / 2)
         guard r > 0 else {
             cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
@@ -133,31 +151,118 @@ final class DrawingContext {
         cairo_close_path(cr)
     }
 
-    func draw(_ run: GlyphRun) throws(RenderError) {
-        guard !run.glyphs.isEmpty else { return }
-        let face = try FontFaces.shared.face(path: run.fontPath, index: run.faceIndex)
+    private func addPolygon(_ points: [Point]) {
+        guard let first = points.first else { return }
+        cairo_move_to(cr, first.x, first.y)
+        for point in points.dropFirst() { cairo_line_to(cr, point.x, point.y) }
+        cairo_close_path(cr)
+    }
+
+    /// A border `width` wide inside `rect` (at most half of either side).
+    func strokeInside(_ rect: Rect, width: Double, radius: Double) {
+        guard width > 0, rect.width > 0, rect.height > 0 else { return }
+        let w = min(width, rect.width / 2, rect.height / 2)
+        if FarGeometry.isSafe(rect, radius: radius, scale: scale) {
+            let inner = Rect(x: rect.x + w / 2, y: rect.y + w / 2, width: rect.width - w, height: rect.height - w)
+            addRectangle(inner, radius: max(0, radius - w / 2))
+            cairo_set_line_width(cr, w)
+            cairo_stroke(cr)
+            return
+        }
+        // The ring between the outer edge and the inner one, filled: no stroker with a
+        // width of 1e20 (whose pen Cairo sizes from the width).
+        let inner = Rect(x: rect.x + w, y: rect.y + w, width: rect.width - 2 * w, height: rect.height - 2 * w)
+        addRectangle(rect, radius: radius)
+        if inner.width > 0, inner.height > 0 { addRectangle(inner, radius: max(0, radius - w)) }
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_fill(cr)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+    }
+
+    /// Font sizes from which glyphs are filled as outlines rather than drawn from Cairo's
+    /// glyph images: Cairo caches one image per glyph and size with no bound on their bytes,
+    /// and at thousands of pixels per em each image is megabytes.
+    static let outlineFromPixelsPerEm = 256.0
+
+    /// The glyphs of `run` that can show on the canvas (a glyph's ink is taken to lie
+    /// within 4 em of its origin), for drawing and counting.
+    func visibleGlyphs(_ run: GlyphRun) -> [cairo_glyph_t] {
+        let reach = 4 * run.size
+        return run.glyphs.compactMap { g in
+            guard g.x.isFinite, g.y.isFinite, g.x + reach > window.minX, g.x - reach < window.maxX,
+                  g.y + reach > window.minY, g.y - reach < window.maxY else { return nil }
+            return cairo_glyph_t(index: UInt(g.glyph), x: g.x, y: g.y)
+        }
+    }
+
+    /// Sets `run`'s face and size on the context.
+    func setFont(of run: GlyphRun) throws(RenderError) {
+        let face = try FontFaces.shared.face(run.font)
         cairo_set_font_face(cr, face)
+        cairo_font_face_destroy(face)  // the context holds its own reference
         cairo_set_font_size(cr, run.size)
+        try check("cairo_set_font_face")
+    }
+
+    /// The ink bounds of `glyphs` in device pixels, as Cairo will draw them.
+    func inkBounds(of glyphs: [cairo_glyph_t], run: GlyphRun) throws(RenderError) -> PixelBounds {
+        guard !glyphs.isEmpty else { return .empty }
+        try setFont(of: run)
+        var extents = cairo_text_extents_t()
+        glyphs.withUnsafeBufferPointer { cairo_glyph_extents(cr, $0.baseAddress, Int32($0.count), &extents) }
+        try check("cairo_glyph_extents")
+        let x = glyphs[0].x + extents.x_bearing, y = glyphs[0].y + extents.y_bearing
+        return PixelBounds(Rect(x: x, y: y, width: extents.width, height: extents.height), scale: scale)
+    }
+
+    func draw(_ run: GlyphRun, glyphs: [cairo_glyph_t]) throws(RenderError) {
+        guard !glyphs.isEmpty else { return }
+        try setFont(of: run)
         setSource(run.color)
-        var glyphs = run.glyphs.map { cairo_glyph_t(index: UInt($0.glyph), x: $0.x, y: $0.y) }
-        cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
+        var glyphs = glyphs
+        if run.size * scale >= Self.outlineFromPixelsPerEm {
+            cairo_glyph_path(cr, &glyphs, Int32(glyphs.count))
+            cairo_fill(cr)
+        } else {
+            cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
+        }
         try check("cairo_show_glyphs")
     }
 
     func draw(_ bitmap: Bitmap, in destination: Rect) throws(RenderError) {
         guard bitmap.width > 0, bitmap.height > 0, destination.width > 0, destination.height > 0 else { return }
-        let image = try ImageSurface(bitmap: bitmap)
+        let image = try surface(for: bitmap)
         cairo_save(cr)
-        cairo_translate(cr, destination.x, destination.y)
-        cairo_scale(cr, destination.width / Double(bitmap.width), destination.height / Double(bitmap.height))
-        cairo_set_source_surface(cr, image.surface, 0, 0)
+        if FarGeometry.isSafe(destination, radius: 0, scale: scale) {
+            cairo_translate(cr, destination.x, destination.y)
+            cairo_scale(cr, destination.width / Double(bitmap.width), destination.height / Double(bitmap.height))
+            cairo_set_source_surface(cr, image.surface, 0, 0)
+            cairo_rectangle(cr, 0, 0, Double(bitmap.width), Double(bitmap.height))
+        } else {
+            // Far corners: the part on the canvas, with the pattern's matrix written as
+            // ratios so that no huge number reaches Cairo.
+            let sx = Double(bitmap.width) / destination.width, sy = Double(bitmap.height) / destination.height
+            cairo_set_source_surface(cr, image.surface, 0, 0)
+            if let pattern = cairo_get_source(cr) {
+                var matrix = cairo_matrix_t(xx: sx, yx: 0, xy: 0, yy: sy, x0: -destination.x * sx, y0: -destination.y * sy)
+                cairo_pattern_set_matrix(pattern, &matrix)
+            }
+            addPolygon(FarGeometry.polygon(destination, radius: 0, window: window, tolerance: 0.05 / scale))
+        }
         if let pattern = cairo_get_source(cr) {
             cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
             cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
         }
-        cairo_rectangle(cr, 0, 0, Double(bitmap.width), Double(bitmap.height))
         cairo_fill(cr)
         cairo_restore(cr)
         try check("drawing an image")
+    }
+
+    private func surface(for bitmap: Bitmap) throws(RenderError) -> ImageSurface {
+        guard let key = bitmap.pixels.withUnsafeBytes({ $0.baseAddress }) else { return try ImageSurface(bitmap: bitmap) }
+        if let surface = imageSurfaces[key], surface.width == bitmap.width, surface.height == bitmap.height { return surface }
+        let surface = try ImageSurface(bitmap: bitmap)
+        imageSurfaces[key] = surface
+        return surface
     }
 }

@@ -7,6 +7,12 @@ public struct RenderLimits: Hashable, Sendable {
     public var maxSide: Int = 16_384
     /// Most device pixels in one bitmap (4 bytes each).
     public var maxPixels: Int = 64 << 20
+    /// Largest font size drawn, in device pixels per em (the label's size × the scale).
+    /// FreeType keeps pixels per em in 16 bits and Cairo's glyph code misbehaves well
+    /// before that; a glyph larger than the largest canvas shows nothing more.
+    public var maxFontPixelsPerEm: Double = 16_384
+    /// The work one render may do.
+    public var budget = RenderBudget()
     public init() {}
 }
 
@@ -56,48 +62,85 @@ public struct CairoRenderer: Sendable {
         return Bitmap(width: width, height: height, pixels: pixels)
     }
 
+    /// Checks that every glyph run's size can be drawn (before anything is drawn).
+    public func checkFontSizes(of list: DisplayList) throws(RenderError) {
+        for case .glyphs(let run) in list.operations where !run.glyphs.isEmpty {
+            let pixels = run.size * list.scale
+            guard pixels.isFinite, pixels <= limits.maxFontPixelsPerEm else {
+                throw .fontTooLarge(pixelsPerEm: pixels, limit: limits.maxFontPixelsPerEm)
+            }
+        }
+    }
+
     private func draw(_ list: DisplayList, on surface: ImageSurface) throws(RenderError) {
-        let context = try DrawingContext(surface: surface)
+        try checkFontSizes(of: list)
+        let context = try DrawingContext(surface: surface, scale: list.scale)
         let cr = context.cr
         cairo_scale(cr, list.scale, list.scale)
         context.setFixedFontOptions()
+        let canvas = PixelBounds(x0: 0, y0: 0, x1: Double(surface.width), y1: Double(surface.height))
+        let painted = WorkMeter(.paintedPixels, limit: limits.budget.maxPaintedPixels)
         if let background = list.background {
+            try painted.charge(canvas.area)
             context.setSource(background)
             cairo_paint(cr)
         }
+        let groupBounds = try inkBoundsOfGroups(list, context: context)
+        // What each open group lets through (its clip, within the canvas).
+        var visible: [PixelBounds] = [canvas]
         var groups: [Bool] = []
-        for operation in list.operations {
+        for (index, operation) in list.operations.enumerated() {
+            let area = visible.last ?? canvas
             switch operation {
             case .fill(let rect, let color, let radius):
+                let bounds = PixelBounds(rect, scale: list.scale).intersection(area)
+                guard !bounds.isEmpty else { continue }
+                try painted.charge(bounds.area)
                 context.addRectangle(rect, radius: radius)
                 context.setSource(color)
                 cairo_fill(cr)
             case .strokeInside(let rect, let width, let color, let radius):
-                guard width > 0, rect.width > 0, rect.height > 0 else { continue }
-                let w = min(width, rect.width / 2, rect.height / 2)
-                let inner = Rect(x: rect.x + w / 2, y: rect.y + w / 2, width: rect.width - w, height: rect.height - w)
-                context.addRectangle(inner, radius: max(0, radius - w / 2))
+                let bounds = PixelBounds(rect, scale: list.scale).intersection(area)
+                guard !bounds.isEmpty else { continue }
+                try painted.charge(bounds.area)
                 context.setSource(color)
-                cairo_set_line_width(cr, w)
-                cairo_stroke(cr)
+                context.strokeInside(rect, width: width, radius: radius)
             case .glyphs(let run):
-                try context.draw(run)
+                let glyphs = context.visibleGlyphs(run)
+                guard !glyphs.isEmpty, run.size * list.scale >= 0.01 else { continue }
+                let em = run.size * list.scale
+                let box = min(Double(area.area), em * em)
+                try painted.charge(glyphs.count &* max(1, Int(box.rounded(.up))))
+                try context.draw(run, glyphs: glyphs)
             case .image(let bitmap, let destination):
+                let bounds = PixelBounds(destination, scale: list.scale).intersection(area)
+                guard !bounds.isEmpty else { continue }
+                try painted.charge(bounds.area)
                 try context.draw(bitmap, in: destination)
             case .beginGroup(let opacity, let clip, let radius):
                 cairo_save(cr)
+                var inside = area
                 if let clip {
                     context.addRectangle(clip, radius: radius)
                     cairo_clip(cr)
+                    inside = inside.intersection(PixelBounds(clip, scale: list.scale))
                 }
                 let pushed = opacity < 1
                 if pushed {
+                    // The group is only as large as what it draws: Cairo makes the group's
+                    // surface the size of the clip, which is otherwise the whole canvas.
+                    let ink = (groupBounds[index] ?? .empty).outset(2).intersection(inside)
+                    clipToPixels(context, box: ink)
+                    inside = ink
+                    try painted.charge(2 * ink.area)
                     cairo_push_group(cr)
                     context.opacities.append(opacity)
                 }
+                visible.append(inside)
                 groups.append(pushed)
             case .endGroup:
                 guard let pushed = groups.popLast() else { throw .unbalancedGroups }
+                visible.removeLast()
                 if pushed {
                     cairo_pop_group_to_source(cr)
                     cairo_paint_with_alpha(cr, context.opacities.removeLast())
@@ -107,6 +150,53 @@ public struct CairoRenderer: Sendable {
         }
         guard groups.isEmpty else { throw .unbalancedGroups }
         try context.check("drawing")
+    }
+
+    /// Clips to a box given in device pixels (whole pixels, so Cairo keeps it as a region).
+    private func clipToPixels(_ context: DrawingContext, box: PixelBounds) {
+        let cr = context.cr
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        cairo_identity_matrix(cr)
+        cairo_new_path(cr)
+        if !box.isEmpty { cairo_rectangle(cr, box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0) }
+        cairo_set_matrix(cr, &matrix)
+        cairo_clip(cr)
+    }
+
+    /// For each group drawn with an opacity (by the index of its `beginGroup`), the device
+    /// pixels its operations can touch: the union of their bounds, within the group's clip.
+    private func inkBoundsOfGroups(_ list: DisplayList, context: DrawingContext) throws(RenderError) -> [Int: PixelBounds] {
+        var result: [Int: PixelBounds] = [:]
+        var open: [(index: Int, clip: PixelBounds?, ink: PixelBounds, pushed: Bool)] = []
+        var pushedDepth = 0
+        for (index, operation) in list.operations.enumerated() {
+            var bounds = PixelBounds.empty
+            switch operation {
+            case .beginGroup(let opacity, let clip, _):
+                let pushed = opacity < 1
+                if pushed { pushedDepth += 1 }
+                open.append((index, clip.map { PixelBounds($0, scale: list.scale) }, .empty, pushed))
+                continue
+            case .endGroup:
+                guard let group = open.popLast() else { throw .unbalancedGroups }
+                if group.pushed { pushedDepth -= 1 }
+                let ink = group.clip.map { group.ink.intersection($0) } ?? group.ink
+                if group.pushed { result[group.index] = ink }
+                bounds = ink
+            case _ where pushedDepth == 0:
+                continue  // nothing to bound
+            case .fill(let rect, _, _), .strokeInside(let rect, _, _, _):
+                bounds = PixelBounds(rect, scale: list.scale)
+            case .image(_, let destination):
+                bounds = PixelBounds(destination, scale: list.scale)
+            case .glyphs(let run):
+                guard run.size * list.scale >= 0.01 else { continue }
+                bounds = try context.inkBounds(of: context.visibleGlyphs(run), run: run)
+            }
+            if !open.isEmpty { open[open.count - 1].ink = open[open.count - 1].ink.union(bounds) }
+        }
+        return result
     }
 }
 

@@ -24,16 +24,38 @@ public struct PlacedGlyph: Hashable, Sendable {
     public init(glyph: UInt32, x: Double, y: Double) { self.glyph = glyph; self.x = x; self.y = y }
 }
 
+/// A font file as the renderer draws with it: its bytes, read once by whoever loaded the
+/// font (the renderer opens no file), and which face of the file.
+public struct FontSource: Hashable, Sendable {
+    /// For messages only.
+    public var path: String
+    public var faceIndex: Int
+    public var bytes: [UInt8]
+    /// A digest of `bytes` (any 64-bit hash the loader computed once), so that a face is
+    /// looked up without hashing the file on every run.
+    public var digest: UInt64
+    public init(path: String, faceIndex: Int, bytes: [UInt8], digest: UInt64) {
+        self.path = path; self.faceIndex = faceIndex; self.bytes = bytes; self.digest = digest
+    }
+
+    public static func == (lhs: FontSource, rhs: FontSource) -> Bool {
+        lhs.path == rhs.path && lhs.faceIndex == rhs.faceIndex && lhs.digest == rhs.digest && lhs.bytes == rhs.bytes
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path); hasher.combine(faceIndex); hasher.combine(digest); hasher.combine(bytes.count)
+    }
+}
+
 /// Glyphs of one font, size and colour, at positions computed by the text module.
 public struct GlyphRun: Hashable, Sendable {
-    public var fontPath: String
-    public var faceIndex: Int
+    public var font: FontSource
     /// Font size in points (the em square).
     public var size: Double
     public var color: RGBAColor
     public var glyphs: [PlacedGlyph]
-    public init(fontPath: String, faceIndex: Int, size: Double, color: RGBAColor, glyphs: [PlacedGlyph]) {
-        self.fontPath = fontPath; self.faceIndex = faceIndex; self.size = size; self.color = color; self.glyphs = glyphs
+    public init(font: FontSource, size: Double, color: RGBAColor, glyphs: [PlacedGlyph]) {
+        self.font = font; self.size = size; self.color = color; self.glyphs = glyphs
     }
 }
 

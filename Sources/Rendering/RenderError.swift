@@ -8,6 +8,10 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     case cairo(operation: String, status: String)
     case fontFile(path: String, reason: String)
     case unbalancedGroups
+    /// A font drawn at more device pixels per em than FreeType and Cairo handle.
+    case fontTooLarge(pixelsPerEm: Double, limit: Double)
+    /// The render would do more work than its `RenderBudget` allows.
+    case overBudget(RenderBudget.Resource, limit: Int)
 
     private static func count(_ v: Double) -> String {
         v < 1e15 ? String(Int(v.rounded(.up))) : v.isFinite ? String(v) : "beyond counting"
@@ -27,6 +31,19 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
             return "cannot load font \(path) for drawing: \(reason)"
         case .unbalancedGroups:
             return "internal error: unbalanced drawing groups"
+        case .fontTooLarge(let pixels, let limit):
+            let shown = pixels.isFinite && pixels < 1e15 ? String(Int(pixels.rounded(.up))) : "beyond counting"
+            return "text would be drawn at \(shown) device pixels per em (size × scale); the limit is \(Int(limit))"
+        case .overBudget(let resource, let limit):
+            return RenderError.overBudgetMessage(resource, limit: limit)
         }
+    }
+}
+
+extension RenderError {
+    /// The message for a budget passed, shared with the stages that count before drawing.
+    public static func overBudgetMessage(_ resource: RenderBudget.Resource, limit: Int) -> String {
+        "the render needs more than \(limit) \(resource.rawValue), its work budget; "
+            + "make the spec smaller (fewer or smaller opacity groups, images or labels)"
     }
 }

@@ -52,16 +52,25 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// The font's revision from its `head` table (DejaVu 2.37 reads "2.37"): part of the
     /// environment fingerprint recorded in every render.
     public let revision: String
+    /// The file's bytes, as read once: the renderer makes its face from them rather than
+    /// opening the file again.
+    public let fileBytes: [UInt8]
+    /// A 64-bit digest of `fileBytes` (FNV-1a).
+    public let fileDigest: UInt64
 
     /// Reads the face at `faceIndex` of the TrueType/OpenType file at `path`.
-    /// - Throws: `TextError.fontNotFound` when there is no readable file there,
+    /// - Throws: `TextError.fontNotFound` when there is no file there, `.fontFileRefused`
+    ///   when it is not a regular file or is too large (see `FontFile`),
     ///   `.fontUnreadable` when FreeType rejects it, `.notScalable`, `.noUnicodeCharacterMap`.
     public convenience init(path: String, faceIndex: Int = 0) throws(TextError) {
         try self.init(path: path, faceIndex: faceIndex, library: FreeTypeLibrary())
     }
 
     init(path: String, faceIndex: Int, library: FreeTypeLibrary) throws(TextError) {
-        let face = try FreeTypeFace(path: path, faceIndex: faceIndex, library: library)
+        let bytes = try FontFile.read(path: path)
+        let face = try FreeTypeFace(bytes: bytes, path: path, faceIndex: faceIndex, library: library)
+        fileBytes = bytes
+        fileDigest = FontFile.digest(bytes)
         let record = face.handle.pointee
         self.path = path
         self.faceIndex = faceIndex

@@ -54,11 +54,11 @@ public final class FontLibrary: @unchecked Sendable {
     }
 
     /// The font in the file at `path` (face 0 unless `faceIndex` is given).
-    /// - Throws: `TextError.fontNotFound(path:)` when no readable file is there.
+    /// - Throws: `TextError.fontNotFound(path:)` when no file is there, `.fontFileRefused`
+    ///   when it is not a regular file (a FIFO is refused without blocking) or too large.
     public func font(path: String, faceIndex: Int = 0) throws(TextError) -> Font {
         let key = FaceKey(path: path, faceIndex: faceIndex)
         if let font = cache.withLock({ $0.faces[key] }) { return font }
-        guard FileManager.default.isReadableFile(atPath: path) else { throw .fontNotFound(path: path) }
         let font = try Font(path: path, faceIndex: faceIndex)
         return cache.withLock { cache in
             // Another thread may have loaded it meanwhile: keep one instance per face.

@@ -24,22 +24,29 @@ final class FreeTypeLibrary {
     }
 }
 
-/// Owns an `FT_Face` (and keeps its library alive, since a face must be freed first).
+/// Owns an `FT_Face` read from memory, and the memory (and keeps its library alive, since
+/// a face must be freed first).
 final class FreeTypeFace {
     let handle: FT_Face
     private let library: FreeTypeLibrary
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
 
-    init(path: String, faceIndex: Int, library: FreeTypeLibrary) throws(TextError) {
+    init(bytes source: [UInt8], path: String, faceIndex: Int, library: FreeTypeLibrary) throws(TextError) {
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, source.count))
+        _ = bytes.initialize(from: source)
         var face: FT_Face?
-        let error = FT_New_Face(library.handle, path, FT_Long(faceIndex), &face)
+        let error = FT_New_Memory_Face(library.handle, bytes.baseAddress, FT_Long(source.count), FT_Long(faceIndex), &face)
         guard error == 0, let face else {
-            // FT_Err_Cannot_Open_Resource (1): the file is missing or unreadable.
-            if error == 1 { throw .fontNotFound(path: path) }
+            bytes.deallocate()
             throw .fontUnreadable(path: path, faceIndex: faceIndex, code: error)
         }
         handle = face
         self.library = library
+        self.bytes = bytes
     }
 
-    deinit { FT_Done_Face(handle) }
+    deinit {
+        FT_Done_Face(handle)
+        bytes.deallocate()
+    }
 }

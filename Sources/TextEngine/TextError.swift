@@ -8,6 +8,9 @@ public enum TextError: Error, Hashable, Sendable {
     case familyNotFound(family: String, style: FontStyle, searched: [String])
     /// FreeType could not start (`FT_Init_FreeType` failed with this error code).
     case freeTypeUnavailable(code: Int32)
+    /// The font file was not read: not a regular file (a FIFO, a device, a folder), too
+    /// large, or the system refused it; `reason` says which.
+    case fontFileRefused(path: String, reason: String)
     /// FreeType could not open or read the font file (`FT_New_Face` and friends).
     case fontUnreadable(path: String, faceIndex: Int, code: Int32)
     /// The font has no outlines in design units (a bitmap-only font), so it cannot be measured

@@ -67,21 +67,30 @@ public struct TextLayoutEngine: Sendable {
     ///
     /// Should ICU fail (it cannot open its root break rules), this degrades to breaking
     /// between clusters; use `checkedLayout` to get the error instead.
-    public func layout(_ text: String, attributes: TextAttributes, width: Double?) -> TextLayout {
-        if let layout = try? checkedLayout(text, attributes: attributes, width: width) { return layout }
+    ///
+    /// With `placingGlyphsWithin`, only lines that meet that vertical span (points from the
+    /// text box's top) get glyphs and text; the others keep their geometry (baseline, x,
+    /// width) and are empty. For drawing a label far taller than what shows: a megabyte of
+    /// `wrap=char` text is a million lines.
+    public func layout(_ text: String, attributes: TextAttributes, width: Double?,
+                       placingGlyphsWithin visible: ClosedRange<Double>? = nil) -> TextLayout {
+        if let layout = try? checkedLayout(text, attributes: attributes, width: width, placingGlyphsWithin: visible) {
+            return layout
+        }
         guard let buffer = try? UTF16Buffer(text) else {
             return TextLayout(width: 0, height: 0, lines: [], uncoveredCharacters: [], isTruncated: false)
         }
-        return layout(buffer, attributes: attributes, width: width, useICU: false)
+        return layout(buffer, attributes: attributes, width: width, useICU: false, visible: visible)
     }
 
     /// `layout`, reporting an ICU failure or an over-long text as an error.
     /// - Throws: `TextError.icuFailed`, `.textTooLong`.
-    public func checkedLayout(_ text: String, attributes: TextAttributes, width: Double?) throws(TextError) -> TextLayout {
+    public func checkedLayout(_ text: String, attributes: TextAttributes, width: Double?,
+                              placingGlyphsWithin visible: ClosedRange<Double>? = nil) throws(TextError) -> TextLayout {
         let buffer = try UTF16Buffer(text)
         // Surface an ICU failure here rather than degrade silently.
         _ = try BreakIterator(.line, over: buffer)
-        return layout(buffer, attributes: attributes, width: width, useICU: true)
+        return layout(buffer, attributes: attributes, width: width, useICU: true, visible: visible)
     }
 
     /// The size `layout(text, attributes:, width:)` would have, and its line count, without
@@ -156,7 +165,8 @@ public struct TextLayoutEngine: Sendable {
 
     // MARK: - Layout
 
-    func layout(_ buffer: UTF16Buffer, attributes: TextAttributes, width: Double?, useICU: Bool) -> TextLayout {
+    func layout(_ buffer: UTF16Buffer, attributes: TextAttributes, width: Double?, useICU: Bool,
+                visible: ClosedRange<Double>? = nil) -> TextLayout {
         let metrics = Metrics(attributes)
         let font = attributes.font
         let clusters = ClusterList(text: buffer, font: font) {
@@ -194,6 +204,12 @@ public struct TextLayoutEngine: Sendable {
                 default: offset = 0
                 }
                 offset = max(0, offset)
+                let lineTop = Double(lineNumber) * metrics.lineHeight
+                if let visible, lineTop > visible.upperBound || lineTop + metrics.lineHeight < visible.lowerBound {
+                    lines.append(TextLine(glyphs: [], baseline: metrics.round(lineTop + metrics.lineHeight - metrics.descent),
+                                          x: offset, width: naturalWidth, text: ""))
+                    continue
+                }
 
                 // Justification: extra points after each gap (a space between words, or
                 // between clusters when the line has no such space).
@@ -260,7 +276,6 @@ public struct TextLayoutEngine: Sendable {
                     place(record.tail)
                     text += buffer.string(clusters.offset(record.tail.lowerBound)..<clusters.offset(record.tail.upperBound))
                 }
-                let lineTop = Double(lineNumber) * metrics.lineHeight
                 lines.append(TextLine(
                     glyphs: glyphs,
                     baseline: metrics.round(lineTop + metrics.lineHeight - metrics.descent),

@@ -24,8 +24,11 @@ struct CLIRunner {
     /// Runs the binary (or `executable`, such as a shell that starts it under limits);
     /// `withoutCI` removes `CI` from its environment (for a test that records golden files
     /// on purpose, which the tool refuses under CI).
+    /// `killAfter` is a watchdog for inputs that used to hang: the child is killed after that
+    /// many seconds (its status is then SIGTERM's, which no test expects), so a regression
+    /// fails the test instead of stalling the suite. It is not a timing assertion.
     static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
-                    withoutCI: Bool = false, executable: URL? = nil) throws -> Result {
+                    withoutCI: Bool = false, executable: URL? = nil, killAfter: Double? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable ?? binary
         process.arguments = arguments
@@ -40,6 +43,13 @@ struct CLIRunner {
         process.standardError = err
         process.standardInput = input
         try process.run()
+        if let killAfter {
+            final class Watched: @unchecked Sendable { let process: Process; init(_ p: Process) { process = p } }
+            let watched = Watched(process)
+            DispatchQueue.global().asyncAfter(deadline: .now() + killAfter) {
+                if watched.process.isRunning { watched.process.terminate() }
+            }
+        }
         if let stdin { input.fileHandleForWriting.write(stdin) }
         try input.fileHandleForWriting.close()
         // Read both pipes before waiting, so a large output cannot block the child.

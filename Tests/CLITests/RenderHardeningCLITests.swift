@@ -1,0 +1,131 @@
+import Foundation
+import Glibc
+import XCTest
+
+/// Security issue 13 through the real binary: files that are not regular files, a font size
+/// FreeType refuses, shapes too far for Cairo, and a render over its work budget.
+final class RenderHardeningCLITests: XCTestCase {
+    var dir: URL!
+    override func setUpWithError() throws { dir = try CLIRunner.temporaryDirectory() }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+
+    private var out: String { dir.appendingPathComponent("out.png").path }
+
+    private func write(_ text: String, _ name: String) throws -> String {
+        let url = dir.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    private func fifo(_ name: String) throws -> String {
+        let path = dir.appendingPathComponent(name).path
+        XCTAssertEqual(mkfifo(path, 0o600), 0, "mkfifo \(path)")
+        return path
+    }
+
+    /// Runs the CLI on a spec; a FIFO used to block `open` forever, hence the watchdog.
+    private func run(_ arguments: [String]) throws -> CLIRunner.Result {
+        let r = try CLIRunner.run(arguments, killAfter: 60)
+        return r
+    }
+
+    // MARK: - Files that are not regular files
+
+    func testAnImageThatIsAFIFO() throws {
+        _ = try fifo("pipe.png")
+        let spec = try write("canvas width=100 height=50\nimage \"pipe.png\"\n", "in.spec")
+        let r = try run([spec, out])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("\(spec):2:1: error: image 'pipe.png' cannot be read: it is not a regular file (it is a FIFO)\n"),
+                      r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+    }
+
+    func testAFontThatIsAFIFO() throws {
+        let pipe = try fifo("pipe.ttf")
+        let spec = try write("canvas width=100 height=50\nlabel \"x\" font=\"pipe.ttf\"\n", "in.spec")
+        let r = try run([spec, out])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("\(spec):2:16: error: font file \(pipe) cannot be read: it is not a regular file (it is a FIFO)\n"),
+                      r.stderr)
+    }
+
+    func testASpecThatIsAFIFO() throws {
+        let pipe = try fifo("pipe.spec")
+        let r = try run([pipe, out])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertEqual(r.stderr, "\(pipe): error: cannot read the spec: it is not a regular file (it is a FIFO)\n")
+    }
+
+    func testADataFileThatIsAFIFO() throws {
+        let pipe = try fifo("pipe.json")
+        let spec = try write("canvas width=100 height=50\n", "in.spec")
+        let r = try run([spec, out, "--data", pipe])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertEqual(r.stderr, "\(pipe): error: cannot read the data file: it is not a regular file (it is a FIFO)\n")
+    }
+
+    func testADeviceAsTheSpec() throws {
+        let r = try run(["/dev/zero", out])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertEqual(r.stderr, "/dev/zero: error: cannot read the spec: it is not a regular file (it is a character device)\n")
+    }
+
+    // MARK: - Drawing
+
+    /// `label "x" size=1000000` used to leave the shared font face broken for every later
+    /// render. The size here is one the language allows; at scale 8 it is 32,768 pixels per em.
+    func testAFontTooLargeInDevicePixels() throws {
+        let spec = try write("canvas width=10 height=10 scale=8\nlabel \"x\" size=4096\n", "in.spec")
+        let r = try run([spec, out])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("\(spec):2:16: error: text would be drawn at 32768 device pixels per em "
+                                         + "(size × scale); the limit is 16384\n"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+    }
+
+    /// Used to spin inside `cairo_arc` without end.
+    func testARadiusAndBorderOf1e20() throws {
+        let spec = try write("canvas width=200 height=200 background=#ffffff\nbox width=100 height=100 radius=1e20 border=1e20\n",
+                             "in.spec")
+        let r = try run([spec, out])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out))
+    }
+
+    /// 70 full-canvas boxes on a 4096² canvas paint 1.2 G pixels: past the default budget.
+    func testPaintingPastTheBudget() throws {
+        var text = "canvas width=4096 height=4096\nzbox\n"
+        for _ in 0..<70 { text += "  box size=4096x4096 background=#ff000080\n" }
+        let spec = try write(text, "in.spec")
+        let r = try run([spec, out])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertEqual(r.stderr, "\(spec): error: the render needs more than 1073741824 painted pixels, its work budget; "
+                       + "make the spec smaller (fewer or smaller opacity groups, images or labels)\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+    }
+
+    /// 9000×9000 passes PNGCodec's own 100 M-pixel limit, so six references to a 10 KB file
+    /// took 2.26 GB; a spec's images are held to the canvas limits, from the header.
+    func testAnImageOverTheCanvasPixelLimit() throws {
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        let ihdr: [UInt8] = [0x49, 0x48, 0x44, 0x52, 0, 0, 0x23, 0x28, 0, 0, 0x23, 0x28, 8, 6, 0, 0, 0]
+        png += [0, 0, 0, 13] + ihdr + crc32(ihdr)
+        try Data(png).write(to: dir.appendingPathComponent("big.png"))
+        let spec = try write("canvas width=100 height=100\nzbox\n" + String(repeating: "  image \"big.png\"\n", count: 6), "in.spec")
+        let r = try run([spec, out])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("\(spec):3:3: error: image 'big.png': PNG is too large: 9000×9000 "
+                                         + "(limits: 16384 per side, 67108864 pixels)\n"), r.stderr)
+    }
+
+    private func crc32(_ bytes: [UInt8]) -> [UInt8] {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for b in bytes {
+            crc ^= UInt32(b)
+            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        crc ^= 0xFFFF_FFFF
+        return [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
+    }
+}
