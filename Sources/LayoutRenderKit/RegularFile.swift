@@ -1,19 +1,20 @@
 import Glibc
 
-/// Reads whole files that a spec or the command line names: specs, `--data` files, images.
+/// Reads whole files that a spec or the command line names: specs, `--data` files, images
+/// (and the service's templates).
 ///
 /// The file is opened without blocking (a FIFO would otherwise hold `open` until a writer
 /// comes, forever), checked with `fstat` to be a regular file (not a FIFO, device, socket
 /// or folder) of at most `maxBytes`, and only then read.
-enum RegularFile {
+public enum RegularFile {
     /// Why a file was not read; `description` completes "cannot read FILE: …".
-    enum Failure: Error, Equatable, CustomStringConvertible {
+    public enum Failure: Error, Equatable, CustomStringConvertible {
         case missing
         case notRegular(kind: String)
         case tooLarge(size: Int, limit: Int)
         case system(String)
 
-        var description: String {
+        public var description: String {
             switch self {
             case .missing: return "no such file"
             case .notRegular(let kind): return "it is not a regular file (it is \(kind))"
@@ -33,7 +34,7 @@ enum RegularFile {
     }
 
     /// The bytes of the regular file at `path`, at most `maxBytes` of them.
-    static func read(path: String, maxBytes: Int) throws(Failure) -> [UInt8] {
+    public static func read(path: String, maxBytes: Int) throws(Failure) -> [UInt8] {
         try read(path: path, maxBytes: maxBytes) { (_: Identity) -> Never? in nil }.bytes
     }
 

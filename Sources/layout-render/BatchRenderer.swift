@@ -119,7 +119,10 @@ final class Progress: Sendable {
 
     func message(_ text: String) {
         done.withLock { _ in
-            FileHandle.standardError.write(Data(((isTerminal ? "\r\u{1B}[K" : "") + Diagnostic.escaped(text) + "\n").utf8))
+            // Line by line: a diagnostic's own lines (the quoted source, the caret) stay lines.
+            let safe = text.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { Diagnostic.escaped(String($0)) }.joined(separator: "\n")
+            FileHandle.standardError.write(Data(((isTerminal ? "\r\u{1B}[K" : "") + safe + "\n").utf8))
         }
     }
 

@@ -143,7 +143,7 @@ final class OutputAndMessageSafetyTests: XCTestCase {
         let frames = path("f.json"), out = path("out.png")
         let r = try CLIRunner.run(["render", spec, out, "--frames", frames])
         XCTAssertEqual(r.status, 1)
-        XCTAssertTrue(r.stderr.contains("the canvas is 40000x25000 pixels (1000000000); the limit is 67108864 pixels"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("the canvas is 40000x25000 pixels; the limit is 16384 pixels a side"), r.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: frames))
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
     }

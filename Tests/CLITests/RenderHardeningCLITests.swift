@@ -85,11 +85,19 @@ final class RenderHardeningCLITests: XCTestCase {
     }
 
     /// Used to spin inside `cairo_arc` without end.
+    /// 1e20 is refused where it is read; the largest radius and border the language takes,
+    /// at scale 8, are drawn (they once spun inside cairo_arc).
     func testARadiusAndBorderOf1e20() throws {
         let spec = try write("canvas width=200 height=200 background=#ffffff\nbox width=100 height=100 radius=1e20 border=1e20\n",
                              "in.spec")
         let r = try run([spec, out])
-        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("bad value for 'radius': 1e+20 is above the maximum 1000000"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+        let largest = try write("canvas width=200 height=200 scale=8 background=#ffffff\n"
+                                + "box width=100 height=100 radius=1000000 border=1000000\n", "largest.spec")
+        let drawn = try run([largest, out])
+        XCTAssertEqual(drawn.status, 0, drawn.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: out))
     }
 

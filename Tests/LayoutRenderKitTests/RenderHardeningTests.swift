@@ -80,8 +80,10 @@ final class RenderHardeningTests: XCTestCase {
 
     /// Used to spin in `cairo_arc`/the stroker for minutes. The box is 2e20 points square;
     /// its radius makes it a circle centred 1e20 away, which misses the canvas.
-    func testARadiusAndBorderOf1e20DrawWhatShows() throws {
-        let spec = "canvas width=200 height=200 background=#ffffff\nbox width=100 height=100 radius=1e20 border=1e20\n"
+    /// The largest radius and border the language takes, at scale 8: 8 million device pixels,
+    /// past what Cairo's fixed point draws itself (the language refuses 1e20 at the attribute).
+    func testTheLargestRadiusAndBorderDrawWhatShows() throws {
+        let spec = "canvas width=200 height=200 scale=8 background=#ffffff\nbox width=100 height=100 radius=1000000 border=1000000\n"
         let bitmap = try LayoutRenderer().render(source: spec, options: options()).bitmap
         XCTAssertEqual(Set(stride(from: 0, to: bitmap.pixels.count, by: 4).map { bitmap.pixels[$0..<$0 + 4] }),
                        [[255, 255, 255, 255]])
@@ -112,21 +114,23 @@ final class RenderHardeningTests: XCTestCase {
 
     /// A box reaching 1e7 points goes to Cairo as a clipped polygon; what shows on the canvas
     /// is the same as for a box of 1e6 points, which Cairo draws itself.
+    /// At scale 5, a box a million points wide is 5 million device pixels: past Cairo's own
+    /// range, so it is cut to the canvas first; it must look like one Cairo draws itself.
     func testAFarBoxLooksLikeANearOne() throws {
         func render(_ side: String) throws -> Bitmap {
-            try LayoutRenderer().render(source: "canvas width=100 height=100 background=#ffffff\nzbox\n"
+            try LayoutRenderer().render(source: "canvas width=100 height=100 scale=5 background=#ffffff\nzbox\n"
                                         + "  box size=\(side)x\(side) radius=10 background=#ff0000 border=5,#0000ff\n",
                                         options: options()).bitmap
         }
-        let far = try render("1e7"), near = try render("1e6")
-        for (x, y) in [(0, 50), (4, 50), (5, 50), (50, 0), (50, 4), (50, 5), (50, 50), (99, 99), (0, 0)] {
+        let far = try render("1e6"), near = try render("1e5")
+        for (x, y) in [(0, 250), (24, 250), (25, 250), (250, 0), (250, 24), (250, 25), (250, 250), (499, 499), (0, 0)] {
             XCTAssertEqual(pixel(far, x, y), pixel(near, x, y), "(\(x), \(y))")
         }
-        XCTAssertEqual(pixel(far, 0, 50), [0, 0, 255, 255])
-        XCTAssertEqual(pixel(far, 5, 50), [255, 0, 0, 255])
+        XCTAssertEqual(pixel(far, 0, 250), [0, 0, 255, 255])
+        XCTAssertEqual(pixel(far, 25, 250), [255, 0, 0, 255])
         XCTAssertEqual(pixel(far, 0, 0), [255, 255, 255, 255])
         let differing = stride(from: 0, to: far.pixels.count, by: 4).filter { far.pixels[$0..<$0 + 4] != near.pixels[$0..<$0 + 4] }
-        XCTAssertLessThanOrEqual(differing.count, 40, "only anti-aliased corner pixels may differ")
+        XCTAssertLessThanOrEqual(differing.count, 200, "only anti-aliased corner pixels may differ")
     }
 
     func testFarPolygonIsClippedToTheWindow() {

@@ -32,8 +32,9 @@ enum ErrorResponses {
         case .spec(var d), .layout(var d), .resource(var d), .render(var d):
             // A render error is about this input too: the canvas limits, or a font file the
             // spec named that cannot be drawn. Either way the same request fails again.
+            // Going over the work budget is a well-formed request the service will not do: 422.
             d.message = d.message.replacingOccurrences(of: assetRoot, with: "<assets>")
-            return json(.badRequest, body(d))
+            return json(d.budget == nil ? .badRequest : .unprocessableContent, body(d))
         case .inputUnreadable, .outputUnwritable:
             // The service reads no spec file and writes none; these cannot happen here.
             return json(.internalServerError, Body(error: "internal error"))
@@ -104,9 +105,8 @@ enum ErrorResponses {
     private static func body(_ diagnostic: Diagnostic) -> Body {
         var body = Body(error: diagnostic.message)
         if let location = diagnostic.location {
-            if let path = location.path {
-                body.path = path
-            } else if location.line >= 1 {
+            body.path = location.path
+            if location.line >= 1 {
                 body.line = location.line
                 body.column = location.column
             }

@@ -57,7 +57,8 @@ public final class RenderService: Sendable {
         }
         let settings = RenderWorker.Settings(assetRoot: assetRoot, parseLimits: configuration.parseLimits,
                                              renderLimits: configuration.renderLimits,
-                                             memoryMegabytes: configuration.workerMemoryMegabytes)
+                                             memoryMegabytes: configuration.workerMemoryMegabytes,
+                                             imageCacheBytes: configuration.workerImageCacheBytes)
         let restarts = metrics.workerRestarts
         workers = WorkerPool(executable: executable, arguments: settings.arguments, workers: configuration.workers,
                              queueLength: configuration.queueLength, onRestart: { restarts.increment() })

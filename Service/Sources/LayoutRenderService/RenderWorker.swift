@@ -24,18 +24,25 @@ public enum RenderWorker {
         var renderLimits = RenderLimits()
         /// The address-space limit of the process, in MiB (0: none).
         var memoryMegabytes = 0
+        /// Decoded images kept between this worker's renders, in bytes.
+        var imageCacheBytes = LayoutRenderer.defaultImageCacheBytes
 
         /// The worker's arguments after `worker`.
         var arguments: [String] {
             ["--assets", assetRoot, "--max-source-bytes", String(parseLimits.maxSourceBytes),
              "--max-nodes", String(parseLimits.maxNodes), "--max-depth", String(parseLimits.maxDepth),
              "--max-pixels", String(renderLimits.maxPixels), "--max-side", String(renderLimits.maxSide),
-             "--memory-mb", String(memoryMegabytes)]
+             "--max-painted-pixels", String(renderLimits.budget.maxPaintedPixels),
+             "--max-image-pixels", String(renderLimits.budget.maxImagePixels),
+             "--max-text-characters", String(renderLimits.budget.maxTextCharacters),
+             "--image-cache-bytes", String(imageCacheBytes), "--memory-mb", String(memoryMegabytes)]
         }
 
-        init(assetRoot: String, parseLimits: ParseLimits, renderLimits: RenderLimits, memoryMegabytes: Int) {
+        init(assetRoot: String, parseLimits: ParseLimits, renderLimits: RenderLimits, memoryMegabytes: Int,
+             imageCacheBytes: Int) {
             self.assetRoot = assetRoot; self.parseLimits = parseLimits
             self.renderLimits = renderLimits; self.memoryMegabytes = memoryMegabytes
+            self.imageCacheBytes = imageCacheBytes
         }
 
         init?(arguments: [String]) {
@@ -51,6 +58,10 @@ public enum RenderWorker {
                 case "--max-depth": parseLimits.maxDepth = number
                 case "--max-pixels": renderLimits.maxPixels = number
                 case "--max-side": renderLimits.maxSide = number
+                case "--max-painted-pixels": renderLimits.budget.maxPaintedPixels = number
+                case "--max-image-pixels": renderLimits.budget.maxImagePixels = number
+                case "--max-text-characters": renderLimits.budget.maxTextCharacters = number
+                case "--image-cache-bytes": imageCacheBytes = number
                 case "--memory-mb": memoryMegabytes = number
                 default: return nil
                 }
@@ -77,7 +88,7 @@ public enum RenderWorker {
             }
         }
         let pipe = FramePipe(input: requestDescriptor, output: replyDescriptor)
-        let renderer = LayoutRenderer()
+        let renderer = LayoutRenderer(imageCacheBytes: settings.imageCacheBytes)
         warmUp(renderer, settings: settings)
         // The first frame says the worker is ready: fonts loaded, first-use costs paid.
         do { try pipe.write([]) } catch { return 0 }

@@ -59,6 +59,9 @@ public struct ServiceConfiguration: Sendable {
     /// Each worker process's address-space limit in MiB (`--worker-memory-mb`; 0: none). A
     /// render that needs more fails in its own process, which is then replaced.
     public var workerMemoryMegabytes = 512
+    /// Decoded images each worker keeps between renders (`--image-cache-mb`), within its
+    /// memory limit beside the largest canvas and the image budget.
+    public var workerImageCacheBytes = 64 << 20
 
     /// This process's executable, as the kernel knows it.
     public static var currentExecutable: String? {
@@ -71,5 +74,7 @@ public struct ServiceConfiguration: Sendable {
     public init() {
         parseLimits.maxSourceBytes = maxBodyBytes
         renderLimits.maxPixels = 16 << 20
+        // The images of one render, decoded, fit a worker's memory beside its canvas.
+        renderLimits.budget.maxImagePixels = 16 << 20
     }
 }

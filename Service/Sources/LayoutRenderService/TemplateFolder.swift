@@ -24,10 +24,12 @@ struct TemplateFolder {
         }
         for format in [SpecFormat.spec, .json] {
             let path = root + "/" + name + "." + format.rawValue
-            switch RegularFile.read(path, maxBytes: maxBytes) {
-            case .success(let bytes): return Template(source: bytes, format: format)
-            case .failure(.missing): continue
-            case .failure(let reason): throw .badTemplate(name: name, reason: reason.description)
+            do throws(RegularFile.Failure) {
+                return Template(source: try RegularFile.read(path: path, maxBytes: maxBytes), format: format)
+            } catch .missing {
+                continue
+            } catch {
+                throw .badTemplate(name: name, reason: error.description)
             }
         }
         throw .notFound("no template named '\(name)'")
@@ -44,46 +46,5 @@ struct TemplateFolder {
                 return false
             }
         }
-    }
-}
-
-/// Reads a file that must be a regular file, without blocking on a FIFO or device: opened
-/// non-blocking, checked with `fstat` on the open descriptor (no race with a rename), and
-/// refused past `maxBytes` before anything is read.
-enum RegularFile {
-    enum Failure: Error, CustomStringConvertible {
-        case missing
-        case notRegular
-        case tooLarge(Int)
-        case system(Int32)
-
-        var description: String {
-            switch self {
-            case .missing: return "no such file"
-            case .notRegular: return "not a regular file"
-            case .tooLarge(let limit): return "larger than \(limit) bytes"
-            case .system(let code): return String(cString: strerror(code))
-            }
-        }
-    }
-
-    static func read(_ path: String, maxBytes: Int) -> Result<[UInt8], Failure> {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .system(errno)) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return .failure(.system(errno)) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.notRegular) }
-        guard info.st_size <= maxBytes else { return .failure(.tooLarge(maxBytes)) }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + done, $0.count - done) }
-            if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { return .failure(.system(errno)) }
-            if n == 0 { break }  // the file shrank while read
-            done += n
-        }
-        return .success(Array(bytes[..<done]))
     }
 }

@@ -1,4 +1,5 @@
 import LayoutRenderKit
+import Rendering
 import SpecLanguage
 
 /// The messages between the server and its render worker processes, and their byte form.
@@ -178,6 +179,7 @@ struct WireWriter {
         }
         string(d.message)
         optionalString(d.sourceLine)
+        optionalString(d.budget?.rawValue)
     }
 }
 
@@ -249,14 +251,17 @@ struct WireReader {
         var location: SourceLocation?
         if try bool() {
             let line = try int(), column = try int()
-            if let path = try optionalString() {
-                location = SourceLocation(jsonPath: path)
-            } else {
-                location = SourceLocation(line: line, column: column)
-            }
+            location = SourceLocation(line: line, column: column)
+            location?.path = try optionalString()
         }
         let message = try string()
-        return Diagnostic(severity, file: file, location: location, message: message, sourceLine: try optionalString())
+        let sourceLine = try optionalString()
+        var budget: RenderBudget.Resource?
+        if let name = try optionalString() {
+            guard let resource = RenderBudget.Resource(rawValue: name) else { throw .malformed }
+            budget = resource
+        }
+        return Diagnostic(severity, file: file, location: location, message: message, sourceLine: sourceLine, budget: budget)
     }
 
     func end() throws(WireError) {

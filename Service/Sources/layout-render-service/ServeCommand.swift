@@ -70,6 +70,19 @@ struct ServeCommand: AsyncParsableCommand {
             help: "Connections open at once; past it, new ones wait in the kernel's backlog.")
     var maxConnections = ServeCommand.defaults.maxConnections
 
+    @Option(name: .customLong("max-painted-pixels"),
+            help: "The most device pixels one render may paint (fills, images, glyphs, opacity groups; 422 past it).")
+    var maxPaintedPixels = ServeCommand.defaults.renderLimits.budget.maxPaintedPixels
+
+    @Option(name: .customLong("max-image-pixels"), help: "The most pixels of the images one render may decode (422 past it).")
+    var maxImagePixels = ServeCommand.defaults.renderLimits.budget.maxImagePixels
+
+    @Option(name: .customLong("max-text-characters"), help: "The most characters one render may lay out (422 past it).")
+    var maxTextCharacters = ServeCommand.defaults.renderLimits.budget.maxTextCharacters
+
+    @Option(name: .customLong("image-cache-mb"), help: "Decoded images each worker keeps between renders, in MiB.")
+    var imageCacheMegabytes = ServeCommand.defaults.workerImageCacheBytes >> 20
+
     @Option(name: .customLong("max-pixels"), help: "The largest canvas in device pixels (400 past it).")
     var maxPixels = ServeCommand.defaults.renderLimits.maxPixels
 
@@ -96,12 +109,15 @@ struct ServeCommand: AsyncParsableCommand {
                               ("--render-timeout-ms", renderTimeoutMilliseconds), ("--max-pixels", maxPixels),
                               ("--idle-timeout-ms", idleTimeoutMilliseconds), ("--body-timeout-ms", bodyTimeoutMilliseconds),
                               ("--max-connections", maxConnections),
-                              ("--max-side", maxSide), ("--max-nodes", maxNodes), ("--max-depth", maxDepth)]
+                              ("--max-side", maxSide), ("--max-nodes", maxNodes), ("--max-depth", maxDepth),
+                              ("--max-painted-pixels", maxPaintedPixels), ("--max-image-pixels", maxImagePixels),
+                              ("--max-text-characters", maxTextCharacters)]
         where value < 1 {
             throw ValidationError("\(name) must be at least 1")
         }
         for (name, value) in [("--queue", queue), ("--cache-entries", cacheEntries), ("--cache-bytes", cacheBytes),
-                              ("--worker-memory-mb", workerMemoryMegabytes), ("--cache-max-age", cacheMaxAge)] where value < 0 {
+                              ("--worker-memory-mb", workerMemoryMegabytes), ("--cache-max-age", cacheMaxAge),
+                              ("--image-cache-mb", imageCacheMegabytes)] where value < 0 {
             throw ValidationError("\(name) must not be negative")
         }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
@@ -124,6 +140,10 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.parseLimits.maxDepth = maxDepth
         configuration.renderLimits.maxPixels = maxPixels
         configuration.renderLimits.maxSide = maxSide
+        configuration.renderLimits.budget.maxPaintedPixels = maxPaintedPixels
+        configuration.renderLimits.budget.maxImagePixels = maxImagePixels
+        configuration.renderLimits.budget.maxTextCharacters = maxTextCharacters
+        configuration.workerImageCacheBytes = imageCacheMegabytes << 20
         configuration.renderTimeout = .milliseconds(renderTimeoutMilliseconds)
         configuration.idleTimeout = .milliseconds(idleTimeoutMilliseconds)
         configuration.bodyTimeout = .milliseconds(bodyTimeoutMilliseconds)

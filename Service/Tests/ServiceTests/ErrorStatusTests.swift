@@ -19,13 +19,24 @@ final class ErrorStatusTests: XCTestCase {
         }
     }
 
-    func testAJSONSpecErrorAnswers400WithItsPath() async throws {
-        let spec = #"{"canvas": {"width": "wide"}}"#
+    /// A JSON spec's error names its JSON path and its line and column in the JSON text.
+    func testAJSONSpecErrorAnswers400WithItsPathLineAndColumn() async throws {
+        let spec = "{\"canvas\":\n  {\"width\": \"wide\"}}"
         try await withServer { client, _ in
             let response = try await client.render(spec, headers: [.contentType: "application/json"])
             XCTAssertEqual(response.status, .badRequest)
-            XCTAssertNotNil(response.json["path"] as? String, response.text)
-            XCTAssertNil(response.json["line"])
+            XCTAssertEqual(response.json["path"] as? String, "$.canvas.width", response.text)
+            XCTAssertEqual(response.json["line"] as? Int, 2, response.text)
+            XCTAssertEqual(response.json["column"] as? Int, 13, response.text)
+        }
+    }
+
+    /// Going over the work budget is a 422: a well-formed request the service will not do.
+    func testARenderOverItsWorkBudgetAnswers422() async throws {
+        try await withServer({ $0.renderLimits.budget.maxPaintedPixels = 10_000 }) { client, _ in
+            let response = try await client.render("canvas width=200 height=200 background=#ff0000\n")
+            XCTAssertEqual(response.status, .unprocessableContent, response.text)
+            XCTAssertTrue((response.json["error"] as? String ?? "").contains("budget"), response.text)
         }
     }
 
