@@ -47,6 +47,8 @@ enum ErrorResponses {
             return json(.badRequest, Body(error: "query parameter '\(parameter)': \(reason)"))
         case .badBody(let reason):
             return json(.badRequest, Body(error: reason))
+        case .badJSON(let message, let location):
+            return json(.badRequest, body(Diagnostic(file: nil, location: location, message: message)))
         case .badImage(let field, let reason):
             return json(.badRequest, Body(error: "field '\(field)' is not a readable PNG: \(reason)"))
         case .tooLarge(let limit):

@@ -15,12 +15,19 @@ extension RenderService {
             let bytes = try await body(of: request)
             let isJSON = request.headers[.contentType]?.lowercased().hasPrefix("application/json") ?? false
             var work: WorkerRequest
-            if isJSON, let envelope = try RenderEnvelope(json: bytes, maxDepth: configuration.parseLimits.maxDepth) {
+            if isJSON, let envelope = try RenderEnvelope(json: bytes, maxDepth: configuration.parseLimits.maxJSONDepth) {
                 guard request.uri.queryParameters.isEmpty else {
                     throw ServiceError.badQuery(parameter: String(request.uri.queryParameters.first!.key),
                                                 reason: "with a JSON body {\"spec\": …}, give every option in the body")
                 }
                 work = envelope.request
+                if envelope.specIsEmbeddedJSON {
+                    do {
+                        return try await respond(to: work, request: request, cacheControl: "no-cache")
+                    } catch let error as LayoutRenderError {
+                        throw Self.insideSpec(error)
+                    }
+                }
             } else {
                 guard String(validating: bytes, as: UTF8.self) != nil else {
                     throw ServiceError.badBody("the spec is not valid UTF-8 text")
@@ -102,6 +109,29 @@ extension RenderService {
         hash.update(UInt64(bytes.count).description.utf8)
         hash.update(bytes)
         return SHA256.hex(hash.finalize())
+    }
+
+    /// An error about a spec sent as a JSON object inside `{"spec": …}`: its JSON path is
+    /// put under `$.spec`, and its line and column, which are those of the spec as written
+    /// out again for the worker, are left out.
+    static func insideSpec(_ error: LayoutRenderError) -> LayoutRenderError {
+        func moved(_ d: Diagnostic) -> Diagnostic {
+            var d = d
+            if let path = d.location?.path {
+                d.location = SourceLocation(jsonPath: "$.spec" + path.dropFirst())
+            } else {
+                d.location = nil
+            }
+            d.sourceLine = nil
+            return d
+        }
+        switch error {
+        case .spec(let d): return .spec(moved(d))
+        case .layout(let d): return .layout(moved(d))
+        case .resource(let d): return .resource(moved(d))
+        case .render(let d): return .render(moved(d))
+        case .inputUnreadable, .outputUnwritable: return error
+        }
     }
 
     func failure(_ error: any Error, context: some RequestContext) -> Response {

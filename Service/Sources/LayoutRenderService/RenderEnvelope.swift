@@ -1,4 +1,3 @@
-import Foundation
 import LayoutRenderKit
 import SpecLanguage
 
@@ -7,108 +6,132 @@ import SpecLanguage
 /// for programs that build requests as JSON:
 ///
 ///     {"spec": "canvas width=320\n…", "data": {"posts": [{"title": "A"}]},
-///      "width": 320, "height": 200, "scale": 2, "frames": false}
+///      "width": 320, "height": 200, "scale": 2, "format": "png"}
 ///
 /// `data`'s keys become names, as `--data FILE.json`; `format` is `"png"` (the default) or
 /// `"frames"`. A JSON body without a `spec` key is the spec's own JSON form, as before.
+/// The body is read by the project's JSON reader: duplicate keys are errors, nesting is
+/// bounded, and every error names its line, column and JSON path in the body.
 struct RenderEnvelope {
     var request: WorkerRequest
+    /// The spec came as a JSON object, written out again for the worker: its errors' JSON
+    /// paths are then inside `$.spec`, and their lines and columns are not the body's.
+    var specIsEmbeddedJSON = false
 
     /// Nil when the body is not an envelope (a JSON object without `spec`).
     init?(json bytes: [UInt8], maxDepth: Int) throws(ServiceError) {
-        let object: Any
+        let top: JSONValue
         do {
-            object = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+            top = try JSONReader(maxDepth: maxDepth).read(bytes)
         } catch {
-            throw .badBody("the body is not valid JSON")
+            throw .badJSON(message: error.message, location: error.location)
         }
-        guard let top = object as? [String: Any], let spec = top["spec"] else { return nil }
+        guard case .object(let members) = top.content, let spec = top["spec"] else { return nil }
         request = WorkerRequest(source: [], format: .spec)
-        switch spec {
-        case let text as String:
+        switch spec.content {
+        case .string(let text):
             request.source = Array(text.utf8)
-        case let form as [String: Any]:
-            do {
-                request.source = Array(try JSONSerialization.data(withJSONObject: form, options: [.sortedKeys]))
-            } catch {
-                throw .badBody("$.spec: the spec's JSON form could not be read")
-            }
+        case .object:
+            var writer = JSONTextWriter()
+            writer.write(spec)
+            request.source = writer.bytes
             request.format = .json
+            specIsEmbeddedJSON = true
         default:
-            throw .badBody("$.spec: expected the spec's text (a string) or its JSON form (an object)")
+            throw Self.error("expected the spec's text (a string) or its JSON form (an object)", spec, "$.spec")
         }
-        for (key, value) in top where key != "spec" {
-            switch key {
+        for member in members where member.key != "spec" {
+            let value = member.value, path = "$." + member.key
+            switch member.key {
             case "data":
-                guard let names = value as? [String: Any] else { throw .badBody("$.data: expected an object") }
-                for (name, member) in names {
-                    request.variables[name] = try Self.dataValue(member, path: "$.data.\(name)", depth: 1, maxDepth: maxDepth)
-                }
-            case "width": request.width = try Self.length(value, key)
-            case "height": request.height = try Self.length(value, key)
+                guard case .object(let names) = value.content else { throw Self.error("expected an object", value, path) }
+                for name in names { request.variables[name.key] = name.value.dataValue }
+            case "width": request.width = try Self.length(value, path)
+            case "height": request.height = try Self.length(value, path)
             case "scale":
-                guard let s = Self.number(value), s >= 0.25, s <= 8 else {
-                    throw .badBody("$.scale: expected a number from 0.25 to 8")
+                guard case .number(let s) = value.content, s >= 0.25, s <= 8 else {
+                    throw Self.error("expected a number from 0.25 to 8", value, path)
                 }
                 request.scale = s
             case "format":
-                switch value as? String {
-                case "png"?: request.frames = false
-                case "frames"?: request.frames = true
-                default: throw .badBody("$.format: expected \"png\" or \"frames\"")
+                switch value.content {
+                case .string("png"): request.frames = false
+                case .string("frames"): request.frames = true
+                default: throw Self.error("expected \"png\" or \"frames\"", value, path)
                 }
             default:
-                throw .badBody("$.\(key): unknown key (expected spec, data, width, height, scale or format)")
+                throw Self.error("unknown key (expected spec, data, width, height, scale or format)", value, path)
             }
         }
-        if request.height != nil && request.width == nil { throw .badBody("$.height: a height needs a width") }
+        if request.height != nil && request.width == nil, let height = top["height"] {
+            throw Self.error("a height needs a width", height, "$.height")
+        }
         for reserved in ["width", "height", "scale", "index"] where request.variables[reserved] != nil {
-            throw .badBody("$.data.\(reserved): set by the canvas, it cannot be a name of the data")
+            throw Self.error("set by the canvas, it cannot be a name of the data", top["data"]![reserved]!, "$.data." + reserved)
         }
     }
 
-    private static func length(_ value: Any, _ key: String) throws(ServiceError) -> Double {
-        guard let n = number(value), n.isFinite, n > 0, n <= RenderQuery.maxSide else {
-            throw .badBody("$.\(key): expected a number of points above 0 and at most \(Int(RenderQuery.maxSide))")
+    private static func error(_ message: String, _ value: JSONValue, _ path: String) -> ServiceError {
+        .badJSON(message: message, location: value.location(path))
+    }
+
+    private static func length(_ value: JSONValue, _ path: String) throws(ServiceError) -> Double {
+        guard case .number(let n) = value.content, n.isFinite, n > 0, n <= RenderQuery.maxSide else {
+            throw error("expected a number of points above 0 and at most \(Int(RenderQuery.maxSide))", value, path)
         }
         return n
     }
+}
 
-    /// A JSON number (not a boolean, which JSONSerialization also gives as an NSNumber).
-    private static func number(_ value: Any) -> Double? {
-        guard let number = value as? NSNumber, !isBoolean(number) else { return nil }
-        return number.doubleValue
-    }
+/// JSON text of a `JSONValue`, members in the order they were read.
+struct JSONTextWriter {
+    private(set) var bytes: [UInt8] = []
 
-    /// JSONSerialization gives `true` and `false` as NSNumbers of type `c` (char), and
-    /// numbers as `i`, `q` or `d`; `is Bool` cannot tell them apart (it is true for 1).
-    private static func isBoolean(_ number: NSNumber) -> Bool {
-        String(cString: number.objCType) == "c"
-    }
-
-    /// Any JSON value as a `DataValue`, at most `maxDepth` levels deep.
-    static func dataValue(_ value: Any, path: String, depth: Int, maxDepth: Int) throws(ServiceError) -> DataValue {
-        guard depth <= maxDepth else { throw .badBody("\(path): nested deeper than \(maxDepth) levels") }
-        switch value {
-        case is NSNull: return .null
-        case let number as NSNumber:
-            if isBoolean(number) { return .bool(number.boolValue) }
-            return .number(number.doubleValue)
-        case let text as String: return .string(text)
-        case let items as [Any]:
-            var result: [DataValue] = []
+    /// Recursion is bounded by the reader's depth limit, which made the value.
+    mutating func write(_ value: JSONValue) {
+        switch value.content {
+        case .null: bytes += Array("null".utf8)
+        case .bool(let b): bytes += Array((b ? "true" : "false").utf8)
+        case .number(let n):
+            bytes += Array((n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)).utf8)
+        case .string(let s): string(s)
+        case .array(let items):
+            bytes.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
-                result.append(try dataValue(item, path: "\(path)[\(i)]", depth: depth + 1, maxDepth: maxDepth))
+                if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                write(item)
             }
-            return .array(result)
-        case let members as [String: Any]:
-            var result: [String: DataValue] = [:]
-            for (key, member) in members {
-                result[key] = try dataValue(member, path: "\(path).\(key)", depth: depth + 1, maxDepth: maxDepth)
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let members):
+            bytes.append(UInt8(ascii: "{"))
+            for (i, member) in members.enumerated() {
+                if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                string(member.key)
+                bytes.append(UInt8(ascii: ":"))
+                write(member.value)
             }
-            return .object(result)
-        default:
-            throw .badBody("\(path): not a JSON value")
+            bytes.append(UInt8(ascii: "}"))
         }
+    }
+
+    private mutating func string(_ s: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": bytes += Array("\\\"".utf8)
+            case "\\": bytes += Array("\\\\".utf8)
+            case "\n": bytes += Array("\\n".utf8)
+            case "\r": bytes += Array("\\r".utf8)
+            case "\t": bytes += Array("\\t".utf8)
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    bytes += Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+                } else {
+                    bytes += Array(String(scalar).utf8)
+                }
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 }

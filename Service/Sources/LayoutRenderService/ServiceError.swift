@@ -1,3 +1,5 @@
+import SpecLanguage
+
 /// What the service itself refuses, apart from errors in the spec (`LayoutRenderError`).
 /// Statuses are chosen only in `ErrorResponses.swift`.
 enum ServiceError: Error, Sendable, Equatable {
@@ -5,6 +7,8 @@ enum ServiceError: Error, Sendable, Equatable {
     case badQuery(parameter: String, reason: String)
     /// The body is not UTF-8, not multipart, or lacks a field.
     case badBody(String)
+    /// A JSON request (`{"spec": …}`) is malformed or has a wrong value, at this place.
+    case badJSON(message: String, location: SourceLocation)
     /// An uploaded PNG could not be decoded (`which` is the form field).
     case badImage(field: String, reason: String)
     /// The body is larger than `--max-body-bytes`.

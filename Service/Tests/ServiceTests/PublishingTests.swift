@@ -113,17 +113,27 @@ final class PublishingTests: XCTestCase {
             XCTAssertEqual(image.status, .ok, image.text)
             XCTAssertEqual(try PNGDecoder.decode(image.bytes).width, 20)
 
-            for (bad, message) in [(#"{"spec": "canvas width=10", "colour": 1}"#, "$.colour"),
-                                   (#"{"spec": 5}"#, "$.spec"),
-                                   (#"{"spec": "canvas width=10", "scale": true}"#, "$.scale"),
-                                   (#"{"spec": "canvas width=10", "data": {"width": 3}}"#, "$.data.width"),
-                                   (#"{"spec": "canvas width=10", "data": ["#, "not valid JSON")] {
+            for (bad, path, message) in [
+                (#"{"spec": "canvas width=10", "colour": 1}"#, "$.colour", "unknown key"),
+                (#"{"spec": 5}"#, "$.spec", "expected the spec's text"),
+                (#"{"spec": "canvas width=10", "scale": true}"#, "$.scale", "expected a number"),
+                (#"{"spec": "canvas width=10", "data": {"width": 3}}"#, "$.data.width", "set by the canvas"),
+                (#"{"spec": "canvas width=10", "spec": "canvas width=20"}"#, "$.spec", "duplicate key"),
+                ("{\"spec\": \"canvas width=10\",\n \"data\": [", "$.data[0]", "ends where a value was expected"),
+                (#"{"spec": {"canvas": {"width": "wide"}}}"#, "$.spec.canvas.width", "bad value for 'width'"),
+            ] {
                 let response = try await client.executeRequest(uri: "/render", method: .post,
                                                                headers: [.contentType: "application/json"],
                                                                body: ByteBuffer(string: bad))
                 XCTAssertEqual(response.status, .badRequest, bad)
+                XCTAssertEqual(response.json["path"] as? String, path, response.text)
                 XCTAssertTrue((response.json["error"] as? String ?? "").contains(message), response.text)
             }
+            let placed = try await client.executeRequest(uri: "/render", method: .post,
+                                                         headers: [.contentType: "application/json"],
+                                                         body: ByteBuffer(string: "{\"spec\": \"canvas width=10\",\n  \"scale\": 99}"))
+            XCTAssertEqual(placed.json["line"] as? Int, 2, placed.text)
+            XCTAssertEqual(placed.json["column"] as? Int, 12, placed.text)
             let deep = #"{"spec": "canvas width=10", "data": {"a": "# + String(repeating: "[", count: 400)
                 + String(repeating: "]", count: 400) + "}}"
             let tooDeep = try await client.executeRequest(uri: "/render", method: .post,
