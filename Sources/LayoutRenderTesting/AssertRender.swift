@@ -18,8 +18,10 @@ import XCTest
 ///   - threshold, includeAA, maxDiffPixels: as `layout-render test`; nodes' own
 ///     `diff-threshold`/`diff-ignore` apply inside their frames.
 ///   - update: which golden files may be (re)written; by default taken from the
-///     `LAYOUT_RENDER_UPDATE` environment variable (`missing`, `changed`, `all`), and
-///     refused when `CI` is set.
+///     `LAYOUT_RENDER_UPDATE` environment variable (see `GoldenUpdatePolicy`: `none`,
+///     `missing`, `changed`, `all`, `1` for changed); refused when `CI` is true.
+///   A spec file with a sidecar `NAME.fixture.json` (vars, data, sizes, scale) is rendered
+///   with it; with sizes, each size is compared with `GOLDEN-WxH.png`.
 ///   - artifacts: where expected, actual and diff images go when the comparison fails
 ///     (default: `LAYOUT_RENDER_ARTIFACTS`, else a temporary folder).
 /// - Throws: when the spec cannot be read; a failed comparison is an XCTest failure that
@@ -32,12 +34,12 @@ public func assertRender(_ spec: String, matches golden: String, threshold: Doub
     options.threshold = threshold
     options.includeAA = includeAA
     options.maxDiffPixels = maxDiffPixels
-    let requested = update ?? environment["LAYOUT_RENDER_UPDATE"].flatMap { FixtureRunner.UpdateMode(rawValue: $0) } ?? .none
-    if requested != .none && environment["CI"] != nil {
-        XCTFail("updating golden images is refused when CI is set", file: file, line: line)
+    do {
+        options.update = try GoldenUpdatePolicy.mode(requested: update, environment: environment)
+    } catch {
+        XCTFail(error.diagnostic.headline, file: file, line: line)
         return
     }
-    options.update = requested
     options.artifactsDirectory = artifacts ?? environment["LAYOUT_RENDER_ARTIFACTS"]
         ?? NSTemporaryDirectory() + "layout-render-artifacts"
 
@@ -54,8 +56,18 @@ public func assertRender(_ spec: String, matches golden: String, threshold: Doub
         temporary = path
     }
     defer { if let temporary { try? FileManager.default.removeItem(atPath: temporary) } }
-    let outcome = FixtureRunner(options: options)
-        .run(FixtureRunner.Case(name: name, specPath: specPath, goldenPNGPath: goldenPath, goldenFramesPath: framesPath))
+    // A spec file with a sidecar NAME.fixture.json is rendered with its names, scale and
+    // sizes; with sizes, each size is compared with NAME-WxH.png beside `golden`.
+    let cases = isFile
+        ? FixtureRunner.Case.cases(specPath: specPath, goldenPNGPath: goldenPath)
+        : [FixtureRunner.Case(name: name, specPath: specPath, goldenPNGPath: goldenPath, goldenFramesPath: framesPath)]
+    let runner = FixtureRunner(options: options)
+    for testCase in cases {
+        report(runner.run(testCase), golden: testCase.goldenPNGPath, file: file, line: line)
+    }
+}
+
+private func report(_ outcome: FixtureRunner.Outcome, golden: String, file: StaticString, line: UInt) {
     switch outcome.status {
     case .passed, .recorded:
         break

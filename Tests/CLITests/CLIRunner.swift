@@ -22,17 +22,19 @@ struct CLIRunner {
     }
 
     /// Runs the binary; `withoutCI` removes `CI` from its environment (for a test that
-    /// records golden files on purpose, which the tool refuses under CI).
+    /// records golden files on purpose, which the tool refuses under CI); `environment`
+    /// sets (or, with nil, removes) variables of the test's own environment.
     static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
-                    withoutCI: Bool = false) throws -> Result {
+                    withoutCI: Bool = false, environment overrides: [String: String?] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        if withoutCI {
-            var environment = ProcessInfo.processInfo.environment
-            environment["CI"] = nil
-            process.environment = environment
-        }
+        var environment = ProcessInfo.processInfo.environment
+        if withoutCI { environment["CI"] = nil }
+        // `test` records when this variable asks; only a test that sets it on purpose may.
+        environment["LAYOUT_RENDER_UPDATE"] = nil
+        for (name, value) in overrides { environment[name] = value }
+        process.environment = environment
         if let directory { process.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
