@@ -48,11 +48,18 @@ public struct FixtureRunner: Sendable {
         public var size: FixtureSize?
         /// Why the case cannot be run (a sidecar that does not read): it fails with this.
         public var problem: String?
+        /// The spec's text when it is not in a file (an inline spec in a test): `specPath`
+        /// is then only the name messages give it.
+        public var source: String?
+        /// The folder images and fonts come from (default: the spec's folder).
+        public var assetRoot: String?
         public init(name: String, specPath: String, goldenPNGPath: String, goldenFramesPath: String,
-                    settings: FixtureSettings? = nil, size: FixtureSize? = nil, problem: String? = nil) {
+                    settings: FixtureSettings? = nil, size: FixtureSize? = nil, problem: String? = nil,
+                    source: String? = nil, assetRoot: String? = nil) {
             self.name = name; self.specPath = specPath
             self.goldenPNGPath = goldenPNGPath; self.goldenFramesPath = goldenFramesPath
             self.settings = settings; self.size = size; self.problem = problem
+            self.source = source; self.assetRoot = assetRoot
         }
 
         /// The cases of one spec whose golden image is `goldenPNGPath` when it has no sizes:
@@ -124,8 +131,9 @@ public struct FixtureRunner: Sendable {
         }
         let rendered: RenderedImage
         do {
-            let source = try LayoutRenderer.readSpec(path: testCase.specPath)
-            let folder = (testCase.specPath as NSString).deletingLastPathComponent
+            let source: String
+            if let inline = testCase.source { source = inline } else { source = try LayoutRenderer.readSpec(path: testCase.specPath) }
+            let folder = testCase.assetRoot ?? (testCase.specPath as NSString).deletingLastPathComponent
             var renderOptions = RenderOptions(fileName: testCase.specPath, assetRoot: folder.isEmpty ? "." : folder)
             testCase.settings?.apply(to: &renderOptions, size: testCase.size)
             rendered = try renderer.render(source: source, options: renderOptions)
