@@ -36,21 +36,16 @@ public struct FixtureSettings: Hashable, Sendable {
     public static func load(forSpec specPath: String) throws(LayoutRenderError) -> FixtureSettings? {
         let path = sidecarPath(forSpec: specPath)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        let bytes: [UInt8]
+        let data: Data
         do {
-            guard let handle = FileHandle(forReadingAtPath: path) else { throw CocoaError(.fileReadNoPermission) }
-            defer { try? handle.close() }
-            let data = try handle.read(upToCount: maxSidecarBytes + 1) ?? Data()
-            guard data.count <= maxSidecarBytes else {
-                throw LayoutRenderError.spec(Diagnostic(file: path, location: nil,
-                                                        message: "the fixture file is larger than \(maxSidecarBytes) bytes"))
-            }
-            bytes = Array(data)
-        } catch let error as LayoutRenderError {
-            throw error
+            data = try readBounded(path)
         } catch {
             throw .resource(Diagnostic(file: path, location: nil, message: "cannot read the fixture file: \(error.localizedDescription)"))
         }
+        guard data.count <= maxSidecarBytes else {
+            throw .spec(Diagnostic(file: path, location: nil, message: "the fixture file is larger than \(maxSidecarBytes) bytes"))
+        }
+        let bytes = Array(data)
         let folder = (specPath as NSString).deletingLastPathComponent
         return try parse(bytes, path: path, folder: folder.isEmpty ? "." : folder)
     }
@@ -106,7 +101,7 @@ public struct FixtureSettings: Hashable, Sendable {
             guard values.count <= maxSizes else { throw fail("$.sizes", "more than \(maxSizes) sizes") }
             for (i, value) in values.enumerated() {
                 guard case .string(let text) = value, let size = FixtureSize(text) else {
-                    throw fail("$.sizes[\(i)]", "a size is \"WxH\", \"W\" or \"Wxauto\" (e.g. \"320x200\"), with W and H above 0")
+                    throw fail("$.sizes[\(i)]", "a size is \"WxH\", \"W\" or \"Wxauto\" (e.g. \"320x200\"), with W and H above 0 and at most 100000")
                 }
                 guard !settings.sizes.contains(where: { $0.label == size.label }) else {
                     throw fail("$.sizes[\(i)]", "the size \(size.label) is listed twice")
@@ -125,12 +120,19 @@ public struct FixtureSettings: Hashable, Sendable {
         if let size { options.canvasSize = (size.width, size.height) }
     }
 
+    /// At most one byte more than `maxSidecarBytes` of the file: enough to tell it is too large.
+    private static func readBounded(_ path: String) throws -> Data {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw CocoaError(.fileReadNoPermission) }
+        defer { try? handle.close() }
+        return try handle.read(upToCount: maxSidecarBytes + 1) ?? Data()
+    }
+
     /// The data file names the sidecars in `folder` give (`"data": "NAME.json"`), so that a
     /// folder listing does not take them for specs. A sidecar that does not parse names none.
     static func dataFileNames(in folder: String, files: [String]) -> Set<String> {
         var names = Set<String>()
         for file in files where file.hasSuffix(".fixture.json") {
-            guard let data = FileManager.default.contents(atPath: folder + "/" + file), data.count <= maxSidecarBytes,
+            guard let data = try? readBounded(folder + "/" + file), data.count <= maxSidecarBytes,
                   let value = try? JSONDecoder().decode(JSONValue.self, from: data),
                   case .object(let top) = value.value, case .string(let name)? = top["data"]
             else { continue }
@@ -147,12 +149,15 @@ public struct FixtureSize: Hashable, Sendable {
     public var height: Double?
     public var label: String
 
+    /// The largest width or height, in points (the renderer's pixel limits apply after it).
+    public static let maxSide = 100_000.0
+
     public init?(_ text: String) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), let w = Double(parts[0]), w.isFinite, w > 0 else { return nil }
+        guard (1...2).contains(parts.count), let w = Double(parts[0]), w > 0, w <= Self.maxSide else { return nil }
         width = w
         if parts.count == 2 && parts[1] != "auto" {
-            guard let h = Double(parts[1]), h.isFinite, h > 0 else { return nil }
+            guard let h = Double(parts[1]), h > 0, h <= Self.maxSide else { return nil }
             height = h
         }
         label = FrameChanges.format(w) + "x" + (height.map(FrameChanges.format) ?? "auto")

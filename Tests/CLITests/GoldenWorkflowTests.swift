@@ -87,7 +87,7 @@ final class GoldenWorkflowTests: XCTestCase {
     func testABadSidecarFailsItsSpecInRenderAndTest() throws {
         try write("canvas width=4 height=4\n", "fx/t.spec")
         try write(#"{"sizes": ["20x0"]}"#, "fx/t.fixture.json")
-        let message = "fx/t.fixture.json:$.sizes[0]: error: a size is \"WxH\", \"W\" or \"Wxauto\" (e.g. \"320x200\"), with W and H above 0"
+        let message = "fx/t.fixture.json:$.sizes[0]: error: a size is \"WxH\", \"W\" or \"Wxauto\" (e.g. \"320x200\"), with W and H above 0 and at most 100000"
         let test = try CLIRunner.run(["test", "fx"], in: dir)
         XCTAssertEqual(test.status, 1)
         XCTAssertEqual(test.stdoutText, "FAIL fx/t.spec\n     \(message)\n0 passed, 1 failed\n")

@@ -101,7 +101,9 @@ final class FixtureRunnerTests: XCTestCase {
     func testABadSidecarFailsItsCaseSayingWhere() throws {
         try write("canvas width=4 height=2\n", "t.spec")
         let cases: [(String, String)] = [
-            (#"{"sizes": ["0x5"]}"#, "t.fixture.json:$.sizes[0]: error: a size is \"WxH\", \"W\" or \"Wxauto\" (e.g. \"320x200\"), with W and H above 0"),
+            (#"{"sizes": ["0x5"]}"#, "t.fixture.json:$.sizes[0]: error: a size is \"WxH\", \"W\" or \"Wxauto\" (e.g. \"320x200\"), with W and H above 0 and at most 100000"),
+            // Too large to name: 1e308 would print as "inf".
+            (#"{"sizes": ["20x10", "1e308x5"]}"#, "t.fixture.json:$.sizes[1]: error: a size is \"WxH\", \"W\" or \"Wxauto\" (e.g. \"320x200\"), with W and H above 0 and at most 100000"),
             (#"{"sizes": ["20x10", "20x10"]}"#, "t.fixture.json:$.sizes[1]: error: the size 20x10 is listed twice"),
             (#"{"data": "../outside.json"}"#, "t.fixture.json:$.data: error: the data file '../outside.json' is outside the spec's folder"),
             (#"{"data": "nope.json"}"#, "t.fixture.json:$.data: error: no data file 'nope.json' in the spec's folder"),
@@ -119,6 +121,13 @@ final class FixtureRunnerTests: XCTestCase {
             XCTAssertEqual(outcome.status, .failed)
             XCTAssertEqual(outcome.details, [dir + "/" + message])
         }
+    }
+
+    func testAnOversizedSidecarIsNotReadWhole() throws {
+        try write("canvas width=4 height=2\n", "t.spec")
+        try write(String(repeating: " ", count: FixtureSettings.maxSidecarBytes) + "{}", "t.fixture.json")
+        XCTAssertEqual(try FixtureRunner.discover(in: dir).first?.problem,
+                       "\(dir!)/t.fixture.json: error: the fixture file is larger than 1048576 bytes")
     }
 
     func testSpecFolderListsSpecsNotFrameDumpsSidecarsOrData() throws {
