@@ -168,4 +168,11 @@ final class GoldenWorkflowTests: XCTestCase {
         XCTAssertTrue(html.contains(#"<details class="case passed"><summary>1 passed</summary><ul><li>b (fx/b.spec)</li></ul></details>"#), html)
         XCTAssertFalse(html.contains("`"))
     }
+
+    /// The documentation images are goldens kept apart from their specs.
+    func testTheDocumentationExamplesPassAgainstDocsImages() throws {
+        let r = try CLIRunner.run(["test", "docs/examples", "--goldens", "docs/images"], in: CLIRunner.repositoryRoot)
+        XCTAssertEqual(r.status, 0, r.stdoutText)
+        XCTAssertEqual(r.stdoutText.split(separator: "\n").last, "10 passed, 0 failed")
+    }
 }
