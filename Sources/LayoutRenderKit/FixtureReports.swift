@@ -3,24 +3,43 @@ import Foundation
 /// Reports of a fixture run for CI systems (JUnit XML) and for people (one HTML file with
 /// the images inside it).
 public enum FixtureReports {
+    /// One `testsuite`; each case's `classname` is its spec's folder (`docs/examples` becomes
+    /// `docs.examples`), with its `time` in seconds; a failing case's artifacts are listed in
+    /// its `system-out` as `[[ATTACHMENT|PATH]]`, the form CI servers pick up.
     public static func junit(_ outcomes: [FixtureRunner.Outcome]) -> String {
         let failures = outcomes.filter { $0.status == .failed }.count
+        let total = outcomes.reduce(0) { $0 + $1.seconds }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuite name=\"layout-render\" tests=\"\(outcomes.count)\" failures=\"\(failures)\">\n"
+        xml += "<testsuite name=\"layout-render\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" time=\"\(seconds(total))\">\n"
         for o in outcomes {
-            xml += "  <testcase classname=\"fixtures\" name=\"\(escape(o.testCase.specPath))\""
-            if o.status == .failed {
-                xml += ">\n    <failure message=\"\(escape(o.details.first ?? "failed"))\">"
-                xml += escape(o.details.joined(separator: "\n")) + "</failure>\n  </testcase>\n"
-            } else {
+            xml += "  <testcase classname=\"\(escape(className(o.testCase.specPath)))\" name=\"\(escape(o.testCase.name))\""
+            xml += " file=\"\(escape(o.testCase.specPath))\" time=\"\(seconds(o.seconds))\""
+            guard o.status == .failed else {
                 xml += "/>\n"
+                continue
             }
+            xml += ">\n    <failure message=\"\(escape(o.details.first ?? "failed"))\">"
+            xml += escape(o.details.joined(separator: "\n")) + "</failure>\n"
+            if !o.artifacts.isEmpty {
+                xml += "    <system-out>" + o.artifacts.map { escape("[[ATTACHMENT|\($0)]]") }.joined(separator: "\n") + "</system-out>\n"
+            }
+            xml += "  </testcase>\n"
         }
         return xml + "</testsuite>\n"
     }
 
-    /// Expected, actual and diff side by side for every failing case, and a slider that
-    /// wipes between expected and actual.
+    /// The folder of a spec, as a dotted class name: `fixtures`, `docs.examples`.
+    static func className(_ specPath: String) -> String {
+        var folder = (specPath as NSString).deletingLastPathComponent
+        while folder.hasPrefix("./") { folder.removeFirst(2) }
+        let parts = folder.split(separator: "/").filter { $0 != "." }
+        return parts.isEmpty ? "." : parts.joined(separator: ".")
+    }
+
+    private static func seconds(_ value: Double) -> String { String(format: "%.3f", value.isFinite ? value : 0) }
+
+    /// Every case, failing ones first and open: expected, actual and diff side by side, and
+    /// a slider that wipes between expected and actual; passed ones listed, collapsed.
     public static func html(_ outcomes: [FixtureRunner.Outcome]) -> String {
         let failed = outcomes.filter { $0.status == .failed }
         var page = """
@@ -34,13 +53,15 @@ public enum FixtureReports {
             .wipe{position:relative;display:inline-block}
             .wipe .top{position:absolute;left:0;top:0;overflow:hidden}
             .wipe .top img{max-width:none}
+            summary{cursor:pointer;font-weight:600}.passed summary{font-weight:normal;color:#2a7}
+            code{background:#f3f3f3;padding:0 3px;border-radius:3px}
             </style>
             <h1>layout-render test: \(outcomes.count - failed.count) passed, \(failed.count) failed</h1>
 
             """
         for o in failed {
-            page += "<div class=\"case\"><h2>\(escape(o.testCase.specPath))</h2><ul>"
-            for d in o.details { page += "<li>\(escape(d))</li>" }
+            page += "<details class=\"case failed\" open><summary>FAIL \(escape(o.testCase.name)) (\(escape(o.testCase.specPath)))</summary><ul>"
+            for d in o.details { page += "<li>\(withCode(escape(d)))</li>" }
             page += "</ul>"
             let images = o.artifacts.reduce(into: [String: String]()) { result, path in
                 for kind in ["expected", "actual", "diff"] where path.hasSuffix(".\(kind).png") {
@@ -61,13 +82,45 @@ public enum FixtureReports {
                     <input type="range" min="0" max="100" value="50" oninput="this.previousElementSibling.previousElementSibling.querySelector('.top').style.width=this.value+'%'">
                     """
             }
-            page += "</div>\n"
+            page += "</details>\n"
+        }
+        let others = outcomes.filter { $0.status != .failed }
+        if !others.isEmpty {
+            page += "<details class=\"case passed\"><summary>\(others.count) passed</summary><ul>"
+            for o in others {
+                let note = o.status == .recorded ? " (recorded)" : ""
+                page += "<li>\(escape(o.testCase.name)) (\(escape(o.testCase.specPath)))\(note)</li>"
+            }
+            page += "</ul></details>\n"
         }
         return page
     }
 
+    /// `` `name` `` in escaped text as <code>name</code>.
+    static func withCode(_ escaped: String) -> String {
+        var out = "", inCode = false
+        for c in escaped {
+            if c == "`" { out += inCode ? "</code>" : "<code>"; inCode.toggle() } else { out.append(c) }
+        }
+        return inCode ? out + "</code>" : out
+    }
+
+    /// Text safe in XML and HTML: markup characters as entities, and control characters
+    /// (which XML 1.0 does not allow) as `\u{1B}`.
     static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        var out = ""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }

@@ -24,21 +24,64 @@ public struct FixtureRunner: Sendable {
         public var includeAA = false
         /// Differing pixels tolerated before a case fails.
         public var maxDiffPixels = 0
+        /// The largest fraction (0…1) of differing pixels tolerated; with `maxDiffPixels`,
+        /// both must hold.
+        public var maxDiffRatio: Double?
+        /// Rectangles of device pixels not compared, in every case.
+        public var ignore: [PixelRect] = []
         public var update: UpdateMode = .none
         /// Where expected, actual and diff images of failing cases go.
         public var artifactsDirectory: String?
         public init() {}
     }
 
-    /// One spec and its golden files.
+    /// One spec and its golden files; a spec with a sidecar `NAME.fixture.json` that lists
+    /// sizes is one case per size.
     public struct Case: Hashable, Sendable {
         public var name: String
         public var specPath: String
         public var goldenPNGPath: String
         public var goldenFramesPath: String
-        public init(name: String, specPath: String, goldenPNGPath: String, goldenFramesPath: String) {
+        /// Names, scale and sizes from the spec's sidecar.
+        public var settings: FixtureSettings?
+        /// The canvas size of this case, one of `settings.sizes`.
+        public var size: FixtureSize?
+        /// Why the case cannot be run (a sidecar that does not read): it fails with this.
+        public var problem: String?
+        /// The spec's text when it is not in a file (an inline spec in a test): `specPath`
+        /// is then only the name messages give it.
+        public var source: String?
+        /// The folder images and fonts come from (default: the spec's folder).
+        public var assetRoot: String?
+        public init(name: String, specPath: String, goldenPNGPath: String, goldenFramesPath: String,
+                    settings: FixtureSettings? = nil, size: FixtureSize? = nil, problem: String? = nil,
+                    source: String? = nil, assetRoot: String? = nil) {
             self.name = name; self.specPath = specPath
             self.goldenPNGPath = goldenPNGPath; self.goldenFramesPath = goldenFramesPath
+            self.settings = settings; self.size = size; self.problem = problem
+            self.source = source; self.assetRoot = assetRoot
+        }
+
+        /// The cases of one spec whose golden image is `goldenPNGPath` when it has no sizes:
+        /// with sizes, `NAME-WxH.png` and `NAME-WxH.frames.json` beside it, one per size.
+        public static func cases(specPath: String, goldenPNGPath: String) -> [Case] {
+            let base = (goldenPNGPath as NSString).deletingPathExtension
+            let name = (base as NSString).lastPathComponent
+            let settings: FixtureSettings?
+            do {
+                settings = try FixtureSettings.load(forSpec: specPath)
+            } catch {
+                return [Case(name: name, specPath: specPath, goldenPNGPath: goldenPNGPath,
+                             goldenFramesPath: base + ".frames.json", problem: error.diagnostic.description)]
+            }
+            guard let settings, !settings.sizes.isEmpty else {
+                return [Case(name: name, specPath: specPath, goldenPNGPath: goldenPNGPath,
+                             goldenFramesPath: base + ".frames.json", settings: settings)]
+            }
+            return settings.sizes.map { size in
+                Case(name: name + "-" + size.label, specPath: specPath, goldenPNGPath: base + "-" + size.label + ".png",
+                     goldenFramesPath: base + "-" + size.label + ".frames.json", settings: settings, size: size)
+            }
         }
     }
 
@@ -51,6 +94,8 @@ public struct FixtureRunner: Sendable {
         public var details: [String]
         public var differentPixels: Int?
         public var artifacts: [String] = []
+        /// How long the case took, in seconds (for reports).
+        public var seconds: Double = 0
     }
 
     public var options: Options
@@ -61,28 +106,37 @@ public struct FixtureRunner: Sendable {
         self.renderer = renderer
     }
 
-    /// The cases in a folder: every `NAME.spec`, with golden files `NAME.png` and
-    /// `NAME.frames.json` in `goldenDirectory` (the same folder by default), sorted by name.
+    /// The cases in a folder: every spec (see `SpecFolder`), with golden files `NAME.png` and
+    /// `NAME.frames.json` in `goldenDirectory` (the same folder by default), sorted by name;
+    /// a spec with sizes in its sidecar has one case per size (`NAME-WxH.png`).
     public static func discover(in directory: String, goldenDirectory: String? = nil) throws -> [Case] {
         let golden = goldenDirectory ?? directory
-        return try FileManager.default.contentsOfDirectory(atPath: directory)
-            .filter { $0.hasSuffix(".spec") }
-            .sorted()
-            .map { file in
-                let name = String(file.dropLast(5))
-                return Case(name: name, specPath: directory + "/" + file,
-                            goldenPNGPath: golden + "/" + name + ".png",
-                            goldenFramesPath: golden + "/" + name + ".frames.json")
-            }
+        return try SpecFolder.specFiles(in: directory).flatMap { file in
+            let name = (file as NSString).deletingPathExtension
+            return Case.cases(specPath: directory + "/" + file, goldenPNGPath: golden + "/" + name + ".png")
+        }
     }
 
     public func run(_ testCase: Case) -> Outcome {
+        let start = ContinuousClock.now
+        var outcome = compare(testCase)
+        let elapsed = ContinuousClock.now - start
+        outcome.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return outcome
+    }
+
+    private func compare(_ testCase: Case) -> Outcome {
+        if let problem = testCase.problem {
+            return Outcome(testCase: testCase, status: .failed, details: [problem])
+        }
         let rendered: RenderedImage
         do {
-            let source = try LayoutRenderer.readSpec(path: testCase.specPath)
-            let folder = (testCase.specPath as NSString).deletingLastPathComponent
-            rendered = try renderer.render(source: source, options: RenderOptions(fileName: testCase.specPath,
-                                                                                   assetRoot: folder.isEmpty ? "." : folder))
+            let source: String
+            if let inline = testCase.source { source = inline } else { source = try LayoutRenderer.readSpec(path: testCase.specPath) }
+            let folder = testCase.assetRoot ?? (testCase.specPath as NSString).deletingLastPathComponent
+            var renderOptions = RenderOptions(fileName: testCase.specPath, assetRoot: folder.isEmpty ? "." : folder)
+            testCase.settings?.apply(to: &renderOptions, size: testCase.size)
+            rendered = try renderer.render(source: source, options: renderOptions)
         } catch {
             return Outcome(testCase: testCase, status: .failed, details: ["render failed: \(error.diagnostic)"])
         }
@@ -99,6 +153,22 @@ public struct FixtureRunner: Sendable {
         var differentPixels: Int?
         var artifacts: [String] = []
         var failed = false
+        var goldenFrames: FrameDump?
+        if fm.fileExists(atPath: testCase.goldenFramesPath) {
+            do {
+                let data = try Data(contentsOf: URL(fileURLWithPath: testCase.goldenFramesPath))
+                let golden = try JSONDecoder().decode(FrameDump.self, from: data)
+                goldenFrames = golden
+                let changes = FrameChanges.describe(expected: golden, actual: rendered.frames)
+                if !changes.isEmpty {
+                    failed = true
+                    details += changes  // frames first: they say why the pixels changed
+                }
+            } catch {
+                failed = true
+                details.append("cannot read \(testCase.goldenFramesPath): \(error)")
+            }
+        }
         do throws(any Error) {
             let goldenBytes = try PNGFile.readBytes(path: testCase.goldenPNGPath)
             let expected = try PNGDecoder.decode(goldenBytes)
@@ -107,8 +177,8 @@ public struct FixtureRunner: Sendable {
             diffOptions.threshold = options.threshold
             diffOptions.includeAA = options.includeAA
             diffOptions.makeDiffImage = options.artifactsDirectory != nil
-            for (box, tolerance) in rendered.tolerances {
-                let rect = PixelRect(x: box.x, y: box.y, width: box.width, height: box.height)
+            diffOptions.ignore = options.ignore
+            for (rect, tolerance) in Self.toleranceRegions(actual: rendered.frames, golden: goldenFrames) {
                 switch tolerance {
                 case .ignore: diffOptions.ignore.append(rect)
                 case .threshold(let t): diffOptions.regionThresholds.append(RegionThreshold(rect, threshold: t))
@@ -118,16 +188,19 @@ public struct FixtureRunner: Sendable {
                                         actual: actual.pixels, actualSize: (actual.width, actual.height),
                                         options: diffOptions)
             differentPixels = result.differentPixels
+            var pixelsFailed = false
             if result.sizeMismatch {
-                failed = true
-                details.append("size changed from \(expected.width)x\(expected.height) to \(actual.width)x\(actual.height) pixels")
-            } else if result.differentPixels > options.maxDiffPixels {
-                failed = true
-                var line = "\(result.differentPixels) pixels differ"
-                if let box = result.boundingBox { line += " inside (\(box.x), \(box.y), \(box.width)x\(box.height))" }
+                pixelsFailed = true
+                details.append("the image size changed from \(expected.width)x\(expected.height) to \(actual.width)x\(actual.height) px")
+            } else if result.differentPixels > options.maxDiffPixels || (options.maxDiffRatio.map { result.ratio > $0 } ?? false) {
+                pixelsFailed = true
+                var line = "\(result.differentPixels) px differ"
+                if options.maxDiffRatio != nil { line += " (\(String(format: "%.4f", result.ratio * 100))% of \(result.totalPixels) px)" }
+                if let box = result.boundingBox { line += " in the \(box.width)x\(box.height) px region at (\(box.x), \(box.y))" }
                 details.append(line)
             }
-            if failed {
+            if pixelsFailed || failed {
+                failed = true
                 if let goldenPrint = (try? PNGDecoder.textChunks(goldenBytes))?.first(where: { $0.key == "layout-render" })?.value,
                    goldenPrint != Fingerprint.current.text {
                     details.append("the golden image was rendered with \(goldenPrint); this machine has \(Fingerprint.current.text): the difference may come from the machine, not the layout")
@@ -138,22 +211,7 @@ public struct FixtureRunner: Sendable {
                 }
             }
         } catch {
-            return Outcome(testCase: testCase, status: .failed, details: ["cannot compare with \(testCase.goldenPNGPath): \(error)"])
-        }
-        if fm.fileExists(atPath: testCase.goldenFramesPath) {
-            do {
-                let data = try Data(contentsOf: URL(fileURLWithPath: testCase.goldenFramesPath))
-                let golden = try JSONDecoder().decode(FrameDump.self, from: data)
-                let changes = FrameChanges.describe(expected: golden, actual: rendered.frames)
-                if !changes.isEmpty {
-                    failed = true
-                    // Frames first: they say why the pixels changed.
-                    details.insert(contentsOf: changes, at: 0)
-                }
-            } catch {
-                failed = true
-                details.append("cannot read \(testCase.goldenFramesPath): \(error)")
-            }
+            return Outcome(testCase: testCase, status: .failed, details: details + ["cannot compare with \(testCase.goldenPNGPath): \(error)"])
         }
         if failed && options.update == .changed {
             return record(rendered, testCase, wasMissing: false)
@@ -162,8 +220,38 @@ public struct FixtureRunner: Sendable {
                        differentPixels: differentPixels, artifacts: artifacts)
     }
 
+    /// The pixels nodes' own tolerances cover: each node's new frame and, when the golden
+    /// dump has the node, its old frame too, so a node that moved or changed size is judged
+    /// by its own tolerance in both places. In tree order: deeper nodes win where they overlap.
+    static func toleranceRegions(actual: FrameDump, golden: FrameDump?) -> [(PixelRect, Tolerance)] {
+        let oldByKey = golden.map { g in
+            Dictionary(FrameChanges.keyed(g.nodes).map { ($0.key, $0.entry) }, uniquingKeysWith: { a, _ in a })
+        } ?? [:]
+        let keys = FrameChanges.keyed(actual.nodes).map(\.key)
+        var regions: [(PixelRect, Tolerance)] = []
+        for (i, node) in actual.nodes.enumerated() {
+            guard let tolerance = node.tolerance else { continue }
+            if let old = oldByKey[keys[i]], let golden {
+                regions.append((pixelRect(old, scale: golden.scale), tolerance))
+            }
+            regions.append((pixelRect(node, scale: actual.scale), tolerance))
+        }
+        return regions
+    }
+
+    /// A frame in device pixels, rounded outwards (empty when it is not finite).
+    static func pixelRect(_ e: FrameDump.Entry, scale: Double) -> PixelRect {
+        let values = [e.x * scale, e.y * scale, (e.x + e.width) * scale, (e.y + e.height) * scale]
+        guard values.allSatisfy({ $0.isFinite && abs($0) < 1e9 }) else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        let x0 = Int(values[0].rounded(.down)), y0 = Int(values[1].rounded(.down))
+        let x1 = Int(values[2].rounded(.up)), y1 = Int(values[3].rounded(.up))
+        return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+    }
+
     private func record(_ rendered: RenderedImage, _ testCase: Case, wasMissing: Bool) -> Outcome {
         do {
+            let folder = (testCase.goldenPNGPath as NSString).deletingLastPathComponent
+            if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             let png = try rendered.pngData()
             try OutputFile.write(png, to: testCase.goldenPNGPath)
             try OutputFile.write(Array(rendered.frames.json().utf8), to: testCase.goldenFramesPath)

@@ -1,6 +1,12 @@
 /// Says in words how the frames of two dumps of the same spec differ, node by node:
 /// "`title` moved 4 pt down", "`body` grew 15 pt taller". Nodes are matched by id, and
 /// nodes without an id by their position in tree order among nodes of the same kind.
+///
+/// Only nodes that changed on their own are named: a node is compared with its parent, so
+/// one that moved only because its parent moved is left out (growing a spacer names the
+/// spacer, its parent and the siblings it pushed, not everything inside them). A node with
+/// `diff-ignore`, and everything inside it, may change without being named. The parents and
+/// tolerances come from `actual`, a render; `expected` is usually a dump read back.
 public enum FrameChanges {
     /// Differences smaller than this many points are not reported.
     public static let tolerance = 0.01
@@ -10,16 +16,24 @@ public enum FrameChanges {
         if expected.width != actual.width || expected.height != actual.height {
             changes.append("the canvas changed from \(format(expected.width))x\(format(expected.height)) to \(format(actual.width))x\(format(actual.height)) pt")
         }
-        let old = keyed(expected.nodes), new = keyed(actual.nodes)
-        let oldKeys = Set(old.map(\.key))
-        let newByKey = Dictionary(new.map { ($0.key, $0.entry) }, uniquingKeysWith: { a, _ in a })
+        let old = keyed(expected.nodes), newKeys = keyed(actual.nodes).map(\.key)
+        let oldByKey = Dictionary(old.map { ($0.key, $0.entry) }, uniquingKeysWith: { a, _ in a })
+        let newIndexByKey = Dictionary(newKeys.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        let ignored = ignoredNodes(actual.nodes)
         for (key, before) in old {
-            guard let after = newByKey[key] else {
+            guard let index = newIndexByKey[key] else {
                 changes.append("\(name(before)) is gone")
                 continue
             }
+            if ignored[index] { continue }
+            let after = actual.nodes[index]
+            var dx = after.x - before.x, dy = after.y - before.y
+            // What the parent's own move explains is not this node's.
+            if let p = after.parent, p < actual.nodes.count, let parentBefore = oldByKey[newKeys[p]] {
+                dx -= actual.nodes[p].x - parentBefore.x
+                dy -= actual.nodes[p].y - parentBefore.y
+            }
             var parts: [String] = []
-            let dx = after.x - before.x, dy = after.y - before.y
             var moves: [String] = []
             if abs(dy) > tolerance { moves.append("\(format(abs(dy))) pt \(dy > 0 ? "down" : "up")") }
             if abs(dx) > tolerance { moves.append("\(format(abs(dx))) pt \(dx > 0 ? "right" : "left")") }
@@ -29,13 +43,24 @@ public enum FrameChanges {
             if abs(dw) > tolerance { parts.append("\(dw > 0 ? "grew" : "shrank") \(format(abs(dw))) pt \(dw > 0 ? "wider" : "narrower")") }
             if !parts.isEmpty { changes.append("\(name(after)) " + parts.joined(separator: ", ")) }
         }
-        for (key, entry) in new where !oldKeys.contains(key) {
-            changes.append("\(name(entry)) is new")
+        for (index, key) in newKeys.enumerated() where oldByKey[key] == nil && !ignored[index] {
+            changes.append("\(name(actual.nodes[index])) is new")
         }
         return changes
     }
 
-    private static func keyed(_ entries: [FrameDump.Entry]) -> [(key: String, entry: FrameDump.Entry)] {
+    /// Per node: whether it or one of its ancestors has `diff-ignore`.
+    static func ignoredNodes(_ nodes: [FrameDump.Entry]) -> [Bool] {
+        var ignored = [Bool](repeating: false, count: nodes.count)
+        for (i, node) in nodes.enumerated() {
+            // Parents come before their children in tree order.
+            ignored[i] = node.tolerance == .ignore || (node.parent.map { $0 < i && ignored[$0] } ?? false)
+        }
+        return ignored
+    }
+
+    /// Each node's matching key: `#id`, or `kind[n]` for the n-th node of its kind without an id.
+    static func keyed(_ entries: [FrameDump.Entry]) -> [(key: String, entry: FrameDump.Entry)] {
         var counts: [String: Int] = [:]
         return entries.map { entry in
             if let id = entry.id { return ("#" + id, entry) }
@@ -52,6 +77,6 @@ public enum FrameChanges {
 
     static func format(_ v: Double) -> String {
         let rounded = (v * 100).rounded() / 100
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
     }
 }

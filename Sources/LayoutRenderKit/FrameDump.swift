@@ -12,6 +12,13 @@ public struct FrameDump: Codable, Hashable, Sendable {
         public var y: Double
         public var width: Double
         public var height: Double
+        /// The parent's index in `nodes` (nil for the root). Known for a render, not kept
+        /// in the JSON: a frame dump read back has none.
+        public var parent: Int?
+        /// The node's `diff-threshold`/`diff-ignore`, likewise known only for a render.
+        public var tolerance: Tolerance?
+
+        enum CodingKeys: String, CodingKey { case id, kind, line, x, y, width, height }
     }
     public var width: Double
     public var height: Double
@@ -26,7 +33,8 @@ public struct FrameDump: Codable, Hashable, Sendable {
             let f = layout.absoluteFrames[i]
             let n = scene.nodes[i]
             return Entry(id: n.id, kind: n.kind.rawValue, line: n.location.line,
-                         x: f.x, y: f.y, width: f.width, height: f.height)
+                         x: f.x, y: f.y, width: f.width, height: f.height,
+                         parent: scene.tree.parents[i], tolerance: n.tolerance)
         }
     }
 

@@ -32,6 +32,7 @@ struct BatchRenderer {
         let failures = Mutex<[String]>(unreadable.map(\.path))
         DispatchQueue.concurrentPerform(iterations: specs.count) { index in
             let (spec, out) = (specs[index].spec, specs[index].output)
+            let label = spec + (specs[index].size.map { " at \($0.label)" } ?? "")
             do {
                 if let first = specs[index].sharesOutputWith {
                     throw LayoutRenderError.outputUnwritable(
@@ -39,7 +40,11 @@ struct BatchRenderer {
                 }
                 var o = options
                 o.fileName = spec
-                o.variables = variables
+                // The sidecar's names, scale and size; the command line's --var, --data and
+                // --scale win over it.
+                specs[index].settings?.apply(to: &o, size: specs[index].size)
+                o.variables.merge(variables) { _, given in given }
+                if let scale = options.scale { o.scale = scale }
                 let folder = (spec as NSString).deletingLastPathComponent
                 o.assetRoot = assetRoot ?? (folder.isEmpty ? "." : folder)
                 let image = try renderer.render(source: try LayoutRenderer.readSpec(path: spec), options: o)
@@ -47,23 +52,26 @@ struct BatchRenderer {
                 try OutputFile.write(try image.pngData(), to: out)
             } catch let error as LayoutRenderError {
                 progress.message(error.diagnostic.description)
-                failures.withLock { $0.append(spec) }
+                failures.withLock { $0.append(label) }
             } catch {
                 progress.message("\(spec): error: \(error)")
-                failures.withLock { $0.append(spec) }
+                failures.withLock { $0.append(label) }
             }
-            progress.advance(spec)
+            progress.advance(label)
         }
         progress.finish()
         let failed = failures.withLock { $0 }
         let total = specs.count + unreadable.count
-        printOutput("rendered \(total - failed.count) of \(total) specs into \(outDirectory)"
+        let noun = specs.contains { $0.size != nil } ? "images" : "specs"
+        printOutput("rendered \(total - failed.count) of \(total) \(noun) into \(outDirectory)"
                     + (failed.isEmpty ? "" : "; \(failed.count) failed: " + failed.sorted().joined(separator: ", ")))
         return failed.count
     }
 
-    /// The specs named, and the `.spec`/`.json` files directly inside the folders named,
-    /// sorted, each with its image's path; and the names that are neither, with why.
+    /// The specs named, and the specs directly inside the folders named (`.spec`, and `.json`
+    /// files that are not frame dumps, fixture sidecars or data files a sidecar names),
+    /// sorted, each with its image's path (one per size its sidecar lists,
+    /// `NAME-WxH.png`); and the names that are neither, with why.
     private func collectSpecs() -> (specs: [BatchEntry], unreadable: [(path: String, message: String)]) {
         var specs: [String] = []
         var unreadable: [(path: String, message: String)] = []
@@ -75,8 +83,7 @@ struct BatchRenderer {
             }
             if isDirectory.boolValue {
                 do {
-                    let names = try FileManager.default.contentsOfDirectory(atPath: path)
-                    specs += names.filter { $0.hasSuffix(".spec") || $0.hasSuffix(".json") }.sorted().map { path + "/" + $0 }
+                    specs += try SpecFolder.specFiles(in: path).map { path + "/" + $0 }
                 } catch {
                     unreadable.append((path, "\(path): error: cannot list the folder: \(error.localizedDescription)"))
                 }
@@ -87,12 +94,25 @@ struct BatchRenderer {
         var claimed: [String: String] = [:]
         var seen = Set<String>()
         specs = specs.filter { seen.insert($0).inserted }  // a spec named twice is rendered once
-        return (specs.map { spec in
+        var entries: [BatchEntry] = []
+        for spec in specs {
             let name = ((spec as NSString).lastPathComponent as NSString).deletingPathExtension
-            let output = outDirectory + "/" + name + ".png"
-            defer { if claimed[output] == nil { claimed[output] = spec } }
-            return BatchEntry(spec: spec, output: output, sharesOutputWith: claimed[output])
-        }, unreadable)
+            let settings: FixtureSettings?
+            do {
+                settings = try FixtureSettings.load(forSpec: spec)
+            } catch {
+                unreadable.append((spec, error.diagnostic.description))
+                continue
+            }
+            let sizes: [FixtureSize?] = settings.flatMap { $0.sizes.isEmpty ? nil : $0.sizes.map(Optional.some) } ?? [nil]
+            for size in sizes {
+                let output = outDirectory + "/" + name + (size.map { "-" + $0.label } ?? "") + ".png"
+                entries.append(BatchEntry(spec: spec, output: output, settings: settings, size: size,
+                                          sharesOutputWith: claimed[output]))
+                if claimed[output] == nil { claimed[output] = spec }
+            }
+        }
+        return (entries, unreadable)
     }
 }
 
@@ -100,6 +120,9 @@ struct BatchRenderer {
 struct BatchEntry {
     var spec: String
     var output: String
+    /// The spec's sidecar (`NAME.fixture.json`) and the size of this image, one of its sizes.
+    var settings: FixtureSettings?
+    var size: FixtureSize?
     /// The earlier spec of the batch whose image has the same name: this one is not rendered.
     var sharesOutputWith: String?
 }

@@ -16,9 +16,11 @@ struct RenderCommand: ParsableCommand {
             beside it and renamed, so it is never seen half written, while a device or FIFO \
             (/dev/stdout, a terminal, a pipe) is written as it is.
 
-            With --out-dir, every argument is a spec or a folder of specs (NAME.spec and \
-            NAME.json), rendered on all cores to DIR/NAME.png; a failing spec is reported and \
-            does not stop the others.
+            With --out-dir, every argument is a spec or a folder of specs (NAME.spec, and \
+            NAME.json files that are not frame dumps, fixture sidecars or the data they name), \
+            rendered on all cores to DIR/NAME.png; a failing spec is reported and does not stop \
+            the others. A spec's sidecar NAME.fixture.json gives its vars, data, scale and sizes \
+            (one DIR/NAME-WxH.png per size); --var, --data and --scale win over it.
             """
     )
 

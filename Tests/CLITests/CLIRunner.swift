@@ -23,20 +23,23 @@ struct CLIRunner {
 
     /// Runs the binary (or `executable`, such as a shell that starts it under limits);
     /// `withoutCI` removes `CI` from its environment (for a test that records golden files
-    /// on purpose, which the tool refuses under CI).
+    /// on purpose, which the tool refuses under CI); `environment` sets (or, with nil,
+    /// removes) variables of the test's own environment.
     /// `killAfter` is a watchdog for inputs that used to hang: the child is killed after that
     /// many seconds (its status is then SIGTERM's, which no test expects), so a regression
     /// fails the test instead of stalling the suite. It is not a timing assertion.
     static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
-                    withoutCI: Bool = false, executable: URL? = nil, killAfter: Double? = nil) throws -> Result {
+                    withoutCI: Bool = false, environment overrides: [String: String?] = [:],
+                    executable: URL? = nil, killAfter: Double? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable ?? binary
         process.arguments = arguments
-        if withoutCI {
-            var environment = ProcessInfo.processInfo.environment
-            environment["CI"] = nil
-            process.environment = environment
-        }
+        var environment = ProcessInfo.processInfo.environment
+        if withoutCI { environment["CI"] = nil }
+        // `test` records when this variable asks; only a test that sets it on purpose may.
+        environment["LAYOUT_RENDER_UPDATE"] = nil
+        for (name, value) in overrides { environment[name] = value }
+        process.environment = environment
         if let directory { process.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out

@@ -4,24 +4,20 @@ import XCTest
 
 /// Renders the README example and every documentation example and compares it with its golden PNG
 /// and frame dump through the diff tester. Golden files are re-recorded only when
-/// `LAYOUT_RENDER_UPDATE` is set (`missing`, `changed` or `all`; `1` means `changed`),
-/// and never when `CI` is set.
+/// `LAYOUT_RENDER_UPDATE` asks for it (`missing`, `changed` or `all`; `1` means `changed`),
+/// and never when `CI` is true (GoldenUpdatePolicy).
 final class GoldenTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
 
+    /// Through the one policy `layout-render test` and `assertRender` use (GoldenUpdatePolicy).
     private func updateMode() throws -> FixtureRunner.UpdateMode {
-        guard let value = ProcessInfo.processInfo.environment["LAYOUT_RENDER_UPDATE"], !value.isEmpty else { return .none }
-        if ProcessInfo.processInfo.environment["CI"] != nil {
-            XCTFail("LAYOUT_RENDER_UPDATE is refused when CI is set: golden images are recorded on purpose, by a person")
+        do {
+            return try GoldenUpdatePolicy.mode(requested: nil)
+        } catch {
+            XCTFail(error.diagnostic.headline)
             return .none
         }
-        if value == "1" { return .changed }
-        guard let mode = FixtureRunner.UpdateMode(rawValue: value) else {
-            XCTFail("LAYOUT_RENDER_UPDATE must be missing, changed or all")
-            return .none
-        }
-        return mode
     }
 
     private func check(specs: String, goldens: String? = nil) throws {
