@@ -36,16 +36,14 @@ public struct FixtureSettings: Hashable, Sendable {
     public static func load(forSpec specPath: String) throws(LayoutRenderError) -> FixtureSettings? {
         let path = sidecarPath(forSpec: specPath)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        let data: Data
-        do {
-            data = try readBounded(path)
-        } catch {
-            throw .resource(Diagnostic(file: path, location: nil, message: "cannot read the fixture file: \(error.localizedDescription)"))
-        }
-        guard data.count <= maxSidecarBytes else {
+        let bytes: [UInt8]
+        do throws(RegularFile.Failure) {
+            bytes = try RegularFile.read(path: path, maxBytes: maxSidecarBytes)
+        } catch .tooLarge {
             throw .spec(Diagnostic(file: path, location: nil, message: "the fixture file is larger than \(maxSidecarBytes) bytes"))
+        } catch {
+            throw .resource(Diagnostic(file: path, location: nil, message: "cannot read the fixture file: \(error)"))
         }
-        let bytes = Array(data)
         let folder = (specPath as NSString).deletingLastPathComponent
         return try parse(bytes, path: path, folder: folder.isEmpty ? "." : folder)
     }
@@ -55,16 +53,15 @@ public struct FixtureSettings: Hashable, Sendable {
         func fail(_ jsonPath: String, _ message: String) -> LayoutRenderError {
             .spec(Diagnostic(file: path, location: SourceLocation(jsonPath: jsonPath), message: message))
         }
-        let top: [String: DataValue]
+        let value: JSONValue
         do {
-            guard case .object(let object) = try JSONDecoder().decode(JSONValue.self, from: Data(bytes)).value else {
-                throw fail("$", "a fixture file holds a JSON object: {\"vars\": {…}, \"data\": …, \"sizes\": […], \"scale\": 2}")
-            }
-            top = object
-        } catch let error as LayoutRenderError {
-            throw error
+            value = try JSONReader().read(bytes)
         } catch {
-            throw fail("$", "not valid JSON")
+            let line = String(validating: bytes, as: UTF8.self).flatMap { SourceLines($0).line(at: error.location) }
+            throw .spec(Diagnostic(file: path, location: error.location, message: error.message, sourceLine: line))
+        }
+        guard case .object = value.content, case .object(let top) = value.dataValue else {
+            throw fail("$", "a fixture file holds a JSON object: {\"vars\": {…}, \"data\": …, \"sizes\": […], \"scale\": 2}")
         }
         var settings = FixtureSettings()
         for key in top.keys.sorted() where !["vars", "data", "sizes", "scale"].contains(key) {
@@ -120,21 +117,13 @@ public struct FixtureSettings: Hashable, Sendable {
         if let size { options.canvasSize = (size.width, size.height) }
     }
 
-    /// At most one byte more than `maxSidecarBytes` of the file: enough to tell it is too large.
-    private static func readBounded(_ path: String) throws -> Data {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw CocoaError(.fileReadNoPermission) }
-        defer { try? handle.close() }
-        return try handle.read(upToCount: maxSidecarBytes + 1) ?? Data()
-    }
-
     /// The data file names the sidecars in `folder` give (`"data": "NAME.json"`), so that a
     /// folder listing does not take them for specs. A sidecar that does not parse names none.
     static func dataFileNames(in folder: String, files: [String]) -> Set<String> {
         var names = Set<String>()
         for file in files where file.hasSuffix(".fixture.json") {
-            guard let data = try? readBounded(folder + "/" + file), data.count <= maxSidecarBytes,
-                  let value = try? JSONDecoder().decode(JSONValue.self, from: data),
-                  case .object(let top) = value.value, case .string(let name)? = top["data"]
+            guard let bytes = try? RegularFile.read(path: folder + "/" + file, maxBytes: maxSidecarBytes),
+                  let value = try? JSONReader().read(bytes), case .string(let name)? = value["data"]?.content
             else { continue }
             names.insert(URL(fileURLWithPath: name, relativeTo: URL(fileURLWithPath: folder + "/")).standardizedFileURL.path)
         }

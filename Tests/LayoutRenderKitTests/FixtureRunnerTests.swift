@@ -110,7 +110,8 @@ final class FixtureRunnerTests: XCTestCase {
             (#"{"scale": 100}"#, "t.fixture.json:$.scale: error: scale is a number between 0.25 and 8"),
             (#"{"size": ["20x10"]}"#, "t.fixture.json:$.size: error: unknown key 'size' (a fixture file has vars, data, sizes and scale)"),
             (#"{"vars": [1]}"#, "t.fixture.json:$.vars: error: vars is an object of names: {\"title\": \"Hello\"}"),
-            ("{", "t.fixture.json:$: error: not valid JSON"),
+            ("{", "t.fixture.json:1:2: error: the JSON text ends inside an object (at $)\n    {\n     ^"),
+            (#"{"scale": 2, "scale": 3}"#, "t.fixture.json:1:14: error: duplicate key 'scale': it is first at 1:2 (at $.scale)\n    {\"scale\": 2, \"scale\": 3}\n                 ^"),
         ]
         for (sidecar, message) in cases {
             try write(sidecar, "t.fixture.json")
