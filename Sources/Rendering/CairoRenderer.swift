@@ -75,17 +75,31 @@ public struct CairoRenderer: Sendable {
     private func draw(_ list: DisplayList, on surface: ImageSurface) throws(RenderError) {
         try checkFontSizes(of: list)
         let context = try DrawingContext(surface: surface, scale: list.scale)
-        let cr = context.cr
-        cairo_scale(cr, list.scale, list.scale)
+        cairo_scale(context.cr, list.scale, list.scale)
         context.setFixedFontOptions()
-        let canvas = PixelBounds(x0: 0, y0: 0, x1: Double(surface.width), y1: Double(surface.height))
+        let groupBounds = try inkBoundsOfGroups(list, context: context)
+        // The whole list is counted against the paint budget before anything is drawn, so a
+        // render over it is refused at the cost of the count, not of a budget's worth of
+        // painting; then it is drawn (and counted again, to the same total).
+        try walk(list, context: context, groupBounds: groupBounds, painting: false)
+        try walk(list, context: context, groupBounds: groupBounds, painting: true)
+        try context.check("drawing")
+    }
+
+    /// Goes through the display list, charging each operation's device pixels to the paint
+    /// budget, and, when `painting`, drawing it.
+    private func walk(_ list: DisplayList, context: DrawingContext, groupBounds: [Int: PixelBounds],
+                      painting: Bool) throws(RenderError) {
+        let cr = context.cr
+        let canvas = PixelBounds(x0: 0, y0: 0, x1: Double(context.surface.width), y1: Double(context.surface.height))
         let painted = WorkMeter(.paintedPixels, limit: limits.budget.maxPaintedPixels)
         if let background = list.background {
             try painted.charge(canvas.area)
-            context.setSource(background)
-            cairo_paint(cr)
+            if painting {
+                context.setSource(background)
+                cairo_paint(cr)
+            }
         }
-        let groupBounds = try inkBoundsOfGroups(list, context: context)
         // What each open group lets through (its clip, within the canvas).
         var visible: [PixelBounds] = [canvas]
         var groups: [Bool] = []
@@ -96,6 +110,7 @@ public struct CairoRenderer: Sendable {
                 let bounds = PixelBounds(rect, scale: list.scale).intersection(area)
                 guard !bounds.isEmpty else { continue }
                 try painted.charge(bounds.area)
+                guard painting else { continue }
                 context.addRectangle(rect, radius: radius)
                 context.setSource(color)
                 cairo_fill(cr)
@@ -103,6 +118,7 @@ public struct CairoRenderer: Sendable {
                 let bounds = PixelBounds(rect, scale: list.scale).intersection(area)
                 guard !bounds.isEmpty else { continue }
                 try painted.charge(bounds.area)
+                guard painting else { continue }
                 context.setSource(color)
                 context.strokeInside(rect, width: width, radius: radius)
             case .glyphs(let run):
@@ -111,18 +127,22 @@ public struct CairoRenderer: Sendable {
                 let em = run.size * list.scale
                 let box = min(Double(area.area), em * em)
                 try painted.charge(glyphs.count &* max(1, Int(box.rounded(.up))))
+                guard painting else { continue }
                 try context.draw(run, glyphs: glyphs)
             case .image(let bitmap, let destination):
                 let bounds = PixelBounds(destination, scale: list.scale).intersection(area)
                 guard !bounds.isEmpty else { continue }
                 try painted.charge(bounds.area)
+                guard painting else { continue }
                 try context.draw(bitmap, in: destination)
             case .beginGroup(let opacity, let clip, let radius):
-                cairo_save(cr)
+                if painting { cairo_save(cr) }
                 var inside = area
                 if let clip {
-                    context.addRectangle(clip, radius: radius)
-                    cairo_clip(cr)
+                    if painting {
+                        context.addRectangle(clip, radius: radius)
+                        cairo_clip(cr)
+                    }
                     inside = inside.intersection(PixelBounds(clip, scale: list.scale))
                 }
                 let pushed = opacity < 1
@@ -130,17 +150,20 @@ public struct CairoRenderer: Sendable {
                     // The group is only as large as what it draws: Cairo makes the group's
                     // surface the size of the clip, which is otherwise the whole canvas.
                     let ink = (groupBounds[index] ?? .empty).outset(2).intersection(inside)
-                    clipToPixels(context, box: ink)
                     inside = ink
                     try painted.charge(2 * ink.area)
-                    cairo_push_group(cr)
-                    context.opacities.append(opacity)
+                    if painting {
+                        clipToPixels(context, box: ink)
+                        cairo_push_group(cr)
+                        context.opacities.append(opacity)
+                    }
                 }
                 visible.append(inside)
                 groups.append(pushed)
             case .endGroup:
                 guard let pushed = groups.popLast() else { throw .unbalancedGroups }
                 visible.removeLast()
+                guard painting else { continue }
                 if pushed {
                     cairo_pop_group_to_source(cr)
                     cairo_paint_with_alpha(cr, context.opacities.removeLast())
@@ -149,7 +172,6 @@ public struct CairoRenderer: Sendable {
             }
         }
         guard groups.isEmpty else { throw .unbalancedGroups }
-        try context.check("drawing")
     }
 
     /// Clips to a box given in device pixels (whole pixels, so Cairo keeps it as a region).
