@@ -12,7 +12,7 @@ import Synchronization
 /// way (killed, crashed, out of memory) is replaced before the slot takes its next job.
 /// A worker is also replaced after `maxRendersPerWorker` renders, which bounds what a slow
 /// leak or heap fragmentation can grow to.
-final class WorkerPool: Service, @unchecked Sendable {
+final class WorkerPool: Service, Sendable {
     enum Refusal: Error, Equatable {
         case overloaded, timedOut
         /// The worker process ended during the render (a crash, or its memory limit).
@@ -39,19 +39,18 @@ final class WorkerPool: Service, @unchecked Sendable {
 
     let executable: String
     let arguments: [String]
-    let workers: Int
-    let queueLength: Int
     private let onRestart: @Sendable () -> Void
-    // Guarded by `condition`.
-    private let condition = NSCondition()
-    private var queue: [PoolJob] = []
-    private var queueHead = 0
-    private var busy = 0
-    private var restarts = 0
-    private var spawnFailures = 0
-    private var stopping = false
-    /// The running worker process of each slot that has one.
-    private var pids: [Int: pid_t] = [:]
+    private let queue: BoundedJobQueue<PoolJob>
+    /// The slots' processes and their history, for the status.
+    private struct Slots {
+        /// The running worker process of each slot that has one.
+        var pids: [Int: pid_t] = [:]
+        var restarts = 0
+        var spawnFailures = 0
+    }
+    private let slots = Mutex(Slots())
+
+    var workers: Int { queue.consumers }
 
     /// - Parameters:
     ///   - executable: the program started as `EXECUTABLE worker ARGUMENTS…`.
@@ -61,11 +60,10 @@ final class WorkerPool: Service, @unchecked Sendable {
         self.onRestart = onRestart
         self.executable = executable
         self.arguments = arguments
-        self.workers = max(1, workers)
-        self.queueLength = max(0, queueLength)
+        queue = BoundedJobQueue(consumers: workers, waitingLimit: queueLength) { $0.isFinished }
         // A write to a worker that has just died must be an error, not the server's end.
         signal(SIGPIPE, SIG_IGN)
-        for index in 0..<self.workers {
+        for index in 0..<queue.consumers {
             let thread = Thread { [self] in slotLoop(index) }
             thread.name = "render-worker-\(index)"
             thread.start()
@@ -76,7 +74,7 @@ final class WorkerPool: Service, @unchecked Sendable {
     func run(_ request: WorkerRequest, timeout: Duration) async throws(Refusal) -> WorkerReply {
         let result: Result<WorkerReply, Refusal> = await withCheckedContinuation { continuation in
             let job = PoolJob(request: request.encoded(), continuation: continuation)
-            guard admit(job) else {
+            guard queue.admit(job) else {
                 job.finish(.failure(.overloaded))
                 return
             }
@@ -90,70 +88,23 @@ final class WorkerPool: Service, @unchecked Sendable {
 
     /// The worker processes running now, by slot.
     var processIDs: [pid_t] {
-        condition.lock()
-        defer { condition.unlock() }
-        return pids.keys.sorted().compactMap { pids[$0] }
+        slots.withLock { slots in slots.pids.keys.sorted().compactMap { slots.pids[$0] } }
     }
 
     var status: Status {
-        condition.lock()
-        defer { condition.unlock() }
-        // A job whose time ran out while queued no longer waits for anything.
-        let queued = queue[queueHead...].count { !$0.isFinished }
-        return Status(workers: workers, alive: pids.count, busy: busy, queued: queued,
-                      queueLength: queueLength, restarts: restarts, spawnFailures: spawnFailures, stopping: stopping)
+        let counts = queue.counts
+        return slots.withLock { slots in
+            Status(workers: workers, alive: slots.pids.count, busy: counts.running, queued: counts.waiting,
+                   queueLength: queue.waitingLimit, restarts: slots.restarts, spawnFailures: slots.spawnFailures,
+                   stopping: counts.stopping)
+        }
     }
 
-    /// The ServiceLifecycle side: stops the workers on graceful shutdown.
+    /// The ServiceLifecycle side: stops the workers on graceful shutdown (the slots finish
+    /// the queued requests, then end their processes).
     func run() async throws {
         try? await gracefulShutdown()
-        stop()
-    }
-
-    /// Lets the slots finish the queued work, then ends their processes.
-    func stop() {
-        condition.lock()
-        stopping = true
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    private func admit(_ job: PoolJob) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        // Jobs whose time ran out while queued hold no place in the queue.
-        if queue[queueHead...].contains(where: \.isFinished) {
-            queue = queue[queueHead...].filter { !$0.isFinished }
-            queueHead = 0
-        }
-        let waiting = queue.count - queueHead
-        guard !stopping, busy + waiting < workers + queueLength else { return false }
-        queue.append(job)
-        condition.signal()
-        return true
-    }
-
-    /// Waits for the next job; nil when the pool stops and the queue is empty.
-    private func nextJob() -> PoolJob? {
-        condition.lock()
-        defer { condition.unlock() }
-        while queueHead == queue.count && !stopping { condition.wait() }
-        if queueHead == queue.count { return nil }
-        let job = queue[queueHead]
-        queueHead += 1
-        if queueHead > 64 && queueHead * 2 > queue.count {
-            queue.removeFirst(queueHead)
-            queueHead = 0
-        }
-        busy += 1
-        return job
-    }
-
-    private func update(_ change: (WorkerPool) -> Void) {
-        condition.lock()
-        change(self)
-        condition.broadcast()
-        condition.unlock()
+        queue.stop()
     }
 
     private func slotLoop(_ slot: Int) {
@@ -161,12 +112,12 @@ final class WorkerPool: Service, @unchecked Sendable {
         var renders = 0
         defer {
             process?.terminate()
-            update { $0.pids[slot] = nil }
+            slots.withLock { _ = $0.pids.removeValue(forKey: slot) }
         }
         // Started before the first job, so the first request does not wait for it.
         process = spawn(slot)
-        while let job = nextJob() {
-            defer { update { $0.busy -= 1 } }
+        while let job = queue.next() {
+            defer { queue.finished() }
             // A worker that ended while idle (killed from outside) is replaced, not blamed on this job.
             if let idle = process, idle.hasExited { retire(&process, slot) }
             if process == nil { process = spawn(slot) }
@@ -195,14 +146,14 @@ final class WorkerPool: Service, @unchecked Sendable {
     private func spawn(_ slot: Int) -> WorkerProcess? {
         do {
             let process = try WorkerProcess(executable: executable, arguments: arguments)
-            update { pool in
-                pool.pids[slot] = process.pid
-                pool.spawnFailures = 0
+            slots.withLock { slots in
+                slots.pids[slot] = process.pid
+                slots.spawnFailures = 0
             }
             return process
         } catch {
             FileHandle.standardError.write(Data("layout-render-service: \(error)\n".utf8))
-            update { $0.spawnFailures += 1 }
+            slots.withLock { $0.spawnFailures += 1 }
             // Not in a tight loop when the executable is missing: a failed start costs time.
             Thread.sleep(forTimeInterval: 0.2)
             return nil
@@ -213,16 +164,16 @@ final class WorkerPool: Service, @unchecked Sendable {
     /// as busy meanwhile), so the next job does not wait for a start.
     private func replace(_ process: inout WorkerProcess?, _ slot: Int) {
         retire(&process, slot)
-        if !status.stopping { process = spawn(slot) }
+        if !queue.counts.stopping { process = spawn(slot) }
     }
 
     private func retire(_ process: inout WorkerProcess?, _ slot: Int) {
         guard let old = process else { return }
         old.terminate()
         process = nil
-        update { pool in
-            pool.pids[slot] = nil
-            pool.restarts += 1
+        slots.withLock { slots in
+            slots.pids[slot] = nil
+            slots.restarts += 1
         }
         onRestart()
     }
