@@ -107,7 +107,7 @@ public final class RenderService: Sendable {
     }
 
     /// An application listening on the configured host and port, which stops its render
-    /// threads on graceful shutdown (SIGTERM or SIGINT with `runService()`).
+    /// workers and diff threads on graceful shutdown (SIGTERM or SIGINT with `runService()`).
     ///
     /// Slow clients are bounded by the idle and body timeouts (`SlowClientHandler`, which
     /// replaces Hummingbird's idle timer) and by the connection limit (Hummingbird's
