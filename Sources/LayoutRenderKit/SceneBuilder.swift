@@ -98,6 +98,11 @@ struct SceneBuilder {
             case ("width", .anchor(let a)): style.anchors[.width] = anchor(a)
             case ("height", .anchor(let a)): style.anchors[.height] = anchor(a)
             case ("size", .size(let w, let h)):
+                // A label's `size` is its font size; a pair there is a slip for its frame.
+                guard node.kind != .label else {
+                    throw specError("a label's size is its font size (size=12); for its frame give width= and height=",
+                                    at: attribute.location)
+                }
                 style.width = dimension(w)
                 style.height = dimension(h)
             case ("min-width", .length(let l)): style.minWidth = dimension(l)

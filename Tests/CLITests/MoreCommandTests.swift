@@ -26,6 +26,20 @@ final class MoreCommandTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(), ["a.png", "b.png"])
     }
 
+    /// A label's `size` is its font size: a WxH pair there is refused with the hint, not
+    /// taken silently as the label's frame.
+    func testASizePairOnALabelIsAnErrorWithTheHint() throws {
+        let spec = try write("canvas width=100 height=40\nlabel \"Hello\" size=12x12\n", "l.spec")
+        let out = dir.appendingPathComponent("l.png").path
+        let r = try CLIRunner.run([spec, out])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.hasPrefix("\(spec):2:20: error: a label's size is its font size (size=12); "
+                                         + "for its frame give width= and height="), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+        let box = try write("canvas width=100 height=40\nbox size=12x12\n", "b.spec")
+        XCTAssertEqual(try CLIRunner.run([box, out]).status, 0)
+    }
+
     func testVariablesDataAndSizesDriveTheLayout() throws {
         let spec = try write("""
             canvas width=100

@@ -43,7 +43,7 @@ struct ServeCommand: AsyncParsableCommand {
     var corsOrigins: [String] = []
 
     @Option(help: "Render worker processes, each running one render at a time (default: the number of cores).")
-    var workers = ServeCommand.defaults.workers
+    var workers: Int?
 
     @Option(name: .customLong("worker-memory-mb"),
             help: "Each worker process's address-space limit in MiB (0: none); a render past it fails alone.")
@@ -105,7 +105,7 @@ struct ServeCommand: AsyncParsableCommand {
     var logLevel = "info"
 
     func validate() throws {
-        for (name, value) in [("--workers", workers), ("--max-body-bytes", maxBodyBytes),
+        for (name, value) in [("--workers", workers ?? 1), ("--max-body-bytes", maxBodyBytes),
                               ("--render-timeout-ms", renderTimeoutMilliseconds), ("--max-pixels", maxPixels),
                               ("--idle-timeout-ms", idleTimeoutMilliseconds), ("--body-timeout-ms", bodyTimeoutMilliseconds),
                               ("--max-connections", maxConnections),
@@ -132,7 +132,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.templatesDirectory = templates
         configuration.publicMaxAgeSeconds = cacheMaxAge
         configuration.corsOrigins = corsOrigins
-        configuration.workers = workers
+        if let workers { configuration.workers = workers }
         configuration.workerMemoryMegabytes = workerMemoryMegabytes
         configuration.queueLength = queue
         configuration.maxBodyBytes = maxBodyBytes
