@@ -198,6 +198,7 @@ public final class LayoutRenderer: Sendable {
             if options.strict { throw .resource(diagnostic) }
             warnings.append(diagnostic)
         }
+        if let overflow = Self.overflowWarning(laidOut, options: options) { warnings.append(overflow) }
         do throws(RenderError) {
             let bitmap = try renderer.render(list)
             var image = RenderedImage(bitmap: bitmap, frames: laidOut.frames, warnings: warnings)
@@ -220,6 +221,39 @@ extension LayoutRenderError {
     static func overBudget(_ resource: RenderBudget.Resource, limit: Int, options: RenderOptions) -> LayoutRenderError {
         .render(Diagnostic(file: options.fileName, location: nil,
                            message: RenderError.overBudgetMessage(resource, limit: limit), budget: resource))
+    }
+}
+
+extension LayoutRenderer {
+    /// Content that reaches past the right edge of the canvas, or past the bottom of a
+    /// canvas whose height is set, is cut off in the picture: a warning names the node
+    /// that reaches farthest out (a canvas of automatic height grows to its content).
+    static func overflowWarning(_ laidOut: LaidOutSpec, options: RenderOptions) -> Diagnostic? {
+        let canvas = laidOut.size
+        let heightIsSet = laidOut.scene.layoutOptions.availableHeight != nil
+        var worst: (id: Int, right: Double, bottom: Double)?
+        for id in laidOut.scene.nodes.indices.dropFirst() where !laidOut.scene.nodes[id].isHidden {
+            let frame = laidOut.layout.absoluteFrames[id]
+            let right = max(0, frame.maxX - canvas.width)
+            let bottom = heightIsSet ? max(0, frame.maxY - canvas.height) : 0
+            // Half a point is rounding, not content.
+            guard right > 0.5 || bottom > 0.5 else { continue }
+            // On a tie the later, deeper node is named: the one whose own content is too large.
+            if worst.map({ max(right, bottom) >= max($0.right, $0.bottom) }) ?? true { worst = (id, right, bottom) }
+        }
+        guard let worst else { return nil }
+        let node = laidOut.scene.nodes[worst.id]
+        var past: [String] = []
+        if worst.right > 0.5 { past.append("\(Self.points(worst.right)) pt past the canvas's right edge") }
+        if worst.bottom > 0.5 { past.append("\(Self.points(worst.bottom)) pt past its bottom") }
+        let name = node.id.map { "'\($0)'" } ?? "this \(node.kind.rawValue)"
+        return Diagnostic(.warning, file: options.fileName, location: node.location,
+                          message: "\(name) reaches \(past.joined(separator: " and ")), and is cut off there",
+                          sourceLine: laidOut.scene.sourceLines.line(at: node.location))
+    }
+
+    private static func points(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
     }
 }
 

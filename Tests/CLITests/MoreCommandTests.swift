@@ -40,6 +40,21 @@ final class MoreCommandTests: XCTestCase {
         XCTAssertEqual(try CLIRunner.run([box, out]).status, 0)
     }
 
+    /// Content cut off by a canvas of set height is a warning naming the node (the render
+    /// still succeeds); a canvas of automatic height grows instead, without a warning.
+    func testContentPastAFixedCanvasIsAWarning() throws {
+        let fixed = try write("canvas width=100 height=40\nvbox\n  box id=tall height=70 width=20\n", "o.spec")
+        let out = dir.appendingPathComponent("o.png").path
+        let r = try CLIRunner.run([fixed, out])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("\(fixed):3:3: warning: 'tall' reaches 30 pt past its bottom, and is cut off there"),
+                      r.stderr)
+        let wide = try write("canvas width=100\nhbox\n  box width=150 height=10 shrink=0\n", "w.spec")
+        XCTAssertTrue(try CLIRunner.run([wide, out]).stderr.contains("50 pt past the canvas's right edge"))
+        let auto = try write("canvas width=100\nvbox\n  box height=70 width=20\n", "a.spec")
+        XCTAssertEqual(try CLIRunner.run([auto, out]).stderr, "")
+    }
+
     func testVariablesDataAndSizesDriveTheLayout() throws {
         let spec = try write("""
             canvas width=100
