@@ -1,43 +1,46 @@
-internal import CPNG  // no C type in the public API
-
-/// Encodes ``RGBAImage``s as 8-bit RGBA PNGs in memory, through libpng.
+/// Encodes ``RGBAImage``s as 8-bit PNGs in memory: filtered rows compressed by
+/// libdeflate, in a container written here (libpng, which can only use zlib, is
+/// used for decoding).
 public enum PNGEncoder {
     /// How hard the encoder works to make the file small.
     ///
     /// Measured on the card scene's render (bench/card.spec, 1200×630, opaque so written
-    /// as RGB: flat fills, text, thin borders, what renders look like), release build,
-    /// median of 7, 2026-11-21 (machine busy with other builds, so compare rows, not runs):
+    /// as RGB: flat fills, text, thin borders, what renders look like) and on the 1080p
+    /// diff image (`layout-render diff bench/ui_1080_a.png bench/ui_1080_b.png --out`),
+    /// instructions of filtering + compression counted by callgrind (load-independent),
+    /// 2026-11-24; zlib level 1 unfiltered through libpng was the encoder before:
     ///
-    /// | zlib level | filter | strategy     | bytes   | ms   |
-    /// |-----------:|--------|--------------|--------:|-----:|
-    /// | 1          | NONE   | default      | 62,630  | 6.0  |
-    /// | 1          | UP     | default      | 62,257  | 6.9  |
-    /// | 1          | SUB    | default      | 69,108  | 7.8  |
-    /// | 1          | UP     | Z_RLE        | 144,979 | 7.4  |
-    /// | 1          | PAETH  | Z_RLE        | 70,809  | 10.1 |
-    /// | 1          | NONE   | Huffman only | 801,399 | 19.3 |
-    /// | 3          | NONE   | default      | 54,663  | 5.7  |
-    /// | 6          | NONE   | default      | 43,098  | 11.4 |
+    /// | compressor    | filter   | card bytes | card M instr. | diff bytes | diff M instr. |
+    /// |---------------|----------|-----------:|--------------:|-----------:|--------------:|
+    /// | zlib 1        | none     | 62,573     | 56.7          | 138,150    | 154.6         |
+    /// | libdeflate 1  | none     | 52,728     | 31.4          | 105,518    | 84.4          |
+    /// | libdeflate 1  | up       | 56,249     | 31.5          | 100,817    | 83.6          |
+    /// | libdeflate 1  | paeth    | 53,513     | 31.2          | 99,807     | 83.5          |
+    /// | libdeflate 1  | adaptive | 51,865     | 31.2          | 97,597     | 83.4          |
+    /// | libdeflate 2  | none     | 53,156     | 62.9          | 100,035    | 168.9         |
+    /// | libdeflate 4  | none     | 50,336     | 63.4          | 99,284     | 171.8         |
+    /// | libdeflate 6  | none     | 45,579     | 67.9          | 93,333     | 183.7         |
     ///
-    /// On UI images, long runs of equal pixels already compress well unfiltered;
-    /// filtering turns them into runs of zero deltas but costs a pass per row and
-    /// breaks the runs at every edge. Levels 1 to 3 cost the same within noise (on the
-    /// 1080p UI screen too: 16.4, 15.8, 15.9 ms); level 6 doubles the time. So `.fast` is
-    /// level 1 with no filter. Opaque images (every render with a background) are written
-    /// as RGB, a quarter less data through deflate.
+    /// (compression only; filtering adds little unfiltered and a pass per candidate
+    /// filter when adaptive.) libdeflate's level 1 is both faster and smaller than zlib's,
+    /// levels 2 and up cost twice as much for a few per cent, and on UI images filters
+    /// gain little: long runs of equal pixels already compress well unfiltered. So
+    /// `.fast` is level 1 with no filter. Opaque images (every render with a background)
+    /// are written as RGB, a quarter less data through deflate.
     public enum Speed: Sendable, Equatable {
-        /// For renders and diff images: zlib level 1, no filter.
+        /// For renders and diff images: libdeflate level 1, no filter.
         case fast
-        /// zlib level 6, libpng's adaptive filter choice.
+        /// libdeflate level 6, adaptive filter choice.
         case balanced
-        /// zlib level 9, libpng's adaptive filter choice: for files that are kept.
+        /// libdeflate level 12 (its slowest, near-optimal parse), adaptive filter choice:
+        /// for files that are kept.
         case smallest
 
-        var settings: (level: Int32, filters: Int32, strategy: Int32) {
+        var settings: (level: Int32, filter: PNGRowFilter) {
             switch self {
-            case .fast: return (1, filterNone, 0)
-            case .balanced: return (6, allFilters, 0)
-            case .smallest: return (9, allFilters, 0)
+            case .fast: return (1, .none)
+            case .balanced: return (6, .adaptive)
+            case .smallest: return (12, .adaptive)
             }
         }
     }
@@ -51,7 +54,7 @@ public enum PNGEncoder {
     ///   - speed: the size/time trade-off; `.fast` by default.
     /// - Returns: the PNG file.
     /// - Throws: `.invalidImage` for a bad size or buffer, `.invalidText` for a bad
-    ///   chunk, `.encodingFailed` if libpng fails.
+    ///   chunk, `.encodingFailed` if libdeflate fails.
     public static func encode(
         _ image: RGBAImage, text: [(key: String, value: String)] = [], speed: Speed = .fast
     ) throws(PNGError) -> [UInt8] {
@@ -62,12 +65,13 @@ public enum PNGEncoder {
     public static func encode(
         _ image: RGBAImage, textChunks: [PNGTextChunk], speed: Speed = .fast
     ) throws(PNGError) -> [UInt8] {
-        try encode(image, textChunks: textChunks, settings: speed.settings)
+        let settings = speed.settings
+        return try encode(image, textChunks: textChunks, level: settings.level, filter: settings.filter)
     }
 
-    /// Encodes with explicit zlib level, filter mask and zlib strategy (for measurement).
+    /// Encodes with an explicit libdeflate level (1…12) and row filter (for measurement).
     @_spi(Bench) public static func encode(
-        _ image: RGBAImage, textChunks: [PNGTextChunk], settings: (level: Int32, filters: Int32, strategy: Int32)
+        _ image: RGBAImage, textChunks: [PNGTextChunk], level: Int32, filter: PNGRowFilter
     ) throws(PNGError) -> [UInt8] {
         guard image.width > 0, image.height > 0, image.width <= 0x7FFF_FFFF, image.height <= 0x7FFF_FFFF else {
             throw .invalidImage("size \(image.width)×\(image.height)")
@@ -77,34 +81,38 @@ public enum PNGEncoder {
             throw .invalidImage(
                 "\(image.pixels.count) bytes for \(image.width)×\(image.height) RGBA (expected \(expected))")
         }
-        var keys: [[CChar]] = []
-        var values: [[CChar]] = []
+        var texts: [[UInt8]] = []
         for chunk in textChunks {
-            try keys.append(latin1CString(chunk.key, key: chunk.key, isKey: true))
-            try values.append(latin1CString(chunk.value, key: chunk.key, isKey: false))
+            let key = try latin1(chunk.key, key: chunk.key, isKey: true)
+            let value = try latin1(chunk.value, key: chunk.key, isKey: false)
+            texts.append(key + [0] + value)
         }
 
         let opaque = isOpaque(image)
-        let writer = try PNGWriter()
-        let sink = PNGSink()
-        let rowBytes = image.width * 4
-        let status = image.pixels.withUnsafeBufferPointer { buffer -> Int32 in
-            let base = UnsafeMutablePointer(mutating: buffer.baseAddress!)
-            var rows: [png_bytep?] = (0..<image.height).map { base + $0 * rowBytes }
-            return withCStringArray(keys) { keyPointers in
-                withCStringArray(values) { valuePointers in
-                    rows.withUnsafeMutableBufferPointer { rowPointers in
-                        lr_png_write_rgba(
-                            writer.png, writer.info, sink.sink,
-                            png_uint_32(image.width), png_uint_32(image.height), rowPointers.baseAddress,
-                            settings.level, settings.filters, settings.strategy, opaque ? 1 : 0,
-                            keyPointers, valuePointers, Int32(keys.count))
-                    }
-                }
-            }
+        let rowsCount = PNGFilteredRows.byteCount(width: image.width, height: image.height, opaque: opaque)
+        // Every byte is written before it is read, so the buffer is not zeroed.
+        let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: rowsCount + PNGFilteredRows.slack)
+        defer { rows.deallocate() }
+        image.pixels.withUnsafeBytes { pixels in
+            PNGFilteredRows.write(
+                pixels, width: image.width, height: image.height, opaque: opaque, filter: filter, to: rows)
         }
-        try writer.check(status)
-        return sink.bytes
+        let stream = try LibDeflate.zlibCompress(UnsafeRawBufferPointer(start: rows, count: rowsCount), level: level)
+
+        let chunkCount = 3 + texts.count + stream.count / PNGChunkWriter.maxIDATLength
+        var png = PNGChunkWriter(
+            capacity: 8 + 12 * chunkCount + 13 + texts.reduce(0) { $0 + $1.count } + stream.count)
+        var header: [UInt8] = []
+        for side in [image.width, image.height] {
+            withUnsafeBytes(of: UInt32(side).bigEndian) { header.append(contentsOf: $0) }
+        }
+        // 8 bits per sample, RGB (2) or RGBA (6), deflate, filter method 0, no interlace.
+        header += [8, opaque ? 2 : 6, 0, 0, 0]
+        png.append("IHDR", header)
+        for text in texts { png.append("tEXt", text) }
+        png.appendImageData(stream)
+        png.append("IEND", [])
+        return png.bytes
     }
 
     /// Whether every pixel's alpha is 255 (the image is then written as RGB).
@@ -115,7 +123,7 @@ public enum PNGEncoder {
             var all = alphas
             var offset = 0
             while offset + 8 <= raw.count {
-                all &= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                all &= UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
                 offset += 8
             }
             if offset + 4 <= raw.count, raw[offset + 3] != 255 { return false }
@@ -123,17 +131,9 @@ public enum PNGEncoder {
         }
     }
 
-    // PNG_FILTER_* values (png.h builds PNG_ALL_FILTERS from them in a macro Swift cannot import).
-    static let filterNone: Int32 = 0x08
-    static let filterSub: Int32 = 0x10
-    static let filterUp: Int32 = 0x20
-    static let filterAvg: Int32 = 0x40
-    static let filterPaeth: Int32 = 0x80
-    static let allFilters: Int32 = 0xF8
-
-    /// Encodes one tEXt keyword or value as a NUL-terminated Latin-1 string.
-    private static func latin1CString(_ string: String, key: String, isKey: Bool) throws(PNGError) -> [CChar] {
-        var bytes: [CChar] = []
+    /// One tEXt keyword or value as Latin-1 bytes, checked.
+    private static func latin1(_ string: String, key: String, isKey: Bool) throws(PNGError) -> [UInt8] {
+        var bytes: [UInt8] = []
         for scalar in string.unicodeScalars {
             let v = scalar.value
             if isKey {
@@ -145,29 +145,18 @@ public enum PNGEncoder {
                     throw .invalidText(key: key, reason: "text character U+\(String(v, radix: 16, uppercase: true)) is not Latin-1")
                 }
             }
-            bytes.append(CChar(bitPattern: UInt8(v)))
+            bytes.append(UInt8(v))
         }
         if isKey {
             guard (1...79).contains(bytes.count) else {
                 throw .invalidText(key: key, reason: "keyword must be 1…79 characters")
             }
+        } else {
+            // A chunk's length is at most 2³¹ − 1, keyword and separator included.
+            guard bytes.count <= 0x7FFF_FFFF - 80 else {
+                throw .invalidText(key: key, reason: "text of \(bytes.count) bytes is too long for a chunk")
+            }
         }
-        bytes.append(0)
         return bytes
     }
-}
-
-/// Calls `body` with a C array of pointers to the given NUL-terminated strings.
-private func withCStringArray<R>(_ strings: [[CChar]], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> R) -> R {
-    func nest(_ index: Int, _ pointers: inout [UnsafePointer<CChar>?]) -> R {
-        if index == strings.count {
-            return pointers.withUnsafeBufferPointer { body($0.baseAddress) }
-        }
-        return strings[index].withUnsafeBufferPointer { string in
-            pointers.append(string.baseAddress)
-            return nest(index + 1, &pointers)
-        }
-    }
-    var pointers: [UnsafePointer<CChar>?] = []
-    return nest(0, &pointers)
 }
