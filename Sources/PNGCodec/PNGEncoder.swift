@@ -1,46 +1,53 @@
-/// Encodes ``RGBAImage``s as 8-bit PNGs in memory: filtered rows compressed by
-/// libdeflate, in a container written here (libpng, which can only use zlib, is
-/// used for decoding).
+/// Encodes ``RGBAImage``s as 8-bit PNGs in memory: filtered rows deflated by zlib a
+/// strip at a time, large images in two parts on two threads, checksums by libdeflate,
+/// in a container written here (libpng is used for decoding only).
 public enum PNGEncoder {
     /// How hard the encoder works to make the file small.
     ///
-    /// Measured on the card scene's render (bench/card.spec, 1200×630, opaque so written
-    /// as RGB: flat fills, text, thin borders, what renders look like) and on the 1080p
-    /// diff image (`layout-render diff bench/ui_1080_a.png bench/ui_1080_b.png --out`),
-    /// instructions of filtering + compression counted by callgrind (load-independent),
-    /// 2026-11-24; zlib level 1 unfiltered through libpng was the encoder before:
+    /// Compression alone (filtered rows in memory, best of 40 in one process, so page
+    /// faults and the machine's load count little), 2026-11-24, on the card render
+    /// (bench/card.spec, 1200×630, written as RGB: 2.27 MB of rows), the 1080p diff image
+    /// (`layout-render diff bench/ui_1080_a.png bench/ui_1080_b.png --out`, 6.2 MB) and
+    /// a flat white 1080p image; M = million instructions (callgrind):
     ///
-    /// | compressor    | filter   | card bytes | card M instr. | diff bytes | diff M instr. |
-    /// |---------------|----------|-----------:|--------------:|-----------:|--------------:|
-    /// | zlib 1        | none     | 62,573     | 56.7          | 138,150    | 154.6         |
-    /// | libdeflate 1  | none     | 52,728     | 31.4          | 105,518    | 84.4          |
-    /// | libdeflate 1  | up       | 56,249     | 31.5          | 100,817    | 83.6          |
-    /// | libdeflate 1  | paeth    | 53,513     | 31.2          | 99,807     | 83.5          |
-    /// | libdeflate 1  | adaptive | 51,865     | 31.2          | 97,597     | 83.4          |
-    /// | libdeflate 2  | none     | 53,156     | 62.9          | 100,035    | 168.9         |
-    /// | libdeflate 4  | none     | 50,336     | 63.4          | 99,284     | 171.8         |
-    /// | libdeflate 6  | none     | 45,579     | 67.9          | 93,333     | 183.7         |
+    /// | compressor       | filter | card bytes | card ms | card M | diff bytes | diff ms | diff M | white ms |
+    /// |------------------|--------|-----------:|--------:|-------:|-----------:|--------:|-------:|---------:|
+    /// | zlib 1           | none   | 62,573     | 3.68    | 56.7   | 138,150    | 9.61    | 154.6  | 7.44     |
+    /// | zlib 1, 2 threads| none   | 61,922     | 2.42    | –      | 138,125    | 4.62    | –      | –        |
+    /// | libdeflate 1     | none   | 52,728     | 2.67    | 31.4   | 105,518    | 15.52   | 84.4   | 15.39    |
+    /// | libdeflate 1     | sub    | 59,401     | 5.62    | 31.4   | 111,144    | 15.61   | 83.7   | –        |
+    /// | libdeflate 1     | up     | 56,249     | 5.62    | 31.5   | 100,817    | 15.78   | 83.6   | –        |
+    /// | libdeflate 2     | none   | 53,156     | 3.94    | 62.9   | 100,035    | 10.56   | 168.9  | 9.42     |
+    /// | libdeflate 6     | none   | 45,579     | –       | 67.9   | 93,333     | –       | 183.7  | –        |
     ///
-    /// (compression only; filtering adds little unfiltered and a pass per candidate
-    /// filter when adaptive.) libdeflate's level 1 is both faster and smaller than zlib's,
-    /// levels 2 and up cost twice as much for a few per cent, and on UI images filters
-    /// gain little: long runs of equal pixels already compress well unfiltered. So
-    /// `.fast` is level 1 with no filter. Opaque images (every render with a background)
-    /// are written as RGB, a quarter less data through deflate.
+    /// libdeflate (1.14, Debian 12) compresses in fewer instructions and to smaller
+    /// files, but its level 1 takes 2.5 ns a byte on runs of one byte value (white,
+    /// grey and black areas, zero rows after filtering: every position of a run goes
+    /// into the same hash bucket, one dependent store after another) against 1 ns on
+    /// coloured runs, and UI images and diff images are mostly such runs. It also
+    /// compresses whole buffers only, so the rows of the whole image have to be in
+    /// memory at once: 550 more page faults for the card, 1,500 for a 1080p image, at
+    /// 2 µs each here. zlib streams a strip of rows at a time and, with sync flushes,
+    /// lets two threads compress halves of the image into one stream. So `.fast` is
+    /// zlib level 1, unfiltered (filters gain little on UI images: long runs of equal
+    /// pixels already compress well unfiltered), two threads for images of 512 KiB of
+    /// rows or more. Opaque images (every render with a background) are written as RGB,
+    /// a quarter less data through deflate. The checksums, where libdeflate's vector
+    /// code is ten to twenty times faster than zlib's, are libdeflate's.
     public enum Speed: Sendable, Equatable {
-        /// For renders and diff images: libdeflate level 1, no filter.
+        /// For renders and diff images: zlib level 1, no filter.
         case fast
-        /// libdeflate level 6, adaptive filter choice.
+        /// zlib level 6, adaptive filter choice (per row, the smallest sum of
+        /// absolute differences, libpng's heuristic).
         case balanced
-        /// libdeflate level 12 (its slowest, near-optimal parse), adaptive filter choice:
-        /// for files that are kept.
+        /// zlib level 9, adaptive filter choice: for files that are kept.
         case smallest
 
         var settings: (level: Int32, filter: PNGRowFilter) {
             switch self {
             case .fast: return (1, .none)
             case .balanced: return (6, .adaptive)
-            case .smallest: return (12, .adaptive)
+            case .smallest: return (9, .adaptive)
             }
         }
     }
@@ -54,7 +61,7 @@ public enum PNGEncoder {
     ///   - speed: the size/time trade-off; `.fast` by default.
     /// - Returns: the PNG file.
     /// - Throws: `.invalidImage` for a bad size or buffer, `.invalidText` for a bad
-    ///   chunk, `.encodingFailed` if libdeflate fails.
+    ///   chunk, `.encodingFailed` if zlib fails.
     public static func encode(
         _ image: RGBAImage, text: [(key: String, value: String)] = [], speed: Speed = .fast
     ) throws(PNGError) -> [UInt8] {
@@ -69,9 +76,10 @@ public enum PNGEncoder {
         return try encode(image, textChunks: textChunks, level: settings.level, filter: settings.filter)
     }
 
-    /// Encodes with an explicit libdeflate level (1…12) and row filter (for measurement).
+    /// Encodes with an explicit zlib level (1…9), row filter and number of parts
+    /// compressed on threads of their own (nil: by size) (for measurement and tests).
     @_spi(Bench) public static func encode(
-        _ image: RGBAImage, textChunks: [PNGTextChunk], level: Int32, filter: PNGRowFilter
+        _ image: RGBAImage, textChunks: [PNGTextChunk], level: Int32, filter: PNGRowFilter, parts: Int? = nil
     ) throws(PNGError) -> [UInt8] {
         guard image.width > 0, image.height > 0, image.width <= 0x7FFF_FFFF, image.height <= 0x7FFF_FFFF else {
             throw .invalidImage("size \(image.width)×\(image.height)")
@@ -89,15 +97,7 @@ public enum PNGEncoder {
         }
 
         let opaque = isOpaque(image)
-        let rowsCount = PNGFilteredRows.byteCount(width: image.width, height: image.height, opaque: opaque)
-        // Every byte is written before it is read, so the buffer is not zeroed.
-        let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: rowsCount + PNGFilteredRows.slack)
-        defer { rows.deallocate() }
-        image.pixels.withUnsafeBytes { pixels in
-            PNGFilteredRows.write(
-                pixels, width: image.width, height: image.height, opaque: opaque, filter: filter, to: rows)
-        }
-        let stream = try LibDeflate.zlibCompress(UnsafeRawBufferPointer(start: rows, count: rowsCount), level: level)
+        let stream = try PNGImageData.zlibStream(image, opaque: opaque, level: level, filter: filter, parts: parts)
 
         let chunkCount = 3 + texts.count + stream.count / PNGChunkWriter.maxIDATLength
         var png = PNGChunkWriter(

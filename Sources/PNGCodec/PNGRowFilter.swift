@@ -7,49 +7,65 @@
 }
 
 /// The image data a PNG compresses: per row, one filter-type byte, then the row's
-/// filtered samples (RGB when the image is opaque, RGBA otherwise).
+/// filtered samples (RGB when the image is opaque, RGBA otherwise). Written a strip
+/// of rows at a time.
 enum PNGFilteredRows {
-    /// Bytes to allocate beyond `byteCount`: RGB packing stores eight bytes at a time
-    /// and the last store of the last row reaches past its end.
+    /// Bytes to allocate beyond a strip: RGB packing stores eight bytes at a time and
+    /// the last store of the last row reaches past its end.
     static let slack = 8
 
-    static func byteCount(width: Int, height: Int, opaque: Bool) -> Int {
-        height * (width * (opaque ? 3 : 4) + 1)
+    /// Bytes per filtered row, filter-type byte included.
+    static func stride(width: Int, opaque: Bool) -> Int {
+        width * (opaque ? 3 : 4) + 1
     }
 
-    /// Writes the filtered rows of `pixels` (straight RGBA, `width × height × 4` bytes)
-    /// to `out`, which holds `byteCount + slack` bytes.
+    /// Rows of a strip buffer that `write` needs for `rows` rows: one more when a
+    /// filter looks at the row above.
+    static func bufferRows(_ rows: Int, filter: PNGRowFilter) -> Int {
+        filter == .none ? rows : rows + 1
+    }
+
+    /// Writes the filtered `rows` of `pixels` (straight RGBA, `width × 4` bytes a row) to
+    /// `out`, which holds `bufferRows(rows.count) × stride + slack` bytes.
+    ///
+    /// - Returns: the byte offset in `out` where the filtered rows start (they take
+    ///   `rows.count × stride` bytes): with a filter that looks up, the row above is
+    ///   unpacked there first, unfiltered.
     static func write(
-        _ pixels: UnsafeRawBufferPointer, width: Int, height: Int, opaque: Bool, filter: PNGRowFilter,
+        _ pixels: UnsafeRawBufferPointer, width: Int, rows: Range<Int>, opaque: Bool, filter: PNGRowFilter,
         to out: UnsafeMutablePointer<UInt8>
-    ) {
+    ) -> Int {
         let bpp = opaque ? 3 : 4
         let rowBytes = width * bpp
         let stride = rowBytes + 1
+        let first = filter != .none && rows.lowerBound > 0 ? rows.lowerBound - 1 : rows.lowerBound
         // Top to bottom: packing a row spills into the first bytes of the next one,
         // which are written after it.
-        for y in 0..<height {
+        for y in first..<rows.upperBound {
             let source = pixels.baseAddress! + y * width * 4
-            out[y * stride] = 0
+            let row = out + (y - first) * stride
+            row[0] = 0
             if opaque {
-                packRGB(source, count: width, to: out + y * stride + 1)
+                packRGB(source, count: width, to: row + 1)
             } else {
-                (out + y * stride + 1).update(from: source.assumingMemoryBound(to: UInt8.self), count: rowBytes)
+                (row + 1).update(from: source.assumingMemoryBound(to: UInt8.self), count: rowBytes)
             }
         }
-        guard filter != .none else { return }
+        let start = (rows.lowerBound - first) * stride
+        guard filter != .none else { return start }
         // Bottom to top, in place: each row is filtered against the row above while that
         // one still holds its unfiltered samples.
         let zeros = [UInt8](repeating: 0, count: rowBytes)
         zeros.withUnsafeBufferPointer { zeroRow in
-            for y in Swift.stride(from: height - 1, through: 0, by: -1) {
-                let row = out + y * stride + 1
-                let prior = y > 0 ? UnsafePointer(out + (y - 1) * stride + 1) : zeroRow.baseAddress!
+            for y in Swift.stride(from: rows.upperBound - 1, through: rows.lowerBound, by: -1) {
+                let row = out + (y - first) * stride + 1
+                let prior = y > 0 ? UnsafePointer(out + (y - 1 - first) * stride + 1) : zeroRow.baseAddress!
                 let type = filter == .adaptive ? cheapest(row, prior, count: rowBytes, bpp: bpp) : filter
                 apply(type, row, prior, count: rowBytes, bpp: bpp)
-                out[y * stride] = typeByte(type)
+                row[-1] = typeByte(type)
             }
         }
+        return start
     }
 
     /// RGBA → RGB, two pixels per eight-byte load and store.

@@ -14,9 +14,10 @@ final class PNGEncoderRoundTripTests: XCTestCase {
                 for kind in ["noise", "rectangles"] {
                     let image = makeImage(width, height, opaque: opaque, noise: kind == "noise", &random)
                     for filter in PNGRowFilter.allCases {
-                        for level: Int32 in [1, 6, 12] {
-                            let name = "\(width)×\(height) opaque=\(opaque) \(kind) \(filter) level \(level)"
-                            let bytes = try PNGEncoder.encode(image, textChunks: [], level: level, filter: filter)
+                        for (level, parts): (Int32, Int) in [(1, 1), (1, 2), (1, 3), (6, 2), (9, 1)] {
+                            let name = "\(width)×\(height) opaque=\(opaque) \(kind) \(filter) level \(level) parts \(parts)"
+                            let bytes = try PNGEncoder.encode(
+                                image, textChunks: [], level: level, filter: filter, parts: parts)
                             XCTAssertEqual(bytes[25], opaque ? 2 : 6, name)
                             XCTAssertEqual(try PNGDecoder.decode(bytes), image, name)
                         }
@@ -55,6 +56,40 @@ final class PNGEncoderRoundTripTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(idats.count, 4)
         XCTAssertEqual(idats.dropLast().map(\.data.count), Array(repeating: 1 << 20, count: idats.count - 1))
         XCTAssertEqual(try PNGDecoder.decode(bytes), image)
+    }
+
+    /// Our decoder skips Adler-32 (PNG_IGNORE_ADLER32), so the zlib header and the trailer
+    /// of parts compressed apart (their checksums combined) are checked here, against an
+    /// Adler-32 computed from the unfiltered rows the stream must hold.
+    func testZlibHeaderAndAdler32OfJoinedParts() throws {
+        var random = SplitMix64(seed: 11)
+        for opaque in [true, false] {
+            let image = makeImage(97, 61, opaque: opaque, noise: false, &random)
+            var rows: [UInt8] = []
+            for y in 0..<image.height {
+                rows.append(0)
+                for x in 0..<image.width {
+                    let pixel = image.pixels[(y * image.width + x) * 4..<(y * image.width + x) * 4 + 4]
+                    rows += opaque ? Array(pixel.prefix(3)) : Array(pixel)
+                }
+            }
+            var a: UInt32 = 1, b: UInt32 = 0
+            for byte in rows {
+                a = (a + UInt32(byte)) % 65521
+                b = (b + a) % 65521
+            }
+            let adler = b << 16 | a
+            for parts in [1, 2, 3, 61, 200] {
+                let bytes = try PNGEncoder.encode(image, textChunks: [], level: 1, filter: .none, parts: parts)
+                let stream = try bytes.withUnsafeBufferPointer { buffer throws(PNGError) in
+                    try PNGChunks.chunks(buffer).filter { $0.type == "IDAT" }.flatMap { Array(buffer[$0.data]) }
+                }
+                XCTAssertEqual(Array(stream.prefix(2)), [0x78, 0x01], "parts \(parts)")
+                let trailer = stream.suffix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+                XCTAssertEqual(trailer, adler, "opaque=\(opaque) parts \(parts)")
+                XCTAssertEqual(try PNGDecoder.decode(bytes), image, "parts \(parts)")
+            }
+        }
     }
 
     /// The CRC-32 check value (ISO 3309) and the CRC every IEND chunk carries.
