@@ -101,21 +101,45 @@ enum PNGFilteredRows {
         _ row: UnsafeMutablePointer<UInt8>, _ prior: UnsafePointer<UInt8>, count: Int, bpp: Int
     ) -> PNGRowFilter {
         var best = PNGRowFilter.none
-        var bestCost = Int.max
-        for filter in [PNGRowFilter.none, .sub, .up, .average, .paeth] {
-            var cost = 0
-            for i in 0..<count {
-                let a = i >= bpp ? row[i - bpp] : 0
-                let c = i >= bpp ? prior[i - bpp] : 0
-                let v = row[i] &- predictor(filter, a, prior[i], c)
-                cost += v < 128 ? Int(v) : 256 - Int(v)
-            }
+        var bestCost = cost(.none, row, prior, count: count, bpp: bpp)
+        for filter in [PNGRowFilter.sub, .up, .average, .paeth] {
+            let cost = cost(filter, row, prior, count: count, bpp: bpp)
             if cost < bestCost {
                 best = filter
                 bestCost = cost
             }
         }
         return best
+    }
+
+    /// The sum of |signed byte| of the row filtered with `filter`, one loop per filter so
+    /// that the predictor is not chosen again for every byte.
+    private static func cost(
+        _ filter: PNGRowFilter, _ row: UnsafeMutablePointer<UInt8>, _ prior: UnsafePointer<UInt8>, count: Int,
+        bpp: Int
+    ) -> Int {
+        @inline(__always) func magnitude(_ v: UInt8) -> Int { v < 128 ? Int(v) : 256 - Int(v) }
+        var sum = 0
+        switch filter {
+        case .none, .adaptive:
+            for i in 0..<count { sum &+= magnitude(row[i]) }
+        case .sub:
+            for i in 0..<min(bpp, count) { sum &+= magnitude(row[i]) }
+            for i in min(bpp, count)..<count { sum &+= magnitude(row[i] &- row[i - bpp]) }
+        case .up:
+            for i in 0..<count { sum &+= magnitude(row[i] &- prior[i]) }
+        case .average:
+            for i in 0..<min(bpp, count) { sum &+= magnitude(row[i] &- prior[i] >> 1) }
+            for i in min(bpp, count)..<count {
+                sum &+= magnitude(row[i] &- UInt8((UInt16(row[i - bpp]) + UInt16(prior[i])) >> 1))
+            }
+        case .paeth:
+            for i in 0..<min(bpp, count) { sum &+= magnitude(row[i] &- prior[i]) }
+            for i in min(bpp, count)..<count {
+                sum &+= magnitude(row[i] &- predictor(.paeth, row[i - bpp], prior[i], prior[i - bpp]))
+            }
+        }
+        return sum
     }
 
     /// Filters one row in place, right to left, so that the left neighbours it reads
@@ -125,10 +149,12 @@ enum PNGFilteredRows {
     ) {
         guard filter != .none else { return }
         var i = count - 1
+        while i >= bpp {
+            row[i] = row[i] &- predictor(filter, row[i - bpp], prior[i], prior[i - bpp])
+            i -= 1
+        }
         while i >= 0 {
-            let a = i >= bpp ? row[i - bpp] : 0
-            let c = i >= bpp ? prior[i - bpp] : 0
-            row[i] = row[i] &- predictor(filter, a, prior[i], c)
+            row[i] = row[i] &- predictor(filter, 0, prior[i], 0)
             i -= 1
         }
     }
