@@ -26,7 +26,7 @@ public enum PNGEncoder {
     /// into the same hash bucket, one dependent store after another) against 1 ns on
     /// coloured runs, and UI images and diff images are mostly such runs. It also
     /// compresses whole buffers only, so the rows of the whole image have to be in
-    /// memory at once: 550 more page faults for the card, 1,500 for a 1080p image, at
+    /// memory at once: 560 more page faults for the card, 1,430 for a 1080p image, at
     /// 2 µs each here. zlib streams a strip of rows at a time and, with sync flushes,
     /// lets two threads compress halves of the image into one stream. So `.fast` is
     /// zlib level 1, unfiltered (filters gain little on UI images: long runs of equal
