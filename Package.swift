@@ -30,6 +30,8 @@ let package = Package(
         // C libraries, one systemLibrary target each.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
 
         // Pure Swift: the frame-based layout engine. No C, no I/O.
@@ -40,8 +42,8 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("_FoundationICU")]),
         // The .spec language and its JSON form: text → document tree.
         .target(name: "SpecLanguage"),
-        // PNG encoding and decoding through libpng.
-        .target(name: "PNGCodec", dependencies: ["CPNG"]),
+        // PNG decoding through libpng; encoding through zlib, checksums through libdeflate.
+        .target(name: "PNGCodec", dependencies: ["CPNG", "CDeflate", "CZlib"]),
         // Pure Swift: perceptual pixel comparison over RGBA buffers.
         .target(name: "PixelDiff"),
         // Cairo drawing of a display list into RGBA pixels.

@@ -1,14 +1,15 @@
 #pragma once
-// libpng behind a setjmp-safe C surface.
+// libpng behind a setjmp-safe C surface, for decoding (PNGCodec writes PNGs itself,
+// compressing with libdeflate: Sources/CDeflate).
 //
 // libpng reports every error by calling the error function and then longjmp-ing
 // to the png_jmpbuf of the png_struct. Swift frames cannot be unwound by longjmp,
 // so every libpng call that may fail is made from one of the small C functions
 // below: each sets the jump buffer, calls libpng, and returns LR_PNG_OK or
 // LR_PNG_FAILED. The message of the failure is copied into an lr_png_status the
-// caller owns. Reading and writing go through memory (lr_png_source and
-// lr_png_sink), never FILE*, and their callbacks are C too, so a short read can
-// png_error() without a Swift frame between the longjmp and its setjmp.
+// caller owns. Reading goes through memory (lr_png_source), never FILE*, and its
+// callback is C too, so a short read can png_error() without a Swift frame between
+// the longjmp and its setjmp.
 #include <png.h>
 #include <setjmp.h>
 #include <stdlib.h>
@@ -28,13 +29,6 @@ typedef struct {
     size_t size;
     size_t offset;
 } lr_png_source;
-
-/// Growing output buffer written by lr_png_write_fn (malloc'd; caller frees).
-typedef struct {
-    unsigned char *data;
-    size_t size;
-    size_t capacity;
-} lr_png_sink;
 
 static void lr_png_error_fn(png_structp png, png_const_charp message) {
     lr_png_status *status = (lr_png_status *)png_get_error_ptr(png);
@@ -59,31 +53,6 @@ static void lr_png_read_fn(png_structp png, png_bytep out, size_t length) {
     }
     memcpy(out, source->data + source->offset, length);
     source->offset += length;
-}
-
-static void lr_png_write_fn(png_structp png, png_bytep bytes, size_t length) {
-    lr_png_sink *sink = (lr_png_sink *)png_get_io_ptr(png);
-    if (sink->capacity - sink->size < length) {
-        size_t capacity = sink->capacity ? sink->capacity : 65536;
-        while (capacity - sink->size < length) {
-            if (capacity > ((size_t)-1) / 2) png_error(png, "output too large");
-            capacity *= 2;
-        }
-        unsigned char *grown = (unsigned char *)realloc(sink->data, capacity);
-        if (grown == NULL) png_error(png, "out of memory");
-        sink->data = grown;
-        sink->capacity = capacity;
-    }
-    memcpy(sink->data + sink->size, bytes, length);
-    sink->size += length;
-}
-
-static void lr_png_flush_fn(png_structp png) { (void)png; }
-
-static inline void lr_png_sink_free(lr_png_sink *sink) {
-    free(sink->data);
-    sink->data = NULL;
-    sink->size = sink->capacity = 0;
 }
 
 // MARK: Reading
@@ -140,56 +109,4 @@ static inline void lr_png_destroy_read(png_structp png, png_infop info) {
     png_infop info_copy = info;
     png_structp png_copy = png;
     png_destroy_read_struct(&png_copy, info_copy ? &info_copy : NULL, NULL);
-}
-
-// MARK: Writing
-
-/// A write struct whose errors land in `status`; NULL when out of memory.
-static inline png_structp lr_png_create_write(lr_png_status *status) {
-    return png_create_write_struct(PNG_LIBPNG_VER_STRING, status,
-                                   lr_png_error_fn, lr_png_warning_fn);
-}
-
-/// Writes an 8-bit RGBA, non-interlaced image with `text_count` tEXt chunks.
-/// `filters` is a mask of PNG_FILTER_* values; `level` the zlib level 0…9;
-/// `strategy` a zlib strategy (0 = default, 3 = RLE).
-static inline int lr_png_write_rgba(png_structp png, png_infop info, lr_png_sink *sink,
-                                    png_uint_32 width, png_uint_32 height, png_bytepp rows,
-                                    int level, int filters, int strategy, int opaque,
-                                    const char *const *keys, const char *const *values,
-                                    int text_count) {
-    if (setjmp(png_jmpbuf(png))) return LR_PNG_FAILED;
-    png_set_write_fn(png, sink, lr_png_write_fn, lr_png_flush_fn);
-    // An opaque image is written as RGB: the rows stay RGBA and libpng drops the alpha
-    // byte (the "filler") of each pixel, so a quarter less data goes through deflate.
-    png_set_IHDR(png, info, width, height, 8, opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    // Fewer, larger IDAT chunks: one CRC and one write call per 256 KiB instead of per 8 KiB.
-    png_set_compression_buffer_size(png, 256 * 1024);
-    png_set_compression_level(png, level);
-    png_set_compression_strategy(png, strategy);
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
-    if (text_count > 0) {
-        png_textp texts = (png_textp)png_malloc(png, sizeof(png_text) * (size_t)text_count);
-        memset(texts, 0, sizeof(png_text) * (size_t)text_count);
-        for (int i = 0; i < text_count; i++) {
-            texts[i].compression = PNG_TEXT_COMPRESSION_NONE;
-            texts[i].key = (png_charp)keys[i];
-            texts[i].text = (png_charp)values[i];
-            texts[i].text_length = strlen(values[i]);
-        }
-        png_set_text(png, info, texts, text_count);  // copies the strings
-        png_free(png, texts);
-    }
-    png_write_info(png, info);
-    if (opaque) png_set_filler(png, 0, PNG_FILLER_AFTER);
-    png_write_image(png, rows);
-    png_write_end(png, info);
-    return LR_PNG_OK;
-}
-
-static inline void lr_png_destroy_write(png_structp png, png_infop info) {
-    png_infop info_copy = info;
-    png_structp png_copy = png;
-    png_destroy_write_struct(&png_copy, info_copy ? &info_copy : NULL);
 }

@@ -1,6 +1,7 @@
 internal import CPNG  // no C type in the public API
 
-// The owning wrappers of libpng's C objects. Every libpng call that can fail goes
+// The owning wrapper of libpng's read objects (libpng only decodes; the encoder
+// writes the container itself, see PNGEncoder). Every libpng call that can fail goes
 // through a shim function (Sources/CPNG/shim.h) that catches libpng's longjmp and
 // returns a status; `check(_:)` turns that status into a PNGError in one place.
 
@@ -36,59 +37,6 @@ final class PNGReader {
         guard result != Int32(LR_PNG_OK) else { return }
         if status.pointee.truncated != 0 { throw .truncated }
         throw .corrupt(message(of: status))
-    }
-}
-
-/// A png_struct + png_info for writing, with the error state libpng writes into.
-final class PNGWriter {
-    let png: png_structp
-    let info: png_infop
-    private let status: UnsafeMutablePointer<lr_png_status>
-
-    init() throws(PNGError) {
-        status = .allocate(capacity: 1)
-        status.initialize(to: lr_png_status())
-        guard let png = lr_png_create_write(status) else {
-            status.deallocate()
-            throw .encodingFailed("libpng could not create a write struct")
-        }
-        guard let info = png_create_info_struct(png) else {
-            lr_png_destroy_write(png, nil)
-            status.deallocate()
-            throw .encodingFailed("libpng could not create an info struct")
-        }
-        self.png = png
-        self.info = info
-    }
-
-    deinit {
-        lr_png_destroy_write(png, info)
-        status.deallocate()
-    }
-
-    func check(_ result: Int32) throws(PNGError) {
-        guard result != Int32(LR_PNG_OK) else { return }
-        throw .encodingFailed(message(of: status))
-    }
-}
-
-/// The output buffer libpng writes into, freed with its owner.
-final class PNGSink {
-    let sink: UnsafeMutablePointer<lr_png_sink>
-
-    init() {
-        sink = .allocate(capacity: 1)
-        sink.initialize(to: lr_png_sink(data: nil, size: 0, capacity: 0))
-    }
-
-    deinit {
-        lr_png_sink_free(sink)
-        sink.deallocate()
-    }
-
-    var bytes: [UInt8] {
-        guard let data = sink.pointee.data else { return [] }
-        return Array(UnsafeBufferPointer(start: data, count: sink.pointee.size))
     }
 }
 

@@ -101,16 +101,6 @@ enum PNGChunks {
 
     /// CRC-32 (ISO 3309, the one PNG and zlib use) of `bytes[range]`.
     static func crc32(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for i in range {
-            crc = crcTable[Int((crc ^ UInt32(bytes[i])) & 0xFF)] ^ (crc >> 8)
-        }
-        return crc ^ 0xFFFF_FFFF
-    }
-
-    static let crcTable: [UInt32] = (0..<256).map { n -> UInt32 in
-        var c = UInt32(n)
-        for _ in 0..<8 { c = (c & 1) != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        return c
+        LibDeflate.crc32(0, UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[range])))
     }
 }

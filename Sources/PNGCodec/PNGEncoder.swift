@@ -1,43 +1,53 @@
-internal import CPNG  // no C type in the public API
-
-/// Encodes ``RGBAImage``s as 8-bit RGBA PNGs in memory, through libpng.
+/// Encodes ``RGBAImage``s as 8-bit PNGs in memory: filtered rows deflated by zlib a
+/// strip at a time, large images in two parts on two threads, checksums by libdeflate,
+/// in a container written here (libpng is used for decoding only).
 public enum PNGEncoder {
     /// How hard the encoder works to make the file small.
     ///
-    /// Measured on the card scene's render (bench/card.spec, 1200×630, opaque so written
-    /// as RGB: flat fills, text, thin borders, what renders look like), release build,
-    /// median of 7, 2026-11-21 (machine busy with other builds, so compare rows, not runs):
+    /// Compression alone (filtered rows in memory, best of 40 in one process, so page
+    /// faults and the machine's load count little), 2026-11-24, on the card render
+    /// (bench/card.spec, 1200×630, written as RGB: 2.27 MB of rows), the 1080p diff image
+    /// (`layout-render diff bench/ui_1080_a.png bench/ui_1080_b.png --out`, 6.2 MB) and
+    /// a flat white 1080p image; M = million instructions (callgrind):
     ///
-    /// | zlib level | filter | strategy     | bytes   | ms   |
-    /// |-----------:|--------|--------------|--------:|-----:|
-    /// | 1          | NONE   | default      | 62,630  | 6.0  |
-    /// | 1          | UP     | default      | 62,257  | 6.9  |
-    /// | 1          | SUB    | default      | 69,108  | 7.8  |
-    /// | 1          | UP     | Z_RLE        | 144,979 | 7.4  |
-    /// | 1          | PAETH  | Z_RLE        | 70,809  | 10.1 |
-    /// | 1          | NONE   | Huffman only | 801,399 | 19.3 |
-    /// | 3          | NONE   | default      | 54,663  | 5.7  |
-    /// | 6          | NONE   | default      | 43,098  | 11.4 |
+    /// | compressor       | filter | card bytes | card ms | card M | diff bytes | diff ms | diff M | white ms |
+    /// |------------------|--------|-----------:|--------:|-------:|-----------:|--------:|-------:|---------:|
+    /// | zlib 1           | none   | 62,573     | 3.68    | 56.7   | 138,150    | 9.61    | 154.6  | 7.44     |
+    /// | zlib 1, 2 threads| none   | 61,922     | 2.42    | –      | 138,125    | 4.62    | –      | –        |
+    /// | libdeflate 1     | none   | 52,728     | 2.67    | 31.4   | 105,518    | 15.52   | 84.4   | 15.39    |
+    /// | libdeflate 1     | sub    | 59,401     | 5.62    | 31.4   | 111,144    | 15.61   | 83.7   | –        |
+    /// | libdeflate 1     | up     | 56,249     | 5.62    | 31.5   | 100,817    | 15.78   | 83.6   | –        |
+    /// | libdeflate 2     | none   | 53,156     | 3.94    | 62.9   | 100,035    | 10.56   | 168.9  | 9.42     |
+    /// | libdeflate 6     | none   | 45,579     | –       | 67.9   | 93,333     | –       | 183.7  | –        |
     ///
-    /// On UI images, long runs of equal pixels already compress well unfiltered;
-    /// filtering turns them into runs of zero deltas but costs a pass per row and
-    /// breaks the runs at every edge. Levels 1 to 3 cost the same within noise (on the
-    /// 1080p UI screen too: 16.4, 15.8, 15.9 ms); level 6 doubles the time. So `.fast` is
-    /// level 1 with no filter. Opaque images (every render with a background) are written
-    /// as RGB, a quarter less data through deflate.
+    /// libdeflate (1.14, Debian 12) compresses in fewer instructions and to smaller
+    /// files, but its level 1 takes 2.5 ns a byte on runs of one byte value (white,
+    /// grey and black areas, zero rows after filtering: every position of a run goes
+    /// into the same hash bucket, one dependent store after another) against 1 ns on
+    /// coloured runs, and UI images and diff images are mostly such runs. It also
+    /// compresses whole buffers only, so the rows of the whole image have to be in
+    /// memory at once: 560 more page faults for the card, 1,430 for a 1080p image, at
+    /// 2 µs each here. zlib streams a strip of rows at a time and, with sync flushes,
+    /// lets two threads compress halves of the image into one stream. So `.fast` is
+    /// zlib level 1, unfiltered (filters gain little on UI images: long runs of equal
+    /// pixels already compress well unfiltered), two threads for images of 512 KiB of
+    /// rows or more. Opaque images (every render with a background) are written as RGB,
+    /// a quarter less data through deflate. The checksums, where libdeflate's vector
+    /// code is ten to twenty times faster than zlib's, are libdeflate's.
     public enum Speed: Sendable, Equatable {
         /// For renders and diff images: zlib level 1, no filter.
         case fast
-        /// zlib level 6, libpng's adaptive filter choice.
+        /// zlib level 6, adaptive filter choice (per row, the smallest sum of
+        /// absolute differences, libpng's heuristic).
         case balanced
-        /// zlib level 9, libpng's adaptive filter choice: for files that are kept.
+        /// zlib level 9, adaptive filter choice: for files that are kept.
         case smallest
 
-        var settings: (level: Int32, filters: Int32, strategy: Int32) {
+        var settings: (level: Int32, filter: PNGRowFilter) {
             switch self {
-            case .fast: return (1, filterNone, 0)
-            case .balanced: return (6, allFilters, 0)
-            case .smallest: return (9, allFilters, 0)
+            case .fast: return (1, .none)
+            case .balanced: return (6, .adaptive)
+            case .smallest: return (9, .adaptive)
             }
         }
     }
@@ -51,7 +61,7 @@ public enum PNGEncoder {
     ///   - speed: the size/time trade-off; `.fast` by default.
     /// - Returns: the PNG file.
     /// - Throws: `.invalidImage` for a bad size or buffer, `.invalidText` for a bad
-    ///   chunk, `.encodingFailed` if libpng fails.
+    ///   chunk, `.encodingFailed` if zlib fails.
     public static func encode(
         _ image: RGBAImage, text: [(key: String, value: String)] = [], speed: Speed = .fast
     ) throws(PNGError) -> [UInt8] {
@@ -62,12 +72,14 @@ public enum PNGEncoder {
     public static func encode(
         _ image: RGBAImage, textChunks: [PNGTextChunk], speed: Speed = .fast
     ) throws(PNGError) -> [UInt8] {
-        try encode(image, textChunks: textChunks, settings: speed.settings)
+        let settings = speed.settings
+        return try encode(image, textChunks: textChunks, level: settings.level, filter: settings.filter)
     }
 
-    /// Encodes with explicit zlib level, filter mask and zlib strategy (for measurement).
+    /// Encodes with an explicit zlib level (1…9), row filter and number of parts
+    /// compressed on threads of their own (nil: by size) (for measurement and tests).
     @_spi(Bench) public static func encode(
-        _ image: RGBAImage, textChunks: [PNGTextChunk], settings: (level: Int32, filters: Int32, strategy: Int32)
+        _ image: RGBAImage, textChunks: [PNGTextChunk], level: Int32, filter: PNGRowFilter, parts: Int? = nil
     ) throws(PNGError) -> [UInt8] {
         guard image.width > 0, image.height > 0, image.width <= 0x7FFF_FFFF, image.height <= 0x7FFF_FFFF else {
             throw .invalidImage("size \(image.width)×\(image.height)")
@@ -77,34 +89,30 @@ public enum PNGEncoder {
             throw .invalidImage(
                 "\(image.pixels.count) bytes for \(image.width)×\(image.height) RGBA (expected \(expected))")
         }
-        var keys: [[CChar]] = []
-        var values: [[CChar]] = []
+        var texts: [[UInt8]] = []
         for chunk in textChunks {
-            try keys.append(latin1CString(chunk.key, key: chunk.key, isKey: true))
-            try values.append(latin1CString(chunk.value, key: chunk.key, isKey: false))
+            let key = try latin1(chunk.key, key: chunk.key, isKey: true)
+            let value = try latin1(chunk.value, key: chunk.key, isKey: false)
+            texts.append(key + [0] + value)
         }
 
         let opaque = isOpaque(image)
-        let writer = try PNGWriter()
-        let sink = PNGSink()
-        let rowBytes = image.width * 4
-        let status = image.pixels.withUnsafeBufferPointer { buffer -> Int32 in
-            let base = UnsafeMutablePointer(mutating: buffer.baseAddress!)
-            var rows: [png_bytep?] = (0..<image.height).map { base + $0 * rowBytes }
-            return withCStringArray(keys) { keyPointers in
-                withCStringArray(values) { valuePointers in
-                    rows.withUnsafeMutableBufferPointer { rowPointers in
-                        lr_png_write_rgba(
-                            writer.png, writer.info, sink.sink,
-                            png_uint_32(image.width), png_uint_32(image.height), rowPointers.baseAddress,
-                            settings.level, settings.filters, settings.strategy, opaque ? 1 : 0,
-                            keyPointers, valuePointers, Int32(keys.count))
-                    }
-                }
-            }
+        let stream = try PNGImageData.zlibStream(image, opaque: opaque, level: level, filter: filter, parts: parts)
+
+        let chunkCount = 3 + texts.count + stream.count / PNGChunkWriter.maxIDATLength
+        var png = PNGChunkWriter(
+            capacity: 8 + 12 * chunkCount + 13 + texts.reduce(0) { $0 + $1.count } + stream.count)
+        var header: [UInt8] = []
+        for side in [image.width, image.height] {
+            withUnsafeBytes(of: UInt32(side).bigEndian) { header.append(contentsOf: $0) }
         }
-        try writer.check(status)
-        return sink.bytes
+        // 8 bits per sample, RGB (2) or RGBA (6), deflate, filter method 0, no interlace.
+        header += [8, opaque ? 2 : 6, 0, 0, 0]
+        png.append("IHDR", header)
+        for text in texts { png.append("tEXt", text) }
+        png.appendImageData(stream)
+        png.append("IEND", [])
+        return png.bytes
     }
 
     /// Whether every pixel's alpha is 255 (the image is then written as RGB).
@@ -115,7 +123,7 @@ public enum PNGEncoder {
             var all = alphas
             var offset = 0
             while offset + 8 <= raw.count {
-                all &= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                all &= UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
                 offset += 8
             }
             if offset + 4 <= raw.count, raw[offset + 3] != 255 { return false }
@@ -123,17 +131,9 @@ public enum PNGEncoder {
         }
     }
 
-    // PNG_FILTER_* values (png.h builds PNG_ALL_FILTERS from them in a macro Swift cannot import).
-    static let filterNone: Int32 = 0x08
-    static let filterSub: Int32 = 0x10
-    static let filterUp: Int32 = 0x20
-    static let filterAvg: Int32 = 0x40
-    static let filterPaeth: Int32 = 0x80
-    static let allFilters: Int32 = 0xF8
-
-    /// Encodes one tEXt keyword or value as a NUL-terminated Latin-1 string.
-    private static func latin1CString(_ string: String, key: String, isKey: Bool) throws(PNGError) -> [CChar] {
-        var bytes: [CChar] = []
+    /// One tEXt keyword or value as Latin-1 bytes, checked.
+    private static func latin1(_ string: String, key: String, isKey: Bool) throws(PNGError) -> [UInt8] {
+        var bytes: [UInt8] = []
         for scalar in string.unicodeScalars {
             let v = scalar.value
             if isKey {
@@ -145,29 +145,18 @@ public enum PNGEncoder {
                     throw .invalidText(key: key, reason: "text character U+\(String(v, radix: 16, uppercase: true)) is not Latin-1")
                 }
             }
-            bytes.append(CChar(bitPattern: UInt8(v)))
+            bytes.append(UInt8(v))
         }
         if isKey {
             guard (1...79).contains(bytes.count) else {
                 throw .invalidText(key: key, reason: "keyword must be 1…79 characters")
             }
+        } else {
+            // A chunk's length is at most 2³¹ − 1, keyword and separator included.
+            guard bytes.count <= 0x7FFF_FFFF - 80 else {
+                throw .invalidText(key: key, reason: "text of \(bytes.count) bytes is too long for a chunk")
+            }
         }
-        bytes.append(0)
         return bytes
     }
-}
-
-/// Calls `body` with a C array of pointers to the given NUL-terminated strings.
-private func withCStringArray<R>(_ strings: [[CChar]], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> R) -> R {
-    func nest(_ index: Int, _ pointers: inout [UnsafePointer<CChar>?]) -> R {
-        if index == strings.count {
-            return pointers.withUnsafeBufferPointer { body($0.baseAddress) }
-        }
-        return strings[index].withUnsafeBufferPointer { string in
-            pointers.append(string.baseAddress)
-            return nest(index + 1, &pointers)
-        }
-    }
-    var pointers: [UnsafePointer<CChar>?] = []
-    return nest(0, &pointers)
 }

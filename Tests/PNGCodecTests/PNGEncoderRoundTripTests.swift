@@ -1,0 +1,159 @@
+import Foundation
+import XCTest
+@_spi(Bench) @testable import PNGCodec
+
+/// The libdeflate writer's output read back by libpng: every filter, level and shape.
+final class PNGEncoderRoundTripTests: XCTestCase {
+    /// Noise and flat rectangles, opaque and translucent, at sizes that catch row-edge
+    /// mistakes (1×1, odd widths for the two-pixel RGB packing, one row, one column).
+    func testRandomImagesEveryFilterAndLevel() throws {
+        var random = SplitMix64(seed: 18)
+        let sizes = [(1, 1), (2, 1), (1, 2), (3, 3), (7, 5), (64, 1), (1, 64), (333, 2), (2, 257), (31, 17)]
+        for (width, height) in sizes {
+            for opaque in [true, false] {
+                for kind in ["noise", "rectangles"] {
+                    let image = makeImage(width, height, opaque: opaque, noise: kind == "noise", &random)
+                    for filter in PNGRowFilter.allCases {
+                        for (level, parts): (Int32, Int) in [(1, 1), (1, 2), (1, 3), (6, 2), (9, 1)] {
+                            let name = "\(width)×\(height) opaque=\(opaque) \(kind) \(filter) level \(level) parts \(parts)"
+                            let bytes = try PNGEncoder.encode(
+                                image, textChunks: [], level: level, filter: filter, parts: parts)
+                            XCTAssertEqual(bytes[25], opaque ? 2 : 6, name)
+                            XCTAssertEqual(try PNGDecoder.decode(bytes), image, name)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A wide and a tall image through every speed, with text.
+    func testWideAndTallEverySpeed() throws {
+        var random = SplitMix64(seed: 7)
+        for (width, height) in [(4001, 3), (3, 4001)] {
+            let image = makeImage(width, height, opaque: false, noise: false, &random)
+            for speed in [PNGEncoder.Speed.fast, .balanced, .smallest] {
+                let bytes = try PNGEncoder.encode(image, text: [(key: "k", value: "v")], speed: speed)
+                let decoded = try PNGDecoder.decodeWithText(bytes)
+                XCTAssertEqual(decoded.image, image, "\(width)×\(height) \(speed)")
+                XCTAssertEqual(decoded.text, [PNGTextChunk(key: "k", value: "v")])
+            }
+        }
+    }
+
+    /// Chunks in order, each CRC right, IDAT split at 1 MiB: 1024×1024 of noise does not
+    /// compress, so its four megabytes need four or more IDAT chunks.
+    func testChunkLayoutAndSplitImageData() throws {
+        var random = SplitMix64(seed: 3)
+        let image = makeImage(1024, 1024, opaque: false, noise: true, &random)
+        let bytes = try PNGEncoder.encode(image, text: [(key: "a", value: "1"), (key: "b", value: "2")])
+        let chunks = try bytes.withUnsafeBufferPointer { buffer throws(PNGError) in try PNGChunks.chunks(buffer) }
+        let types = chunks.map(\.type)
+        XCTAssertEqual(Array(types.prefix(3)), ["IHDR", "tEXt", "tEXt"])
+        XCTAssertEqual(types.last, "IEND")
+        let idats = chunks.filter { $0.type == "IDAT" }
+        XCTAssertEqual(idats.count, types.count - 4)
+        XCTAssertGreaterThanOrEqual(idats.count, 4)
+        XCTAssertEqual(idats.dropLast().map(\.data.count), Array(repeating: 1 << 20, count: idats.count - 1))
+        XCTAssertEqual(try PNGDecoder.decode(bytes), image)
+    }
+
+    /// Our decoder skips Adler-32 (PNG_IGNORE_ADLER32), so the zlib header and the trailer
+    /// of parts compressed apart (their checksums combined) are checked here, against an
+    /// Adler-32 computed from the unfiltered rows the stream must hold.
+    func testZlibHeaderAndAdler32OfJoinedParts() throws {
+        var random = SplitMix64(seed: 11)
+        for opaque in [true, false] {
+            let image = makeImage(97, 61, opaque: opaque, noise: false, &random)
+            var rows: [UInt8] = []
+            for y in 0..<image.height {
+                rows.append(0)
+                for x in 0..<image.width {
+                    let pixel = image.pixels[(y * image.width + x) * 4..<(y * image.width + x) * 4 + 4]
+                    rows += opaque ? Array(pixel.prefix(3)) : Array(pixel)
+                }
+            }
+            var a: UInt32 = 1, b: UInt32 = 0
+            for byte in rows {
+                a = (a + UInt32(byte)) % 65521
+                b = (b + a) % 65521
+            }
+            let adler = b << 16 | a
+            for parts in [1, 2, 3, 61, 200] {
+                let bytes = try PNGEncoder.encode(image, textChunks: [], level: 1, filter: .none, parts: parts)
+                let stream = try bytes.withUnsafeBufferPointer { buffer throws(PNGError) in
+                    try PNGChunks.chunks(buffer).filter { $0.type == "IDAT" }.flatMap { Array(buffer[$0.data]) }
+                }
+                XCTAssertEqual(Array(stream.prefix(2)), [0x78, 0x01], "parts \(parts)")
+                let trailer = stream.suffix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+                XCTAssertEqual(trailer, adler, "opaque=\(opaque) parts \(parts)")
+                XCTAssertEqual(try PNGDecoder.decode(bytes), image, "parts \(parts)")
+            }
+        }
+    }
+
+    /// The CRC-32 check value (ISO 3309) and the CRC every IEND chunk carries.
+    func testCRC32() {
+        let check = Array("123456789".utf8)
+        XCTAssertEqual(check.withUnsafeBufferPointer { PNGChunks.crc32($0, 0..<9) }, 0xCBF4_3926)
+        let iend = Array("IEND".utf8)
+        XCTAssertEqual(iend.withUnsafeBufferPointer { PNGChunks.crc32($0, 0..<4) }, 0xAE42_6082)
+    }
+
+    /// `.fast` keeps every golden render within 10 % of its committed file's size (the
+    /// goldens were written by zlib level 1 through libpng) with the same pixels.
+    func testFastStaysWithinTenPercentOfGoldenSizes() throws {
+        let goldens = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("fixtures")
+        let names = try FileManager.default.contentsOfDirectory(atPath: goldens.path)
+            .filter { $0.hasSuffix(".png") && !$0.contains(".diff.") }
+        XCTAssertGreaterThanOrEqual(names.count, 7)
+        for name in names {
+            let file = [UInt8](try Data(contentsOf: goldens.appendingPathComponent(name)))
+            let image = try PNGDecoder.decode(file)
+            let bytes = try PNGEncoder.encode(image)
+            XCTAssertLessThanOrEqual(Double(bytes.count), Double(file.count) * 1.1, name)
+            XCTAssertEqual(try PNGDecoder.decode(bytes), image, name)
+        }
+    }
+
+    private func makeImage(_ width: Int, _ height: Int, opaque: Bool, noise: Bool, _ random: inout SplitMix64)
+        -> RGBAImage
+    {
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        if noise {
+            for i in pixels.indices { pixels[i] = UInt8(truncatingIfNeeded: random.next()) }
+        } else {
+            for _ in 0..<6 {
+                let x0 = Int(random.next() % UInt64(width)), y0 = Int(random.next() % UInt64(height))
+                let x1 = x0 + Int(random.next() % UInt64(width - x0)), y1 = y0 + Int(random.next() % UInt64(height - y0))
+                let colour = random.next()
+                for y in y0...y1 {
+                    for x in x0...x1 {
+                        for c in 0..<4 { pixels[(y * width + x) * 4 + c] = UInt8(truncatingIfNeeded: colour >> (8 * c)) }
+                    }
+                }
+            }
+        }
+        if opaque {
+            for i in stride(from: 3, to: pixels.count, by: 4) { pixels[i] = 255 }
+        } else {
+            pixels[pixels.count - 1] = 128  // at least one translucent pixel: written as RGBA
+        }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+}
+
+/// A small seeded generator, so a failure reproduces.
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49EB_311C_EB13
+        return z ^ (z >> 31)
+    }
+}
