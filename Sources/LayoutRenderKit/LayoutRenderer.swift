@@ -82,6 +82,28 @@ public final class LayoutRenderer: Sendable {
         return text
     }
 
+    /// Reads a spec from standard input (`-`), at most `maxSpecFileBytes` of it: more is an
+    /// error as soon as it arrives (so endless input is not read forever), and so is text
+    /// that is not UTF-8, as for a file.
+    public static func readSpecFromStandardInput() throws(LayoutRenderError) -> String {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { throw .inputUnreadable(path: "<stdin>", reason: String(cString: strerror(errno))) }
+            if n == 0 { break }
+            bytes += chunk[..<n]
+            guard bytes.count <= maxSpecFileBytes else {
+                throw .inputUnreadable(path: "<stdin>", reason: "specs are limited to \(maxSpecFileBytes) bytes")
+            }
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw .inputUnreadable(path: "<stdin>", reason: "not valid UTF-8 text")
+        }
+        return text
+    }
+
     /// Parses a spec and expands its `if`/`for` blocks and `{name}`s for the canvas's size
     /// and the options' variables.
     public func parse(source: String, options: RenderOptions) throws(LayoutRenderError) -> Document {

@@ -29,7 +29,7 @@ struct ConvertCommand: ParsableCommand {
         do throws(LayoutRenderError) {
             let source: String
             if input == "-" {
-                source = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+                source = try LayoutRenderer.readSpecFromStandardInput()
             } else {
                 source = try LayoutRenderer.readSpec(path: input)
             }

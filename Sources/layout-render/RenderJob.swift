@@ -21,25 +21,18 @@ struct RenderJob: Equatable {
     var strict = false
     var debug = false
 
+    /// The spec's text, the name messages give it, and the folder its assets are read from.
+    private func readInput() throws(LayoutRenderError) -> (source: String, fileName: String, folder: String) {
+        if input == "-" {
+            return (try LayoutRenderer.readSpecFromStandardInput(), "<stdin>", FileManager.default.currentDirectoryPath)
+        }
+        let folder = (input as NSString).deletingLastPathComponent
+        return (try LayoutRenderer.readSpec(path: input), input, folder.isEmpty ? "." : folder)
+    }
+
     func run() throws {
-        let source: String
-        let fileName: String
-        let specFolder: String
-        do {
-            if input == "-" {
-                let data = FileHandle.standardInput.readDataToEndOfFile()
-                guard let text = String(data: data, encoding: .utf8) else {
-                    throw LayoutRenderError.inputUnreadable(path: "<stdin>", reason: "not valid UTF-8 text")
-                }
-                source = text
-                fileName = "<stdin>"
-                specFolder = FileManager.default.currentDirectoryPath
-            } else {
-                source = try LayoutRenderer.readSpec(path: input)
-                fileName = input
-                specFolder = (input as NSString).deletingLastPathComponent.isEmpty
-                    ? "." : (input as NSString).deletingLastPathComponent
-            }
+        do throws(LayoutRenderError) {
+            let (source, fileName, specFolder) = try readInput()
             let names = try self.names()
             let renderer = LayoutRenderer(fontDirectories: fontDirectories)
             let canvasSizes: [CanvasSize?] = sizes.isEmpty ? [nil] : sizes.map(CanvasSize.init)
@@ -57,7 +50,8 @@ struct RenderJob: Equatable {
                                        suffix: sizes.count > 1 ? size.map { "-\($0.label)" } : nil)
             }
             for file in files { try OutputFile.write(file.bytes, to: file.path) }
-        } catch let error as LayoutRenderError {
+        } catch {
+            // Every step throws LayoutRenderError (typed), so `error` is one.
             printError(error.diagnostic.description)
             throw ExitCode(1)
         }

@@ -55,6 +55,22 @@ final class MoreCommandTests: XCTestCase {
         XCTAssertEqual(try CLIRunner.run([auto, out]).stderr, "")
     }
 
+    /// Standard input is read as a spec file is: UTF-8 only, for `render` and `convert`
+    /// alike, and no more than a spec may be (endless input is refused once past it).
+    func testStandardInputIsReadAsAFileIs() throws {
+        let out = dir.appendingPathComponent("s.png").path
+        for arguments in [["-", out], ["convert", "-"]] {
+            let r = try CLIRunner.run(arguments, stdin: Data([0xFF, 0xFE, 0x0A]))
+            XCTAssertEqual(r.status, 1, "\(arguments)")
+            XCTAssertEqual(r.stderr, "<stdin>: error: cannot read the spec: not valid UTF-8 text\n", "\(arguments)")
+        }
+        let endless = try CLIRunner.run(["-c", "head -c 20000000 /dev/zero | '\(CLIRunner.binary.path)' - '\(out)'"],
+                                        executable: URL(fileURLWithPath: "/bin/sh"))
+        XCTAssertEqual(endless.status, 1)
+        XCTAssertEqual(endless.stderr, "<stdin>: error: cannot read the spec: specs are limited to 16777216 bytes\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+    }
+
     func testVariablesDataAndSizesDriveTheLayout() throws {
         let spec = try write("""
             canvas width=100
