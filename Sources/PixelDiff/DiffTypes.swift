@@ -1,5 +1,5 @@
 /// A rectangle of whole pixels; `x`, `y` is the top-left pixel.
-public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+public struct PixelRect: Encodable, Hashable, Sendable, CustomStringConvertible {
     public var x: Int
     public var y: Int
     public var width: Int
@@ -109,6 +109,24 @@ public struct DiffResult: Sendable, Equatable {
     public var sizeMismatch: Bool
     /// RGBA, the size of the expected image, when ``DiffOptions/makeDiffImage``.
     public var diffImage: [UInt8]?
+}
+
+/// A comparison's counts as the CLI's `diff --json` and the service's `POST /diff` give
+/// them: `{antialiasedPixels, boundingBox: {x, y, width, height}, differentPixels, ratio,
+/// sizeMismatch, totalPixels}` (the diff image itself left out).
+public struct DiffSummary: Encodable, Sendable, Equatable {
+    public var differentPixels: Int
+    public var antialiasedPixels: Int
+    public var totalPixels: Int
+    public var ratio: Double
+    public var boundingBox: PixelRect?
+    public var sizeMismatch: Bool
+
+    public init(_ result: DiffResult) {
+        differentPixels = result.differentPixels; antialiasedPixels = result.antialiasedPixels
+        totalPixels = result.totalPixels; ratio = result.ratio
+        boundingBox = result.boundingBox; sizeMismatch = result.sizeMismatch
+    }
 }
 
 /// Why two buffers could not be compared.

@@ -131,20 +131,22 @@ struct DiffCommand: ParsableCommand {
     }
 
     private func jsonSummary(_ r: DiffResult, pass: Bool) -> String {
-        struct Box: Encodable { var x, y, width, height: Int }
+        /// The service's counts (`DiffSummary`), with the verdict and the diff image's path.
         struct Summary: Encodable {
-            var differentPixels, antialiasedPixels, totalPixels: Int
-            var ratio: Double
-            var boundingBox: Box?
-            var sizeMismatch, pass: Bool
+            var counts: DiffSummary
+            var pass: Bool
             var diffImage: String?
+            enum Keys: String, CodingKey { case pass, diffImage }
+            func encode(to encoder: any Encoder) throws {
+                try counts.encode(to: encoder)
+                var container = encoder.container(keyedBy: Keys.self)
+                try container.encode(pass, forKey: .pass)
+                try container.encodeIfPresent(diffImage, forKey: .diffImage)
+            }
         }
-        let summary = Summary(
-            differentPixels: r.differentPixels, antialiasedPixels: r.antialiasedPixels, totalPixels: r.totalPixels,
-            ratio: r.ratio, boundingBox: r.boundingBox.map { Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height) },
-            sizeMismatch: r.sizeMismatch, pass: pass, diffImage: out)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
+        let summary = Summary(counts: DiffSummary(r), pass: pass, diffImage: out)
         return (try? encoder.encode(summary)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 }

@@ -9,16 +9,6 @@ import PixelDiff
 /// `?image=1` the diff image itself as a PNG (changes red, anti-aliasing yellow, the rest
 /// faded), its counts in `X-Diff-*` headers.
 extension RenderService {
-    struct DiffBody: Encodable {
-        struct Box: Encodable { var x: Int, y: Int, width: Int, height: Int }
-        var differentPixels: Int
-        var antialiasedPixels: Int
-        var totalPixels: Int
-        var ratio: Double
-        var sizeMismatch: Bool
-        var boundingBox: Box?
-    }
-
     func diff(_ request: Request, context: some RequestContext) async -> Response {
         do {
             var options = DiffOptions()
@@ -48,7 +38,7 @@ extension RenderService {
             let limits = PNGLimits(maxPixels: configuration.renderLimits.maxPixels,
                                    maxDimension: configuration.renderLimits.maxSide)
             let diffOptions = options
-            let result = try await onDiffPool { () -> Result<(DiffBody, png: [UInt8]?), ServiceError> in
+            let result = try await onDiffPool { () -> Result<(DiffSummary, png: [UInt8]?), ServiceError> in
                 let a: RGBAImage, b: RGBAImage
                 do { a = try PNGDecoder.decode(expected, limits: limits) } catch {
                     return .failure(.badImage(field: "expected", reason: "\(error)"))
@@ -59,10 +49,7 @@ extension RenderService {
                 do {
                     let r = try diffImages(expected: a.pixels, expectedSize: (a.width, a.height),
                                            actual: b.pixels, actualSize: (b.width, b.height), options: diffOptions)
-                    let body = DiffBody(
-                        differentPixels: r.differentPixels, antialiasedPixels: r.antialiasedPixels,
-                        totalPixels: r.totalPixels, ratio: r.ratio, sizeMismatch: r.sizeMismatch,
-                        boundingBox: r.boundingBox.map { DiffBody.Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height) })
+                    let body = DiffSummary(r)
                     guard let pixels = r.diffImage else { return .success((body, nil)) }
                     let png = try PNGEncoder.encode(RGBAImage(width: a.width, height: a.height, pixels: pixels))
                     return .success((body, png))
