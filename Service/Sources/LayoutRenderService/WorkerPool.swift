@@ -230,10 +230,13 @@ private final class PoolJob: Sendable {
         finish(.failure(.timedOut))
     }
 
+    /// Answers the job if it is not answered yet. Once finished, the timer kills nothing:
+    /// the slot reaps a dead worker only after finishing its job, so a process id is never
+    /// signalled after it may have been reused.
     func finish(_ result: Result<WorkerReply, WorkerPool.Refusal>) {
         let (continuation, timer) = state.withLock { state in
             defer { state.continuation = nil; state.timer = nil }
-            if case .queued = state.phase { state.phase = .done }
+            state.phase = .done
             return (state.continuation, state.timer)
         }
         timer?.cancel()
