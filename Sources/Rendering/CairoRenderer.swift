@@ -44,6 +44,14 @@ public struct CairoRenderer: Sendable {
     public func render(_ list: DisplayList) throws(RenderError) -> Bitmap {
         try checkSize(of: list)
         let width = list.pixelWidth, height = list.pixelHeight
+        // The whole list is counted against the paint budget first, on a surface of the
+        // same size whose memory Cairo never touches (it is allocated zeroed by the
+        // kernel), so a render over the budget is refused before its bitmap is filled.
+        do {
+            let probe = try ImageSurface(width: width, height: height)
+            defer { probe.finish() }
+            try draw(list, on: probe, painting: false)
+        }
         // Cairo draws into the bitmap's own buffer, converted to straight RGBA in place
         // afterwards: one image-sized allocation per render, not two.
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
@@ -51,7 +59,7 @@ public struct CairoRenderer: Sendable {
             do throws(RenderError) {
                 let surface = try ImageSurface(drawingInto: buffer, width: width, height: height)
                 defer { surface.finish() }
-                try draw(list, on: surface)
+                try draw(list, on: surface, painting: true)
                 return .success(())
             } catch {
                 return .failure(error)
@@ -72,17 +80,14 @@ public struct CairoRenderer: Sendable {
         }
     }
 
-    private func draw(_ list: DisplayList, on surface: ImageSurface) throws(RenderError) {
+    /// Counts the list against the paint budget and, when `painting`, draws it.
+    private func draw(_ list: DisplayList, on surface: ImageSurface, painting: Bool) throws(RenderError) {
         try checkFontSizes(of: list)
         let context = try DrawingContext(surface: surface, scale: list.scale)
         cairo_scale(context.cr, list.scale, list.scale)
         context.setFixedFontOptions()
         let groupBounds = try inkBoundsOfGroups(list, context: context)
-        // The whole list is counted against the paint budget before anything is drawn, so a
-        // render over it is refused at the cost of the count, not of a budget's worth of
-        // painting; then it is drawn (and counted again, to the same total).
-        try walk(list, context: context, groupBounds: groupBounds, painting: false)
-        try walk(list, context: context, groupBounds: groupBounds, painting: true)
+        try walk(list, context: context, groupBounds: groupBounds, painting: painting)
         try context.check("drawing")
     }
 
