@@ -42,6 +42,8 @@ public final class RenderService: Sendable {
             assetRoot = LayoutRenderer.resolvedAssetFolder(empty.path)
         }
         assets = AssetsMemo(root: assetRoot)
+        // The first scan reads and hashes every asset; later ones only what changed.
+        _ = assets.digest
         if let templates = configuration.templatesDirectory {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: templates, isDirectory: &isDirectory), isDirectory.boolValue else {

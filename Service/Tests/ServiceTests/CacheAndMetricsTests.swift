@@ -63,16 +63,49 @@ final class CacheAndMetricsTests: XCTestCase {
         XCTAssertNil(cache.get("huge"))
     }
 
-    func testTheAssetsDigestFollowsNamesSizesAndTimes() throws {
+    func testTheAssetsDigestFollowsNamesAndContent() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("assets-digest-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let empty = AssetsFingerprint.digest(of: folder.path)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fingerprint = AssetsFingerprint()
+        let empty = fingerprint.digest(of: folder.path)
         try Data([1, 2, 3]).write(to: folder.appendingPathComponent("a.png"))
-        let one = AssetsFingerprint.digest(of: folder.path)
+        let one = fingerprint.digest(of: folder.path)
         XCTAssertNotEqual(empty, one)
-        XCTAssertEqual(one, AssetsFingerprint.digest(of: folder.path))
-        try Data([1, 2, 3, 4]).write(to: folder.appendingPathComponent("a.png"))
-        XCTAssertNotEqual(one, AssetsFingerprint.digest(of: folder.path))
+        XCTAssertEqual(one, fingerprint.digest(of: folder.path))
+        // Same size, another file (a rename, as deployments replace files; a rewrite in place
+        // within the file system's time granularity would keep its identity).
+        try Data([1, 2, 4]).write(to: folder.appendingPathComponent("a.png"), options: .atomic)
+        let changed = fingerprint.digest(of: folder.path)
+        XCTAssertNotEqual(one, changed)
+        // The same content with another time gives the same digest, in another process too.
+        try Data([1, 2, 3]).write(to: folder.appendingPathComponent("a.png"))
+        XCTAssertEqual(AssetsFingerprint().digest(of: folder.path), one)
+    }
+
+    /// A Kubernetes ConfigMap volume: the visible names are links into `..data`, a link to a
+    /// timestamped folder. Two pods' volumes (different folder names and times) give the
+    /// same digest, which follows the content the links name.
+    func testAConfigMapVolumeGivesTheSameDigestOnEveryPod() throws {
+        func volume(_ stamp: String, _ content: [UInt8]) throws -> URL {
+            let root = FileManager.default.temporaryDirectory.appendingPathComponent("configmap-\(UUID())")
+            let data = root.appendingPathComponent("..\(stamp)")
+            try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+            try Data(content).write(to: data.appendingPathComponent("logo.png"))
+            try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("..data").path,
+                                                       withDestinationPath: "..\(stamp)")
+            try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("logo.png").path,
+                                                       withDestinationPath: "..data/logo.png")
+            return root
+        }
+        let a = try volume("2026_11_24_09_00_00.1", [9, 9, 9]), b = try volume("2026_11_24_09_00_07.2", [9, 9, 9])
+        let c = try volume("2026_11_24_09_00_09.3", [9, 9, 8])
+        defer { for url in [a, b, c] { try? FileManager.default.removeItem(at: url) } }
+        let digestA = AssetsFingerprint().digest(of: a.path)
+        XCTAssertEqual(digestA, AssetsFingerprint().digest(of: b.path))
+        XCTAssertNotEqual(digestA, AssetsFingerprint().digest(of: c.path))
+        XCTAssertNotEqual(digestA, AssetsFingerprint().digest(of: FileManager.default.temporaryDirectory
+            .appendingPathComponent("no-such-\(UUID())").path))
     }
 
     func testSHA256KnownAnswers() {
