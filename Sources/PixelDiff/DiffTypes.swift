@@ -111,21 +111,12 @@ public struct DiffResult: Sendable, Equatable {
     public var diffImage: [UInt8]?
 }
 
-/// A comparison's counts as the CLI's `diff --json` and the service's `POST /diff` give
-/// them: `{antialiasedPixels, boundingBox: {x, y, width, height}, differentPixels, ratio,
-/// sizeMismatch, totalPixels}` (the diff image itself left out).
-public struct DiffSummary: Encodable, Sendable, Equatable {
-    public var differentPixels: Int
-    public var antialiasedPixels: Int
-    public var totalPixels: Int
-    public var ratio: Double
-    public var boundingBox: PixelRect?
-    public var sizeMismatch: Bool
-
-    public init(_ result: DiffResult) {
-        differentPixels = result.differentPixels; antialiasedPixels = result.antialiasedPixels
-        totalPixels = result.totalPixels; ratio = result.ratio
-        boundingBox = result.boundingBox; sizeMismatch = result.sizeMismatch
+/// As JSON, the counts the CLI's `diff --json` and the service's `POST /diff` give:
+/// `{antialiasedPixels, boundingBox: {x, y, width, height}, differentPixels, ratio,
+/// sizeMismatch, totalPixels}`; the diff image itself is left out.
+extension DiffResult: Encodable {
+    enum CodingKeys: String, CodingKey {
+        case differentPixels, antialiasedPixels, totalPixels, ratio, boundingBox, sizeMismatch
     }
 }
 

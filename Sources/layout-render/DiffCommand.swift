@@ -131,9 +131,9 @@ struct DiffCommand: ParsableCommand {
     }
 
     private func jsonSummary(_ r: DiffResult, pass: Bool) -> String {
-        /// The service's counts (`DiffSummary`), with the verdict and the diff image's path.
+        /// The counts (as `POST /diff` gives them), the verdict and the diff image's path.
         struct Summary: Encodable {
-            var counts: DiffSummary
+            var counts: DiffResult
             var pass: Bool
             var diffImage: String?
             enum Keys: String, CodingKey { case pass, diffImage }
@@ -146,7 +146,7 @@ struct DiffCommand: ParsableCommand {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let summary = Summary(counts: DiffSummary(r), pass: pass, diffImage: out)
+        let summary = Summary(counts: r, pass: pass, diffImage: out)
         return (try? encoder.encode(summary)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 }

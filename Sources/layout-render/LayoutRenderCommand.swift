@@ -45,21 +45,22 @@ struct LayoutRenderCommand: AsyncParsableCommand {
         // `layout-render diff A B …`: the subcommand's own options, not the whole tree's.
         if let name = arguments.first,
            let subcommand = configuration.subcommands.first(where: { $0.configuration.commandName == name }),
-           var command = try? subcommand.parseAsRoot(Array(arguments.dropFirst())),
+           let command = try? subcommand.parseAsRoot(Array(arguments.dropFirst())),
            type(of: command) == subcommand {  // not a built-in help or version command
-            do {
-                if var asyncCommand = command as? AsyncParsableCommand {
-                    try await asyncCommand.run()
-                } else {
-                    try command.run()
-                }
-            } catch {
-                exitPrinting(error)
-            }
+            await run(command)
             return
         }
         do {
-            var command = try parseAsRoot(arguments)
+            await run(try parseAsRoot(arguments))
+        } catch {
+            exitPrinting(error)
+        }
+    }
+
+    /// Runs a parsed command, async or not; an error ends the process with its message.
+    private static func run(_ command: any ParsableCommand) async {
+        var command = command
+        do {
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

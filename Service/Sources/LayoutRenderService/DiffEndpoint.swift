@@ -38,7 +38,7 @@ extension RenderService {
             let limits = PNGLimits(maxPixels: configuration.renderLimits.maxPixels,
                                    maxDimension: configuration.renderLimits.maxSide)
             let diffOptions = options
-            let result = try await onDiffPool { () -> Result<(DiffSummary, png: [UInt8]?), ServiceError> in
+            let result = try await onDiffPool { () -> Result<(DiffResult, png: [UInt8]?), ServiceError> in
                 let a: RGBAImage, b: RGBAImage
                 do { a = try PNGDecoder.decode(expected, limits: limits) } catch {
                     return .failure(.badImage(field: "expected", reason: "\(error)"))
@@ -49,10 +49,9 @@ extension RenderService {
                 do {
                     let r = try diffImages(expected: a.pixels, expectedSize: (a.width, a.height),
                                            actual: b.pixels, actualSize: (b.width, b.height), options: diffOptions)
-                    let body = DiffSummary(r)
-                    guard let pixels = r.diffImage else { return .success((body, nil)) }
+                    guard let pixels = r.diffImage else { return .success((r, nil)) }
                     let png = try PNGEncoder.encode(RGBAImage(width: a.width, height: a.height, pixels: pixels))
-                    return .success((body, png))
+                    return .success((r, png))
                 } catch {
                     return .failure(.badImage(field: "actual", reason: "\(error)"))
                 }

@@ -49,8 +49,8 @@ struct RenderEnvelope {
             case "width": request.width = try Self.length(value, path)
             case "height": request.height = try Self.length(value, path)
             case "scale":
-                guard case .number(let s) = value.content, s >= 0.25, s <= 8 else {
-                    throw Self.error("expected a number from 0.25 to 8", value, path)
+                guard case .number(let s) = value.content, RenderQuery.scaleRange.contains(s) else {
+                    throw Self.error(RenderQuery.scaleExpectation, value, path)
                 }
                 request.scale = s
             case "format":
@@ -76,8 +76,8 @@ struct RenderEnvelope {
     }
 
     private static func length(_ value: JSONValue, _ path: String) throws(ServiceError) -> Double {
-        guard case .number(let n) = value.content, n.isFinite, n > 0, n <= RenderQuery.maxSide else {
-            throw error("expected a number of points above 0 and at most \(Int(RenderQuery.maxSide))", value, path)
+        guard case .number(let n) = value.content, RenderQuery.lengthRange.contains(n) else {
+            throw error(RenderQuery.lengthExpectation, value, path)
         }
         return n
     }

@@ -32,7 +32,7 @@ final class RenderPool: Service, Sendable {
     /// Runs `work` on a thread of the pool and waits for it at most `timeout`.
     func run<T: Sendable>(timeout: Duration, _ work: @escaping @Sendable () -> T) async throws(Refusal) -> T {
         let result: Result<T, Refusal> = await withCheckedContinuation { continuation in
-            let outcome = Outcome(continuation)
+            let outcome = Outcome<T, Refusal>(continuation)
             let job = Job(isAbandoned: { outcome.isResolved }, run: { outcome.resolve(.success(work())) })
             guard queue.admit(job) else {
                 outcome.resolve(.failure(.overloaded))
@@ -56,37 +56,4 @@ final class RenderPool: Service, Sendable {
 private struct Job {
     let isAbandoned: @Sendable () -> Bool
     let run: @Sendable () -> Void
-}
-
-/// One continuation resumed exactly once, by the work or by the timer, whichever is first.
-private final class Outcome<T: Sendable>: Sendable {
-    private struct State {
-        var continuation: CheckedContinuation<Result<T, RenderPool.Refusal>, Never>?
-        var timer: Task<Void, Never>?
-    }
-    private let state: Mutex<State>
-
-    init(_ continuation: CheckedContinuation<Result<T, RenderPool.Refusal>, Never>) {
-        state = Mutex(State(continuation: continuation))
-    }
-
-    var isResolved: Bool { state.withLock { $0.continuation == nil } }
-
-    func resolve(_ result: Result<T, RenderPool.Refusal>) {
-        let (continuation, timer) = state.withLock { state in
-            defer { state.continuation = nil; state.timer = nil }
-            return (state.continuation, state.timer)
-        }
-        timer?.cancel()
-        continuation?.resume(returning: result)
-    }
-
-    func setTimer(_ timer: Task<Void, Never>) {
-        let resolved = state.withLock { state in
-            if state.continuation == nil { return true }
-            state.timer = timer
-            return false
-        }
-        if resolved { timer.cancel() }
-    }
 }

@@ -15,6 +15,12 @@ struct RenderQuery: Sendable, Equatable {
     var variables: [String: String] = [:]
 
     static let maxSide = 100_000.0
+    /// The widths and heights a request may give, in points (above 0), and what a bad one hears.
+    static let lengthRange = Double.leastNonzeroMagnitude...maxSide
+    static let lengthExpectation = "expected a number of points above 0 and at most \(Int(maxSide))"
+    /// The scales a request may give, and what a bad one hears.
+    static let scaleRange = 0.25...8.0
+    static let scaleExpectation = "expected a number from 0.25 to 8"
 
     init(_ parameters: [(name: String, value: String)], bareVariables: Bool = false) throws(ServiceError) {
         var seen: Set<String> = []
@@ -29,8 +35,8 @@ struct RenderQuery: Sendable, Equatable {
                 width = try Self.length(String(parts[0]), name)
                 height = parts[1] == "auto" ? nil : try Self.length(String(parts[1]), name)
             case "scale":
-                guard let s = Double(value), s.isFinite, s >= 0.25, s <= 8 else {
-                    throw .badQuery(parameter: name, reason: "expected a number from 0.25 to 8")
+                guard let s = Double(value), Self.scaleRange.contains(s) else {
+                    throw .badQuery(parameter: name, reason: Self.scaleExpectation)
                 }
                 scale = s
             case "frames" where !bareVariables:
@@ -61,8 +67,8 @@ struct RenderQuery: Sendable, Equatable {
     }
 
     private static func length(_ text: String, _ name: String) throws(ServiceError) -> Double {
-        guard let value = Double(text), value.isFinite, value > 0, value <= maxSide else {
-            throw .badQuery(parameter: name, reason: "expected a number of points above 0 and at most \(Int(maxSide))")
+        guard let value = Double(text), lengthRange.contains(value) else {
+            throw .badQuery(parameter: name, reason: lengthExpectation)
         }
         return value
     }

@@ -29,12 +29,8 @@ public final class RenderService: Sendable {
     public init(configuration: ServiceConfiguration) throws {
         self.configuration = configuration
         if let assets = configuration.assetsDirectory {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: assets, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw StartupError(message: "--assets \(assets) is not a folder")
-            }
             // Resolved as the renderer resolves it, so its messages' paths can be hidden.
-            assetRoot = LayoutRenderer.resolvedAssetFolder(assets)
+            assetRoot = try Self.folder(assets, flag: "--assets")
         } else {
             let empty = FileManager.default.temporaryDirectory
                 .appendingPathComponent("layout-render-no-assets-\(UUID().uuidString)")
@@ -44,15 +40,7 @@ public final class RenderService: Sendable {
         assets = AssetsMemo(root: assetRoot)
         // The first scan reads and hashes every asset; later ones only what changed.
         _ = assets.digest
-        if let templates = configuration.templatesDirectory {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: templates, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw StartupError(message: "--templates \(templates) is not a folder")
-            }
-            templateRoot = LayoutRenderer.resolvedAssetFolder(templates)
-        } else {
-            templateRoot = nil
-        }
+        templateRoot = try configuration.templatesDirectory.map { try Self.folder($0, flag: "--templates") }
         limitsText = "\(configuration.parseLimits) \(configuration.renderLimits)"
         guard let executable = configuration.workerExecutable ?? ServiceConfiguration.currentExecutable else {
             throw StartupError(message: "cannot find this program's own file to start render workers from")
@@ -66,6 +54,16 @@ public final class RenderService: Sendable {
                              queueLength: configuration.queueLength, onRestart: { restarts.increment() })
         diffPool = RenderPool(workers: configuration.workers, queueLength: configuration.queueLength)
         cache = RenderCache(maxEntries: configuration.cacheEntries, maxBytes: configuration.cacheBytes)
+    }
+
+    /// `path` resolved as the renderer resolves folders (absolute, links followed); a
+    /// startup error naming `flag` when it is not a folder.
+    private static func folder(_ path: String, flag: String) throws -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw StartupError(message: "\(flag) \(path) is not a folder")
+        }
+        return LayoutRenderer.resolvedAssetFolder(path)
     }
 
     /// Every path the service answers and its methods; another method on one of these

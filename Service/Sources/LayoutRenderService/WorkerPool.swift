@@ -179,76 +179,60 @@ final class WorkerPool: Service, Sendable {
     }
 }
 
-/// One request's way through the pool. Its continuation is resumed exactly once: by the
-/// slot with the reply, or by the timer. When the timer wins while the render runs, it
-/// kills the worker process under the same lock the slot takes to claim the reply, so a
-/// process is never killed after its slot has moved on to another job.
+/// One request's way through the pool. Its `outcome` is resolved exactly once: by the slot
+/// with the reply, or by the timer. When the timer wins while the render runs, it kills the
+/// worker process under the same lock the slot takes to claim the reply, so a process is
+/// never killed after its slot has moved on to another job.
 private final class PoolJob: Sendable {
     private enum Phase { case queued, running(WorkerProcess), done }
-    private struct State {
-        var continuation: CheckedContinuation<Result<WorkerReply, WorkerPool.Refusal>, Never>?
-        var timer: Task<Void, Never>?
-        var phase = Phase.queued
-    }
     let request: [UInt8]
-    private let state: Mutex<State>
+    private let outcome: Outcome<WorkerReply, WorkerPool.Refusal>
+    private let phase = Mutex(Phase.queued)
 
     init(request: [UInt8], continuation: CheckedContinuation<Result<WorkerReply, WorkerPool.Refusal>, Never>) {
         self.request = request
-        state = Mutex(State(continuation: continuation))
+        outcome = Outcome(continuation)
     }
 
     /// Whether the job has been answered (by its reply, a refusal or its timer).
-    var isFinished: Bool { state.withLock { $0.continuation == nil } }
+    var isFinished: Bool { outcome.isResolved }
 
     /// Marks the job running on `worker`; false when its time already ran out.
     func start(on worker: WorkerProcess) -> Bool {
-        state.withLock { state in
-            guard case .queued = state.phase else { return false }
-            state.phase = .running(worker)
+        phase.withLock { phase in
+            guard case .queued = phase else { return false }
+            phase = .running(worker)
             return true
         }
     }
 
     /// Delivers the reply; false when the timer had already ended the job (and its worker).
     func complete(_ reply: WorkerReply) -> Bool {
-        let claimed = state.withLock { state -> Bool in
-            guard case .running = state.phase else { return false }
-            state.phase = .done
+        let claimed = phase.withLock { phase -> Bool in
+            guard case .running = phase else { return false }
+            phase = .done
             return true
         }
-        if claimed { finish(.success(reply)) }
+        if claimed { outcome.resolve(.success(reply)) }
         return claimed
     }
 
     /// The time ran out: answer now, and stop the render if it is running.
     func expire() {
-        state.withLock { state in
-            if case .running(let worker) = state.phase { worker.kill() }
-            state.phase = .done
+        phase.withLock { phase in
+            if case .running(let worker) = phase { worker.kill() }
+            phase = .done
         }
-        finish(.failure(.timedOut))
+        outcome.resolve(.failure(.timedOut))
     }
 
     /// Answers the job if it is not answered yet. Once finished, the timer kills nothing:
     /// the slot reaps a dead worker only after finishing its job, so a process id is never
     /// signalled after it may have been reused.
     func finish(_ result: Result<WorkerReply, WorkerPool.Refusal>) {
-        let (continuation, timer) = state.withLock { state in
-            defer { state.continuation = nil; state.timer = nil }
-            state.phase = .done
-            return (state.continuation, state.timer)
-        }
-        timer?.cancel()
-        continuation?.resume(returning: result)
+        phase.withLock { $0 = .done }
+        outcome.resolve(result)
     }
 
-    func setTimer(_ timer: Task<Void, Never>) {
-        let resolved = state.withLock { state in
-            if state.continuation == nil { return true }
-            state.timer = timer
-            return false
-        }
-        if resolved { timer.cancel() }
-    }
+    func setTimer(_ timer: Task<Void, Never>) { outcome.setTimer(timer) }
 }

@@ -28,7 +28,7 @@ struct WorkerRequest: Sendable, Equatable {
         w.int(variables.count)
         for (name, value) in variables.sorted(by: { $0.key < $1.key }) {
             w.string(name)
-            w.value(value, depth: 0)
+            w.value(value)
         }
         w.bool(frames)
         return w.buffer
@@ -148,9 +148,10 @@ struct WireWriter {
         if let value { string(value) }
     }
 
-    /// Nesting is bounded by the reader (`WireReader.maxValueDepth`); data values come from
-    /// a request's JSON, whose own parser bounds their depth below that.
-    mutating func value(_ value: DataValue, depth: Int) {
+    /// Recursion is bounded by where data values come from: a request's JSON, whose reader
+    /// nests at most `ParseLimits.maxJSONDepth` deep; the worker's reader checks
+    /// `WireReader.maxValueDepth` again.
+    mutating func value(_ value: DataValue) {
         switch value {
         case .null: buffer.append(0)
         case .bool(let b): buffer.append(1); bool(b)
@@ -158,12 +159,12 @@ struct WireWriter {
         case .string(let s): buffer.append(3); string(s)
         case .array(let items):
             buffer.append(4); int(items.count)
-            for item in items { self.value(item, depth: depth + 1) }
+            for item in items { self.value(item) }
         case .object(let members):
             buffer.append(5); int(members.count)
             for (key, member) in members.sorted(by: { $0.key < $1.key }) {
                 string(key)
-                self.value(member, depth: depth + 1)
+                self.value(member)
             }
         }
     }
@@ -184,7 +185,9 @@ struct WireWriter {
 }
 
 struct WireReader {
-    static let maxValueDepth = 512
+    /// Deeper than any data value a request can carry (its JSON nests at most
+    /// `maxJSONDepth`), so a request the server took always reads back in the worker.
+    static let maxValueDepth = ParseLimits.default.maxJSONDepth + 1
     private let data: [UInt8]
     private var offset = 0
 

@@ -134,11 +134,19 @@ final class PublishingTests: XCTestCase {
                                                          body: ByteBuffer(string: "{\"spec\": \"canvas width=10\",\n  \"scale\": 99}"))
             XCTAssertEqual(placed.json["line"] as? Int, 2, placed.text)
             XCTAssertEqual(placed.json["column"] as? Int, 12, placed.text)
-            let deep = #"{"spec": "canvas width=10", "data": {"a": "# + String(repeating: "[", count: 400)
-                + String(repeating: "]", count: 400) + "}}"
+            // Data as deep as the JSON reader takes reaches the worker and reads back there
+            // (a 500 once, when the worker's own limit was lower); deeper is a 400.
+            func nested(_ depth: Int) -> String {
+                #"{"spec": "canvas width=10 height=10", "data": {"a": "# + String(repeating: "[", count: depth)
+                    + String(repeating: "]", count: depth) + "}}"
+            }
+            let deepest = try await client.executeRequest(uri: "/render", method: .post,
+                                                          headers: [.contentType: "application/json"],
+                                                          body: ByteBuffer(string: nested(1_020)))
+            XCTAssertEqual(deepest.status, .ok, deepest.text)
             let tooDeep = try await client.executeRequest(uri: "/render", method: .post,
                                                           headers: [.contentType: "application/json"],
-                                                          body: ByteBuffer(string: deep))
+                                                          body: ByteBuffer(string: nested(1_100)))
             XCTAssertEqual(tooDeep.status, .badRequest, tooDeep.text)
             let withQuery = try await client.executeRequest(uri: "/render?scale=2", method: .post,
                                                             headers: [.contentType: "application/json"],
