@@ -21,7 +21,7 @@ extension LayoutContext {
                       availableWidth: AvailableSpace, availableHeight: AvailableSpace,
                       bounds: NodeBounds, perform: Bool) -> Size {
         let pb = bounds.insets
-        let gap = style(node).pointee.gap
+        let gap = resolveEdge(style(node).pointee.gap, width.map { Swift.max(0, $0 - pb.horizontal) })
         var innerW = width.map { Swift.max(0, $0 - pb.horizontal) }
         var innerH = height.map { Swift.max(0, $0 - pb.vertical) }
         let availW = innerW.map { AvailableSpace.definite($0) } ?? shrinkSpace(availableWidth, by: pb.horizontal)

@@ -96,8 +96,8 @@ extension LayoutContext {
             ?? shrinkSpace(isRow ? availableWidth : availableHeight, by: pbMain)
         let availInnerCross = innerCross.map { AvailableSpace.definite($0) }
             ?? shrinkSpace(isRow ? availableHeight : availableWidth, by: pbCross)
-        let gapMain = sp.pointee.gap
-        let gapCross = sp.pointee.crossGap ?? sp.pointee.gap
+        let gapMain = resolveEdge(sp.pointee.gap, innerMain)
+        let gapCross = resolveEdge(sp.pointee.crossGap ?? sp.pointee.gap, innerCross)
         // A wrapping column measured under a min-content constraint, on either axis, is one
         // line, as browsers size it. Its min-content height is its max-content height (as
         // any box's min-content block size): one item a line would make it wider, and its
@@ -317,7 +317,7 @@ extension LayoutContext {
                 let crossFree = line.cross - items[i].cross - items[i].marginsCross
                 var crossPos = lineOffset + items[i].marginCrossStart
                 switch items[i].align {
-                case .start, .stretch: break
+                case .start, .stretch, .baseline: break
                 case .center: crossPos += crossFree / 2
                 case .end: crossPos += crossFree
                 }

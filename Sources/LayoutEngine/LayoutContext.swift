@@ -57,6 +57,7 @@ struct NodeBounds {
     case .auto: return nil
     case .points(let v): return v
     case .percent(let p): return base.map { $0 * p / 100 }
+    case .minContent, .maxContent, .fitContent: return nil
     }
 }
 
@@ -66,6 +67,7 @@ struct NodeBounds {
     case .auto: return 0
     case .points(let v): return v
     case .percent(let p): return (base ?? 0) * p / 100
+    case .minContent, .maxContent, .fitContent: return 0
     }
 }
 

@@ -17,6 +17,15 @@ public enum AvailableSpace: Hashable, Sendable {
 public protocol LeafMeasurer: Sendable {
     func measure(knownWidth: Double?, knownHeight: Double?,
                  availableWidth: AvailableSpace, availableHeight: AvailableSpace) -> Size
+
+    /// The first baseline (a label's first line), in points from the top of the content
+    /// box, for a content box of the given size; nil when the leaf has none (an image),
+    /// and baseline alignment then uses its bottom edge, as CSS synthesizes it.
+    func firstBaseline(contentWidth: Double, contentHeight: Double) -> Double?
+}
+
+extension LeafMeasurer {
+    public func firstBaseline(contentWidth: Double, contentHeight: Double) -> Double? { nil }
 }
 
 /// What a node is, as far as layout goes.

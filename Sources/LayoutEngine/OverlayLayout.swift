@@ -68,7 +68,7 @@ extension LayoutContext {
 
     @inline(__always) static func alignOffset(_ a: Align, free: Double) -> Double {
         switch a {
-        case .start, .stretch: return 0
+        case .start, .stretch, .baseline: return 0
         case .center: return free / 2
         case .end: return free
         }

@@ -4,6 +4,17 @@ public enum Dimension: Hashable, Sendable {
     case points(Double)
     /// Percent of the containing block's size along the relevant axis: `50` is half.
     case percent(Double)
+    /// CSS's intrinsic sizing keywords, for sizes, min/max sizes and `basis`:
+    /// the content's min-content, max-content and fit-content size along the axis.
+    case minContent
+    case maxContent
+    case fitContent
+}
+
+/// A number literal is points, for styles written in code (`style.gap = 10`).
+extension Dimension: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
+    public init(integerLiteral value: Int) { self = .points(Double(value)) }
+    public init(floatLiteral value: Double) { self = .points(value) }
 }
 
 /// Four `Dimension`s in CSS order (margin and padding may be percentages).
@@ -32,7 +43,21 @@ public enum Justify: Hashable, Sendable {
 }
 
 /// Placement along the cross axis (CSS `align-items` / `align-self`), and of children in a `zbox`.
-public enum Align: Hashable, Sendable { case start, center, end, stretch }
+///
+/// `baseline` aligns the first baselines of the items of a line (CSS `align-items:
+/// baseline`); outside a stack it acts as `start`.
+public enum Align: Hashable, Sendable { case start, center, end, stretch, baseline }
+
+/// Distribution of the lines of a wrapping stack along its cross axis (CSS
+/// `align-content`); `normal` is `stretch` for a flex container, as in CSS.
+public enum AlignContent: Hashable, Sendable {
+    case normal, start, center, end, stretch, spaceBetween, spaceAround, spaceEvenly
+}
+
+/// CSS `position`: `relative` items are in the flow and shifted by their insets after
+/// layout; `absolute` items are out of the flow, placed by their insets against the
+/// parent's padding box.
+public enum Position: Hashable, Sendable { case relative, absolute }
 
 /// Where a child of a `border` layout goes.
 public enum BorderRegion: Hashable, Sendable { case top, bottom, left, right, center }
@@ -94,15 +119,40 @@ public struct LayoutStyle: Hashable, Sendable {
     public var direction: Direction = .inherit
     /// `hidden` nodes take no space and get a zero frame (CSS `display: none`).
     public var isHidden: Bool = false
+    /// In the flow (shifted by `inset`), or out of it and placed by `inset`.
+    public var position: Position = .relative
+    /// CSS `top`/`right`/`bottom`/`left`: `auto` or points or a percentage of the parent's
+    /// padding box along the axis.
+    public var inset: Edges = Edges(all: .auto)
+    /// Place among the stack's items (CSS `order`): items are laid out by ascending order,
+    /// ties in tree order.
+    public var order: Int = 0
+    /// The node clips its content (CSS `overflow: hidden`): as a flex item its automatic
+    /// minimum size is 0.
+    public var clipsContent: Bool = false
+    /// `align-self` with CSS's `safe` keyword: an item that overflows its line starts at
+    /// the line's start instead.
+    public var alignSelfSafe: Bool = false
 
     // Container properties.
-    /// Space between items along the main axis (and between lines when wrapping).
-    public var gap: Double = 0
+    /// Space between items along the main axis (and between lines when wrapping). A
+    /// percentage is of the content box along that axis (0 when it is indefinite).
+    public var gap: Dimension = .points(0)
     /// Space between wrapped lines; `nil` uses `gap`.
-    public var crossGap: Double? = nil
+    public var crossGap: Dimension? = nil
     public var justify: Justify = .start
     public var align: Align = .stretch
+    public var alignContent: AlignContent = .normal
+    /// CSS's `safe` keyword for `justify`, `align` and `align-content`: content that
+    /// overflows is aligned to the start rather than centred or pushed past the start.
+    public var justifySafe: Bool = false
+    public var alignSafe: Bool = false
+    public var alignContentSafe: Bool = false
     public var wrap: Bool = false
+    /// `flex-wrap: wrap-reverse`: lines stack from the cross end (with `wrap`).
+    public var wrapReverse: Bool = false
+    /// `flex-direction: row-reverse` / `column-reverse`: items run from the main end.
+    public var reverse: Bool = false
 
     /// For children of a `border` layout.
     public var region: BorderRegion = .center

@@ -68,7 +68,7 @@ private func validateStyle(_ tree: LayoutTree, _ node: NodeID) throws(LayoutErro
     }
     func dimension(_ d: Dimension, _ property: String, allowNegative: Bool = false) throws(LayoutError) {
         switch d {
-        case .auto: break
+        case .auto, .minContent, .maxContent, .fitContent: break
         case .points(let v), .percent(let v): try length(v, property, allowNegative: allowNegative)
         }
     }
@@ -92,8 +92,12 @@ private func validateStyle(_ tree: LayoutTree, _ node: NodeID) throws(LayoutErro
     try length(s.border.right, "border-right")
     try length(s.border.bottom, "border-bottom")
     try length(s.border.left, "border-left")
-    try length(s.gap, "gap")
-    if let g = s.crossGap { try length(g, "cross-gap") }
+    try dimension(s.gap, "gap")
+    if let g = s.crossGap { try dimension(g, "cross-gap") }
+    try dimension(s.inset.top, "top", allowNegative: true)
+    try dimension(s.inset.right, "right", allowNegative: true)
+    try dimension(s.inset.bottom, "bottom", allowNegative: true)
+    try dimension(s.inset.left, "left", allowNegative: true)
     try length(s.grow, "grow")
     try length(s.shrink, "shrink")
     if let r = s.aspectRatio, !(r.isFinite && r > 0) {

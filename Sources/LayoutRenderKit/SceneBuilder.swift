@@ -121,8 +121,8 @@ struct SceneBuilder {
             case ("align-self", .keyword(let k)): style.alignSelf = align(k)
             case ("direction", .keyword(let k)): style.direction = k == "rtl" ? .rtl : k == "ltr" ? .ltr : .inherit
             case ("hidden", .bool(let b)): style.isHidden = b
-            case ("gap", .number(let g)): style.gap = g
-            case ("cross-gap", .number(let g)): style.crossGap = g
+            case ("gap", .number(let g)): style.gap = .points(g)
+            case ("cross-gap", .number(let g)): style.crossGap = .points(g)
             case ("justify", .keyword(let k)): style.justify = justify(k)
             case ("align", .keyword(let k)) where node.kind != .label: style.align = align(k)
             case ("wrap", .bool(let b)): style.wrap = b

@@ -91,7 +91,7 @@ final class ValidationTests: XCTestCase {
         let unnamed = error(vbox("v", { _ in }, box(nil, { $0.padding.top = .points(.nan) })))
         XCTAssertEqual(unnamed?.0.node, 1)
         XCTAssertEqual(unnamed?.0.description, "padding-top of node #1 is NaN; it must be a finite, non-negative number")
-        check(vbox("v", { $0.gap = .infinity }), node: "v", "gap of 'v' is infinity; it must be a finite, non-negative number")
+        check(vbox("v", { $0.gap = .points(.infinity) }), node: "v", "gap of 'v' is infinity; it must be a finite, non-negative number")
         check(vbox("v", { _ in }, box("g", { $0.grow = -1 })), node: "g", "grow of 'g' is -1; it must be a finite, non-negative number")
         check(vbox("v", { _ in }, box("m", { $0.maxHeight = .percent(-10) })), node: "m",
               "max-height of 'm' is -10; it must be a finite, non-negative number")
