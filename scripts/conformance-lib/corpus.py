@@ -1,0 +1,165 @@
+"""The recorded corpus: specs with Chromium's frames, checked by the test suite without Chromium.
+
+Like Taffy's gentest, the expectation is data: each case is one JSON file holding the
+spec text and the frame Chromium gave every compared node (by spec line; a field that is
+not compared is null, a hidden node is left out). Cases come from fixed seeds (`small`
+trees, the shape of minimal cases, and `random` ones) and from minimal-cases.txt (the
+minimal trees of known mismatch classes and issue 15's repros), so `--record` rewrites
+the same cases with whatever Chromium says today. Nothing in a case comes from
+layout-render; only known-failures.txt, the test's list of cases it does not match yet,
+is written from the engine's results, on request.
+"""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+
+import compare
+import engine
+from generator import Generator
+from trees import Node, from_spec, to_spec
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+FOLDER = os.path.join(ROOT, "Tests", "LayoutRenderKitTests", "Conformance")
+CASES = os.path.join(FOLDER, "cases")
+KNOWN_FAILURES = os.path.join(FOLDER, "known-failures.txt")
+MINIMAL_CASES = os.path.join(HERE, "minimal-cases.txt")
+
+SMALL_SEEDS = range(1, 301)
+RANDOM_SEEDS = range(1, 101)
+
+
+@dataclass
+class Case:
+    name: str
+    tree: Node
+    source: str
+
+
+def relative_folder() -> str:
+    return os.path.relpath(FOLDER, ROOT)
+
+
+def read_minimal_cases() -> list[tuple[str, str, str]]:
+    """(name, description, spec) of each `## name: description` block of minimal-cases.txt."""
+    out, name, description, lines = [], None, "", []
+    with open(MINIMAL_CASES, encoding="utf-8") as f:
+        for raw in f.read().splitlines() + ["## end"]:
+            if raw.startswith("## "):
+                if name and any(l.strip() for l in lines):
+                    out.append((name, description, "\n".join(lines).strip("\n") + "\n"))
+                head = raw[3:]
+                name, _, description = head.partition(":")
+                name, description, lines = name.strip(), description.strip(), []
+            elif not raw.startswith("#"):
+                lines.append(raw)
+    return out
+
+
+def sources(features: frozenset[str], features_name: str) -> list[Case]:
+    cases = [Case(f"minimal-{name}", from_spec(spec), description) for name, description, spec in read_minimal_cases()]
+    cases += [Case(f"small-{s:04}", Generator(s, features, "small").tree(),
+                   f"generator: small tree, seed {s}, features {features_name}") for s in SMALL_SEEDS]
+    cases += [Case(f"random-{s:04}", Generator(s, features, "normal").tree(),
+                   f"generator: random tree, seed {s}, features {features_name}") for s in RANDOM_SEEDS]
+    return cases
+
+
+def write(cases: list[Case], theirs: dict[str, list[list[float]]], version: str) -> int:
+    """Writes every case that is not left out (a word wider than its label); removes the
+    case files no longer generated. Returns the number of cases written."""
+    os.makedirs(CASES, exist_ok=True)
+    kept = set()
+    for case in cases:
+        frames = compare.by_line(theirs[case.name])
+        if compare.long_word(case.tree, frames):
+            continue
+        fields = compare.compared_fields(case.tree)
+        kinds = {n.line: n.kind for n in case.tree.walk()}
+        nodes = []
+        for line in sorted(fields):
+            f = frames[line]
+            entry = {"line": line, "kind": kinds[line]}
+            for i, key in enumerate(compare.FIELDS):
+                entry[key] = f[i] if key in fields[line] else None
+            nodes.append(entry)
+        body = {"name": case.name, "source": case.source, "oracle": version,
+                "spec": to_spec(case.tree), "frames": nodes}
+        text = json.dumps(body, indent=1)
+        # One node per line keeps the files short and their diffs readable.
+        text = _one_node_per_line(text)
+        with open(os.path.join(CASES, case.name + ".json"), "w", encoding="utf-8") as f:
+            f.write(text + "\n")
+        kept.add(case.name + ".json")
+    for stale in set(os.listdir(CASES)) - kept:
+        if stale.endswith(".json"):
+            os.remove(os.path.join(CASES, stale))
+    return len(kept)
+
+
+def _one_node_per_line(text: str) -> str:
+    body = json.loads(text)
+    frames = body.pop("frames")
+    head = json.dumps(body, indent=1, ensure_ascii=False)[:-2]
+    rows = ",\n".join("  " + json.dumps(n, separators=(", ", ": ")) for n in frames)
+    return head + ',\n "frames": [\n' + rows + "\n ]\n}"
+
+
+def read_cases() -> list[dict]:
+    out = []
+    for name in sorted(os.listdir(CASES)):
+        if name.endswith(".json"):
+            with open(os.path.join(CASES, name), encoding="utf-8") as f:
+                out.append(json.load(f))
+    return out
+
+
+def check(binary: str, jobs: int | None) -> dict[str, str]:
+    """{name: the first difference} of every recorded case `binary` does not match (the
+    rule of the XCTest, ConformanceCorpusTests)."""
+    cases = read_cases()
+    ours = engine.layout(binary, [(c["name"], c["spec"]) for c in cases], jobs)
+    failing = {}
+    for c in cases:
+        result = ours[c["name"]]
+        if result.frames is None:
+            failing[c["name"]] = f"layout-render refuses it: {result.error.splitlines()[0]}"
+            continue
+        for node in c["frames"]:
+            actual = result.frames.get(node["line"])
+            wrong = [k for i, k in enumerate(compare.FIELDS)
+                     if node[k] is not None and (actual is None or abs(actual[i] - node[k]) > compare.TOLERANCE)]
+            if wrong:
+                k = wrong[0]
+                failing[c["name"]] = (f"line {node['line']} {node['kind']} {k}: ours "
+                                      f"{actual[compare.FIELDS.index(k)] if actual else None:g}, Chromium {node[k]:g}")
+                break
+    return failing
+
+
+def read_known_failures() -> dict[str, str]:
+    out = {}
+    if os.path.exists(KNOWN_FAILURES):
+        with open(KNOWN_FAILURES, encoding="utf-8") as f:
+            for raw in f:
+                line = raw.strip()
+                if line and not line.startswith("#"):
+                    name, _, reason = line.partition(" ")
+                    out[name] = reason.strip()
+    return out
+
+
+HEADER = """\
+# Cases of the conformance corpus (cases/) that layout-render does not match yet: NAME, then
+# a one-line reason. ConformanceCorpusTests fails when a case outside this list mismatches,
+# and when a listed case matches (take it off the list): the list only shrinks.
+"""
+
+
+def write_known_failures(failures: dict[str, str]) -> None:
+    with open(KNOWN_FAILURES, "w", encoding="utf-8") as f:
+        f.write(HEADER)
+        for name in sorted(failures):
+            f.write(f"{name} {failures[name]}\n")

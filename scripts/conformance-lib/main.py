@@ -1,0 +1,220 @@
+"""scripts/conformance: layout-render's stacks against Chromium's flexbox.
+
+Generates random trees from seeds, lays each out with headless Chromium (as HTML with
+box-sizing: border-box) and with layout-render (--frames-only), compares every frame
+within 0.2 pt, and shrinks every mismatching tree to a minimal one. `--record` writes the
+recorded corpus the test suite checks without Chromium (Tests/LayoutRenderKitTests/Conformance).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+
+import chromium
+import compare
+import corpus
+import engine
+import shrink
+from generator import FEATURES, Generator, parse_features
+from trees import Node, from_spec, to_spec
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+@dataclass
+class Outcome:
+    """One tree laid out both ways. status: match, mismatch, excluded (a documented
+    deviation: a word wider than its label), or error (layout-render refused the spec)."""
+    status: str
+    chromium: dict[int, tuple[float, ...]] = field(default_factory=dict)
+    ours: dict[int, tuple[float, ...]] = field(default_factory=dict)
+    differences: list[compare.Difference] = field(default_factory=list)
+    error: str | None = None
+
+
+def evaluate(browser: str, binary: str, trees: list[tuple[str, Node]], jobs: int | None) -> dict[str, Outcome]:
+    specs = [(name, to_spec(t)) for name, t in trees]
+    theirs = chromium.layout(browser, trees)
+    ours = engine.layout(binary, specs, jobs)
+    out = {}
+    for name, tree in trees:
+        expected = compare.by_line(theirs[name])
+        result = ours[name]
+        if result.frames is None:
+            out[name] = Outcome("error", expected, error=result.error)
+            continue
+        diffs = compare.differences(tree, expected, result.frames)
+        if compare.long_word(tree, expected):
+            status = "excluded"
+        else:
+            status = "mismatch" if diffs else "match"
+        out[name] = Outcome(status, expected, result.frames, diffs)
+    return out
+
+
+def shrink_all(browser: str, binary: str, trees: dict[str, Node], jobs: int | None,
+               chunk: int = 12, max_rounds: int = 80) -> dict[str, tuple[Node, Outcome]]:
+    """Every tree shrunk greedily while it still mismatches; all trees' candidates of a
+    round are laid out together (one Chromium page, one pass of the engine)."""
+    state = {name: {"tree": t, "candidates": list(shrink.candidates(t)), "at": 0, "outcome": None}
+             for name, t in trees.items()}
+    active = set(trees)
+    for _ in range(max_rounds):
+        if not active:
+            break
+        batch = []
+        for name in sorted(active):
+            s = state[name]
+            for i, c in enumerate(s["candidates"][s["at"]:s["at"] + chunk]):
+                batch.append((f"{name}~{i}", c))
+        outcomes = evaluate(browser, binary, batch, jobs)
+        for name in sorted(active):
+            s = state[name]
+            taken = s["candidates"][s["at"]:s["at"] + chunk]
+            hit = next((i for i in range(len(taken)) if outcomes[f"{name}~{i}"].status == "mismatch"), None)
+            if hit is None:
+                s["at"] += chunk
+                if s["at"] >= len(s["candidates"]):
+                    active.discard(name)
+            else:
+                s["tree"], s["outcome"] = taken[hit], outcomes[f"{name}~{hit}"]
+                s["candidates"], s["at"] = list(shrink.candidates(s["tree"])), 0
+    return {name: (s["tree"], s["outcome"]) for name, s in state.items()}
+
+
+def signature(tree: Node) -> str:
+    """The shape of a minimal tree, numbers and words left out: trees with the same
+    signature are one mismatch class (as a first cut)."""
+    def visit(n: Node, depth: int) -> list[str]:
+        keys = " ".join(sorted(k if not n.attrs[k] or not n.attrs[k][0].isalpha() else f"{k}={n.attrs[k]}"
+                               for k in n.attrs if k not in ("scale", "lines", "width") or n.kind != "canvas"))
+        line = ["  " * depth + n.kind + (" " + keys if keys else "")]
+        for c in n.children:
+            line += visit(c, depth + 1)
+        return line
+    return "\n".join(visit(tree, 0))
+
+
+def frame_table(tree: Node, outcome: Outcome) -> list[str]:
+    rows = []
+    wrong = {d.line: d.fields for d in outcome.differences}
+    for n in tree.walk():
+        mark = " <- " + ",".join(wrong[n.line]) if n.line in wrong else ""
+        rows.append(f"    {n.line:>3} {n.kind:<7} chromium {compare.frame_text(outcome.chromium.get(n.line)):<34} "
+                    f"ours {compare.frame_text(outcome.ours.get(n.line))}{mark}")
+    return rows
+
+
+def print_minimal(name: str, original: Node, tree: Node, outcome: Outcome) -> None:
+    print(f"--- {name}: {original.count()} nodes → {tree.count()}")
+    for line in to_spec(tree).splitlines():
+        print("    " + line)
+    print("\n".join(frame_table(tree, outcome)))
+
+
+def run(args: argparse.Namespace, browser: str, binary: str) -> int:
+    features = parse_features(args.features)
+    seeds = range(args.start, args.start + args.seeds)
+    trees = [(f"{args.size}-{s}", Generator(s, features, args.size).tree()) for s in seeds]
+    started = time.monotonic()
+    outcomes = evaluate(browser, binary, trees, args.jobs)
+    elapsed = time.monotonic() - started
+    counts = {k: sum(1 for o in outcomes.values() if o.status == k) for k in ("match", "mismatch", "excluded", "error")}
+    compared = counts["match"] + counts["mismatch"]
+    print(f"features: {args.features} ({', '.join(sorted(features)) or 'the language of today'})")
+    print(f"seeds {args.start}..{args.start + args.seeds - 1} ({args.size}): {len(trees)} trees, "
+          f"{sum(t.count() for _, t in trees)} nodes, {elapsed:.1f} s ({100 * elapsed / len(trees):.2f} s per 100 trees)")
+    excluded_matching = sum(1 for o in outcomes.values() if o.status == "excluded" and not o.differences)
+    print(f"match {counts['match']}/{compared} = {100 * counts['match'] / max(compared, 1):.1f} % "
+          f"(excluded: {counts['excluded']} with a word wider than its label, of which {excluded_matching} "
+          f"match anyway; engine errors: {counts['error']})")
+    for name, o in outcomes.items():
+        if o.status == "error":
+            print(f"error {name}: {o.error}")
+    mismatches = {name: dict(trees)[name] for name, o in outcomes.items() if o.status == "mismatch"}
+    if not mismatches or args.no_shrink:
+        for name in list(mismatches)[: args.show]:
+            print_minimal(name, mismatches[name], mismatches[name], outcomes[name])
+        return 1 if mismatches else 0
+    started = time.monotonic()
+    minimal = shrink_all(browser, binary, mismatches, args.jobs)
+    print(f"shrunk {len(minimal)} mismatching trees in {time.monotonic() - started:.1f} s")
+    classes: dict[str, list[str]] = {}
+    for name, (tree, _) in minimal.items():
+        classes.setdefault(signature(tree), []).append(name)
+    ordered = sorted(classes.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+    print(f"{len(ordered)} shapes of minimal tree:")
+    for sig, names in ordered:
+        print(f"\n=== {len(names)} × " + sig.replace("\n", " / "))
+        for name in sorted(names, key=lambda n: minimal[n][0].count())[: args.show]:
+            tree, outcome = minimal[name]
+            print_minimal(name, mismatches[name], tree, outcome or outcomes[name])
+    return 1
+
+
+def record(args: argparse.Namespace, browser: str, binary: str | None) -> int:
+    features = parse_features(args.features)
+    cases = corpus.sources(features, args.features)
+    started = time.monotonic()
+    theirs = chromium.layout(browser, [(c.name, c.tree) for c in cases])
+    written = corpus.write(cases, theirs, chromium.version(browser))
+    print(f"recorded {written} cases from {chromium.version(browser)} in {time.monotonic() - started:.1f} s "
+          f"({len(cases) - written} left out: a word wider than its label) into {corpus.relative_folder()}")
+    if binary and os.path.exists(binary):
+        failing = corpus.check(binary, args.jobs)
+        known = corpus.read_known_failures()
+        print(f"layout-render ({binary}) mismatches {len(failing)} of {written}")
+        for name in sorted(set(failing) - set(known)):
+            print(f"  new failure {name}: {failing[name]}")
+        for name in sorted(set(known) - set(failing)):
+            print(f"  passes now: {name}")
+        if args.update_known_failures:
+            corpus.write_known_failures({n: known.get(n) or failing[n] for n in failing})
+            print(f"wrote {corpus.KNOWN_FAILURES}")
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    p = argparse.ArgumentParser(prog="scripts/conformance", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--seeds", type=int, default=100, help="how many random trees (default 100)")
+    p.add_argument("--start", type=int, default=None, help="the first seed (default: from the clock)")
+    p.add_argument("--size", choices=("normal", "small"), default="normal", help="tree size (default normal)")
+    p.add_argument("--features", default="current",
+                   help=f"current, all, or a comma-separated list of: {', '.join(FEATURES)} (default current)")
+    p.add_argument("--binary", help="layout-render to test (default: .build/debug/layout-render)")
+    p.add_argument("--jobs", type=int, help="engine processes at once (default: the number of cores)")
+    p.add_argument("--no-shrink", action="store_true", help="report mismatches as they are")
+    p.add_argument("--show", type=int, default=3, help="minimal trees printed per shape (default 3)")
+    p.add_argument("--record", action="store_true", help="regenerate the recorded corpus from Chromium")
+    p.add_argument("--update-known-failures", action="store_true",
+                   help="with --record: list the cases the binary fails in known-failures.txt")
+    p.add_argument("--spec", help="compare one spec file (the subset the generator writes)")
+    args = p.parse_args(argv)
+    browser = chromium.find_browser()
+    if not browser:
+        print("conformance: Chromium is not installed; run scripts/conformance --install", file=sys.stderr)
+        return 2
+    binary = args.binary or engine.default_binary(ROOT)
+    if args.record:
+        return record(args, browser, binary)
+    if not os.path.exists(binary):
+        print(f"conformance: {binary} does not exist; run swift build (or give --binary)", file=sys.stderr)
+        return 2
+    if args.spec:
+        with open(args.spec, encoding="utf-8") as f:
+            tree = from_spec(f.read())
+        o = evaluate(browser, binary, [("spec", tree)], args.jobs)["spec"]
+        print(o.status + (f": {o.error}" if o.error else ""))
+        print("\n".join(frame_table(tree, o)))
+        return 0 if o.status == "match" else 1
+    if args.start is None:
+        args.start = int(time.time()) % 1_000_000 * 1000
+    return run(args, browser, binary)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
