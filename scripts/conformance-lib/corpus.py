@@ -127,15 +127,24 @@ def check(binary: str, jobs: int | None) -> dict[str, str]:
         if result.frames is None:
             failing[c["name"]] = f"layout-render refuses it: {result.error.splitlines()[0]}"
             continue
+        tree = from_spec(c["spec"])
+        wrong_lines = {}
         for node in c["frames"]:
             actual = result.frames.get(node["line"])
             wrong = [k for i, k in enumerate(compare.FIELDS)
                      if node[k] is not None and (actual is None or abs(actual[i] - node[k]) > compare.TOLERANCE)]
             if wrong:
-                k = wrong[0]
-                failing[c["name"]] = (f"line {node['line']} {node['kind']} {k}: ours "
-                                      f"{actual[compare.FIELDS.index(k)] if actual else None:g}, Chromium {node[k]:g}")
-                break
+                wrong_lines[node["line"]] = (node, actual, wrong[0])
+        if wrong_lines:
+            # The first node that is off while nothing inside it is: its ancestors are
+            # usually off because of it.
+            line = next(n.line for n in tree.walk()
+                        if n.line in wrong_lines and not any(d.line in wrong_lines for d in list(n.walk())[1:]))
+            node, actual, k = wrong_lines[line]
+            value = f"{actual[compare.FIELDS.index(k)]:g}" if actual else "none"
+            failing[c["name"]] = f"line {line} {node['kind']} {k}: ours {value}, Chromium {node[k]:g}"
+            if c["name"].startswith("minimal-"):
+                failing[c["name"]] = c["source"] + f" ({failing[c['name']]})"
     return failing
 
 
