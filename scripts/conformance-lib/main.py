@@ -176,7 +176,7 @@ def record(args: argparse.Namespace, browser: str, binary: str | None) -> int:
         for name in sorted(set(known) - set(failing)):
             print(f"  passes now: {name}")
         if args.update_known_failures:
-            corpus.write_known_failures({n: known.get(n) or failing[n] for n in failing})
+            corpus.write_known_failures(failing)
             print(f"wrote {corpus.KNOWN_FAILURES}")
     return 0
 
