@@ -12,8 +12,8 @@ enum NodeContent: Sendable {
 /// How a node paints its frame.
 struct Paint: Sendable {
     var background: RGBAColor?
-    var borderWidth: Double = 0
-    var borderColor: RGBAColor = .black
+    /// Each side's width and colour; nil when no side is drawn.
+    var border: BorderSides?
     var radius: Double = 0
     var opacity: Double = 1
     var clip = false

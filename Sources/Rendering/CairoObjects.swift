@@ -179,6 +179,69 @@ final class DrawingContext {
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
     }
 
+    /// A border whose sides differ (`DrawOperation.strokeSides`): the ring between the
+    /// outer rounded rectangle and the inner one, filled once per colour through a clip made
+    /// of the wedges of the sides with that colour, so that sides of one colour meet without
+    /// a seam.
+    func strokeSides(_ rect: Rect, _ sides: BorderSides, radius: Double) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        // Each side at most half of its axis, as `strokeInside` clamps a uniform border.
+        let t = min(max(0, sides.widths.top), rect.height / 2), b = min(max(0, sides.widths.bottom), rect.height / 2)
+        let l = min(max(0, sides.widths.left), rect.width / 2), r = min(max(0, sides.widths.right), rect.width / 2)
+        let inner = Rect(x: rect.x + l, y: rect.y + t, width: rect.width - l - r, height: rect.height - t - b)
+        let outerRadius = min(max(0, radius), rect.width / 2, rect.height / 2)
+        // The line between two sides runs from the outer corner through the inner one, on to
+        // half the shorter side in, past any rounding of the ring.
+        let depth = min(rect.width, rect.height) / 2
+        func divide(_ corner: Point, _ dx: Double, _ dy: Double) -> Point {
+            let longest = max(abs(dx), abs(dy))
+            guard longest > 0 else { return corner }
+            return Point(x: corner.x + dx / longest * depth, y: corner.y + dy / longest * depth)
+        }
+        let tl = Point(x: rect.minX, y: rect.minY), tr = Point(x: rect.maxX, y: rect.minY)
+        let br = Point(x: rect.maxX, y: rect.maxY), bl = Point(x: rect.minX, y: rect.maxY)
+        let dtl = divide(tl, l, t), dtr = divide(tr, -r, t), dbr = divide(br, -r, -b), dbl = divide(bl, l, -b)
+        let wedges = [[tl, tr, dtr, dtl], [tr, br, dbr, dtr], [br, bl, dbl, dbr], [bl, tl, dtl, dbl]]
+        let far = !FarGeometry.isSafe(rect, radius: radius, scale: scale)
+        var drawn: [RGBAColor] = []
+        for side in sides.sides where side.width > 0 && !drawn.contains(side.color) {
+            drawn.append(side.color)
+            cairo_save(cr)
+            cairo_new_path(cr)
+            for (other, wedge) in zip(sides.sides, wedges) where other.width > 0 && other.color == side.color {
+                addPolygon(far ? FarGeometry.clip(wedge, to: window) : wedge)
+            }
+            cairo_clip(cr)
+            addRectangle(rect, radius: outerRadius)
+            if inner.width > 0, inner.height > 0 {
+                if far {
+                    addRectangle(inner, radius: max(0, outerRadius - max(t, r, b, l)))
+                } else {
+                    addRectangle(inner, radii: [max(0, outerRadius - max(t, l)), max(0, outerRadius - max(t, r)),
+                                                max(0, outerRadius - max(b, r)), max(0, outerRadius - max(b, l))])
+                }
+            }
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+            setSource(side.color)
+            cairo_fill(cr)
+            cairo_restore(cr)
+        }
+    }
+
+    /// A rectangle with its own radius at each corner (top-left, top-right, bottom-right,
+    /// bottom-left), each at most half of either side; for shapes within Cairo's range.
+    private func addRectangle(_ rect: Rect, radii: [Double]) {
+        let limit = min(rect.width, rect.height) / 2
+        let tl = min(radii[0], limit), tr = min(radii[1], limit), br = min(radii[2], limit), bl = min(radii[3], limit)
+        let pi = Double.pi
+        cairo_new_sub_path(cr)
+        if tr > 0 { cairo_arc(cr, rect.maxX - tr, rect.y + tr, tr, -pi / 2, 0) } else { cairo_line_to(cr, rect.maxX, rect.y) }
+        if br > 0 { cairo_arc(cr, rect.maxX - br, rect.maxY - br, br, 0, pi / 2) } else { cairo_line_to(cr, rect.maxX, rect.maxY) }
+        if bl > 0 { cairo_arc(cr, rect.x + bl, rect.maxY - bl, bl, pi / 2, pi) } else { cairo_line_to(cr, rect.x, rect.maxY) }
+        if tl > 0 { cairo_arc(cr, rect.x + tl, rect.y + tl, tl, pi, 3 * pi / 2) } else { cairo_line_to(cr, rect.x, rect.y) }
+        cairo_close_path(cr)
+    }
+
     /// Font sizes from which glyphs are filled as outlines rather than drawn from Cairo's
     /// glyph images: Cairo caches one image per glyph and size with no bound on their bytes,
     /// and at thousands of pixels per em each image is megabytes.

@@ -81,6 +81,7 @@ public struct JSONSpecReader {
             throw SpecError("the canvas needs a width in points greater than 0",
                             at: (canvasValue["width"] ?? canvasValue).location("$.canvas.width"))
         }
+        try ParseState.checkCanvasHeight(canvas, sourceLine: nil)
         var count = 0
         switch (tree["children"], tree["root"]) {
         case (let list?, nil):

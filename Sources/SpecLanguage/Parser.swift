@@ -320,7 +320,7 @@ struct ParseState {
                         throw SpecError("style '\(name)' (line \(style.location.line)) sets '\(raw.key)', which a \(open.kind.rawValue) does not take",
                                         at: styleAttribute.valueLocation, sourceLine: styleAttribute.sourceLine)
                     }
-                    attributes[raw.key] = try read(raw, shape: definition.shape)
+                    try set(read(raw, shape: definition.shape), in: &attributes)
                 }
             }
         }
@@ -329,7 +329,7 @@ struct ParseState {
                   definition.kinds.contains(open.kind) else {
                 throw unknownAttribute(raw, among: Schema.names(for: open.kind), kindName: open.kind.rawValue)
             }
-            attributes[raw.key] = try read(raw, shape: definition.shape)
+            try set(read(raw, shape: definition.shape), in: &attributes)
         }
         if case .number? = attributes["size"]?.value, open.kind != .label, open.kind != .canvas {
             let a = attributes["size"]!
@@ -338,6 +338,17 @@ struct ParseState {
         }
         return Node(kind: open.kind, argument: open.argument, attributes: attributes,
                     children: open.children, location: open.location)
+    }
+
+    /// Sets an attribute as CSS cascades declarations: a shorthand (`margin`, `padding`,
+    /// `border`) replaces the sides set before it (by a style, or earlier on the line), and
+    /// a side set after the shorthand wins over it. So in the finished node a side that is
+    /// present always wins over its shorthand, whichever order the writer puts them in.
+    private func set(_ attribute: Attribute, in attributes: inout [String: Attribute]) {
+        if Schema.shorthands.contains(attribute.name) {
+            for side in Schema.sides(of: attribute.name) { attributes[side] = nil }
+        }
+        attributes[attribute.name] = attribute
     }
 
     private func read(_ raw: RawAttribute, shape: ValueShape) throws(SpecError) -> Attribute {
@@ -373,10 +384,23 @@ struct ParseState {
             throw SpecError("the canvas needs a width in points greater than 0: canvas width=600",
                             at: canvasOpen.location, sourceLine: canvasOpen.sourceLine)
         }
+        try Self.checkCanvasHeight(canvasNode, sourceLine: canvasOpen.sourceLine)
         canvasNode.children = topLevel
         let document = Document(canvas: canvasNode)
         try checkIDs(document)
         return document
+    }
+
+    /// The canvas's height is points or `auto`: a percentage or a sizing keyword has
+    /// nothing to refer to there.
+    static func checkCanvasHeight(_ canvas: Node, sourceLine: String?) throws(SpecError) {
+        guard let height = canvas.attributes["height"] else { return }
+        switch height.value {
+        case .length(.auto), .length(.points): return
+        default:
+            throw SpecError("the canvas height is points or auto (the height the layout needs)",
+                            at: height.location, sourceLine: sourceLine)
+        }
     }
 
     /// Ids outside `if`/`for` blocks must be unique already; the expander checks the rest.

@@ -80,6 +80,9 @@ public enum SpecWriter {
         case .auto: return "auto"
         case .points(let v): return number(v)
         case .percent(let v): return number(v) + "%"
+        case .minContent: return "min-content"
+        case .maxContent: return "max-content"
+        case .fitContent: return "fit-content"
         }
     }
 
@@ -173,7 +176,7 @@ public enum SpecWriter {
         case .number(let n): return number(n)
         case .integer(let i): return String(i)
         case .bool(let b): return b ? "true" : "false"
-        case .length(.points(let v)): return number(v)
+        case .length(.points(let v)), .anchor(.points(let v)): return number(v)
         case .font(.file(let f)): return jsonString(f)
         default: return jsonString(text(value))
         }
