@@ -74,6 +74,12 @@ struct ValueReader {
             if ["nan", "inf", "infinity"].contains(text.lowercased().trimmingPrefix("-")) {
                 throw Failure(message: "'\(text)' is not a finite number")
             }
+            // A word that is neither `auto` nor an anchor such as `header.bottom`.
+            if text.first.map({ !($0.isNumber || "-+.".contains($0)) }) == true, !text.contains("."), !text.contains("(") {
+                var message = "expected points, a percentage or auto (or in a box, an anchor such as header.bottom+8), not '\(text)'"
+                if suggestion(for: text, among: ["auto"]) != nil { message += "; did you mean 'auto'?" }
+                throw Failure(message: message)
+            }
             var parser = AnchorParser(text, maxDepth: maxExpressionDepth)
             return .anchor(try parser.parse())
         case .stackWrap:

@@ -174,6 +174,11 @@ final class FlexboxAttributeTests: XCTestCase {
         assertError("canvas width=10\nvbox\n  box left=20000%", "bad value for 'left': 20000% is outside the range -10000%...10000%",
                     line: 3, column: 12)
         assertError("canvas width=10\nvbox\n  box top=nan", "bad value for 'top': 'nan' is not a finite number", line: 3, column: 11)
+        assertError("canvas width=10\nvbox\n  box top=atuo",
+                    "bad value for 'top': expected points, a percentage or auto (or in a box, an anchor such as header.bottom+8), not 'atuo'; did you mean 'auto'?",
+                    line: 3, column: 11)
+        assertError("canvas width=10\nvbox\n  box top=10px",
+                    "bad value for 'top': unexpected 'px' in anchor", line: 3, column: 13)
         assertError("canvas width=10\nvbox\n  box position=fixed",
                     "bad value for 'position': 'fixed' is not one of relative, absolute", line: 3, column: 16)
     }
