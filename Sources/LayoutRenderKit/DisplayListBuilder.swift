@@ -25,7 +25,7 @@ struct DisplayListBuilder {
         var list = DisplayList(size: layout.size, scale: scene.scale, background: canvas.paint.background)
         // Enter/exit events, so groups and borders close after the children.
         enum Step { case enter(NodeID), exit(NodeID) }
-        var steps: [Step] = scene.tree.children[root].reversed().map { .enter($0) }
+        var steps: [Step] = paintOrder(of: root).reversed().map { .enter($0) }
         while let step = steps.popLast() {
             switch step {
             case .enter(let id):
@@ -67,7 +67,7 @@ struct DisplayListBuilder {
                     list.operations.append(.image(image.bitmap, destination: image.destination(in: content)))
                 }
                 steps.append(.exit(id))
-                steps.append(contentsOf: scene.tree.children[id].reversed().map { .enter($0) })
+                steps.append(contentsOf: paintOrder(of: id).reversed().map { .enter($0) })
             case .exit(let id):
                 let node = scene.nodes[id]
                 let paint = node.paint
@@ -85,6 +85,25 @@ struct DisplayListBuilder {
         }
         if let debugLabel { appendDebugOverlay(to: &list, labeler: debugLabel) }
         return list
+    }
+
+    /// The children of `id` in the order CSS paints them: a stack's items in
+    /// order-modified document order (by `order`, ties in tree order), and positioned
+    /// children (`position` set) after the others, as positioned boxes paint after in-flow
+    /// ones (CSS 2 Appendix E, Flexbox §5.4). Tree order when neither applies, without
+    /// sorting.
+    private func paintOrder(of id: NodeID) -> [NodeID] {
+        let children = scene.tree.children[id]
+        let isStack: Bool
+        if case .stack = scene.tree.kinds[id] { isStack = true } else { isStack = false }
+        func key(_ child: NodeID) -> (Int, Int) {
+            (scene.nodes[child].isPositioned ? 1 : 0, isStack ? scene.tree.styles[child].order : 0)
+        }
+        guard children.contains(where: { key($0) != (0, 0) }) else { return children }
+        return children.enumerated().sorted { a, b in
+            let ka = key(a.element), kb = key(b.element)
+            return ka != kb ? ka < kb : a.offset < b.offset
+        }.map(\.element)
     }
 
     /// Outlines every visible frame in magenta, one device pixel wide, and writes its id

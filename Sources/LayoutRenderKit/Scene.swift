@@ -28,7 +28,10 @@ struct SceneNode: Sendable {
     var content: NodeContent
     var isHidden: Bool
     /// `diff-threshold` / `diff-ignore`: how strictly `layout-render test` compares this frame.
-    var tolerance: Tolerance?
+    var tolerance: Tolerance? = nil
+    /// The spec sets `position` (relative or absolute): CSS paints such a node after its
+    /// siblings that are not positioned.
+    var isPositioned = false
 }
 
 /// A node's own comparison tolerance.

@@ -142,6 +142,30 @@ final class FlexboxStyleTests: XCTestCase {
         return builder.build().operations
     }
 
+    /// The colours of the fills, in the order they are painted.
+    private func fills(_ body: String) throws -> [String] {
+        try operations(body).compactMap { op -> String? in
+            guard case .fill(_, let c, _) = op else { return nil }
+            return c == RGBAColor(red: 1, green: 0, blue: 0) ? "red" : c == RGBAColor(red: 0, green: 0, blue: 1) ? "blue" : "green"
+        }
+    }
+
+    /// As CSS paints them: a stack's items by `order`, ties in tree order, and positioned
+    /// items after the others.
+    func testPaintOrderFollowsOrderThenPosition() throws {
+        XCTAssertEqual(try fills("hbox\n  box size=5x5 order=1 background=#f00\n  box size=5x5 background=#00f\n"), ["blue", "red"])
+        XCTAssertEqual(try fills("hbox\n  box size=5x5 order=1 background=#f00\n  box size=5x5 order=1 background=#00f\n"), ["red", "blue"])
+        XCTAssertEqual(try fills("vbox\n  box size=5x5 position=relative background=#f00\n  box size=5x5 background=#00f\n"), ["blue", "red"])
+        XCTAssertEqual(try fills("""
+            hbox
+              box size=5x5 position=absolute order=-1 background=#f00
+              box size=5x5 order=2 background=#00f
+              box size=5x5 background=#0f0
+            """), ["green", "blue", "red"])
+        // `order` orders the items of a stack only.
+        XCTAssertEqual(try fills("zbox\n  box size=5x5 order=1 background=#f00\n  box size=5x5 background=#00f\n"), ["red", "blue"])
+    }
+
     func testAUniformBorderIsOneStrokeAsBefore() throws {
         let ops = try operations("box size=20x20 border=2,#f00 border-top=2,#f00")
         XCTAssertEqual(ops, [.strokeInside(Rect(x: 0, y: 0, width: 20, height: 20), width: 2,
