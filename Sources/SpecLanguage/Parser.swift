@@ -2,7 +2,8 @@
 ///
 /// One node per line, children indented by two spaces under their parent. A line is a
 /// kind, an optional positional argument (a quoted string or a number), then `key=value`
-/// attributes; a bare attribute name means `true` for flags (`clip`, `hidden`, `wrap`).
+/// attributes; a bare attribute name means `true` for flags (`clip`, `hidden`, `reverse`,
+/// `wrap`).
 /// Top-level lines are `canvas …` (exactly one), `style NAME attrs…` and nodes, which
 /// become the canvas's children. `docs/spec.md` is the reference.
 public struct SpecParser {

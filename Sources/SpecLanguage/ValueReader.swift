@@ -263,8 +263,7 @@ struct ValueReader {
               text.unicodeScalars.allSatisfy({ $0 == "-" || ($0.isASCII && $0.properties.isAlphabetic) }) else {
             return false
         }
-        return text.hasSuffix("content") || text.contains("-") && text.count >= 9
-            || suggestion(for: text, among: ["auto"] + Length.keywords.map(\.0)) != nil
+        return text.hasSuffix("content") || suggestion(for: text, among: ["auto"] + Length.keywords.map(\.0)) != nil
     }
 
     /// A length in points within `ValueRanges.maxPoints` either way.

@@ -134,6 +134,10 @@ final class FlexboxAttributeTests: XCTestCase {
         assertError("canvas width=10\nbox width=max-contnet",
                     "bad value for 'width': 'max-contnet' is not a length (points, N%, auto, min-content, max-content or fit-content); did you mean 'max-content'?",
                     line: 2, column: 11)
+        // A word that is no slip for a keyword is read as an anchor, and told so.
+        assertError("canvas width=10\nbox width=my-long-header",
+                    "bad value for 'width': expected a number, a percentage or an anchor such as my-long-header.bottom, not 'my-long-header'",
+                    line: 2, column: 11)
         assertError("canvas width=10\nbox margin=fit-content",
                     "bad value for 'margin': 'fit-content' sizes a node; only width, height, min-/max- sizes and basis take it",
                     line: 2, column: 12)
