@@ -181,7 +181,7 @@ struct SceneBuilder {
             case .anchor(.points(let v)): inset = .points(v)
             case .anchor(.percent(let v)): inset = .percent(v)
             default:
-                throw specError("'\(name)=\(SpecWriter.text(attribute.value))' is an anchor, and anchors place the children of a box; "
+                throw specError("'\(name)=\(quoted(attribute.value))' is an anchor, and anchors place the children of a box; "
                                 + "in \(describe(parent)), \(name) is an inset (CSS \(name)): points, % or auto",
                                 at: attribute.location)
             }
@@ -209,9 +209,16 @@ struct SceneBuilder {
         case "center-x", "center-y": instead = "use align-self (or the parent's align and justify) to centre it"
         default: instead = "use position=absolute with top, right, bottom and left, or margins"
         }
-        throw specError("'\(name)=\(SpecWriter.text(attribute.value))' is an anchor, and anchors place the children of a box; "
+        throw specError("'\(name)=\(quoted(attribute.value))' is an anchor, and anchors place the children of a box; "
                         + "this \(node.kind.rawValue) is in \(describe(parent)): \(instead)",
                         at: attribute.location)
+    }
+
+    /// A value as a message quotes it: at most 40 characters (a `min(…)` can hold a
+    /// megabyte of arguments), the rest as `…`.
+    private func quoted(_ value: Value) -> String {
+        let text = SpecWriter.text(value)
+        return text.count <= 40 ? text : String(text.prefix(39)) + "…"
     }
 
     /// "a vbox (line 3)", for messages about where a node is.

@@ -55,6 +55,10 @@ final class LayoutErrorTests: XCTestCase {
         XCTAssertEqual(headline("label \"x\" left=min(10, 20%)\n"),
                        "t.spec:2:16: error: 'left=min(10, 20%)' is an anchor, and anchors place the children of a box; "
                        + "in the canvas (a vbox), left is an inset (CSS left): points, % or auto")
+        let huge = "min(" + Array(repeating: "1", count: 100_000).joined(separator: ", ") + ")"
+        XCTAssertEqual(headline("vbox\n  box left=\(huge)\n"),
+                       "t.spec:3:12: error: 'left=min(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,…' is an anchor, and anchors place the children of a box; "
+                       + "in a vbox (line 2), left is an inset (CSS left): points, % or auto")
         XCTAssertEqual(headline("border\n  box region=top top=4\n"),
                        "t.spec:3:22: error: 'top' does nothing on a child of a border (line 2), which places it by its region; "
                        + "top, right, bottom and left are insets in a stack or zbox and anchors in a box")
