@@ -29,8 +29,9 @@ struct SceneNode: Sendable {
     var isHidden: Bool
     /// `diff-threshold` / `diff-ignore`: how strictly `layout-render test` compares this frame.
     var tolerance: Tolerance? = nil
-    /// The spec sets `position` (relative or absolute): CSS paints such a node after its
-    /// siblings that are not positioned.
+    /// The spec sets `position` (relative or absolute) or an inset (`position` is
+    /// `relative` by default, so an inset alone shifts the node): CSS paints such a node
+    /// after its siblings that are not positioned.
     var isPositioned = false
 }
 

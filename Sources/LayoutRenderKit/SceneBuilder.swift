@@ -78,7 +78,8 @@ struct SceneBuilder {
             let id = tree.addNode(kind, style: style, name: name, parent: parent)
             nodes.append(SceneNode(kind: node.kind, id: node.id, location: node.location,
                                    paint: paint(of: node), content: content, isHidden: style.isHidden,
-                                   tolerance: tolerance(of: node), isPositioned: node.attributes["position"] != nil))
+                                   tolerance: tolerance(of: node),
+                                   isPositioned: node.attributes["position"] != nil || style.inset != Edges(all: .auto)))
             pending.append(contentsOf: node.children.reversed().map { ($0, id, rtl) })
         }
 

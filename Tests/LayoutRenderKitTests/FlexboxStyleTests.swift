@@ -156,6 +156,9 @@ final class FlexboxStyleTests: XCTestCase {
         XCTAssertEqual(try fills("hbox\n  box size=5x5 order=1 background=#f00\n  box size=5x5 background=#00f\n"), ["blue", "red"])
         XCTAssertEqual(try fills("hbox\n  box size=5x5 order=1 background=#f00\n  box size=5x5 order=1 background=#00f\n"), ["red", "blue"])
         XCTAssertEqual(try fills("vbox\n  box size=5x5 position=relative background=#f00\n  box size=5x5 background=#00f\n"), ["blue", "red"])
+        XCTAssertEqual(try fills("vbox\n  box size=5x5 top=2 background=#f00\n  box size=5x5 background=#00f\n"), ["blue", "red"],
+                       "an inset alone makes a relative, positioned item")
+        XCTAssertEqual(try fills("vbox\n  box size=5x5 top=auto background=#f00\n  box size=5x5 background=#00f\n"), ["red", "blue"])
         XCTAssertEqual(try fills("""
             hbox
               box size=5x5 position=absolute order=-1 background=#f00
