@@ -90,15 +90,19 @@ struct SceneBuilder {
 
     // MARK: - Layout style
 
-    /// The node's layout style. Attributes are applied by name, so each shorthand (`border`,
-    /// `margin`, `padding`) comes before its sides (`margin-left`): the parser keeps a side
-    /// only when it was written after the shorthand, and then it wins, as in CSS.
+    /// The node's layout style. Shorthands (`border`, `margin`, `padding`, `size`) are
+    /// applied first, then the rest by name: the parser keeps a side (`margin-left`,
+    /// `width`) only when it was written after its shorthand, and then it wins, as in CSS.
     ///
     /// `top`, `right`, `bottom` and `left` are anchors for a child of a box and CSS insets
     /// for a child of a stack or zbox; `parent` (nil for the canvas) decides.
     private func layoutStyle(of node: Node, parent: SceneNode?) throws(LayoutRenderError) -> LayoutStyle {
         var style = LayoutStyle()
-        for (name, attribute) in node.attributes.sorted(by: { $0.key < $1.key }) {
+        let ordered = node.attributes.sorted { a, b in
+            let sa = Schema.shorthandNames.contains(a.key), sb = Schema.shorthandNames.contains(b.key)
+            return sa != sb ? sa : a.key < b.key
+        }
+        for (name, attribute) in ordered {
             switch (name, attribute.value) {
             case ("width", .length(let l)): style.width = dimension(l)
             case ("height", .length(let l)): style.height = dimension(l)

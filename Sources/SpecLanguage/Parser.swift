@@ -342,13 +342,12 @@ struct ParseState {
     }
 
     /// Sets an attribute as CSS cascades declarations: a shorthand (`margin`, `padding`,
-    /// `border`) replaces the sides set before it (by a style, or earlier on the line), and
-    /// a side set after the shorthand wins over it. So in the finished node a side that is
-    /// present always wins over its shorthand, whichever order the writer puts them in.
+    /// `border`, a `size` pair) replaces the attributes it sets that were set before it (by
+    /// a style, or earlier on the line: `margin-left`, `width`), and one set after the
+    /// shorthand wins over it. So in the finished node such an attribute, when present,
+    /// always wins over its shorthand, whichever order the writer puts them in.
     private func set(_ attribute: Attribute, in attributes: inout [String: Attribute]) {
-        if Schema.shorthands.contains(attribute.name) {
-            for side in Schema.sides(of: attribute.name) { attributes[side] = nil }
-        }
+        for longhand in Schema.longhands(of: attribute) { attributes[longhand] = nil }
         attributes[attribute.name] = attribute
     }
 

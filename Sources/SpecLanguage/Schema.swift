@@ -47,6 +47,18 @@ public enum Schema {
     /// Per-side forms of the shorthands, in CSS order: `margin-top` … `border-left`.
     static func sides(of shorthand: String) -> [String] { insetNames.map { "\(shorthand)-\($0)" } }
     static let shorthands = ["margin", "padding", "border"]
+
+    /// The attributes a shorthand sets: a side each for `margin`, `padding` and `border`,
+    /// `width` and `height` for a `size` pair (a label's `size` is its font size).
+    static func longhands(of attribute: Attribute) -> [String] {
+        if shorthands.contains(attribute.name) { return sides(of: attribute.name) }
+        if attribute.name == "size", case .size = attribute.value { return ["width", "height"] }
+        return []
+    }
+
+    /// The shorthands (`margin`, `padding`, `border`, `size`), which a consumer applies
+    /// before the attributes they set, so that those win.
+    public static let shorthandNames: Set<String> = ["margin", "padding", "border", "size"]
     /// `border-top`, `border-right`, `border-bottom`, `border-left`.
     public static let borderSides = sides(of: "border")
     static let textAlignKeywords = ["natural", "left", "center", "right", "justify"]

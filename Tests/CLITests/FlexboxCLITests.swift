@@ -36,7 +36,7 @@ final class FlexboxCLITests: XCTestCase {
         XCTAssertTrue(back.stdoutText.contains(
             "hbox align=baseline align-content=center gap=5% justify=safe-end padding-left=4 reverse wrap=reverse\n"), back.stdoutText)
         XCTAssertTrue(back.stdoutText.contains(
-            "  box border-bottom=1,#0000ff border-left=3,#ff0000 clip margin=0,auto,0,auto margin-top=3 order=2 size=20x20\n"),
+            "  box margin=0,auto,0,auto size=20x20 border-bottom=1,#0000ff border-left=3,#ff0000 clip margin-top=3 order=2\n"),
                       back.stdoutText)
         let a = try CLIRunner.run([spec, "-"]), b = try CLIRunner.run([jsonPath, "-"])
         XCTAssertEqual(a.status, 0, a.stderr)

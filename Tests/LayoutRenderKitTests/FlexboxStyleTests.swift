@@ -113,6 +113,24 @@ final class FlexboxStyleTests: XCTestCase {
         XCTAssertEqual(s[2].margin, Edges(all: .points(1)), "a later shorthand replaces the side")
     }
 
+    /// `size` is the shorthand of `width` and `height`: the later one wins, in source
+    /// order (it used to depend on the order of a dictionary).
+    func testSizeAndWidthCombineInSourceOrder() throws {
+        let s = try styles("""
+            style wide width=30
+            box size=10x10 width=20
+            box width=20 size=10x10
+            box style=wide size=10x10
+            box style=wide height=5
+            label "a" size=12 width=40
+            """)
+        XCTAssertEqual([s[0].width, s[0].height], [.points(20), .points(10)])
+        XCTAssertEqual([s[1].width, s[1].height], [.points(10), .points(10)])
+        XCTAssertEqual([s[2].width, s[2].height], [.points(10), .points(10)])
+        XCTAssertEqual([s[3].width, s[3].height], [.points(30), .points(5)])
+        XCTAssertEqual(s[4].width, .points(40), "a label's size is its font size, no shorthand")
+    }
+
     // MARK: - Frames the engine already gives
 
     func testPercentageGapIsOfTheContentBox() throws {

@@ -226,7 +226,8 @@ final class FlexboxAttributeTests: XCTestCase {
         XCTAssertEqual(strip(try SpecParser().parse(SpecWriter.specText(viaJSON))), strip(original))
         // The spellings as written back.
         XCTAssertTrue(text.contains("hbox align=baseline align-content=space-evenly cross-gap=2% gap=5% justify=safe-center reverse wrap=reverse"), text)
-        XCTAssertTrue(text.contains("border=1,#000000 border-bottom=3,#0000ff"), text)
+        // Shorthands first, so what they set comes after them and wins again.
+        XCTAssertTrue(text.contains("\n  vbox border=1,#000000 padding=4 border-bottom=3,#0000ff height=min-content margin-top=auto padding-left=8\n"), text)
         XCTAssertTrue(text.contains("margin=0,auto,0,auto"), text)
         XCTAssertTrue(text.contains("width=fit-content"), text)
         XCTAssertTrue(json.contains("\"wrap\": \"reverse\""), json)
