@@ -180,7 +180,8 @@ final class DrawingContext {
     }
 
     /// A border whose sides differ (`DrawOperation.strokeSides`): the ring between the
-    /// outer rounded rectangle and the inner one, filled once per colour through a clip made
+    /// outer rounded rectangle and the inner one (its corners quarter ellipses, as CSS
+    /// rounds them), filled once per colour through a clip made
     /// of the wedges of the sides with that colour, so that sides of one colour meet without
     /// a seam.
     func strokeSides(_ rect: Rect, _ sides: BorderSides, radius: Double) {
@@ -217,8 +218,9 @@ final class DrawingContext {
                 if far {
                     addRectangle(inner, radius: max(0, outerRadius - max(t, r, b, l)))
                 } else {
-                    addRectangle(inner, radii: [max(0, outerRadius - max(t, l)), max(0, outerRadius - max(t, r)),
-                                                max(0, outerRadius - max(b, r)), max(0, outerRadius - max(b, l))])
+                    let R = outerRadius
+                    addRectangle(inner, corners: [(max(0, R - l), max(0, R - t)), (max(0, R - r), max(0, R - t)),
+                                                  (max(0, R - r), max(0, R - b)), (max(0, R - l), max(0, R - b))])
                 }
             }
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
@@ -228,17 +230,28 @@ final class DrawingContext {
         }
     }
 
-    /// A rectangle with its own radius at each corner (top-left, top-right, bottom-right,
-    /// bottom-left), each at most half of either side; for shapes within Cairo's range.
-    private func addRectangle(_ rect: Rect, radii: [Double]) {
-        let limit = min(rect.width, rect.height) / 2
-        let tl = min(radii[0], limit), tr = min(radii[1], limit), br = min(radii[2], limit), bl = min(radii[3], limit)
+    /// A rectangle whose corners are quarter ellipses, each with its own horizontal and
+    /// vertical radius (top-left, top-right, bottom-right, bottom-left), as CSS rounds the
+    /// inside of a border: the corner's radius less the width of the side on each axis.
+    /// For shapes within Cairo's range; radii that touch (rx + rx ≤ width) do not overlap.
+    private func addRectangle(_ rect: Rect, corners: [(rx: Double, ry: Double)]) {
         let pi = Double.pi
+        let points = [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.maxX, rect.maxY), (rect.minX, rect.maxY)]
+        // Where each corner's ellipse is centred, as a step in from the corner.
+        let inward: [(Double, Double)] = [(1, 1), (-1, 1), (-1, -1), (1, -1)]
+        // The quarter each corner draws, clockwise from the top-right.
+        let order = [1, 2, 3, 0]
         cairo_new_sub_path(cr)
-        if tr > 0 { cairo_arc(cr, rect.maxX - tr, rect.y + tr, tr, -pi / 2, 0) } else { cairo_line_to(cr, rect.maxX, rect.y) }
-        if br > 0 { cairo_arc(cr, rect.maxX - br, rect.maxY - br, br, 0, pi / 2) } else { cairo_line_to(cr, rect.maxX, rect.maxY) }
-        if bl > 0 { cairo_arc(cr, rect.x + bl, rect.maxY - bl, bl, pi / 2, pi) } else { cairo_line_to(cr, rect.x, rect.maxY) }
-        if tl > 0 { cairo_arc(cr, rect.x + tl, rect.y + tl, tl, pi, 3 * pi / 2) } else { cairo_line_to(cr, rect.x, rect.y) }
+        for index in order {
+            let (x, y) = points[index], (rx, ry) = corners[index], (dx, dy) = inward[index]
+            guard rx > 0, ry > 0 else { cairo_line_to(cr, x, y); continue }
+            let start = [pi, -pi / 2, 0, pi / 2][index]
+            cairo_save(cr)
+            cairo_translate(cr, x + dx * rx, y + dy * ry)
+            cairo_scale(cr, rx, ry)
+            cairo_arc(cr, 0, 0, 1, start, start + pi / 2)
+            cairo_restore(cr)
+        }
         cairo_close_path(cr)
     }
 

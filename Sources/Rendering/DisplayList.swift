@@ -113,8 +113,9 @@ public enum DrawOperation: Hashable, Sendable {
     /// A border whose sides differ in width or colour, inside `rect`: each side is the
     /// part of the ring between the outer edge and the inner one (the rect less the widths)
     /// on its side of the lines from each outer corner through the inner one, as browsers
-    /// draw it. The outer corners are rounded by `cornerRadius`, each inner corner by the
-    /// radius less the wider of its two sides.
+    /// draw it. The outer corners are rounded by `cornerRadius`, each inner corner as CSS
+    /// rounds it: a quarter ellipse whose radius on each axis is the corner radius less
+    /// that side's width.
     case strokeSides(Rect, BorderSides, cornerRadius: Double)
     case glyphs(GlyphRun)
     /// An image scaled into `destination` (which may extend past the clip; callers clip with a group).
