@@ -225,6 +225,23 @@ final class FlexboxStyleTests: XCTestCase {
         XCTAssertEqual(pixel(1, 1), red)
     }
 
+    /// A border far beyond Cairo's coordinates goes through the far-geometry path (its
+    /// wedges cut to the canvas first): the sides still show where they should.
+    func testBorderSidesFarBeyondCairosRange() throws {
+        var options = RenderOptions(fileName: "t.spec")
+        options.scale = 8
+        let image = try LayoutRenderer().render(
+            source: "canvas width=20 height=20 background=#ffffff\nbox size=1000000x1000000 border-left=4,#ff0000 border-top=2,#0000ff",
+            options: options)
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] {
+            let i = (y * image.bitmap.width + x) * 4
+            return Array(image.bitmap.pixels[i..<i + 4])
+        }
+        XCTAssertEqual(pixel(8, 80), [255, 0, 0, 255], "x 1, y 10: the left side")
+        XCTAssertEqual(pixel(80, 4), [0, 0, 255, 255], "x 10, y 0.5: the top side")
+        XCTAssertEqual(pixel(80, 80), [255, 255, 255, 255])
+    }
+
     /// A leaf is measured in its content box (inside its border), so it is drawn there.
     func testALabelIsDrawnInsideItsBorder() throws {
         let spec = try laidOut("hbox\n  label \"x\" border-left=10 border-top=4\n")
