@@ -134,6 +134,21 @@ public enum Schema {
         "top-left", "top-right", "bottom-left", "bottom-right",
     ]
 
+    /// CSS property names that users of flexbox write, and the attribute that says it
+    /// here, for the hint of an unknown attribute.
+    static let cssNames: [String: String] = [
+        "align-items": "align", "justify-content": "justify", "flex-wrap": "wrap", "flex-grow": "grow",
+        "flex-shrink": "shrink", "flex-basis": "basis", "row-gap": "gap", "column-gap": "gap",
+        "overflow": "clip", "display": "hidden", "z-index": "order",
+        "flex-direction": "reverse", "border-radius": "radius", "background-color": "background",
+    ]
+
+    /// CSS keyword values and the keyword that says it here, for the hint of a bad value.
+    static let cssKeywords: [String: String] = [
+        "flex-start": "start", "flex-end": "end", "self-start": "start", "self-end": "end",
+        "wrap-reverse": "reverse", "nowrap": "false", "wrap": "true",
+    ]
+
     /// Attribute names a node of `kind` accepts, for did-you-mean suggestions.
     static func names(for kind: NodeKind) -> [String] {
         definitions.filter { $0.value.kinds.contains(kind) }.map(\.key).sorted()

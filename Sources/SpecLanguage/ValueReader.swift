@@ -89,7 +89,9 @@ struct ValueReader {
             case "reverse": return .keyword("reverse")
             default:
                 var message = "expected true, false or reverse (wrap-reverse), not '\(text)'"
-                if let s = suggestion(for: text, among: ["true", "false", "reverse"]) { message += "; did you mean '\(s)'?" }
+                if let css = Schema.cssKeywords[text] {
+                    message += "; CSS \(text) is '\(css)' here"
+                } else if let s = suggestion(for: text, among: ["true", "false", "reverse"]) { message += "; did you mean '\(s)'?" }
                 throw Failure(message: message)
             }
         case .sizePair:
@@ -141,7 +143,9 @@ struct ValueReader {
         case .keywords(let allowed):
             guard allowed.contains(text) else {
                 var message = "'\(text)' is not one of \(allowed.joined(separator: ", "))"
-                if let s = suggestion(for: text, among: allowed) { message += "; did you mean '\(s)'?" }
+                if let css = Schema.cssKeywords[text], allowed.contains(css) {
+                    message += "; CSS \(text) is '\(css)' here"
+                } else if let s = suggestion(for: text, among: allowed) { message += "; did you mean '\(s)'?" }
                 throw Failure(message: message)
             }
             return .keyword(text)

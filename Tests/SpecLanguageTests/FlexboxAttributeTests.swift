@@ -153,6 +153,24 @@ final class FlexboxAttributeTests: XCTestCase {
         if case .anchor? = try node("box width=parent.width*0.5", in: "box")["width"] {} else { XCTFail("not an anchor") }
     }
 
+    /// Flexbox users write CSS: its names get the attribute that says it here.
+    func testCSSNamesGetTheirSpelling() {
+        assertError("canvas width=10\nhbox align-items=center", "unknown attribute 'align-items' for hbox; CSS align-items is 'align' here (see docs/spec.md)",
+                    line: 2, column: 6)
+        assertError("canvas width=10\nhbox flex-direction=row-reverse",
+                    "unknown attribute 'flex-direction' for hbox; CSS flex-direction is 'reverse' here (see docs/spec.md)", line: 2, column: 6)
+        assertError("canvas width=10\nvbox\n  box z-index=2", "unknown attribute 'z-index' for box; CSS z-index is 'order' here (see docs/spec.md)",
+                    line: 3, column: 7)
+        assertError("canvas width=10\nhbox justify=flex-end",
+                    "bad value for 'justify': 'flex-end' is not one of start, center, end, space-between, space-around, space-evenly, safe-center, safe-end; CSS flex-end is 'end' here",
+                    line: 2, column: 14)
+        assertError("canvas width=10\nhbox wrap=wrap-reverse",
+                    "bad value for 'wrap': expected true, false or reverse (wrap-reverse), not 'wrap-reverse'; CSS wrap-reverse is 'reverse' here",
+                    line: 2, column: 11)
+        // A near miss of a real attribute still wins.
+        assertError("canvas width=10\nhbox aling=center", "unknown attribute 'aling' for hbox; did you mean 'align'?", line: 2, column: 6)
+    }
+
     func testPercentageGaps() throws {
         let n = try node("hbox wrap gap=5% cross-gap=12")
         XCTAssertEqual(n["gap"], .length(.percent(5)))
