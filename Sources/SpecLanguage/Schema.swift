@@ -139,7 +139,7 @@ public enum Schema {
     static let cssNames: [String: String] = [
         "align-items": "align", "justify-content": "justify", "flex-wrap": "wrap", "flex-grow": "grow",
         "flex-shrink": "shrink", "flex-basis": "basis", "row-gap": "gap", "column-gap": "gap",
-        "overflow": "clip", "display": "hidden", "z-index": "order",
+        "overflow": "clip", "display": "hidden",
         "flex-direction": "reverse", "border-radius": "radius", "background-color": "background",
     ]
 
