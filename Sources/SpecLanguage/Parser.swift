@@ -367,7 +367,8 @@ struct ParseState {
         var message = "unknown attribute '\(raw.key)' for \(kindName)"
         if let s = suggestion(for: raw.key, among: names) {
             message += "; did you mean '\(s)'?"
-        } else if let css = Schema.cssNames[raw.key], names.contains(css) {
+        } else if let kind = NodeKind(rawValue: kindName), let css = Schema.attribute(forCSS: raw.key, kind: kind),
+                  names.contains(css) {
             message += "; CSS \(raw.key) is '\(css)' here (see docs/spec.md)"
         } else if Schema.definitions[raw.key] != nil {
             message = "a \(kindName) does not take '\(raw.key)'"

@@ -138,10 +138,20 @@ public enum Schema {
     /// here, for the hint of an unknown attribute.
     static let cssNames: [String: String] = [
         "align-items": "align", "justify-content": "justify", "flex-wrap": "wrap", "flex-grow": "grow",
-        "flex-shrink": "shrink", "flex-basis": "basis", "row-gap": "gap", "column-gap": "gap",
+        "flex-shrink": "shrink", "flex-basis": "basis",
         "overflow": "clip", "display": "hidden",
         "flex-direction": "reverse", "border-radius": "radius", "background-color": "background",
     ]
+
+    /// The attribute that says CSS property `name` on a node of `kind`: the gaps depend on
+    /// the axis (an hbox's `column-gap` is its `gap`, its `row-gap` its `cross-gap`).
+    static func attribute(forCSS name: String, kind: NodeKind) -> String? {
+        switch name {
+        case "row-gap": return kind == .hbox ? "cross-gap" : "gap"
+        case "column-gap": return kind == .hbox ? "gap" : "cross-gap"
+        default: return cssNames[name]
+        }
+    }
 
     /// CSS keyword values and the keyword that says it here, for the hint of a bad value.
     static let cssKeywords: [String: String] = [

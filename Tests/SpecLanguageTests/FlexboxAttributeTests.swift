@@ -159,8 +159,10 @@ final class FlexboxAttributeTests: XCTestCase {
                     line: 2, column: 6)
         assertError("canvas width=10\nhbox flex-direction=row-reverse",
                     "unknown attribute 'flex-direction' for hbox; CSS flex-direction is 'reverse' here (see docs/spec.md)", line: 2, column: 6)
-        assertError("canvas width=10\nvbox\n  hbox wrap row-gap=4", "unknown attribute 'row-gap' for hbox; CSS row-gap is 'gap' here (see docs/spec.md)",
+        assertError("canvas width=10\nvbox\n  hbox wrap row-gap=4", "unknown attribute 'row-gap' for hbox; CSS row-gap is 'cross-gap' here (see docs/spec.md)",
                     line: 3, column: 13)
+        assertError("canvas width=10\nvbox row-gap=4", "unknown attribute 'row-gap' for vbox; CSS row-gap is 'gap' here (see docs/spec.md)",
+                    line: 2, column: 6)
         assertError("canvas width=10\nhbox justify=flex-end",
                     "bad value for 'justify': 'flex-end' is not one of start, center, end, space-between, space-around, space-evenly, safe-center, safe-end; CSS flex-end is 'end' here",
                     line: 2, column: 14)
