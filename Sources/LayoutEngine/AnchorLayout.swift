@@ -254,6 +254,17 @@ extension LayoutContext {
                 else if let t = top, let cy = centerY { height = 2 * (cy - t) }
                 else if let b = bottom, let cy = centerY { height = 2 * (b - cy) }
             }
+            // Every size is clamped by the child's own min and max sizes, and is never less
+            // than its padding and border, as everywhere else.
+            let childInsets = insets(c, parentWidth: W)
+            if let w0 = width {
+                width = clamp(w0, min: resolve(style.minWidth, W) ?? 0, max: resolve(style.maxWidth, W) ?? .infinity,
+                              floor: childInsets.horizontal)
+            }
+            if let h0 = height {
+                height = clamp(h0, min: resolve(style.minHeight, H) ?? 0, max: resolve(style.maxHeight, H) ?? .infinity,
+                               floor: childInsets.vertical)
+            }
             // One fact on an axis: the intrinsic size (measured with the other size when known).
             if width == nil || height == nil {
                 let s = compute(c, knownWidth: width.map { Swift.max(0, $0) }, knownHeight: height.map { Swift.max(0, $0) },

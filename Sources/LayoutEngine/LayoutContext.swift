@@ -19,7 +19,8 @@ struct CacheEntry {
     var knownHeight: UInt64
     var availableWidth: UInt64
     var availableHeight: UInt64
-    /// Bits 0-1 / 2-3: the kind of available width / height; bit 4: content-size mode; bit 5: valid.
+    /// Bits 0-1 / 2-3: the kind of available width / height; bit 4 / 7: content-size mode for
+    /// the width / height; bit 5: valid; bit 6: a known height that is indefinite for percentages.
     var flags: UInt32
     var result: Size
 }
@@ -43,6 +44,9 @@ struct NodeBounds {
     var maxHeight: Double
     /// Padding plus border, in points.
     var insets: EdgeInsets
+    /// Whether a height the parent fixed counts as definite for the percentages inside
+    /// (CSS Flexbox §9.8: a flexed height in a column of automatic height does not).
+    var definiteHeight: Bool = true
 
     @inline(__always) func clampWidth(_ v: Double) -> Double {
         Swift.max(Swift.max(Swift.min(v, maxWidth), minWidth), insets.horizontal)
@@ -89,6 +93,14 @@ final class LayoutContext {
     /// Whether a node's measurement can depend on its parent's size (percentages): only
     /// then is the parent's size part of its cache key.
     let usesParentSize: UnsafeMutableBufferPointer<Bool>
+    /// Whether the node's own style sizes it (size, min/max, aspect ratio): only then does
+    /// measuring its content size differ from measuring it.
+    let hasSizing: UnsafeMutableBufferPointer<Bool>
+    /// Children of stacks and zboxes with `position=absolute`: out of the flow.
+    let outOfFlow: UnsafeMutableBufferPointer<Bool>
+    /// The first baseline of each node arranged so far, from its top edge; NaN when it has
+    /// none (its bottom edge then stands in for it, as CSS synthesizes one).
+    let baselines: UnsafeMutableBufferPointer<Double>
     let frames: UnsafeMutableBufferPointer<Rect>
     static let cacheSlots = 8
     let cache: UnsafeMutableBufferPointer<CacheEntry>
@@ -132,6 +144,10 @@ final class LayoutContext {
         hidden = .allocate(capacity: n)
         rtl = .allocate(capacity: n)
         usesParentSize = .allocate(capacity: n)
+        hasSizing = .allocate(capacity: n)
+        outOfFlow = .allocate(capacity: n)
+        baselines = .allocate(capacity: n)
+        baselines.initialize(repeating: .nan)
         self.frames = frames
         // Slot-major and left uninitialized: only the first `cacheUsed[n]` slots of a node are
         // ever read, so the pages of slots nobody needs are never touched.
@@ -167,13 +183,23 @@ final class LayoutContext {
             case .rtl: rtl[i] = true
             }
             usesParentSize[i] = Self.hasPercent(style)
+            hasSizing[i] = Self.hasSizing(style)
+            var absolute = false
+            if style.pointee.position == .absolute, let p = tree.parents[i] {
+                switch tree.kinds[p] {
+                case .stack, .overlay: absolute = true
+                default: break
+                }
+            }
+            outOfFlow[i] = absolute
         }
         childStart[n] = next
     }
 
     deinit {
         childStart.deallocate(); childList.deallocate(); tags.deallocate(); hidden.deallocate()
-        rtl.deallocate(); usesParentSize.deallocate(); cache.deallocate(); cacheParent.deallocate()
+        rtl.deallocate(); usesParentSize.deallocate(); hasSizing.deallocate(); outOfFlow.deallocate()
+        baselines.deallocate(); cache.deallocate(); cacheParent.deallocate()
         cacheUsed.deallocate()
         scratch.pointee.items.deallocate(); scratch.pointee.lines.deallocate(); scratch.deallocate()
     }
@@ -183,7 +209,13 @@ final class LayoutContext {
         func e(_ x: Edges) -> Bool { p(x.top) || p(x.right) || p(x.bottom) || p(x.left) }
         return p(sp.pointee.width) || p(sp.pointee.height) || p(sp.pointee.minWidth) || p(sp.pointee.minHeight)
             || p(sp.pointee.maxWidth) || p(sp.pointee.maxHeight) || e(sp.pointee.padding) || e(sp.pointee.margin)
-            || p(sp.pointee.basis)
+            || p(sp.pointee.basis) || p(sp.pointee.gap) || sp.pointee.crossGap.map(p) == true
+    }
+
+    private static func hasSizing(_ sp: UnsafePointer<LayoutStyle>) -> Bool {
+        let s = sp.pointee
+        return s.width != .auto || s.height != .auto || s.minWidth != .auto || s.minHeight != .auto
+            || s.maxWidth != .auto || s.maxHeight != .auto || s.aspectRatio != nil
     }
 
     /// The style of `n`, read in place (subscripting the buffer would copy the whole style).
@@ -215,28 +247,72 @@ final class LayoutContext {
     ///   - knownWidth/knownHeight: sizes the parent has already fixed (they win over the style).
     ///   - parentWidth/parentHeight: the containing block, for percentages (nil = indefinite).
     ///   - availableWidth/availableHeight: the space the node may take.
-    ///   - contentSize: ignore the node's own width/height/min/max (for the automatic
-    ///     minimum size of flex items, CSS Flexbox §4.5).
+    ///   - contentSize: the axis along which the node's own size, min and max are ignored
+    ///     (the main axis, for the flex base size and the automatic minimum size of flex
+    ///     items, CSS Flexbox §9.2, §4.5; the width, for intrinsic keywords).
+    ///   - definiteHeight: whether `knownHeight` is definite for the percentages inside.
     func compute(_ node: NodeID, knownWidth: Double?, knownHeight: Double?,
                  parentWidth: Double?, parentHeight: Double?,
                  availableWidth: AvailableSpace, availableHeight: AvailableSpace,
-                 perform: Bool, contentSize: Bool = false) -> Size {
+                 perform: Bool, contentSize: PhysicalAxis? = nil, definiteHeight: Bool = true) -> Size {
         // Sizes the parent fixed win over everything: nothing to measure.
         if !perform, let knownWidth, let knownHeight { return Size(width: knownWidth, height: knownHeight) }
         let sp = styles.baseAddress! + node
         let pb = insets(node, parentWidth: parentWidth)
-        var bounds = NodeBounds(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, insets: pb)
+        let definiteHeight = definiteHeight || knownHeight == nil
+        var bounds = NodeBounds(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, insets: pb,
+                                definiteHeight: definiteHeight)
         var w = knownWidth, h = knownHeight
-        if !contentSize {
-            bounds.minWidth = resolve(sp.pointee.minWidth, parentWidth) ?? 0
-            bounds.maxWidth = resolve(sp.pointee.maxWidth, parentWidth) ?? .infinity
-            bounds.minHeight = resolve(sp.pointee.minHeight, parentHeight) ?? 0
-            bounds.maxHeight = resolve(sp.pointee.maxHeight, parentHeight) ?? .infinity
-            if w == nil, let sw = resolve(sp.pointee.width, parentWidth) { w = bounds.clampWidth(sw) }
-            if h == nil, let sh = resolve(sp.pointee.height, parentHeight) { h = bounds.clampHeight(sh) }
-            if let ratio = sp.pointee.aspectRatio {
-                if let ww = w, h == nil { h = bounds.clampHeight(ww / ratio) }
-                else if let hh = h, w == nil { w = bounds.clampWidth(hh * ratio) }
+        // Measuring the content of a node that does not size itself is measuring the node.
+        let contentSize = hasSizing[node] ? contentSize : nil
+        var ratio: Double? = nil
+        var ratioHeight: Double? = nil
+        let s = sp.pointee
+        if contentSize != .horizontal {
+            bounds.minWidth = sizeBound(node, s.minWidth, parentWidth, parentHeight, availableWidth, default: 0)
+            bounds.maxWidth = sizeBound(node, s.maxWidth, parentWidth, parentHeight, availableWidth, default: .infinity)
+            if w == nil {
+                if let sw = resolve(s.width, parentWidth) {
+                    w = bounds.clampWidth(sw)
+                } else if let kw = intrinsicWidth(node, s.width, parentWidth, parentHeight, availableWidth) {
+                    w = bounds.clampWidth(kw)
+                }
+            }
+        }
+        if contentSize != .vertical {
+            bounds.minHeight = resolve(s.minHeight, parentHeight) ?? 0
+            bounds.maxHeight = resolve(s.maxHeight, parentHeight) ?? .infinity
+            if h == nil, let sh = resolve(s.height, parentHeight) { h = bounds.clampHeight(sh) }
+        }
+        if let r = s.aspectRatio {
+            ratio = r
+            switch contentSize {
+            case nil:
+                if let ww = w, h == nil {
+                    // The height from the ratio, but not less than the content's when the
+                    // minimum height is automatic (CSS Sizing 4 §5.2: boxes with a ratio do
+                    // not overflow their content): measured below.
+                    if s.minHeight == .auto && !s.clipsContent && !children(node).isEmpty {
+                        ratioHeight = bounds.clampHeight(ww / r)
+                    } else {
+                        h = bounds.clampHeight(ww / r)
+                    }
+                }
+                else if let hh = h, w == nil { w = bounds.clampWidth(hh * r) }
+                else if w == nil && h == nil {
+                    // Min and max sizes transfer through the ratio (CSS Sizing 4 §5.2.1), the
+                    // padding and border floor of the other axis included.
+                    let (minW, maxW) = (Swift.max(bounds.minWidth, pb.horizontal), bounds.maxWidth)
+                    let (minH, maxH) = (Swift.max(bounds.minHeight, pb.vertical), bounds.maxHeight)
+                    bounds.minWidth = Swift.max(minW, Swift.min(minH * r, maxW))
+                    bounds.maxWidth = Swift.min(maxW, Swift.max(maxH * r, minW))
+                    bounds.minHeight = Swift.max(minH, Swift.min(minW / r, maxH))
+                    bounds.maxHeight = Swift.min(maxH, Swift.max(maxW / r, minH))
+                }
+            case .horizontal?:
+                if let hh = h, w == nil { w = hh * r }
+            case .vertical?:
+                if let ww = w, h == nil { h = ww / r }
             }
         }
         if !perform, let w, let h { return Size(width: w, height: h) }
@@ -254,7 +330,8 @@ final class LayoutContext {
             // it out of the key keeps the number of distinct proposals per node small.
             key.flags = (w == nil ? Self.encode(availableWidth, &key.availableWidth) : 3)
                 | ((h == nil ? Self.encode(availableHeight, &key.availableHeight) : 3) << 2)
-                | (contentSize ? 16 : 0) | 32
+                | (contentSize == .horizontal ? 16 : 0) | (contentSize == .vertical ? 128 : 0) | 32
+                | (definiteHeight ? 0 : 64)
             for s in 0..<used {
                 let e = cache[s &* count &+ node]
                 if e.flags == key.flags && e.knownWidth == key.knownWidth && e.knownHeight == key.knownHeight
@@ -269,7 +346,7 @@ final class LayoutContext {
         }
         scratch.pointee.computeCount &+= 1
 
-        let size: Size
+        var size: Size
         switch tags[node] {
         case .row, .column:
             size = layoutFlex(node, width: w, height: h, parentWidth: parentWidth,
@@ -291,6 +368,22 @@ final class LayoutContext {
                                availableHeight: availableHeight, bounds: bounds)
         }
 
+        // A box with a ratio and no size of its own: its width from its content (or the
+        // transferred minimum), its height from the width.
+        if let ratio, knownWidth == nil, knownHeight == nil, w == nil, h == nil {
+            switch contentSize {
+            case nil:
+                let width = bounds.clampWidth(size.width)
+                let content = (s.minHeight == .auto && !s.clipsContent) ? size.height : 0
+                size = Size(width: width, height: bounds.clampHeight(Swift.max(width / ratio, content)))
+            case .horizontal?:
+                // The content's width, at least what the height's minimum gives through the ratio.
+                size.width = Swift.max(size.width, Swift.max(bounds.minHeight, pb.vertical) * ratio)
+            case .vertical?:
+                size.height = Swift.max(size.height, Swift.max(bounds.minWidth, pb.horizontal) / ratio)
+            }
+        }
+        if let ratioHeight, knownHeight == nil { size.height = Swift.max(size.height, ratioHeight) }
         if !perform {
             key.result = size
             if used < Self.cacheSlots {
@@ -302,6 +395,34 @@ final class LayoutContext {
             }
         }
         return size
+    }
+
+    /// A min or max width: points, a percentage, or an intrinsic keyword measured.
+    @inline(__always)
+    private func sizeBound(_ node: NodeID, _ d: Dimension, _ parentWidth: Double?, _ parentHeight: Double?,
+                           _ available: AvailableSpace, default value: Double) -> Double {
+        switch d {
+        case .auto: return value
+        case .points, .percent: return resolve(d, parentWidth) ?? value
+        case .minContent, .maxContent, .fitContent:
+            return intrinsicWidth(node, d, parentWidth, parentHeight, available) ?? value
+        }
+    }
+
+    /// The border-box width of a `min-content`, `max-content` or `fit-content` keyword
+    /// (nil for other values): the content's width under that constraint.
+    func intrinsicWidth(_ node: NodeID, _ d: Dimension, _ parentWidth: Double?, _ parentHeight: Double?,
+                        _ available: AvailableSpace) -> Double? {
+        let constraint: AvailableSpace
+        switch d {
+        case .minContent: constraint = .minContent
+        case .maxContent: constraint = .maxContent
+        case .fitContent: constraint = available
+        default: return nil
+        }
+        return compute(node, knownWidth: nil, knownHeight: nil, parentWidth: parentWidth, parentHeight: parentHeight,
+                       availableWidth: constraint, availableHeight: .maxContent, perform: false,
+                       contentSize: .horizontal).width
     }
 
     private func overflowKey(_ node: NodeID, _ key: CacheEntry, _ parent: Size, _ keyedByParent: Bool) -> OverflowKey {

@@ -19,7 +19,7 @@ extension LayoutContext {
             var maxW = 0.0, maxH = 0.0
             for k in children(node) {
                 let c = childList[k]
-                if hidden[c] { continue }
+                if hidden[c] || outOfFlow[c] { continue }
                 let m = margins(c, parentWidth: innerW)
                 let a = style(c).pointee.alignSelf ?? align
                 let kw = (a == .stretch) ? innerW.map { Swift.max(0, $0 - m.horizontal) } : nil
@@ -41,7 +41,7 @@ extension LayoutContext {
 
         for k in children(node) {
             let c = childList[k]
-            if hidden[c] { continue }
+            if hidden[c] || outOfFlow[c] { continue }
             let m = margins(c, parentWidth: iw)
             let a = style(c).pointee.alignSelf ?? align
             let stretchW: Double? = a == .stretch ? Swift.max(0, iw - m.horizontal) : nil
@@ -61,8 +61,11 @@ extension LayoutContext {
             let y = pb.top + m.top + Self.alignOffset(a, free: ih - h - m.vertical)
             _ = compute(c, knownWidth: w, knownHeight: h, parentWidth: iw, parentHeight: ih,
                         availableWidth: .definite(w), availableHeight: .definite(h), perform: true)
-            frames[c] = Rect(x: x, y: y, width: w, height: h)
+            frames[c] = relativeOffset(c, Rect(x: x, y: y, width: w, height: h), parentWidth: iw, parentHeight: ih)
         }
+        layoutAbsoluteChildren(node, outer: outer, axis: FlexAxis(isRow: true, rtl: isRTL, reverse: false, wrapReverse: false),
+                               contentStart: (main: isRTL ? pb.right : pb.left, cross: pb.top),
+                               contentSize: (main: iw, cross: ih), zboxAlign: align)
         return outer
     }
 

@@ -1,0 +1,149 @@
+// `position=absolute` children of stacks and zboxes (CSS Positioned Layout §4 and CSS
+// Flexbox §4.1), and `position=relative` offsets.
+//
+// - An absolute child is out of the flow: it takes no space and is placed after its
+//   siblings, against its parent's padding box, by its insets (`left`/`right`/`top`/
+//   `bottom`: points, or a percentage of the padding box along the axis).
+// - Its size is its own `width`/`height`, else the space between two opposite insets,
+//   else its content's (fit-content in the space the insets leave), clamped by its min
+//   and max sizes.
+// - An axis with both insets `auto` takes the static position: where the child would be
+//   as the only item of its stack (`justify` on the main axis, `align-self` on the
+//   cross axis), or aligned as a zbox aligns its children.
+// - Auto margins between two insets and a known size share the free space (centring).
+// - A relative child is laid out in the flow, then moved by `left` (else `-right`) and
+//   `top` (else `-bottom`); percentages are of the parent's content box.
+
+extension LayoutContext {
+    /// Places the absolutely positioned children of `node`, a container of border-box size
+    /// `outer`, laid out in `axis` (a zbox passes a left-to-right row) with its content box
+    /// at `contentStart` (inside padding and border, flex-relative) of `contentSize`.
+    func layoutAbsoluteChildren(_ node: NodeID, outer: Size, axis: FlexAxis,
+                                contentStart: (main: Double, cross: Double),
+                                contentSize: (main: Double, cross: Double),
+                                zboxAlign: Align? = nil) {
+        let sp = style(node)
+        let border = sp.pointee.border
+        let cbWidth = Swift.max(0, outer.width - border.horizontal)
+        let cbHeight = Swift.max(0, outer.height - border.vertical)
+        for k in children(node) {
+            let c = childList[k]
+            guard outOfFlow[c], !hidden[c] else { continue }
+            let st = style(c)
+            let inset = st.pointee.inset
+            let left = resolve(inset.left, cbWidth), right = resolve(inset.right, cbWidth)
+            let top = resolve(inset.top, cbHeight), bottom = resolve(inset.bottom, cbHeight)
+            var m = margins(c, parentWidth: cbWidth)
+            let pb = insets(c, parentWidth: cbWidth)
+
+            // The size: its own, between two insets, or its content's.
+            var w: Double? = resolve(st.pointee.width, cbWidth).map { clampWidth(c, $0, cbWidth, pb) }
+            var h: Double? = resolve(st.pointee.height, cbHeight).map { clampHeight(c, $0, cbHeight, pb) }
+            let ratio = st.pointee.aspectRatio
+            if let ratio, w == nil, let hh = h { w = clampWidth(c, hh * ratio, cbWidth, pb) }
+            if w == nil, st.pointee.width == .auto, let left, let right {
+                w = clampWidth(c, cbWidth - left - right - m.horizontal, cbWidth, pb)
+            }
+            if let ratio, h == nil, let ww = w { h = clampHeight(c, ww / ratio, cbHeight, pb) }
+            if h == nil, st.pointee.height == .auto, let top, let bottom {
+                h = clampHeight(c, cbHeight - top - bottom - m.vertical, cbHeight, pb)
+            }
+            if w == nil || h == nil {
+                let s = compute(c, knownWidth: w, knownHeight: h, parentWidth: cbWidth, parentHeight: cbHeight,
+                                availableWidth: .definite(Swift.max(0, cbWidth - (left ?? 0) - (right ?? 0) - m.horizontal)),
+                                availableHeight: .maxContent, perform: false)
+                w = s.width
+                h = s.height
+            }
+            let width = w!, height = h!
+
+            // Auto margins between two insets share what is left.
+            let autoMargin = st.pointee.margin
+            if let left, let right {
+                let free = cbWidth - left - right - width - m.horizontal
+                switch (autoMargin.left == .auto, autoMargin.right == .auto) {
+                case (true, true): m.left += Swift.max(0, free) / 2
+                case (true, false): m.left += free
+                default: break
+                }
+            }
+            if let top, let bottom {
+                let free = cbHeight - top - bottom - height - m.vertical
+                switch (autoMargin.top == .auto, autoMargin.bottom == .auto) {
+                case (true, true): m.top += Swift.max(0, free) / 2
+                case (true, false): m.top += free
+                default: break
+                }
+            }
+
+            // The static position, for the axes with no inset.
+            var staticFrame = Rect.zero
+            if (left == nil && right == nil) || (top == nil && bottom == nil) {
+                let lm = axis.edges(m)
+                let mainSize = axis.main(width: width, height: height)
+                let crossSize = axis.cross(width: width, height: height)
+                let mainFree = contentSize.main - mainSize - lm.main
+                let crossFree = contentSize.cross - crossSize - lm.cross
+                let mainOffset: Double
+                let crossAlign: Align
+                if let zboxAlign {
+                    let a = st.pointee.alignSelf ?? zboxAlign
+                    mainOffset = Self.alignOffset(a, free: mainFree)
+                    crossAlign = a
+                } else {
+                    switch sp.pointee.justify {
+                    case .start, .spaceBetween: mainOffset = 0
+                    case .center, .spaceAround, .spaceEvenly: mainOffset = mainFree / 2
+                    case .end: mainOffset = mainFree
+                    }
+                    crossAlign = st.pointee.alignSelf ?? sp.pointee.align
+                }
+                staticFrame = axis.frame(main: contentStart.main + lm.mainStart + mainOffset,
+                                         cross: contentStart.cross + lm.crossStart
+                                             + Self.alignOffset(crossAlign, free: crossFree),
+                                         mainSize: mainSize, crossSize: crossSize, in: outer)
+            }
+            let x: Double
+            if let left { x = border.left + left + m.left }
+            else if let right { x = border.left + cbWidth - right - m.right - width }
+            else { x = staticFrame.x }
+            let y: Double
+            if let top { y = border.top + top + m.top }
+            else if let bottom { y = border.top + cbHeight - bottom - m.bottom - height }
+            else { y = staticFrame.y }
+
+            // A height found from the content is not definite for the percentages inside.
+            let definiteHeight = st.pointee.height != .auto || (top != nil && bottom != nil)
+            _ = compute(c, knownWidth: width, knownHeight: height, parentWidth: cbWidth, parentHeight: cbHeight,
+                        availableWidth: .definite(width), availableHeight: .definite(height), perform: true,
+                        definiteHeight: definiteHeight)
+            frames[c] = Rect(x: x, y: y, width: width, height: height)
+        }
+    }
+
+    /// A width the parent gives, clamped by the node's own min and max widths.
+    private func clampWidth(_ c: NodeID, _ v: Double, _ parentWidth: Double, _ pb: EdgeInsets) -> Double {
+        let st = style(c)
+        return clamp(v, min: resolve(st.pointee.minWidth, parentWidth) ?? 0,
+                     max: resolve(st.pointee.maxWidth, parentWidth) ?? .infinity, floor: pb.horizontal)
+    }
+
+    private func clampHeight(_ c: NodeID, _ v: Double, _ parentHeight: Double, _ pb: EdgeInsets) -> Double {
+        let st = style(c)
+        return clamp(v, min: resolve(st.pointee.minHeight, parentHeight) ?? 0,
+                     max: resolve(st.pointee.maxHeight, parentHeight) ?? .infinity, floor: pb.vertical)
+    }
+
+    /// `frame` moved by a relative child's insets (CSS `position: relative`).
+    @inline(__always)
+    func relativeOffset(_ c: NodeID, _ frame: Rect, parentWidth: Double?, parentHeight: Double?) -> Rect {
+        let inset = style(c).pointee.inset
+        if inset.left == .auto && inset.right == .auto && inset.top == .auto && inset.bottom == .auto { return frame }
+        var f = frame
+        let left = resolve(inset.left, parentWidth), right = resolve(inset.right, parentWidth)
+        if let right, left == nil || rtl[c] { f.x -= right } else if let left { f.x += left }
+        if let top = resolve(inset.top, parentHeight) { f.y += top }
+        else if let bottom = resolve(inset.bottom, parentHeight) { f.y -= bottom }
+        return f
+    }
+}

@@ -1,0 +1,185 @@
+// CSS Flexbox §9.4 Cross Size Determination (steps 7-9) and §9.5-9.6 alignment: item and
+// line cross sizes, baselines, `align-content`, `justify`, auto margins and `align-self`.
+
+extension LayoutContext {
+    /// §9.4 step 7: the hypothetical cross size of item `i`, from its final main size.
+    /// Items that step 11 will stretch to a known line are not measured.
+    func determineHypotheticalCrossSize(_ i: Int, skipStretched: Bool, _ ctx: FlexContext) {
+        let axis = ctx.axis
+        var hyp: Double
+        if !items[i].sizeCross.isNaN {
+            hyp = items[i].sizeCross
+        } else if skipStretched && items[i].stretches {
+            hyp = 0
+        } else if !items[i].ratio.isNaN {
+            hyp = crossFromMain(items[i].target, items[i])
+        } else {
+            let target = items[i].target
+            let crossAvail = shrinkSpace(ctx.availCross, by: items[i].margin.cross)
+            let s = compute(items[i].node, knownWidth: axis.isRow ? target : nil, knownHeight: axis.isRow ? nil : target,
+                            parentWidth: ctx.innerWidth, parentHeight: ctx.percentHeight,
+                            availableWidth: axis.isRow ? .definite(target) : crossAvail,
+                            availableHeight: axis.isRow ? crossAvail : .definite(target), perform: false,
+                            definiteHeight: axis.isRow || items[i].definiteMain)
+            hyp = axis.cross(s)
+        }
+        items[i].hypotheticalCross = clamp(hyp, min: items[i].minCross, max: items[i].maxCross, floor: items[i].pbCross)
+        items[i].cross = items[i].hypotheticalCross
+    }
+
+    /// §9.4 step 8: the cross size of line `l`: the container's in a single-line container
+    /// of known cross size, otherwise its largest outer hypothetical cross size, where
+    /// baseline-aligned items count from their largest ascent to their largest descent.
+    func calculateLineCrossSize(_ l: Int, singleLine: Bool, innerCross: Double?, minCross: Double, maxCross: Double,
+                                _ ctx: FlexContext) {
+        var largest = 0.0, ascent = 0.0, descent = 0.0
+        var hasBaseline = false
+        for i in lines[l].start..<lines[l].end {
+            let outer = items[i].hypotheticalCross + items[i].margin.cross
+            if items[i].align == .baseline {
+                // In a column, baselines (horizontal lines) cannot align the items across
+                // it: each has one synthesized at its border box's cross-start edge, as
+                // Chromium does, so the items line up by that edge.
+                var b = items[i].margin.crossStart
+                if ctx.axis.isRow {
+                    let size = Size(width: items[i].target, height: items[i].hypotheticalCross)
+                    arrangeForBaseline(items[i].node, size, ctx)
+                    b += itemBaseline(items[i].node, size, parentWidth: ctx.innerWidth)
+                }
+                items[i].baseline = b
+                ascent = Swift.max(ascent, b)
+                descent = Swift.max(descent, outer - b)
+                hasBaseline = true
+            } else {
+                largest = Swift.max(largest, outer)
+            }
+        }
+        lines[l].baseline = ascent
+        lines[l].hasBaselineItems = hasBaseline
+        if singleLine, let innerCross {
+            lines[l].cross = innerCross
+        } else {
+            var m = Swift.max(largest, ascent + descent)
+            if singleLine { m = clamp(m, min: minCross, max: maxCross) }
+            lines[l].cross = Swift.max(0, m)
+        }
+    }
+
+    /// Lays out a stack item at `size` so that its baseline is known before its line is.
+    private func arrangeForBaseline(_ c: NodeID, _ size: Size, _ ctx: FlexContext) {
+        guard tags[c] == .row || tags[c] == .column else { return }
+        _ = compute(c, knownWidth: size.width, knownHeight: size.height,
+                    parentWidth: ctx.innerWidth, parentHeight: ctx.percentHeight,
+                    availableWidth: .definite(size.width), availableHeight: .definite(size.height), perform: true)
+    }
+
+    /// The first baseline of a node of `size` from its top edge: a label's first line, a
+    /// stack's (once arranged), otherwise its bottom edge, as CSS synthesizes one.
+    func itemBaseline(_ c: NodeID, _ size: Size, parentWidth: Double?) -> Double {
+        switch tree.kinds[c] {
+        case .leaf(let measurer):
+            let pb = insets(c, parentWidth: parentWidth)
+            if let b = measurer.firstBaseline(contentWidth: Swift.max(0, size.width - pb.horizontal),
+                                              contentHeight: Swift.max(0, size.height - pb.vertical)) {
+                return pb.top + b
+            }
+            return size.height
+        case .stack:
+            let b = baselines[c]
+            return b.isNaN ? size.height : b
+        default:
+            return size.height
+        }
+    }
+
+    /// §9.4 step 9 and §9.6 step 16: shares the free cross space between the lines of a
+    /// multi-line container (`align-content`, `normal` being `stretch`) and sets where
+    /// each line starts.
+    func alignFlexLines(_ firstLine: Int, _ lastLine: Int, crossInner: Double, crossStart: Double, gap: Double,
+                        multiLine: Bool, container: UnsafePointer<LayoutStyle>) {
+        let n = lastLine - firstLine
+        guard n > 0 else { return }
+        var offset = crossStart
+        var between = 0.0
+        if multiLine {
+            var used = gap * Double(n - 1)
+            for l in firstLine..<lastLine { used += lines[l].cross }
+            let free = crossInner - used
+            let safe = container.pointee.alignContentSafe
+            switch container.pointee.alignContent {
+            case .normal, .stretch:
+                if free > 0 {
+                    for l in firstLine..<lastLine { lines[l].cross += free / Double(n) }
+                }
+            case .start: break
+            case .center: offset += safe && free < 0 ? 0 : free / 2
+            case .end: offset += safe && free < 0 ? 0 : free
+            case .spaceBetween:
+                if free > 0 && n > 1 { between = free / Double(n - 1) }
+            case .spaceAround:
+                if free > 0 { between = free / Double(n); offset += between / 2 }
+            case .spaceEvenly:
+                if free > 0 { between = free / Double(n + 1); offset += between }
+            }
+        }
+        for l in firstLine..<lastLine {
+            lines[l].offset = offset
+            offset += lines[l].cross + gap + between
+        }
+    }
+
+    /// §9.5 step 12: shares a line's free main space between its auto margins, or else
+    /// places the line by `justify`: where the first item starts (`position`, from the
+    /// content box's start already in it) and the extra space between items.
+    func distributeMainSpace(_ line: FlexLine, mainInner: Double, gap: Double, justify: Justify, safe: Bool,
+                             position: inout Double, between: inout Double) {
+        let n = line.end - line.start
+        var free = mainInner - gap * Double(Swift.max(0, n - 1))
+        var autoCount = 0
+        for i in line.start..<line.end {
+            free -= items[i].target + items[i].margin.main
+            if items[i].autoMargins.contains(.mainStart) { autoCount += 1 }
+            if items[i].autoMargins.contains(.mainEnd) { autoCount += 1 }
+        }
+        if autoCount > 0 && free > 0 {
+            let share = free / Double(autoCount)
+            for i in line.start..<line.end {
+                if items[i].autoMargins.contains(.mainStart) { items[i].margin.mainStart = share }
+                if items[i].autoMargins.contains(.mainEnd) { items[i].margin.mainEnd = share }
+            }
+            return
+        }
+        switch justify {
+        case .start: break
+        case .end: position += safe && free < 0 ? 0 : free
+        case .center: position += safe && free < 0 ? 0 : free / 2
+        case .spaceBetween:
+            if free > 0 && n > 1 { between = free / Double(n - 1) }
+        case .spaceAround:
+            if free > 0 && n > 0 { between = free / Double(n); position += between / 2 }
+        case .spaceEvenly:
+            if free > 0 && n > 0 { between = free / Double(n + 1); position += between }
+        }
+    }
+
+    /// §9.6 steps 13-14: where item `i` starts on the cross axis, from its line's start,
+    /// its cross-start margin included: auto margins take the free space, otherwise
+    /// `align-self` places it.
+    func crossOffset(_ i: Int, _ line: FlexLine) -> Double {
+        let free = line.cross - items[i].cross - items[i].margin.cross
+        let start = items[i].margin.crossStart
+        let autoMargins = items[i].autoMargins.intersection(.cross)
+        if !autoMargins.isEmpty {
+            guard free > 0 else { return start }
+            if autoMargins == .cross { return start + free / 2 }
+            return autoMargins.contains(.crossStart) ? start + free : start
+        }
+        let safe = items[i].alignSafe && free < 0
+        switch items[i].align {
+        case .start, .stretch: return start
+        case .center: return safe ? start : start + free / 2
+        case .end: return safe ? start : start + free
+        case .baseline: return line.baseline - items[i].baseline + start
+        }
+    }
+}

@@ -1,0 +1,234 @@
+// CSS Flexbox §9.2 Line Length Determination and §9.3 step 5: the flex base sizes, the
+// automatic minimum sizes (§4.5), the lines, and the width of a stack nobody fixes
+// (its items' intrinsic contributions, as browsers size a block in the inline axis).
+
+extension LayoutContext {
+    /// §9.2 step 3: the flex base size (A-E) and the hypothetical main size of item `i`.
+    func determineFlexBaseSize(_ i: Int, _ ctx: FlexContext) {
+        let node = items[i].node
+        let basis = style(node).pointee.basis
+        let innerMain = ctx.axis.main(width: ctx.innerWidth as Double?, height: ctx.percentHeight)
+        var base: Double
+        var explicit = items[i].explicitBasis
+        if case .fixedSpacer = tags[node], case .spacer(let length?) = tree.kinds[node] {
+            base = length
+            explicit = true
+        } else if tags[node] == .flexibleSpacer {
+            base = resolve(basis, innerMain) ?? 0
+        } else if let b = resolve(basis, innerMain) {
+            // A: a definite flex basis.
+            base = b
+            explicit = true
+        } else if basis == .minContent {
+            base = measureContentMain(i, .minContent, ctx)
+        } else if basis == .maxContent || basis == .fitContent {
+            base = measureContentMain(i, .maxContent, ctx)
+        } else if !items[i].sizeMain.isNaN {
+            // `flex-basis: auto` takes the item's definite main size.
+            base = items[i].sizeMain
+        } else if !items[i].ratio.isNaN, let cross = crossForMeasuring(i, ctx) {
+            // B: an aspect ratio and a definite cross size (which makes the main size definite).
+            base = mainFromCross(cross, items[i])
+            items[i].mainFromRatio = true
+        } else {
+            // E: the item's max-content main size.
+            base = measureContentMain(i, .maxContent, ctx)
+        }
+        base = Swift.max(base, items[i].pbMain)
+        items[i].base = base
+        items[i].explicitBasis = explicit
+        // The hypothetical main size: the base clamped by the min and max main sizes. The
+        // automatic minimum (at most the min-content size, the specified size and the
+        // base of a content-sized item) can only exceed an explicit basis.
+        var minMain = items[i].minMain
+        if minMain.isNaN { minMain = explicit ? automaticMinimum(i, ctx) : 0 }
+        items[i].hypotheticalMain = clamp(base, min: minMain, max: items[i].maxMain, floor: items[i].pbMain)
+    }
+
+    /// The item's content size along the main axis under `constraint`, ignoring its own
+    /// main size, min and max (they apply to the result, not to the content).
+    func measureContentMain(_ i: Int, _ constraint: AvailableSpace, _ ctx: FlexContext) -> Double {
+        let axis = ctx.axis
+        let cross = crossForMeasuring(i, ctx)
+        let crossAvail = shrinkSpace(ctx.availCross, by: items[i].margin.cross)
+        let s = compute(items[i].node, knownWidth: axis.isRow ? nil : cross, knownHeight: axis.isRow ? cross : nil,
+                        parentWidth: ctx.innerWidth, parentHeight: ctx.percentHeight,
+                        availableWidth: axis.isRow ? constraint : crossAvail,
+                        availableHeight: axis.isRow ? crossAvail : constraint,
+                        perform: false, contentSize: axis.isRow ? .horizontal : .vertical)
+        return axis.main(s)
+    }
+
+    /// The cross size an item is measured with before its line is known: its own size,
+    /// the container's content cross size when it will be stretched to its only line, or (in a column,
+    /// whose width is always known) its fit-content width.
+    func crossForMeasuring(_ i: Int, _ ctx: FlexContext) -> Double? {
+        if !items[i].sizeCross.isNaN { return items[i].sizeCross }
+        if items[i].stretches && ctx.singleLine, let innerCross = ctx.innerCross {
+            return clamp(innerCross - items[i].margin.cross, min: items[i].minCross, max: items[i].maxCross,
+                         floor: items[i].pbCross)
+        }
+        if !ctx.axis.isRow {
+            return compute(items[i].node, knownWidth: nil, knownHeight: nil,
+                           parentWidth: ctx.innerWidth, parentHeight: ctx.percentHeight,
+                           availableWidth: shrinkSpace(ctx.availCross, by: items[i].margin.cross),
+                           availableHeight: .maxContent, perform: false).width
+        }
+        return nil
+    }
+
+    /// CSS Flexbox §4.5 Automatic Minimum Size of Flex Items: 0 for a clipping item;
+    /// otherwise the content-based minimum size (min-content), no larger than the
+    /// specified size, clamped by the max size. Computed once, when needed.
+    func automaticMinimum(_ i: Int, _ ctx: FlexContext) -> Double {
+        if !items[i].autoMin.isNaN { return items[i].autoMin }
+        var v = 0.0
+        if !style(items[i].node).pointee.clipsContent {
+            v = measureContentMain(i, .minContent, ctx)
+            if !items[i].sizeMain.isNaN { v = Swift.min(v, items[i].sizeMain) }
+        }
+        v = clamp(v, min: 0, max: items[i].maxMain, floor: items[i].pbMain)
+        items[i].autoMin = v
+        return v
+    }
+
+    /// §9.3 step 5: puts the items `first..<last` on flex lines `limit` points long (one
+    /// line when the container does not wrap), appended to the scratch lines.
+    func collectFlexLines(_ first: Int, _ last: Int, wrap: Bool, limit: Double, gap: Double) {
+        if !wrap || last == first {
+            scratch.pointee.lines.append(FlexLine(start: first, end: last, cross: 0))
+            return
+        }
+        var start = first
+        var used = 0.0
+        for i in first..<last {
+            let outer = items[i].hypotheticalMain + items[i].margin.main
+            if i > start && used + gap + outer > limit + 1e-9 {
+                scratch.pointee.lines.append(FlexLine(start: start, end: i, cross: 0))
+                start = i
+                used = outer
+            } else {
+                used += (i > start ? gap : 0) + outer
+            }
+        }
+        scratch.pointee.lines.append(FlexLine(start: start, end: last, cross: 0))
+    }
+
+    /// The outer hypothetical main sizes of a line's items, with the gaps between them.
+    func outerHypotheticalMain(_ line: FlexLine, gap: Double) -> Double {
+        var sum = gap * Double(Swift.max(0, line.end - line.start - 1))
+        for i in line.start..<line.end { sum += items[i].hypotheticalMain + items[i].margin.main }
+        return sum
+    }
+
+    /// The content width of a stack whose width nobody fixes, under `available` (the
+    /// space inside its padding and border): min(max-content, max(min-content, space)),
+    /// from its items' intrinsic width contributions. A row adds them up (a wrapping row's
+    /// min-content width is its widest item's); a column takes the widest.
+    /// A wrapping column whose height is known (or bounded by `max-height`) is as wide as
+    /// its columns side by side at most, as Chromium sizes it (its min-content width is
+    /// still its widest item's).
+    func intrinsicFlexWidth(_ node: NodeID, axis: FlexAxis, available: AvailableSpace, innerHeight: Double?,
+                            columnLimit: Double?, wraps: Bool) -> Double {
+        let gap = axis.isRow ? resolveEdge(style(node).pointee.gap, nil) : 0
+        func width(_ constraint: AvailableSpace) -> Double {
+            if !axis.isRow && wraps && constraint == .maxContent, let columnLimit {
+                return wrappedColumnsWidth(node, constraint, limit: columnLimit, innerHeight: innerHeight)
+            }
+            var sum = 0.0, widest = 0.0, count = 0
+            for k in children(node) {
+                let c = childList[k]
+                if hidden[c] || outOfFlow[c] { continue }
+                let v = widthContribution(c, of: node, axis: axis, constraint, innerHeight: innerHeight)
+                sum += v
+                widest = Swift.max(widest, v)
+                count += 1
+            }
+            sum += gap * Double(Swift.max(0, count - 1))
+            if !axis.isRow { return widest }
+            return wraps && constraint == .minContent ? widest : sum
+        }
+        switch available {
+        case .minContent: return width(.minContent)
+        case .maxContent: return width(.maxContent)
+        case .definite(let space):
+            let maxContent = width(.maxContent)
+            if maxContent <= space { return maxContent }
+            return Swift.max(width(.minContent), space)
+        }
+    }
+
+    /// The width of a wrapping column's lines side by side: its items, at their min- or
+    /// max-content widths, put on lines `limit` points long.
+    private func wrappedColumnsWidth(_ node: NodeID, _ constraint: AvailableSpace, limit: Double,
+                                     innerHeight: Double?) -> Double {
+        let sp = style(node)
+        let gapMain = resolveEdge(sp.pointee.gap, innerHeight)
+        let gapCross = resolveEdge(sp.pointee.crossGap ?? sp.pointee.gap, nil)
+        var total = 0.0, lineWidth = 0.0, used = 0.0, inLine = 0
+        for k in children(node) {
+            let c = childList[k]
+            if hidden[c] || outOfFlow[c] { continue }
+            let m = margins(c, parentWidth: nil)
+            let s = compute(c, knownWidth: nil, knownHeight: nil, parentWidth: nil, parentHeight: innerHeight,
+                            availableWidth: constraint, availableHeight: .maxContent, perform: false)
+            let outerHeight = s.height + m.vertical
+            if inLine > 0 && used + gapMain + outerHeight > limit + 1e-9 {
+                total += lineWidth + gapCross
+                lineWidth = 0; used = 0; inLine = 0
+            }
+            used += (inLine > 0 ? gapMain : 0) + outerHeight
+            lineWidth = Swift.max(lineWidth, s.width + m.horizontal)
+            inLine += 1
+        }
+        return total + lineWidth
+    }
+
+    /// A child's outer min- or max-content width contribution: its own width or its
+    /// content's, clamped by its min and max widths, with its margins.
+    private func widthContribution(_ c: NodeID, of node: NodeID, axis: FlexAxis, _ constraint: AvailableSpace,
+                                   innerHeight: Double?) -> Double {
+        let m = margins(c, parentWidth: nil)
+        switch tags[c] {
+        case .flexibleSpacer:
+            return m.horizontal
+        case .fixedSpacer:
+            if axis.isRow, case .spacer(let length?) = tree.kinds[c] { return length + m.horizontal }
+            return m.horizontal
+        default:
+            // An item with a ratio that a row of known height stretches takes its width
+            // from that height, as Chromium sizes it.
+            var knownHeight: Double? = nil
+            let st = style(c).pointee
+            if axis.isRow, let innerHeight, st.aspectRatio != nil, st.width == .auto, st.height == .auto,
+               (st.alignSelf ?? style(node).pointee.align) == .stretch, st.margin.top != .auto, st.margin.bottom != .auto {
+                let mv = margins(c, parentWidth: nil).vertical
+                knownHeight = Swift.max(0, innerHeight - mv)
+            }
+            let s = compute(c, knownWidth: nil, knownHeight: knownHeight, parentWidth: nil, parentHeight: innerHeight,
+                            availableWidth: constraint, availableHeight: .maxContent, perform: false)
+            var v = s.width
+            // A definite basis limits a row item's contribution the way it limits the item:
+            // an item that cannot grow contributes at most its basis, one that cannot
+            // shrink at least its basis (CSS Flexbox §9.9.1, as Chromium applies it).
+            // It stays within its min and max widths, the automatic minimum included.
+            if axis.isRow, case .points(let basis) = st.basis {
+                let b = Swift.max(basis, insets(c, parentWidth: nil).horizontal)
+                if st.grow == 0 { v = Swift.min(v, b) }
+                if st.shrink == 0 { v = Swift.max(v, b) }
+                switch st.minWidth {
+                case .points(let lo): v = Swift.max(v, lo)
+                case .auto where !st.clipsContent:
+                    var automatic = compute(c, knownWidth: nil, knownHeight: knownHeight, parentWidth: nil,
+                                            parentHeight: innerHeight, availableWidth: .minContent,
+                                            availableHeight: .maxContent, perform: false, contentSize: .horizontal).width
+                    if case .points(let w) = st.width { automatic = Swift.min(automatic, w) }
+                    v = Swift.max(v, automatic)
+                default: break
+                }
+                if case .points(let hi) = st.maxWidth { v = Swift.min(v, hi) }
+            }
+            return v + m.horizontal
+        }
+    }
+}

@@ -1,0 +1,216 @@
+// CSS Flexbox §9.1 Initial Setup: one flex item's working data, in main/cross terms, made
+// from its style resolved against the container's content box.
+
+/// Which margins of an item are `auto` (CSS Flexbox §8.1).
+struct AutoMargins: OptionSet {
+    let rawValue: UInt8
+    static let mainStart = AutoMargins(rawValue: 1)
+    static let mainEnd = AutoMargins(rawValue: 2)
+    static let crossStart = AutoMargins(rawValue: 4)
+    static let crossEnd = AutoMargins(rawValue: 8)
+    static let main: AutoMargins = [.mainStart, .mainEnd]
+    static let cross: AutoMargins = [.crossStart, .crossEnd]
+}
+
+struct FlexItem {
+    var node: NodeID
+    /// Margins, `auto` ones as 0 until alignment gives them the free space.
+    var margin: FlexEdges
+    var autoMargins: AutoMargins
+    /// Padding plus border: the floor of the item's border-box size.
+    var pbMain: Double
+    var pbCross: Double
+    /// Specified sizes; NaN is `auto`.
+    var sizeMain: Double
+    var sizeCross: Double
+    /// The cross size is an intrinsic keyword (`min-content`…): not `auto`, so never stretched.
+    var crossIsKeyword: Bool
+    /// NaN: `auto` (the automatic minimum size, §4.5).
+    var minMain: Double
+    var maxMain: Double
+    var minCross: Double
+    var maxCross: Double
+    var grow: Double
+    var shrink: Double
+    var align: Align
+    var alignSafe: Bool
+    /// The aspect ratio as main size per cross size (width / height in a row), or NaN.
+    var ratio: Double
+    /// The flex base size came from `basis` (so the automatic minimum may exceed it).
+    var explicitBasis: Bool
+    /// Lazily computed automatic minimum size; NaN until needed.
+    var autoMin: Double
+    var base: Double
+    var hypotheticalMain: Double
+    var target: Double
+    var frozen: Bool
+    var violation: Double
+    var hypotheticalCross: Double
+    var cross: Double
+    /// Distance from the item's outer cross-start edge to its baseline (baseline items).
+    var baseline: Double
+    /// The item's main size is definite for the percentages inside it (§9.8).
+    var definiteMain: Bool
+    /// The flex base size came from a definite cross size through the aspect ratio.
+    var mainFromRatio: Bool = false
+
+    /// Whether step 11 stretches it: `align-self: stretch`, an `auto` cross size and no
+    /// `auto` cross margin.
+    var stretches: Bool {
+        align == .stretch && sizeCross.isNaN && !crossIsKeyword && autoMargins.isDisjoint(with: .cross)
+    }
+}
+
+/// A flex line: a run of items, `start..<end` in the scratch item storage.
+struct FlexLine {
+    var start: Int
+    var end: Int
+    var cross: Double
+    /// Where the line starts on the cross axis, inside the container's border box.
+    var offset: Double = 0
+    /// The largest distance from an outer cross-start edge to a baseline among its
+    /// baseline-aligned items (0 when none).
+    var baseline: Double = 0
+    var hasBaselineItems = false
+}
+
+extension LayoutContext {
+    /// Appends the in-flow children of `node` (not hidden, not absolutely positioned) to
+    /// the scratch items, in `order` (stable: document order among equals).
+    func collectFlexItems(_ node: NodeID, axis: FlexAxis, innerWidth: Double, innerHeight: Double?,
+                          container: UnsafePointer<LayoutStyle>) {
+        var ordered = false
+        for k in children(node) {
+            let c = childList[k]
+            if hidden[c] || outOfFlow[c] { continue }
+            if style(c).pointee.order != 0 { ordered = true }
+        }
+        if !ordered {
+            for k in children(node) {
+                let c = childList[k]
+                if hidden[c] || outOfFlow[c] { continue }
+                scratch.pointee.items.append(makeFlexItem(c, axis: axis, innerWidth: innerWidth,
+                                                          innerHeight: innerHeight, container: container))
+            }
+            return
+        }
+        var kids: [NodeID] = []
+        for k in children(node) where !hidden[childList[k]] && !outOfFlow[childList[k]] { kids.append(childList[k]) }
+        let sorted = kids.enumerated().sorted { a, b in
+            let oa = style(a.element).pointee.order, ob = style(b.element).pointee.order
+            return oa != ob ? oa < ob : a.offset < b.offset
+        }
+        for (_, c) in sorted {
+            scratch.pointee.items.append(makeFlexItem(c, axis: axis, innerWidth: innerWidth,
+                                                      innerHeight: innerHeight, container: container))
+        }
+    }
+
+    /// §9.1: an item's style resolved against the container's content box (`innerHeight`
+    /// nil when it is indefinite).
+    private func makeFlexItem(_ c: NodeID, axis: FlexAxis, innerWidth: Double, innerHeight: Double?,
+                              container: UnsafePointer<LayoutStyle>) -> FlexItem {
+        let s = style(c)
+        let m = axis.edges(margins(c, parentWidth: innerWidth))
+        let autoEdges = axis.edges(s.pointee.margin)
+        var autoMargins: AutoMargins = []
+        if autoEdges.mainStart == .auto { autoMargins.insert(.mainStart) }
+        if autoEdges.mainEnd == .auto { autoMargins.insert(.mainEnd) }
+        if autoEdges.crossStart == .auto { autoMargins.insert(.crossStart) }
+        if autoEdges.crossEnd == .auto { autoMargins.insert(.crossEnd) }
+        let pb = insets(c, parentWidth: innerWidth)
+        let innerMain = axis.main(width: innerWidth as Double?, height: innerHeight)
+        let innerCross = axis.cross(width: innerWidth as Double?, height: innerHeight)
+        let st = s.pointee
+        let widthKeyword = st.width.isIntrinsicKeyword, heightKeyword = st.height.isIntrinsicKeyword
+        var align = st.alignSelf ?? container.pointee.align
+        // Items that align themselves with auto margins take no part in baseline alignment.
+        if align == .baseline && !autoMargins.isDisjoint(with: .cross) { align = .start }
+        var item = FlexItem(
+            node: c, margin: m, autoMargins: autoMargins,
+            pbMain: axis.main(width: pb.horizontal, height: pb.vertical),
+            pbCross: axis.cross(width: pb.horizontal, height: pb.vertical),
+            sizeMain: resolve(axis.main(width: st.width, height: st.height), innerMain) ?? .nan,
+            sizeCross: resolve(axis.cross(width: st.width, height: st.height), innerCross) ?? .nan,
+            crossIsKeyword: axis.isRow ? heightKeyword : widthKeyword,
+            minMain: resolve(axis.main(width: st.minWidth, height: st.minHeight), innerMain) ?? .nan,
+            maxMain: resolve(axis.main(width: st.maxWidth, height: st.maxHeight), innerMain) ?? .infinity,
+            minCross: resolve(axis.cross(width: st.minWidth, height: st.minHeight), innerCross) ?? 0,
+            maxCross: resolve(axis.cross(width: st.maxWidth, height: st.maxHeight), innerCross) ?? .infinity,
+            grow: st.grow, shrink: st.shrink, align: align,
+            alignSafe: st.alignSelf != nil ? st.alignSelfSafe : container.pointee.alignSafe,
+            ratio: st.aspectRatio.map { axis.isRow ? $0 : 1 / $0 } ?? .nan,
+            explicitBasis: false, autoMin: .nan,
+            base: 0, hypotheticalMain: 0, target: 0, frozen: false, violation: 0,
+            hypotheticalCross: 0, cross: 0, baseline: 0, definiteMain: false)
+        // Intrinsic keywords on the width: measured now (a height keyword is the content
+        // height, found when the item is measured).
+        if widthKeyword || st.minWidth.isIntrinsicKeyword || st.maxWidth.isIntrinsicKeyword {
+            let avail: AvailableSpace = .definite(Swift.max(0, innerWidth - m.main * (axis.isRow ? 1 : 0)
+                                                            - m.cross * (axis.isRow ? 0 : 1)))
+            func keyword(_ d: Dimension) -> Double? {
+                intrinsicWidth(c, d, innerWidth, innerHeight, avail)
+            }
+            if axis.isRow {
+                if let v = keyword(st.width) { item.sizeMain = v }
+                if let v = keyword(st.minWidth) { item.minMain = v }
+                if let v = keyword(st.maxWidth) { item.maxMain = v }
+            } else {
+                if let v = keyword(st.width) { item.sizeCross = v }
+                if let v = keyword(st.minWidth) { item.minCross = v }
+                if let v = keyword(st.maxWidth) { item.maxCross = v }
+            }
+        }
+        switch tags[c] {
+        case .flexibleSpacer:
+            // A toolbar's flexible space: grow 1, basis 0, shrink 1; it ignores the cross axis.
+            if item.grow == 0 { item.grow = 1 }
+            item.shrink = 1
+            item.explicitBasis = true
+            item.autoMin = 0
+            if item.minMain.isNaN { item.minMain = 0 }
+            if item.sizeCross.isNaN { item.sizeCross = 0 }
+        case .fixedSpacer:
+            item.grow = 0
+            item.shrink = 0
+            item.autoMin = 0
+            if item.minMain.isNaN { item.minMain = 0 }
+            if item.sizeCross.isNaN { item.sizeCross = 0 }
+        default:
+            break
+        }
+        if !item.sizeCross.isNaN {
+            item.sizeCross = clamp(item.sizeCross, min: item.minCross, max: item.maxCross, floor: item.pbCross)
+        }
+        if !item.ratio.isNaN {
+            if item.sizeMain.isNaN, !item.sizeCross.isNaN {
+                item.sizeMain = mainFromCross(item.sizeCross, item)
+            } else if item.sizeCross.isNaN, !item.sizeMain.isNaN, !item.stretches {
+                // The main size as its min and max make it, through the ratio.
+                let main = clamp(item.sizeMain, min: item.minMain.isNaN ? 0 : item.minMain, max: item.maxMain,
+                                 floor: item.pbMain)
+                item.sizeCross = clamp(crossFromMain(main, item), min: item.minCross, max: item.maxCross,
+                                       floor: item.pbCross)
+            } else if item.sizeMain.isNaN {
+                // Min and max cross sizes transfer to the main axis through the ratio.
+                let lo = mainFromCross(item.minCross, item)
+                if lo > 0 { item.minMain = item.minMain.isNaN ? lo : Swift.max(item.minMain, lo) }
+                if item.maxCross.isFinite { item.maxMain = Swift.min(item.maxMain, mainFromCross(item.maxCross, item)) }
+            }
+        }
+        return item
+    }
+
+    @inline(__always) func mainFromCross(_ cross: Double, _ item: FlexItem) -> Double { cross * item.ratio }
+    @inline(__always) func crossFromMain(_ main: Double, _ item: FlexItem) -> Double { main / item.ratio }
+}
+
+extension Dimension {
+    /// `min-content`, `max-content` or `fit-content`.
+    var isIntrinsicKeyword: Bool {
+        switch self {
+        case .minContent, .maxContent, .fitContent: return true
+        default: return false
+        }
+    }
+}
