@@ -94,6 +94,30 @@ final class FlexboxFrameTests: XCTestCase {
         XCTAssertEqual(f["row"]?.height, 33, "the taller label's 33 (32.59375 rounded up to the pixel)")
     }
 
+    /// A label's baseline is below its border; a stack's is its first item's; a box with
+    /// no text has its bottom edge; in a column, baseline is start.
+    func testBaselinesOfBordersStacksBoxesAndColumns() throws {
+        let f = try frames("""
+            hbox align=baseline
+              label "a" id=a border-top=10
+              label "b" id=b
+            hbox id=r2 align=baseline
+              vbox id=v padding-top=5
+                label "c"
+              label "d" id=d
+            hbox id=r3 align=baseline
+              box id=g size=10x30
+              label "h" id=h
+            vbox id=col align=baseline
+              label "ffff" id=f
+            """)
+        XCTAssertEqual(f["b"]?.y, 10 + 13 - 13)
+        XCTAssertEqual(f["d"].map { $0.y - f["r2"]!.y }, 5 + 13 - 13)
+        XCTAssertEqual(f["h"].map { $0.y - f["r3"]!.y }, 30 - 13)
+        XCTAssertEqual(f["f"].map { [$0.x - f["col"]!.x, $0.width] }, [0, (4 * 1233.0 / 2048 * 14).rounded(.up)],
+                       "start, not stretched")
+    }
+
     func testSizingKeywords() throws {
         let cell = 1233.0 / 2048 * 14
         let f = try frames("""
