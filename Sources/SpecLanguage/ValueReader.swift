@@ -95,6 +95,9 @@ struct ValueReader {
                 throw Failure(message: message)
             }
         case .sizePair:
+            if text.contains("-content") {
+                throw Failure(message: "a size pair takes points, % or auto; give a sizing keyword with width= and height=")
+            }
             if let x = text.firstIndex(where: { $0 == "x" || $0 == "X" }) {
                 let w = try length(String(text[..<x]), allowAuto: true)
                 let h: Length

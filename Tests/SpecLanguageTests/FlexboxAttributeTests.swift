@@ -138,6 +138,9 @@ final class FlexboxAttributeTests: XCTestCase {
         assertError("canvas width=10\nbox width=my-long-header",
                     "bad value for 'width': expected a number, a percentage or an anchor such as my-long-header.bottom, not 'my-long-header'",
                     line: 2, column: 11)
+        assertError("canvas width=10\nbox size=max-contentx20",
+                    "bad value for 'size': a size pair takes points, % or auto; give a sizing keyword with width= and height=",
+                    line: 2, column: 10)
         assertError("canvas width=10\nbox margin=fit-content",
                     "bad value for 'margin': 'fit-content' sizes a node; only width, height, min-/max- sizes and basis take it",
                     line: 2, column: 12)
