@@ -41,11 +41,12 @@ extension LayoutContext {
             var h: Double? = resolve(st.pointee.height, cbHeight).map { clampHeight(c, $0, cbHeight, pb) }
             let ratio = st.pointee.aspectRatio
             if let ratio, w == nil, let hh = h { w = clampWidth(c, hh * ratio, cbWidth, pb) }
-            if w == nil, st.pointee.width == .auto, let left, let right {
+            // (Opposite insets that leave negative space size the child by its content.)
+            if w == nil, st.pointee.width == .auto, let left, let right, cbWidth - left - right - m.horizontal >= 0 {
                 w = clampWidth(c, cbWidth - left - right - m.horizontal, cbWidth, pb)
             }
             if let ratio, h == nil, let ww = w { h = clampHeight(c, ww / ratio, cbHeight, pb) }
-            if h == nil, st.pointee.height == .auto, let top, let bottom {
+            if h == nil, st.pointee.height == .auto, let top, let bottom, cbHeight - top - bottom - m.vertical >= 0 {
                 h = clampHeight(c, cbHeight - top - bottom - m.vertical, cbHeight, pb)
             }
             if w == nil || h == nil {
@@ -84,8 +85,9 @@ extension LayoutContext {
                 let crossSize = axis.cross(width: width, height: height)
                 let mainFree = contentSize.main - mainSize - lm.main
                 let crossFree = contentSize.cross - crossSize - lm.cross
-                let mainOffset: Double
+                var mainOffset: Double
                 let crossAlign: Align
+                let crossSafe = st.pointee.alignSelf != nil ? st.pointee.alignSelfSafe : sp.pointee.alignSafe
                 if let zboxAlign {
                     let a = st.pointee.alignSelf ?? zboxAlign
                     mainOffset = Self.alignOffset(a, free: mainFree)
@@ -96,11 +98,13 @@ extension LayoutContext {
                     case .center, .spaceAround, .spaceEvenly: mainOffset = mainFree / 2
                     case .end: mainOffset = mainFree
                     }
+                    if sp.pointee.justifySafe && mainFree < 0 { mainOffset = 0 }
                     crossAlign = st.pointee.alignSelf ?? sp.pointee.align
                 }
+                var crossOffset = Self.alignOffset(crossAlign, free: crossFree)
+                if crossSafe && crossFree < 0 { crossOffset = 0 }
                 staticFrame = axis.frame(main: contentStart.main + lm.mainStart + mainOffset,
-                                         cross: contentStart.cross + lm.crossStart
-                                             + Self.alignOffset(crossAlign, free: crossFree),
+                                         cross: contentStart.cross + lm.crossStart + crossOffset,
                                          mainSize: mainSize, crossSize: crossSize, in: outer)
             }
             let x: Double

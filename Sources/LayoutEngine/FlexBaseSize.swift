@@ -19,6 +19,9 @@ extension LayoutContext {
             // A: a definite flex basis.
             base = b
             explicit = true
+        } else if case .percent = basis {
+            // A percentage of an indefinite size is `content` (CSS Flexbox §7.2.3).
+            base = measureContentMain(i, .maxContent, ctx)
         } else if basis == .minContent {
             base = measureContentMain(i, .minContent, ctx)
         } else if basis == .maxContent || basis == .fitContent {
@@ -30,6 +33,8 @@ extension LayoutContext {
             // B: an aspect ratio and a definite cross size (which makes the main size definite).
             base = mainFromCross(cross, items[i])
             items[i].mainFromRatio = true
+            // Its automatic minimum (the content's size) may exceed it.
+            explicit = true
         } else {
             // E: the item's max-content main size.
             base = measureContentMain(i, .maxContent, ctx)
@@ -64,11 +69,13 @@ extension LayoutContext {
     /// whose width is always known) its fit-content width.
     func crossForMeasuring(_ i: Int, _ ctx: FlexContext) -> Double? {
         if !items[i].sizeCross.isNaN { return items[i].sizeCross }
-        if items[i].stretches && ctx.singleLine, let innerCross = ctx.innerCross {
+        if items[i].stretches && ctx.singleLine, let innerCross = ctx.definiteCross {
             return clamp(innerCross - items[i].margin.cross, min: items[i].minCross, max: items[i].maxCross,
                          floor: items[i].pbCross)
         }
-        if !ctx.axis.isRow {
+        // A width that would come from the item's own height through its ratio is no size to
+        // measure its content height with.
+        if !ctx.axis.isRow && (items[i].ratio.isNaN || items[i].sizeMain.isNaN) {
             return compute(items[i].node, knownWidth: nil, knownHeight: nil,
                            parentWidth: ctx.innerWidth, parentHeight: ctx.percentHeight,
                            availableWidth: shrinkSpace(ctx.availCross, by: items[i].margin.cross),
@@ -213,9 +220,11 @@ extension LayoutContext {
             // shrink at least its basis (CSS Flexbox §9.9.1, as Chromium applies it).
             // It stays within its min and max widths, the automatic minimum included.
             if axis.isRow, case .points(let basis) = st.basis {
-                let b = Swift.max(basis, insets(c, parentWidth: nil).horizontal)
+                let pb = insets(c, parentWidth: nil).horizontal
+                let b = Swift.max(basis, pb)
                 if st.grow == 0 { v = Swift.min(v, b) }
                 if st.shrink == 0 { v = Swift.max(v, b) }
+                if case .points(let hi) = st.maxWidth { v = Swift.min(v, hi) }
                 switch st.minWidth {
                 case .points(let lo): v = Swift.max(v, lo)
                 case .auto where !st.clipsContent:
@@ -223,10 +232,11 @@ extension LayoutContext {
                                             parentHeight: innerHeight, availableWidth: .minContent,
                                             availableHeight: .maxContent, perform: false, contentSize: .horizontal).width
                     if case .points(let w) = st.width { automatic = Swift.min(automatic, w) }
+                    if case .points(let hi) = st.maxWidth { automatic = Swift.min(automatic, hi) }
                     v = Swift.max(v, automatic)
                 default: break
                 }
-                if case .points(let hi) = st.maxWidth { v = Swift.min(v, hi) }
+                v = Swift.max(v, pb)
             }
             return v + m.horizontal
         }

@@ -185,13 +185,7 @@ extension LayoutContext {
         if !item.ratio.isNaN {
             if item.sizeMain.isNaN, !item.sizeCross.isNaN {
                 item.sizeMain = mainFromCross(item.sizeCross, item)
-            } else if item.sizeCross.isNaN, !item.sizeMain.isNaN, !item.stretches {
-                // The main size as its min and max make it, through the ratio.
-                let main = clamp(item.sizeMain, min: item.minMain.isNaN ? 0 : item.minMain, max: item.maxMain,
-                                 floor: item.pbMain)
-                item.sizeCross = clamp(crossFromMain(main, item), min: item.minCross, max: item.maxCross,
-                                       floor: item.pbCross)
-            } else if item.sizeMain.isNaN {
+            } else if item.sizeMain.isNaN, item.sizeCross.isNaN {
                 // Min and max cross sizes transfer to the main axis through the ratio.
                 let lo = mainFromCross(item.minCross, item)
                 if lo > 0 { item.minMain = item.minMain.isNaN ? lo : Swift.max(item.minMain, lo) }
@@ -206,6 +200,8 @@ extension LayoutContext {
 }
 
 extension Dimension {
+    var isPercent: Bool { if case .percent = self { return true } else { return false } }
+
     /// `min-content`, `max-content` or `fit-content`.
     var isIntrinsicKeyword: Bool {
         switch self {
