@@ -38,11 +38,14 @@ extension LayoutContext {
                 // In a column, baselines (horizontal lines) cannot align the items across
                 // it: each has one synthesized at its border box's cross-start edge, as
                 // Chromium does, so the items line up by that edge.
+                // An item without a baseline has one synthesized at its bottom edge. With
+                // `wrap=reverse` the cross axis runs upwards: the distance counts from below.
                 var b = items[i].margin.crossStart
                 if ctx.axis.isRow {
                     let size = Size(width: items[i].target, height: items[i].hypotheticalCross)
                     arrangeForBaseline(items[i].node, size, ctx)
-                    b += itemBaseline(items[i].node, size, parentWidth: ctx.innerWidth)
+                    let baseline = itemBaseline(items[i].node, size, parentWidth: ctx.innerWidth) ?? size.height
+                    b += ctx.axis.flipY ? size.height - baseline : baseline
                 }
                 items[i].baseline = b
                 ascent = Swift.max(ascent, b)
@@ -72,21 +75,19 @@ extension LayoutContext {
     }
 
     /// The first baseline of a node of `size` from its top edge: a label's first line, a
-    /// stack's (once arranged), otherwise its bottom edge, as CSS synthesizes one.
-    func itemBaseline(_ c: NodeID, _ size: Size, parentWidth: Double?) -> Double {
+    /// stack's (once arranged); nil when it has none (its alignment context then
+    /// synthesizes one from its bottom edge).
+    func itemBaseline(_ c: NodeID, _ size: Size, parentWidth: Double?) -> Double? {
         switch tree.kinds[c] {
         case .leaf(let measurer):
             let pb = insets(c, parentWidth: parentWidth)
-            if let b = measurer.firstBaseline(contentWidth: Swift.max(0, size.width - pb.horizontal),
-                                              contentHeight: Swift.max(0, size.height - pb.vertical)) {
-                return pb.top + b
-            }
-            return size.height
+            return measurer.firstBaseline(contentWidth: Swift.max(0, size.width - pb.horizontal),
+                                          contentHeight: Swift.max(0, size.height - pb.vertical)).map { pb.top + $0 }
         case .stack:
             let b = baselines[c]
-            return b.isNaN ? size.height : b
+            return b.isNaN ? nil : b
         default:
-            return size.height
+            return nil
         }
     }
 

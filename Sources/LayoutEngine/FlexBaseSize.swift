@@ -146,7 +146,7 @@ extension LayoutContext {
             for k in children(node) {
                 let c = childList[k]
                 if hidden[c] || outOfFlow[c] { continue }
-                let v = widthContribution(c, of: node, axis: axis, constraint, innerHeight: innerHeight)
+                let v = widthContribution(c, of: node, axis: axis, wraps: wraps, constraint, innerHeight: innerHeight)
                 sum += v
                 widest = Swift.max(widest, v)
                 count += 1
@@ -193,7 +193,7 @@ extension LayoutContext {
 
     /// A child's outer min- or max-content width contribution: its own width or its
     /// content's, clamped by its min and max widths, with its margins.
-    private func widthContribution(_ c: NodeID, of node: NodeID, axis: FlexAxis, _ constraint: AvailableSpace,
+    private func widthContribution(_ c: NodeID, of node: NodeID, axis: FlexAxis, wraps: Bool, _ constraint: AvailableSpace,
                                    innerHeight: Double?) -> Double {
         let m = margins(c, parentWidth: nil)
         switch tags[c] {
@@ -219,7 +219,7 @@ extension LayoutContext {
             // an item that cannot grow contributes at most its basis, one that cannot
             // shrink at least its basis (CSS Flexbox §9.9.1, as Chromium applies it).
             // It stays within its min and max widths, the automatic minimum included.
-            if axis.isRow, case .points(let basis) = st.basis {
+            if axis.isRow && !wraps, case .points(let basis) = st.basis {
                 let pb = insets(c, parentWidth: nil).horizontal
                 let b = Swift.max(basis, pb)
                 if st.grow == 0 { v = Swift.min(v, b) }

@@ -23,7 +23,8 @@ struct FlexItem {
     /// Specified sizes; NaN is `auto`.
     var sizeMain: Double
     var sizeCross: Double
-    /// The cross size is an intrinsic keyword (`min-content`…): not `auto`, so never stretched.
+    /// The cross size is not `auto` (a keyword, or a percentage of an indefinite size that
+    /// behaves as `auto` for sizing): never stretched.
     var crossIsKeyword: Bool
     /// NaN: `auto` (the automatic minimum size, §4.5).
     var minMain: Double
@@ -132,7 +133,7 @@ extension LayoutContext {
             pbCross: axis.cross(width: pb.horizontal, height: pb.vertical),
             sizeMain: resolve(axis.main(width: st.width, height: st.height), innerMain) ?? .nan,
             sizeCross: resolve(axis.cross(width: st.width, height: st.height), innerCross) ?? .nan,
-            crossIsKeyword: axis.isRow ? heightKeyword : widthKeyword,
+            crossIsKeyword: axis.cross(width: st.width, height: st.height) != .auto,
             minMain: resolve(axis.main(width: st.minWidth, height: st.minHeight), innerMain) ?? .nan,
             maxMain: resolve(axis.main(width: st.maxWidth, height: st.maxHeight), innerMain) ?? .infinity,
             minCross: resolve(axis.cross(width: st.minWidth, height: st.minHeight), innerCross) ?? 0,

@@ -163,10 +163,18 @@ extension LayoutContext {
                             perform: true, definiteHeight: definiteHeight)
                 frames[items[i].node] = relativeOffset(items[i].node, frame, parentWidth: percentBase.width,
                                                        parentHeight: percentBase.height)
-                // The container's first baseline: its first line's baseline group, or its first item's.
-                if containerBaseline.isNaN && l == firstLine
-                    && (line.hasBaselineItems ? items[i].align == .baseline : i == line.start) {
-                    containerBaseline = frame.y + itemBaseline(items[i].node, frame.size, parentWidth: innerWidth)
+                // The container's first baseline: its first line's baseline group (a row's), or
+                // its first item's own baseline; none when that item has none.
+                if containerBaseline.isNaN && l == firstLine {
+                    if line.hasBaselineItems && axis.isRow {
+                        if items[i].align == .baseline {
+                            containerBaseline = frame.y + (itemBaseline(items[i].node, frame.size, parentWidth: innerWidth)
+                                                           ?? frame.height)
+                        }
+                    } else if i == line.start {
+                        containerBaseline = frame.y + (itemBaseline(items[i].node, frame.size, parentWidth: innerWidth)
+                                                       ?? .nan)
+                    }
                 }
                 position = mainPos + items[i].target + items[i].margin.mainEnd + gapMain + between
             }
