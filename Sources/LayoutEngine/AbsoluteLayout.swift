@@ -26,6 +26,7 @@ extension LayoutContext {
         let border = sp.pointee.border
         let cbWidth = Swift.max(0, outer.width - border.horizontal)
         let cbHeight = Swift.max(0, outer.height - border.vertical)
+        let wrapReverse = zboxAlign == nil && sp.pointee.wrap && sp.pointee.wrapReverse
         for k in children(node) {
             let c = childList[k]
             guard outOfFlow[c], !hidden[c] else { continue }
@@ -40,12 +41,21 @@ extension LayoutContext {
             var w: Double? = resolve(st.pointee.width, cbWidth).map { clampWidth(c, $0, cbWidth, pb) }
             var h: Double? = resolve(st.pointee.height, cbHeight).map { clampHeight(c, $0, cbHeight, pb) }
             let ratio = st.pointee.aspectRatio
+            // Between two insets on the stack's cross axis, an `align-self` other than
+            // `stretch` sizes the child by its content and aligns it there (CSS Box
+            // Alignment §6.1, as Chromium applies it).
+            let selfAlign: Align = zboxAlign == nil ? (st.pointee.alignSelf ?? sp.pointee.align) : .stretch
+            let fitsHorizontally = !axis.isRow && selfAlign != .stretch
+            let fitsVertically = axis.isRow && selfAlign != .stretch
             if let ratio, w == nil, let hh = h { w = clampWidth(c, hh * ratio, cbWidth, pb) }
-            if w == nil, st.pointee.width == .auto, let left, let right {
+            // (Opposite insets that leave negative space size the child by its content.)
+            if w == nil, st.pointee.width == .auto, !fitsHorizontally, let left, let right,
+               cbWidth - left - right - m.horizontal >= 0 {
                 w = clampWidth(c, cbWidth - left - right - m.horizontal, cbWidth, pb)
             }
             if let ratio, h == nil, let ww = w { h = clampHeight(c, ww / ratio, cbHeight, pb) }
-            if h == nil, st.pointee.height == .auto, let top, let bottom {
+            if h == nil, st.pointee.height == .auto, !fitsVertically, let top, let bottom,
+               cbHeight - top - bottom - m.vertical >= 0 {
                 h = clampHeight(c, cbHeight - top - bottom - m.vertical, cbHeight, pb)
             }
             if w == nil || h == nil {
@@ -86,6 +96,7 @@ extension LayoutContext {
                 let crossFree = contentSize.cross - crossSize - lm.cross
                 let mainOffset: Double
                 let crossAlign: Align
+                let crossSafe = st.pointee.alignSelf != nil && st.pointee.alignSelfSafe
                 if let zboxAlign {
                     let a = st.pointee.alignSelf ?? zboxAlign
                     mainOffset = Self.alignOffset(a, free: mainFree)
@@ -98,17 +109,30 @@ extension LayoutContext {
                     }
                     crossAlign = st.pointee.alignSelf ?? sp.pointee.align
                 }
+                // Only the child's own `safe` counts, for overflowing the padding box, as
+                // Chromium does; it falls back to the writing mode's start.
+                var crossOffset = Self.alignOffset(crossAlign, free: crossFree)
+                if crossSafe && axis.cross(width: cbWidth, height: cbHeight) - crossSize - lm.cross < 0 {
+                    crossOffset = wrapReverse ? crossFree : 0
+                }
                 staticFrame = axis.frame(main: contentStart.main + lm.mainStart + mainOffset,
-                                         cross: contentStart.cross + lm.crossStart
-                                             + Self.alignOffset(crossAlign, free: crossFree),
+                                         cross: contentStart.cross + lm.crossStart + crossOffset,
                                          mainSize: mainSize, crossSize: crossSize, in: outer)
             }
+            // Aligned between two insets when not stretched between them.
+            func aligned(_ free: Double) -> Double {
+                free < 0 && st.pointee.alignSelfSafe ? 0 : Self.alignOffset(selfAlign, free: free)
+            }
             let x: Double
-            if let left { x = border.left + left + m.left }
+            if fitsHorizontally, let left, let right {
+                x = border.left + left + m.left + aligned(cbWidth - left - right - m.horizontal - width)
+            } else if let left { x = border.left + left + m.left }
             else if let right { x = border.left + cbWidth - right - m.right - width }
             else { x = staticFrame.x }
             let y: Double
-            if let top { y = border.top + top + m.top }
+            if fitsVertically, let top, let bottom {
+                y = border.top + top + m.top + aligned(cbHeight - top - bottom - m.vertical - height)
+            } else if let top { y = border.top + top + m.top }
             else if let bottom { y = border.top + cbHeight - bottom - m.bottom - height }
             else { y = staticFrame.y }
 

@@ -11,8 +11,6 @@ extension LayoutContext {
             hyp = items[i].sizeCross
         } else if skipStretched && items[i].stretches {
             hyp = 0
-        } else if !items[i].ratio.isNaN {
-            hyp = crossFromMain(items[i].target, items[i])
         } else {
             let target = items[i].target
             let crossAvail = shrinkSpace(ctx.availCross, by: items[i].margin.cross)
@@ -40,11 +38,14 @@ extension LayoutContext {
                 // In a column, baselines (horizontal lines) cannot align the items across
                 // it: each has one synthesized at its border box's cross-start edge, as
                 // Chromium does, so the items line up by that edge.
+                // An item without a baseline has one synthesized at its bottom edge. With
+                // `wrap=reverse` the cross axis runs upwards: the distance counts from below.
                 var b = items[i].margin.crossStart
                 if ctx.axis.isRow {
                     let size = Size(width: items[i].target, height: items[i].hypotheticalCross)
                     arrangeForBaseline(items[i].node, size, ctx)
-                    b += itemBaseline(items[i].node, size, parentWidth: ctx.innerWidth)
+                    let baseline = itemBaseline(items[i].node, size, parentWidth: ctx.innerWidth) ?? size.height
+                    b += ctx.axis.flipY ? size.height - baseline : baseline
                 }
                 items[i].baseline = b
                 ascent = Swift.max(ascent, b)
@@ -74,29 +75,30 @@ extension LayoutContext {
     }
 
     /// The first baseline of a node of `size` from its top edge: a label's first line, a
-    /// stack's (once arranged), otherwise its bottom edge, as CSS synthesizes one.
-    func itemBaseline(_ c: NodeID, _ size: Size, parentWidth: Double?) -> Double {
+    /// stack's (once arranged); nil when it has none (its alignment context then
+    /// synthesizes one from its bottom edge).
+    func itemBaseline(_ c: NodeID, _ size: Size, parentWidth: Double?) -> Double? {
         switch tree.kinds[c] {
         case .leaf(let measurer):
             let pb = insets(c, parentWidth: parentWidth)
-            if let b = measurer.firstBaseline(contentWidth: Swift.max(0, size.width - pb.horizontal),
-                                              contentHeight: Swift.max(0, size.height - pb.vertical)) {
-                return pb.top + b
-            }
-            return size.height
+            return measurer.firstBaseline(contentWidth: Swift.max(0, size.width - pb.horizontal),
+                                          contentHeight: Swift.max(0, size.height - pb.vertical)).map { pb.top + $0 }
         case .stack:
             let b = baselines[c]
-            return b.isNaN ? size.height : b
+            return b.isNaN ? nil : b
         default:
-            return size.height
+            return nil
         }
     }
 
     /// §9.4 step 9 and §9.6 step 16: shares the free cross space between the lines of a
     /// multi-line container (`align-content`, `normal` being `stretch`) and sets where
     /// each line starts.
+    ///
+    /// Overflowing lines fall back to the writing mode's start (css-align-3's `safe`), which
+    /// is the cross end of a `wrap=reverse` container (`startIsCrossEnd`).
     func alignFlexLines(_ firstLine: Int, _ lastLine: Int, crossInner: Double, crossStart: Double, gap: Double,
-                        multiLine: Bool, container: UnsafePointer<LayoutStyle>) {
+                        multiLine: Bool, startIsCrossEnd: Bool, container: UnsafePointer<LayoutStyle>) {
         let n = lastLine - firstLine
         guard n > 0 else { return }
         var offset = crossStart
@@ -105,21 +107,22 @@ extension LayoutContext {
             var used = gap * Double(n - 1)
             for l in firstLine..<lastLine { used += lines[l].cross }
             let free = crossInner - used
-            let safe = container.pointee.alignContentSafe
+            let safe = container.pointee.alignContentSafe && free < 0
+            let fallback = startIsCrossEnd && free < 0 ? free : 0
             switch container.pointee.alignContent {
             case .normal, .stretch:
                 if free > 0 {
                     for l in firstLine..<lastLine { lines[l].cross += free / Double(n) }
                 }
             case .start: break
-            case .center: offset += safe && free < 0 ? 0 : free / 2
-            case .end: offset += safe && free < 0 ? 0 : free
+            case .center: offset += safe ? fallback : free / 2
+            case .end: offset += safe ? fallback : free
             case .spaceBetween:
                 if free > 0 && n > 1 { between = free / Double(n - 1) }
             case .spaceAround:
-                if free > 0 { between = free / Double(n); offset += between / 2 }
+                if free > 0 { between = free / Double(n); offset += between / 2 } else { offset += fallback }
             case .spaceEvenly:
-                if free > 0 { between = free / Double(n + 1); offset += between }
+                if free > 0 { between = free / Double(n + 1); offset += between } else { offset += fallback }
             }
         }
         for l in firstLine..<lastLine {
@@ -131,8 +134,10 @@ extension LayoutContext {
     /// §9.5 step 12: shares a line's free main space between its auto margins, or else
     /// places the line by `justify`: where the first item starts (`position`, from the
     /// content box's start already in it) and the extra space between items.
+    /// Overflowing lines fall back to the writing mode's start, the main end of a
+    /// `reverse` container (`startIsMainEnd`).
     func distributeMainSpace(_ line: FlexLine, mainInner: Double, gap: Double, justify: Justify, safe: Bool,
-                             position: inout Double, between: inout Double) {
+                             startIsMainEnd: Bool, position: inout Double, between: inout Double) {
         let n = line.end - line.start
         var free = mainInner - gap * Double(Swift.max(0, n - 1))
         var autoCount = 0
@@ -149,23 +154,25 @@ extension LayoutContext {
             }
             return
         }
+        let fallback = startIsMainEnd && free < 0 ? free : 0
+        let safe = safe && free < 0
         switch justify {
         case .start: break
-        case .end: position += safe && free < 0 ? 0 : free
-        case .center: position += safe && free < 0 ? 0 : free / 2
+        case .end: position += safe ? fallback : free
+        case .center: position += safe ? fallback : free / 2
         case .spaceBetween:
             if free > 0 && n > 1 { between = free / Double(n - 1) }
         case .spaceAround:
-            if free > 0 && n > 0 { between = free / Double(n); position += between / 2 }
+            if free > 0 && n > 0 { between = free / Double(n); position += between / 2 } else { position += fallback }
         case .spaceEvenly:
-            if free > 0 && n > 0 { between = free / Double(n + 1); position += between }
+            if free > 0 && n > 0 { between = free / Double(n + 1); position += between } else { position += fallback }
         }
     }
 
     /// §9.6 steps 13-14: where item `i` starts on the cross axis, from its line's start,
     /// its cross-start margin included: auto margins take the free space, otherwise
     /// `align-self` places it.
-    func crossOffset(_ i: Int, _ line: FlexLine) -> Double {
+    func crossOffset(_ i: Int, _ line: FlexLine, startIsCrossEnd: Bool) -> Double {
         let free = line.cross - items[i].cross - items[i].margin.cross
         let start = items[i].margin.crossStart
         let autoMargins = items[i].autoMargins.intersection(.cross)
@@ -175,10 +182,11 @@ extension LayoutContext {
             return autoMargins.contains(.crossStart) ? start + free : start
         }
         let safe = items[i].alignSafe && free < 0
+        let fallback = startIsCrossEnd && free < 0 ? start + free : start
         switch items[i].align {
         case .start, .stretch: return start
-        case .center: return safe ? start : start + free / 2
-        case .end: return safe ? start : start + free
+        case .center: return safe ? fallback : start + free / 2
+        case .end: return safe ? fallback : start + free
         case .baseline: return line.baseline - items[i].baseline + start
         }
     }

@@ -19,6 +19,9 @@ extension LayoutContext {
             // A: a definite flex basis.
             base = b
             explicit = true
+        } else if case .percent = basis {
+            // A percentage of an indefinite size is `content` (CSS Flexbox §7.2.3).
+            base = measureContentMain(i, .maxContent, ctx)
         } else if basis == .minContent {
             base = measureContentMain(i, .minContent, ctx)
         } else if basis == .maxContent || basis == .fitContent {
@@ -30,6 +33,8 @@ extension LayoutContext {
             // B: an aspect ratio and a definite cross size (which makes the main size definite).
             base = mainFromCross(cross, items[i])
             items[i].mainFromRatio = true
+            // Its automatic minimum (the content's size) may exceed it.
+            explicit = true
         } else {
             // E: the item's max-content main size.
             base = measureContentMain(i, .maxContent, ctx)
@@ -64,11 +69,13 @@ extension LayoutContext {
     /// whose width is always known) its fit-content width.
     func crossForMeasuring(_ i: Int, _ ctx: FlexContext) -> Double? {
         if !items[i].sizeCross.isNaN { return items[i].sizeCross }
-        if items[i].stretches && ctx.singleLine, let innerCross = ctx.innerCross {
+        if items[i].stretches && ctx.singleLine, let innerCross = ctx.definiteCross {
             return clamp(innerCross - items[i].margin.cross, min: items[i].minCross, max: items[i].maxCross,
                          floor: items[i].pbCross)
         }
-        if !ctx.axis.isRow {
+        // A width that would come from the item's own height through its ratio is no size to
+        // measure its content height with.
+        if !ctx.axis.isRow && (items[i].ratio.isNaN || items[i].sizeMain.isNaN) {
             return compute(items[i].node, knownWidth: nil, knownHeight: nil,
                            parentWidth: ctx.innerWidth, parentHeight: ctx.percentHeight,
                            availableWidth: shrinkSpace(ctx.availCross, by: items[i].margin.cross),
@@ -139,7 +146,7 @@ extension LayoutContext {
             for k in children(node) {
                 let c = childList[k]
                 if hidden[c] || outOfFlow[c] { continue }
-                let v = widthContribution(c, of: node, axis: axis, constraint, innerHeight: innerHeight)
+                let v = widthContribution(c, of: node, axis: axis, wraps: wraps, constraint, innerHeight: innerHeight)
                 sum += v
                 widest = Swift.max(widest, v)
                 count += 1
@@ -186,7 +193,7 @@ extension LayoutContext {
 
     /// A child's outer min- or max-content width contribution: its own width or its
     /// content's, clamped by its min and max widths, with its margins.
-    private func widthContribution(_ c: NodeID, of node: NodeID, axis: FlexAxis, _ constraint: AvailableSpace,
+    private func widthContribution(_ c: NodeID, of node: NodeID, axis: FlexAxis, wraps: Bool, _ constraint: AvailableSpace,
                                    innerHeight: Double?) -> Double {
         let m = margins(c, parentWidth: nil)
         switch tags[c] {
@@ -212,10 +219,12 @@ extension LayoutContext {
             // an item that cannot grow contributes at most its basis, one that cannot
             // shrink at least its basis (CSS Flexbox §9.9.1, as Chromium applies it).
             // It stays within its min and max widths, the automatic minimum included.
-            if axis.isRow, case .points(let basis) = st.basis {
-                let b = Swift.max(basis, insets(c, parentWidth: nil).horizontal)
+            if axis.isRow && !wraps, case .points(let basis) = st.basis {
+                let pb = insets(c, parentWidth: nil).horizontal
+                let b = Swift.max(basis, pb)
                 if st.grow == 0 { v = Swift.min(v, b) }
                 if st.shrink == 0 { v = Swift.max(v, b) }
+                if case .points(let hi) = st.maxWidth { v = Swift.min(v, hi) }
                 switch st.minWidth {
                 case .points(let lo): v = Swift.max(v, lo)
                 case .auto where !st.clipsContent:
@@ -223,10 +232,11 @@ extension LayoutContext {
                                             parentHeight: innerHeight, availableWidth: .minContent,
                                             availableHeight: .maxContent, perform: false, contentSize: .horizontal).width
                     if case .points(let w) = st.width { automatic = Swift.min(automatic, w) }
+                    if case .points(let hi) = st.maxWidth { automatic = Swift.min(automatic, hi) }
                     v = Swift.max(v, automatic)
                 default: break
                 }
-                if case .points(let hi) = st.maxWidth { v = Swift.min(v, hi) }
+                v = Swift.max(v, pb)
             }
             return v + m.horizontal
         }

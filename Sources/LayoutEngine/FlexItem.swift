@@ -23,7 +23,8 @@ struct FlexItem {
     /// Specified sizes; NaN is `auto`.
     var sizeMain: Double
     var sizeCross: Double
-    /// The cross size is an intrinsic keyword (`min-content`…): not `auto`, so never stretched.
+    /// The cross size is not `auto` (a keyword, or a percentage of an indefinite size that
+    /// behaves as `auto` for sizing): never stretched.
     var crossIsKeyword: Bool
     /// NaN: `auto` (the automatic minimum size, §4.5).
     var minMain: Double
@@ -132,7 +133,7 @@ extension LayoutContext {
             pbCross: axis.cross(width: pb.horizontal, height: pb.vertical),
             sizeMain: resolve(axis.main(width: st.width, height: st.height), innerMain) ?? .nan,
             sizeCross: resolve(axis.cross(width: st.width, height: st.height), innerCross) ?? .nan,
-            crossIsKeyword: axis.isRow ? heightKeyword : widthKeyword,
+            crossIsKeyword: axis.cross(width: st.width, height: st.height) != .auto,
             minMain: resolve(axis.main(width: st.minWidth, height: st.minHeight), innerMain) ?? .nan,
             maxMain: resolve(axis.main(width: st.maxWidth, height: st.maxHeight), innerMain) ?? .infinity,
             minCross: resolve(axis.cross(width: st.minWidth, height: st.minHeight), innerCross) ?? 0,
@@ -185,13 +186,7 @@ extension LayoutContext {
         if !item.ratio.isNaN {
             if item.sizeMain.isNaN, !item.sizeCross.isNaN {
                 item.sizeMain = mainFromCross(item.sizeCross, item)
-            } else if item.sizeCross.isNaN, !item.sizeMain.isNaN, !item.stretches {
-                // The main size as its min and max make it, through the ratio.
-                let main = clamp(item.sizeMain, min: item.minMain.isNaN ? 0 : item.minMain, max: item.maxMain,
-                                 floor: item.pbMain)
-                item.sizeCross = clamp(crossFromMain(main, item), min: item.minCross, max: item.maxCross,
-                                       floor: item.pbCross)
-            } else if item.sizeMain.isNaN {
+            } else if item.sizeMain.isNaN, item.sizeCross.isNaN {
                 // Min and max cross sizes transfer to the main axis through the ratio.
                 let lo = mainFromCross(item.minCross, item)
                 if lo > 0 { item.minMain = item.minMain.isNaN ? lo : Swift.max(item.minMain, lo) }
@@ -206,6 +201,8 @@ extension LayoutContext {
 }
 
 extension Dimension {
+    var isPercent: Bool { if case .percent = self { return true } else { return false } }
+
     /// `min-content`, `max-content` or `fit-content`.
     var isIntrinsicKeyword: Bool {
         switch self {

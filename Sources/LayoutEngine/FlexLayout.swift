@@ -58,7 +58,8 @@ extension LayoutContext {
         collectFlexItems(node, axis: axis, innerWidth: innerWidth, innerHeight: percentHeight, container: sp)
         let last = scratch.pointee.items.count
         let context = FlexContext(axis: axis, innerWidth: innerWidth, percentHeight: percentHeight,
-                                  innerCross: innerCross, availCross: availCross, singleLine: !wraps)
+                                  definiteCross: axis.isRow ? percentHeight : innerWidth, availCross: availCross,
+                                  singleLine: !wraps)
 
         // §9.2 step 3: the flex base size and hypothetical main size of each item.
         for i in first..<last { determineFlexBaseSize(i, context) }
@@ -67,8 +68,10 @@ extension LayoutContext {
         // wraps at its maximum height.
         let firstLine = scratch.pointee.lines.count
         defer { scratch.pointee.lines.removeLast(scratch.pointee.lines.count - firstLine) }
-        let lineLimit = innerMain ?? Swift.max(0, maxMainC - axis.main(width: physicalInsets.horizontal,
-                                                                       height: physicalInsets.vertical))
+        // (Its own height in points, too, when it is measured for its content alone.)
+        var columnLimit = maxMainC
+        if case .points(let h) = sp.pointee.height { columnLimit = Swift.min(columnLimit, Swift.max(h, pb.main)) }
+        let lineLimit = innerMain ?? Swift.max(0, columnLimit - pb.main)
         collectFlexLines(first, last, wrap: wraps, limit: lineLimit, gap: gapMain)
         let lastLine = scratch.pointee.lines.count
 
@@ -90,7 +93,10 @@ extension LayoutContext {
                                    gap: gapMain, context)
         }
         for i in first..<last {
+            // Definite too with a size of its own, a basis in points, or a ratio and a
+            // definite cross size, as Chromium takes them.
             items[i].definiteMain = mainDefinite || !items[i].sizeMain.isNaN || items[i].mainFromRatio
+                || (items[i].explicitBasis && !(style(items[i].node).pointee.basis.isPercent))
         }
 
         // §9.4 step 7: the hypothetical cross size of each item.
@@ -119,7 +125,8 @@ extension LayoutContext {
 
         // §9.4 step 9 and §9.6 step 16: align the lines (`align-content`).
         alignFlexLines(firstLine, lastLine, crossInner: crossInner, crossStart: pb.crossStart, gap: gapCross,
-                       multiLine: !singleLine, container: sp)
+                       multiLine: !singleLine, startIsCrossEnd: sp.pointee.wrap && sp.pointee.wrapReverse,
+                       container: sp)
 
         // §9.4 step 11: the used cross size of each item.
         for l in firstLine..<lastLine {
@@ -139,10 +146,11 @@ extension LayoutContext {
             var position = pb.mainStart
             var between = 0.0
             distributeMainSpace(line, mainInner: mainInner, gap: gapMain, justify: sp.pointee.justify,
-                                safe: sp.pointee.justifySafe, position: &position, between: &between)
+                                safe: sp.pointee.justifySafe, startIsMainEnd: sp.pointee.reverse,
+                                position: &position, between: &between)
             for i in line.start..<line.end {
                 let mainPos = position + items[i].margin.mainStart
-                let crossPos = line.offset + crossOffset(i, line)
+                let crossPos = line.offset + crossOffset(i, line, startIsCrossEnd: sp.pointee.wrap && sp.pointee.wrapReverse)
                 let frame = axis.frame(main: mainPos, cross: crossPos, mainSize: items[i].target,
                                        crossSize: items[i].cross, in: outer)
                 // A stretched item is laid out again with its cross size as definite (§9.4
@@ -155,10 +163,18 @@ extension LayoutContext {
                             perform: true, definiteHeight: definiteHeight)
                 frames[items[i].node] = relativeOffset(items[i].node, frame, parentWidth: percentBase.width,
                                                        parentHeight: percentBase.height)
-                // The container's first baseline: its first line's baseline group, or its first item's.
-                if containerBaseline.isNaN && l == firstLine
-                    && (line.hasBaselineItems ? items[i].align == .baseline : i == line.start) {
-                    containerBaseline = frame.y + itemBaseline(items[i].node, frame.size, parentWidth: innerWidth)
+                // The container's first baseline: its first line's baseline group (a row's), or
+                // its first item's own baseline; none when that item has none.
+                if containerBaseline.isNaN && l == firstLine {
+                    if line.hasBaselineItems && axis.isRow {
+                        if items[i].align == .baseline {
+                            containerBaseline = frame.y + (itemBaseline(items[i].node, frame.size, parentWidth: innerWidth)
+                                                           ?? frame.height)
+                        }
+                    } else if i == line.start {
+                        containerBaseline = frame.y + (itemBaseline(items[i].node, frame.size, parentWidth: innerWidth)
+                                                       ?? .nan)
+                    }
                 }
                 position = mainPos + items[i].target + items[i].margin.mainEnd + gapMain + between
             }
@@ -178,8 +194,9 @@ struct FlexContext {
     var innerWidth: Double
     /// The content height as a base for percentages (nil when indefinite).
     var percentHeight: Double?
-    /// The content box's cross size when it is known before layout.
-    var innerCross: Double?
+    /// The content box's cross size when it is definite (§9.8: items stretched to it are
+    /// measured with it).
+    var definiteCross: Double?
     var availCross: AvailableSpace
     /// The container does not wrap: its one line is as long as its content box's cross size.
     var singleLine: Bool

@@ -267,6 +267,7 @@ final class LayoutContext {
         let contentSize = hasSizing[node] ? contentSize : nil
         var ratio: Double? = nil
         var ratioHeight: Double? = nil
+        var ratioWidth: Double? = nil
         let s = sp.pointee
         if contentSize != .horizontal {
             bounds.minWidth = sizeBound(node, s.minWidth, parentWidth, parentHeight, availableWidth, default: 0)
@@ -288,17 +289,17 @@ final class LayoutContext {
             ratio = r
             switch contentSize {
             case nil:
+                // A size from the ratio, but not less than the content's when the minimum
+                // size is automatic (CSS Sizing 4 §5.2: boxes with a ratio do not overflow
+                // their content): measured below.
+                let contentFloor = !s.clipsContent && !children(node).isEmpty
                 if let ww = w, h == nil {
-                    // The height from the ratio, but not less than the content's when the
-                    // minimum height is automatic (CSS Sizing 4 §5.2: boxes with a ratio do
-                    // not overflow their content): measured below.
-                    if s.minHeight == .auto && !s.clipsContent && !children(node).isEmpty {
-                        ratioHeight = bounds.clampHeight(ww / r)
-                    } else {
-                        h = bounds.clampHeight(ww / r)
-                    }
+                    if s.minHeight == .auto && contentFloor { ratioHeight = bounds.clampHeight(ww / r) }
+                    else { h = bounds.clampHeight(ww / r) }
+                } else if let hh = h, w == nil {
+                    if s.minWidth == .auto && contentFloor { ratioWidth = bounds.clampWidth(hh * r) }
+                    else { w = bounds.clampWidth(hh * r) }
                 }
-                else if let hh = h, w == nil { w = bounds.clampWidth(hh * r) }
                 else if w == nil && h == nil {
                     // Min and max sizes transfer through the ratio (CSS Sizing 4 §5.2.1), the
                     // padding and border floor of the other axis included.
@@ -310,9 +311,10 @@ final class LayoutContext {
                     bounds.maxHeight = Swift.min(maxH, Swift.max(maxW / r, minH))
                 }
             case .horizontal?:
-                if let hh = h, w == nil { w = hh * r }
+                // The content's width, not less than the ratio gives from a known height.
+                if let hh = h, w == nil { ratioWidth = hh * r }
             case .vertical?:
-                if let ww = w, h == nil { h = ww / r }
+                if let ww = w, h == nil { ratioHeight = ww / r }
             }
         }
         if !perform, let w, let h { return Size(width: w, height: h) }
@@ -384,6 +386,7 @@ final class LayoutContext {
             }
         }
         if let ratioHeight, knownHeight == nil { size.height = Swift.max(size.height, ratioHeight) }
+        if let ratioWidth, knownWidth == nil { size.width = Swift.max(size.width, ratioWidth) }
         if !perform {
             key.result = size
             if used < Self.cacheSlots {

@@ -25,7 +25,7 @@ struct DisplayListBuilder {
         var list = DisplayList(size: layout.size, scale: scene.scale, background: canvas.paint.background)
         // Enter/exit events, so groups and borders close after the children.
         enum Step { case enter(NodeID), exit(NodeID) }
-        var steps: [Step] = scene.tree.children[root].reversed().map { .enter($0) }
+        var steps: [Step] = paintOrder(of: root).reversed().map { .enter($0) }
         while let step = steps.popLast() {
             switch step {
             case .enter(let id):
@@ -41,37 +41,42 @@ struct DisplayListBuilder {
                 if let background = paint.background {
                     list.operations.append(.fill(frame, background, cornerRadius: paint.radius))
                 }
+                // A leaf's content is measured in its content box (the frame less its
+                // border), so it is drawn there too.
+                let content = frame.inset(by: scene.tree.styles[id].border)
                 switch node.content {
                 case .none: break
                 case .label(let label, let color):
                     // Lines far outside the canvas get no glyphs (a glyph's ink is taken to
                     // lie within a few ems of its line).
                     let reach = 8 * label.attributes.size
-                    let top = -frame.y - reach, bottom = layout.size.height - frame.y + reach
-                    let text = label.layout(width: frame.width, visible: top <= bottom ? top...bottom : nil)
+                    let top = -content.y - reach, bottom = layout.size.height - content.y + reach
+                    let text = label.layout(width: content.width, visible: top <= bottom ? top...bottom : nil)
                     if !text.uncoveredCharacters.isEmpty {
                         uncovered.append((id, text.uncoveredCharacters))
                     }
                     var glyphs: [PlacedGlyph] = []
                     for line in text.lines {
                         for g in line.glyphs {
-                            glyphs.append(PlacedGlyph(glyph: g.glyph, x: frame.x + g.x, y: frame.y + line.baseline))
+                            glyphs.append(PlacedGlyph(glyph: g.glyph, x: content.x + g.x, y: content.y + line.baseline))
                         }
                     }
                     list.operations.append(.glyphs(GlyphRun(font: FontSource(label.attributes.font),
                                                             size: label.attributes.size, color: color, glyphs: glyphs)))
                 case .image(let image):
-                    list.operations.append(.image(image.bitmap, destination: image.destination(in: frame)))
+                    list.operations.append(.image(image.bitmap, destination: image.destination(in: content)))
                 }
                 steps.append(.exit(id))
-                steps.append(contentsOf: scene.tree.children[id].reversed().map { .enter($0) })
+                steps.append(contentsOf: paintOrder(of: id).reversed().map { .enter($0) })
             case .exit(let id):
                 let node = scene.nodes[id]
                 let paint = node.paint
                 let frame = layout.absoluteFrames[id]
-                if paint.borderWidth > 0 {
-                    list.operations.append(.strokeInside(frame, width: paint.borderWidth, color: paint.borderColor,
-                                                         cornerRadius: paint.radius))
+                if let border = paint.border {
+                    // A uniform border stays one stroke, so its pixels are what they always were.
+                    list.operations.append(border.isUniform
+                        ? .strokeInside(frame, width: border.widths.top, color: border.top, cornerRadius: paint.radius)
+                        : .strokeSides(frame, border, cornerRadius: paint.radius))
                 }
                 if node.needsGroup {
                     list.operations.append(.endGroup)
@@ -80,6 +85,25 @@ struct DisplayListBuilder {
         }
         if let debugLabel { appendDebugOverlay(to: &list, labeler: debugLabel) }
         return list
+    }
+
+    /// The children of `id` in the order CSS paints them: a stack's items in
+    /// order-modified document order (by `order`, ties in tree order), and positioned
+    /// children (`position` set) after the others, as positioned boxes paint after in-flow
+    /// ones (CSS 2 Appendix E, Flexbox §5.4). Tree order when neither applies, without
+    /// sorting.
+    private func paintOrder(of id: NodeID) -> [NodeID] {
+        let children = scene.tree.children[id]
+        let isStack: Bool
+        if case .stack = scene.tree.kinds[id] { isStack = true } else { isStack = false }
+        func key(_ child: NodeID) -> (Int, Int) {
+            (scene.nodes[child].isPositioned ? 1 : 0, isStack ? scene.tree.styles[child].order : 0)
+        }
+        guard children.contains(where: { key($0) != (0, 0) }) else { return children }
+        return children.enumerated().sorted { a, b in
+            let ka = key(a.element), kb = key(b.element)
+            return ka != kb ? ka < kb : a.offset < b.offset
+        }.map(\.element)
     }
 
     /// Outlines every visible frame in magenta, one device pixel wide, and writes its id

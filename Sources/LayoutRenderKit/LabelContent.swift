@@ -81,4 +81,13 @@ final class LabelContent: LeafMeasurer, Sendable {
         let result = size(width: width)
         return Size(width: knownWidth ?? result.width, height: knownHeight ?? result.height)
     }
+
+    /// The first line's baseline from the top of the content box, where the renderer draws
+    /// that line's glyphs (`DisplayListBuilder` draws a label at its content box's top): it
+    /// does not depend on the box's size. Nil for an empty label, or once the text budget
+    /// is spent (the label then measures as empty).
+    func firstBaseline(contentWidth: Double, contentHeight: Double) -> Double? {
+        guard !meter.isExhausted else { return nil }
+        return engine.firstBaseline(text, attributes: attributes)
+    }
 }

@@ -12,8 +12,8 @@ enum NodeContent: Sendable {
 /// How a node paints its frame.
 struct Paint: Sendable {
     var background: RGBAColor?
-    var borderWidth: Double = 0
-    var borderColor: RGBAColor = .black
+    /// Each side's width and colour; nil when no side is drawn.
+    var border: BorderSides?
     var radius: Double = 0
     var opacity: Double = 1
     var clip = false
@@ -28,7 +28,11 @@ struct SceneNode: Sendable {
     var content: NodeContent
     var isHidden: Bool
     /// `diff-threshold` / `diff-ignore`: how strictly `layout-render test` compares this frame.
-    var tolerance: Tolerance?
+    var tolerance: Tolerance? = nil
+    /// The spec sets `position` (relative or absolute) or an inset (`position` is
+    /// `relative` by default, so an inset alone shifts the node): CSS paints such a node
+    /// after its siblings that are not positioned.
+    var isPositioned = false
 }
 
 /// A node's own comparison tolerance.

@@ -53,7 +53,7 @@ struct SceneBuilder {
         if case .number(let s)? = canvas["size"] { defaults.size = s }
         if case .color(let c)? = canvas["color"] { defaults.color = rgba(c) }
 
-        var rootStyle = try layoutStyle(of: canvas)
+        var rootStyle = try layoutStyle(of: canvas, parent: nil)
         rootStyle.width = .points(width)
         rootStyle.height = height.map { .points($0) } ?? .auto
         let canvasDirection: Direction = rootStyle.direction == .rtl ? .rtl : .ltr
@@ -69,7 +69,7 @@ struct SceneBuilder {
         var pending: [(node: Node, parent: NodeID, rtl: Bool)] =
             canvas.children.reversed().map { ($0, rootID, canvasDirection == .rtl) }
         while let (node, parent, inheritedRTL) = pending.popLast() {
-            let style = try layoutStyle(of: node)
+            let style = try layoutStyle(of: node, parent: nodes[parent])
             let rtl = style.direction == .inherit ? inheritedRTL : style.direction == .rtl
             let (kind, content) = try layoutKind(of: node, defaults: defaults, scale: scale, rtl: rtl)
             // Nodes without an id are named by their place, so layout errors read
@@ -78,7 +78,8 @@ struct SceneBuilder {
             let id = tree.addNode(kind, style: style, name: name, parent: parent)
             nodes.append(SceneNode(kind: node.kind, id: node.id, location: node.location,
                                    paint: paint(of: node), content: content, isHidden: style.isHidden,
-                                   tolerance: tolerance(of: node)))
+                                   tolerance: tolerance(of: node),
+                                   isPositioned: node.attributes["position"] != nil || style.inset != Edges(all: .auto)))
             pending.append(contentsOf: node.children.reversed().map { ($0, id, rtl) })
         }
 
@@ -89,14 +90,25 @@ struct SceneBuilder {
 
     // MARK: - Layout style
 
-    private func layoutStyle(of node: Node) throws(LayoutRenderError) -> LayoutStyle {
+    /// The node's layout style. Shorthands (`border`, `margin`, `padding`, `size`) are
+    /// applied first, then the rest by name: the parser keeps a side (`margin-left`,
+    /// `width`) only when it was written after its shorthand, and then it wins, as in CSS.
+    ///
+    /// `top`, `right`, `bottom` and `left` are anchors for a child of a box and CSS insets
+    /// for a child of a stack or zbox; `parent` (nil for the canvas) decides.
+    private func layoutStyle(of node: Node, parent: SceneNode?) throws(LayoutRenderError) -> LayoutStyle {
         var style = LayoutStyle()
-        for (name, attribute) in node.attributes {
+        let ordered = node.attributes.sorted { a, b in
+            let sa = Schema.shorthandNames.contains(a.key), sb = Schema.shorthandNames.contains(b.key)
+            return sa != sb ? sa : a.key < b.key
+        }
+        for (name, attribute) in ordered {
             switch (name, attribute.value) {
             case ("width", .length(let l)): style.width = dimension(l)
             case ("height", .length(let l)): style.height = dimension(l)
-            case ("width", .anchor(let a)): style.anchors[.width] = anchor(a)
-            case ("height", .anchor(let a)): style.anchors[.height] = anchor(a)
+            case ("width", .anchor(let a)), ("height", .anchor(let a)):
+                try requireBoxParent(name, attribute, parent, node)
+                style.anchors[name == "width" ? .width : .height] = anchor(a)
             case ("size", .size(let w, let h)):
                 // A label's `size` is its font size; a pair there is a slip for its frame.
                 guard node.kind != .label else {
@@ -112,23 +124,47 @@ struct SceneBuilder {
             case ("aspect-ratio", .number(let r)): style.aspectRatio = r
             case ("margin", .insets(let t, let r, let b, let l)):
                 style.margin = Edges(top: dimension(t), right: dimension(r), bottom: dimension(b), left: dimension(l))
+            case ("margin-top", .length(let l)): style.margin.top = dimension(l)
+            case ("margin-right", .length(let l)): style.margin.right = dimension(l)
+            case ("margin-bottom", .length(let l)): style.margin.bottom = dimension(l)
+            case ("margin-left", .length(let l)): style.margin.left = dimension(l)
             case ("padding", .insets(let t, let r, let b, let l)):
                 style.padding = Edges(top: dimension(t), right: dimension(r), bottom: dimension(b), left: dimension(l))
+            case ("padding-top", .length(let l)): style.padding.top = dimension(l)
+            case ("padding-right", .length(let l)): style.padding.right = dimension(l)
+            case ("padding-bottom", .length(let l)): style.padding.bottom = dimension(l)
+            case ("padding-left", .length(let l)): style.padding.left = dimension(l)
             case ("border", .border(let w, _)): style.border = EdgeInsets(all: w)
+            case ("border-top", .border(let w, _)): style.border.top = w
+            case ("border-right", .border(let w, _)): style.border.right = w
+            case ("border-bottom", .border(let w, _)): style.border.bottom = w
+            case ("border-left", .border(let w, _)): style.border.left = w
             case ("grow", .number(let g)): style.grow = g
             case ("shrink", .number(let s)): style.shrink = s
             case ("basis", .length(let l)): style.basis = dimension(l)
-            case ("align-self", .keyword(let k)): style.alignSelf = align(k)
+            case ("align-self", .keyword(let k)):
+                let (value, safe) = align(k)
+                style.alignSelf = value
+                style.alignSelfSafe = safe
             case ("direction", .keyword(let k)): style.direction = k == "rtl" ? .rtl : k == "ltr" ? .ltr : .inherit
             case ("hidden", .bool(let b)): style.isHidden = b
-            case ("gap", .number(let g)): style.gap = .points(g)
-            case ("cross-gap", .number(let g)): style.crossGap = .points(g)
-            case ("justify", .keyword(let k)): style.justify = justify(k)
-            case ("align", .keyword(let k)) where node.kind != .label: style.align = align(k)
-            case ("wrap", .bool(let b)): style.wrap = b
+            case ("clip", .bool(let b)): style.clipsContent = b
+            case ("position", .keyword(let k)): style.position = k == "absolute" ? .absolute : .relative
+            case ("order", .integer(let n)): style.order = n
+            case ("gap", .length(let l)): style.gap = dimension(l)
+            case ("cross-gap", .length(let l)): style.crossGap = dimension(l)
+            case ("justify", .keyword(let k)): (style.justify, style.justifySafe) = justify(k)
+            case ("align", .keyword(let k)) where node.kind != .label: (style.align, style.alignSafe) = align(k)
+            case ("align-content", .keyword(let k)): (style.alignContent, style.alignContentSafe) = alignContent(k)
+            case ("wrap", .bool(let b)) where node.kind != .label: style.wrap = b
+            case ("wrap", .keyword("reverse")): style.wrap = true; style.wrapReverse = true
+            case ("reverse", .bool(let b)): style.reverse = b
             case ("region", .keyword(let k)): style.region = region(k)
+            case ("top", _), ("right", _), ("bottom", _), ("left", _):
+                try applyEdge(name, attribute, parent: parent, node: node, to: &style)
             case (_, .anchor(let a)):
                 guard let attributeName = AnchorAttribute(rawValue: name) else { continue }
+                try requireBoxParent(name, attribute, parent, node)
                 style.anchors[attributeName] = anchor(a)
             default: continue
             }
@@ -136,11 +172,76 @@ struct SceneBuilder {
         return style
     }
 
+    /// `top`/`right`/`bottom`/`left`: an anchor in a box, a CSS inset in a stack or zbox.
+    private func applyEdge(_ name: String, _ attribute: Attribute, parent: SceneNode?, node: Node,
+                           to style: inout LayoutStyle) throws(LayoutRenderError) {
+        let anchorName = AnchorAttribute(rawValue: name)!
+        switch parent?.kind {
+        case .box?:
+            if case .anchor(let a) = attribute.value { style.anchors[anchorName] = anchor(a) }
+        case .vbox?, .hbox?, .canvas?, .zbox?:
+            let inset: Dimension
+            switch attribute.value {
+            case .length(.auto): inset = .auto
+            case .anchor(.points(let v)): inset = .points(v)
+            case .anchor(.percent(let v)): inset = .percent(v)
+            default:
+                throw specError("'\(name)=\(quoted(attribute.value))' is an anchor, and anchors place the children of a box; "
+                                + "in \(describe(parent)), \(name) is an inset (CSS \(name)): points, % or auto",
+                                at: attribute.location)
+            }
+            switch anchorName {
+            case .top: style.inset.top = inset
+            case .right: style.inset.right = inset
+            case .bottom: style.inset.bottom = inset
+            default: style.inset.left = inset
+            }
+        default:
+            throw specError("'\(name)' does nothing on a child of \(describe(parent)), which places it by its region; "
+                            + "top, right, bottom and left are insets in a stack or zbox and anchors in a box",
+                            at: attribute.location)
+        }
+    }
+
+    /// Anchors (`center-x`, `leading`, a `width` that refers to a sibling, …) place only the
+    /// children of a box: elsewhere they are an error at the attribute, saying what to use.
+    private func requireBoxParent(_ name: String, _ attribute: Attribute, _ parent: SceneNode?,
+                                  _ node: Node) throws(LayoutRenderError) {
+        guard parent?.kind != .box else { return }
+        let instead: String
+        switch name {
+        case "width", "height": instead = "give \(name) in points, %, auto, min-content, max-content or fit-content"
+        case "center-x", "center-y": instead = "use align-self (or the parent's align and justify) to centre it"
+        default: instead = "use position=absolute with top, right, bottom and left, or margins"
+        }
+        throw specError("'\(name)=\(quoted(attribute.value))' is an anchor, and anchors place the children of a box; "
+                        + "this \(node.kind.rawValue) is in \(describe(parent)): \(instead)",
+                        at: attribute.location)
+    }
+
+    /// A value as a message quotes it: at most 40 characters (a `min(…)` can hold a
+    /// megabyte of arguments), the rest as `…`.
+    private func quoted(_ value: Value) -> String {
+        let text = SpecWriter.text(value)
+        return text.count <= 40 ? text : String(text.prefix(39)) + "…"
+    }
+
+    /// "a vbox (line 3)", for messages about where a node is.
+    private func describe(_ parent: SceneNode?) -> String {
+        guard let parent else { return "no container" }
+        if parent.kind == .canvas { return "the canvas (a vbox)" }
+        let article = parent.kind == .hbox ? "an" : "a"
+        return "\(article) \(parent.kind.rawValue) (line \(parent.location.line))"
+    }
+
     private func dimension(_ length: Length) -> Dimension {
         switch length {
         case .auto: return .auto
         case .points(let v): return .points(v)
         case .percent(let v): return .percent(v)
+        case .minContent: return .minContent
+        case .maxContent: return .maxContent
+        case .fitContent: return .fitContent
         }
     }
 
@@ -157,23 +258,46 @@ struct SceneBuilder {
         }
     }
 
-    private func align(_ keyword: String) -> Align {
+    /// An `align`/`align-self` keyword, and whether it is CSS's `safe` form.
+    private func align(_ keyword: String) -> (Align, safe: Bool) {
         switch keyword {
-        case "start": return .start
-        case "center": return .center
-        case "end": return .end
-        default: return .stretch
+        case "start": return (.start, false)
+        case "center": return (.center, false)
+        case "end": return (.end, false)
+        case "baseline": return (.baseline, false)
+        case "safe-center": return (.center, true)
+        case "safe-end": return (.end, true)
+        default: return (.stretch, false)
         }
     }
 
-    private func justify(_ keyword: String) -> Justify {
+    /// A `justify` keyword, and whether it is CSS's `safe` form.
+    private func justify(_ keyword: String) -> (Justify, safe: Bool) {
         switch keyword {
-        case "center": return .center
-        case "end": return .end
-        case "space-between": return .spaceBetween
-        case "space-around": return .spaceAround
-        case "space-evenly": return .spaceEvenly
-        default: return .start
+        case "center": return (.center, false)
+        case "end": return (.end, false)
+        case "space-between": return (.spaceBetween, false)
+        case "space-around": return (.spaceAround, false)
+        case "space-evenly": return (.spaceEvenly, false)
+        case "safe-center": return (.center, true)
+        case "safe-end": return (.end, true)
+        default: return (.start, false)
+        }
+    }
+
+    /// An `align-content` keyword, and whether it is CSS's `safe` form.
+    private func alignContent(_ keyword: String) -> (AlignContent, safe: Bool) {
+        switch keyword {
+        case "start": return (.start, false)
+        case "center": return (.center, false)
+        case "end": return (.end, false)
+        case "stretch": return (.stretch, false)
+        case "space-between": return (.spaceBetween, false)
+        case "space-around": return (.spaceAround, false)
+        case "space-evenly": return (.spaceEvenly, false)
+        case "safe-center": return (.center, true)
+        case "safe-end": return (.end, true)
+        default: return (.normal, false)
         }
     }
 
@@ -329,10 +453,20 @@ struct SceneBuilder {
 
     private func paint(of node: Node) -> Paint {
         var paint = Paint(background: background(of: node))
-        if case .border(let w, let c)? = node["border"] {
-            paint.borderWidth = w
-            paint.borderColor = rgba(c)
+        // The shorthand first, then the sides written after it (the parser keeps only those).
+        var border = BorderSides()
+        for name in ["border"] + Schema.borderSides {
+            guard case .border(let w, let c)? = node[name] else { continue }
+            let color = rgba(c)
+            switch name {
+            case "border-top": border.widths.top = w; border.top = color
+            case "border-right": border.widths.right = w; border.right = color
+            case "border-bottom": border.widths.bottom = w; border.bottom = color
+            case "border-left": border.widths.left = w; border.left = color
+            default: border = BorderSides(width: w, color: color)
+            }
         }
+        if border.isVisible { paint.border = border }
         if case .number(let r)? = node["radius"] { paint.radius = r }
         if case .number(let o)? = node["opacity"] { paint.opacity = o }
         if case .bool(let b)? = node["clip"] { paint.clip = b }

@@ -179,6 +179,82 @@ final class DrawingContext {
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
     }
 
+    /// A border whose sides differ (`DrawOperation.strokeSides`): the ring between the
+    /// outer rounded rectangle and the inner one (its corners quarter ellipses, as CSS
+    /// rounds them), filled once per colour through a clip made
+    /// of the wedges of the sides with that colour, so that sides of one colour meet without
+    /// a seam.
+    func strokeSides(_ rect: Rect, _ sides: BorderSides, radius: Double) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        // Each side at most half of its axis, as `strokeInside` clamps a uniform border.
+        let t = min(max(0, sides.widths.top), rect.height / 2), b = min(max(0, sides.widths.bottom), rect.height / 2)
+        let l = min(max(0, sides.widths.left), rect.width / 2), r = min(max(0, sides.widths.right), rect.width / 2)
+        let inner = Rect(x: rect.x + l, y: rect.y + t, width: rect.width - l - r, height: rect.height - t - b)
+        let outerRadius = min(max(0, radius), rect.width / 2, rect.height / 2)
+        // The line between two sides runs from the outer corner through the inner one, on to
+        // half the shorter side in, past any rounding of the ring.
+        let depth = min(rect.width, rect.height) / 2
+        func divide(_ corner: Point, _ dx: Double, _ dy: Double) -> Point {
+            let longest = max(abs(dx), abs(dy))
+            guard longest > 0 else { return corner }
+            return Point(x: corner.x + dx / longest * depth, y: corner.y + dy / longest * depth)
+        }
+        let tl = Point(x: rect.minX, y: rect.minY), tr = Point(x: rect.maxX, y: rect.minY)
+        let br = Point(x: rect.maxX, y: rect.maxY), bl = Point(x: rect.minX, y: rect.maxY)
+        let dtl = divide(tl, l, t), dtr = divide(tr, -r, t), dbr = divide(br, -r, -b), dbl = divide(bl, l, -b)
+        let wedges = [[tl, tr, dtr, dtl], [tr, br, dbr, dtr], [br, bl, dbl, dbr], [bl, tl, dtl, dbl]]
+        let far = !FarGeometry.isSafe(rect, radius: radius, scale: scale)
+        var drawn: [RGBAColor] = []
+        for side in sides.sides where side.width > 0 && !drawn.contains(side.color) {
+            drawn.append(side.color)
+            cairo_save(cr)
+            cairo_new_path(cr)
+            for (other, wedge) in zip(sides.sides, wedges) where other.width > 0 && other.color == side.color {
+                addPolygon(far ? FarGeometry.clip(wedge, to: window) : wedge)
+            }
+            cairo_clip(cr)
+            addRectangle(rect, radius: outerRadius)
+            if inner.width > 0, inner.height > 0 {
+                if far {
+                    addRectangle(inner, radius: max(0, outerRadius - max(t, r, b, l)))
+                } else {
+                    let R = outerRadius
+                    addRectangle(inner, corners: [(max(0, R - l), max(0, R - t)), (max(0, R - r), max(0, R - t)),
+                                                  (max(0, R - r), max(0, R - b)), (max(0, R - l), max(0, R - b))])
+                }
+            }
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+            setSource(side.color)
+            cairo_fill(cr)
+            cairo_restore(cr)
+        }
+    }
+
+    /// A rectangle whose corners are quarter ellipses, each with its own horizontal and
+    /// vertical radius (top-left, top-right, bottom-right, bottom-left), as CSS rounds the
+    /// inside of a border: the corner's radius less the width of the side on each axis.
+    /// For shapes within Cairo's range; radii that touch (rx + rx ≤ width) do not overlap.
+    private func addRectangle(_ rect: Rect, corners: [(rx: Double, ry: Double)]) {
+        let pi = Double.pi
+        let points = [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.maxX, rect.maxY), (rect.minX, rect.maxY)]
+        // Where each corner's ellipse is centred, as a step in from the corner.
+        let inward: [(Double, Double)] = [(1, 1), (-1, 1), (-1, -1), (1, -1)]
+        // The quarter each corner draws, clockwise from the top-right.
+        let order = [1, 2, 3, 0]
+        cairo_new_sub_path(cr)
+        for index in order {
+            let (x, y) = points[index], (rx, ry) = corners[index], (dx, dy) = inward[index]
+            guard rx > 0, ry > 0 else { cairo_line_to(cr, x, y); continue }
+            let start = [pi, -pi / 2, 0, pi / 2][index]
+            cairo_save(cr)
+            cairo_translate(cr, x + dx * rx, y + dy * ry)
+            cairo_scale(cr, rx, ry)
+            cairo_arc(cr, 0, 0, 1, start, start + pi / 2)
+            cairo_restore(cr)
+        }
+        cairo_close_path(cr)
+    }
+
     /// Font sizes from which glyphs are filled as outlines rather than drawn from Cairo's
     /// glyph images: Cairo caches one image per glyph and size with no bound on their bytes,
     /// and at thousands of pixels per em each image is megabytes.

@@ -126,6 +126,12 @@ public struct CairoRenderer: Sendable {
                 guard painting else { continue }
                 context.setSource(color)
                 context.strokeInside(rect, width: width, radius: radius)
+            case .strokeSides(let rect, let sides, let radius):
+                let bounds = PixelBounds(rect, scale: list.scale).intersection(area)
+                guard !bounds.isEmpty else { continue }
+                try painted.charge(bounds.area)
+                guard painting else { continue }
+                context.strokeSides(rect, sides, radius: radius)
             case .glyphs(let run):
                 let glyphs = context.visibleGlyphs(run)
                 guard !glyphs.isEmpty, run.size * list.scale >= 0.01 else { continue }
@@ -213,7 +219,7 @@ public struct CairoRenderer: Sendable {
                 bounds = ink
             case _ where pushedDepth == 0:
                 continue  // nothing to bound
-            case .fill(let rect, _, _), .strokeInside(let rect, _, _, _):
+            case .fill(let rect, _, _), .strokeInside(let rect, _, _, _), .strokeSides(let rect, _, _):
                 bounds = PixelBounds(rect, scale: list.scale)
             case .image(_, let destination):
                 bounds = PixelBounds(destination, scale: list.scale)

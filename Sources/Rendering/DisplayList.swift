@@ -69,12 +69,54 @@ public struct Bitmap: Hashable, Sendable {
     }
 }
 
+/// A border's four sides, each with its own width (points) and colour, in CSS order.
+public struct BorderSides: Hashable, Sendable {
+    public var widths: EdgeInsets
+    public var top: RGBAColor
+    public var right: RGBAColor
+    public var bottom: RGBAColor
+    public var left: RGBAColor
+
+    public init(widths: EdgeInsets = .zero, top: RGBAColor = .black, right: RGBAColor = .black,
+                bottom: RGBAColor = .black, left: RGBAColor = .black) {
+        self.widths = widths; self.top = top; self.right = right; self.bottom = bottom; self.left = left
+    }
+
+    /// Every side `width` wide in `color`.
+    public init(width: Double, color: RGBAColor) {
+        self.init(widths: EdgeInsets(all: width), top: color, right: color, bottom: color, left: color)
+    }
+
+    /// Some side has a width.
+    public var isVisible: Bool {
+        widths.top > 0 || widths.right > 0 || widths.bottom > 0 || widths.left > 0
+    }
+
+    /// All four sides alike: the border is one stroke, drawn as `strokeInside`.
+    public var isUniform: Bool {
+        widths.top == widths.right && widths.right == widths.bottom && widths.bottom == widths.left
+            && top == right && right == bottom && bottom == left
+    }
+
+    /// The sides in CSS order, with their widths.
+    var sides: [(width: Double, color: RGBAColor)] {
+        [(widths.top, top), (widths.right, right), (widths.bottom, bottom), (widths.left, left)]
+    }
+}
+
 /// What to draw, in order, in points. Built from frames; the renderer draws it without
 /// knowing about layout or text.
 public enum DrawOperation: Hashable, Sendable {
     case fill(Rect, RGBAColor, cornerRadius: Double)
     /// A border of `width` drawn inside `rect`, so a whole-point border on a whole-pixel frame is crisp.
     case strokeInside(Rect, width: Double, color: RGBAColor, cornerRadius: Double)
+    /// A border whose sides differ in width or colour, inside `rect`: each side is the
+    /// part of the ring between the outer edge and the inner one (the rect less the widths)
+    /// on its side of the lines from each outer corner through the inner one, as browsers
+    /// draw it. The outer corners are rounded by `cornerRadius`, each inner corner as CSS
+    /// rounds it: a quarter ellipse whose radius on each axis is the corner radius less
+    /// that side's width.
+    case strokeSides(Rect, BorderSides, cornerRadius: Double)
     case glyphs(GlyphRun)
     /// An image scaled into `destination` (which may extend past the clip; callers clip with a group).
     case image(Bitmap, destination: Rect)

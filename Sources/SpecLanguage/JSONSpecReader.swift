@@ -56,7 +56,7 @@ public struct JSONSpecReader {
                     throw SpecError("a style is an object of attributes", at: value.location(path))
                 }
                 var raw: [RawAttribute] = []
-                for attribute in attributes.sorted(by: { $0.key < $1.key }) {
+                for attribute in Self.cascadeOrder(attributes) {
                     let key = attribute.key
                     guard Schema.definitions[key] != nil, key != "style", key != "id" else {
                         throw SpecError("unknown attribute '\(key)' for style",
@@ -73,7 +73,7 @@ public struct JSONSpecReader {
         }
         var canvasOpen = OpenNode(kind: .canvas, argument: nil, raw: [], location: canvasValue.location("$.canvas"),
                                   sourceLine: "", depth: -1)
-        for member in canvasObject.sorted(by: { $0.key < $1.key }) {
+        for member in Self.cascadeOrder(canvasObject) {
             canvasOpen.raw.append(try rawAttribute(member, path: "$.canvas.\(member.key)"))
         }
         var canvas = try state.finishNode(canvasOpen)
@@ -81,6 +81,7 @@ public struct JSONSpecReader {
             throw SpecError("the canvas needs a width in points greater than 0",
                             at: (canvasValue["width"] ?? canvasValue).location("$.canvas.width"))
         }
+        try ParseState.checkCanvasHeight(canvas, sourceLine: nil)
         var count = 0
         switch (tree["children"], tree["root"]) {
         case (let list?, nil):
@@ -133,7 +134,7 @@ public struct JSONSpecReader {
         count += 1
         if count > limits.maxNodes { throw SpecError("more than \(limits.maxNodes) nodes (the limit)", at: location) }
         var open = OpenNode(kind: kind, argument: nil, raw: [], location: location, sourceLine: "", depth: depth)
-        for member in object.sorted(by: { $0.key < $1.key }) where member.key != "kind" && member.key != "children" {
+        for member in Self.cascadeOrder(object) where member.key != "kind" && member.key != "children" {
             let key = member.key, value = member.value
             let keyPath = "\(path).\(key)"
             switch (kind, key, value.content) {
@@ -155,6 +156,17 @@ public struct JSONSpecReader {
         if kind == .image, open.argument == nil { throw SpecError("an image needs \"src\"", at: location) }
         open.children = children
         return try state.finishNode(open)
+    }
+
+    /// The members of an object in the order they are applied: a JSON object has no order,
+    /// so shorthands (`margin`, `size`, …) come first and what they set (`margin-left`,
+    /// `width`), given in the same object, wins; the rest by name, so errors come in one
+    /// order.
+    static func cascadeOrder(_ members: [JSONMember]) -> [JSONMember] {
+        members.sorted { a, b in
+            let sa = Schema.shorthandNames.contains(a.key), sb = Schema.shorthandNames.contains(b.key)
+            return sa != sb ? sa : a.key < b.key
+        }
     }
 
     private func control(_ kind: NodeKind, _ object: JSONValue, path: String) throws(SpecError) -> Control {

@@ -2,7 +2,8 @@
 ///
 /// One node per line, children indented by two spaces under their parent. A line is a
 /// kind, an optional positional argument (a quoted string or a number), then `key=value`
-/// attributes; a bare attribute name means `true` for flags (`clip`, `hidden`, `wrap`).
+/// attributes; a bare attribute name means `true` for flags (`clip`, `hidden`, `reverse`,
+/// `wrap`).
 /// Top-level lines are `canvas …` (exactly one), `style NAME attrs…` and nodes, which
 /// become the canvas's children. `docs/spec.md` is the reference.
 public struct SpecParser {
@@ -320,7 +321,7 @@ struct ParseState {
                         throw SpecError("style '\(name)' (line \(style.location.line)) sets '\(raw.key)', which a \(open.kind.rawValue) does not take",
                                         at: styleAttribute.valueLocation, sourceLine: styleAttribute.sourceLine)
                     }
-                    attributes[raw.key] = try read(raw, shape: definition.shape)
+                    try set(read(raw, shape: definition.shape), in: &attributes)
                 }
             }
         }
@@ -329,7 +330,7 @@ struct ParseState {
                   definition.kinds.contains(open.kind) else {
                 throw unknownAttribute(raw, among: Schema.names(for: open.kind), kindName: open.kind.rawValue)
             }
-            attributes[raw.key] = try read(raw, shape: definition.shape)
+            try set(read(raw, shape: definition.shape), in: &attributes)
         }
         if case .number? = attributes["size"]?.value, open.kind != .label, open.kind != .canvas {
             let a = attributes["size"]!
@@ -338,6 +339,16 @@ struct ParseState {
         }
         return Node(kind: open.kind, argument: open.argument, attributes: attributes,
                     children: open.children, location: open.location)
+    }
+
+    /// Sets an attribute as CSS cascades declarations: a shorthand (`margin`, `padding`,
+    /// `border`, a `size` pair) replaces the attributes it sets that were set before it (by
+    /// a style, or earlier on the line: `margin-left`, `width`), and one set after the
+    /// shorthand wins over it. So in the finished node such an attribute, when present,
+    /// always wins over its shorthand, whichever order the writer puts them in.
+    private func set(_ attribute: Attribute, in attributes: inout [String: Attribute]) {
+        for longhand in Schema.longhands(of: attribute) { attributes[longhand] = nil }
+        attributes[attribute.name] = attribute
     }
 
     private func read(_ raw: RawAttribute, shape: ValueShape) throws(SpecError) -> Attribute {
@@ -356,6 +367,9 @@ struct ParseState {
         var message = "unknown attribute '\(raw.key)' for \(kindName)"
         if let s = suggestion(for: raw.key, among: names) {
             message += "; did you mean '\(s)'?"
+        } else if let kind = NodeKind(rawValue: kindName), let css = Schema.attribute(forCSS: raw.key, kind: kind),
+                  names.contains(css) {
+            message += "; CSS \(raw.key) is '\(css)' here (see docs/spec.md)"
         } else if Schema.definitions[raw.key] != nil {
             message = "a \(kindName) does not take '\(raw.key)'"
         }
@@ -373,10 +387,23 @@ struct ParseState {
             throw SpecError("the canvas needs a width in points greater than 0: canvas width=600",
                             at: canvasOpen.location, sourceLine: canvasOpen.sourceLine)
         }
+        try Self.checkCanvasHeight(canvasNode, sourceLine: canvasOpen.sourceLine)
         canvasNode.children = topLevel
         let document = Document(canvas: canvasNode)
         try checkIDs(document)
         return document
+    }
+
+    /// The canvas's height is points or `auto`: a percentage or a sizing keyword has
+    /// nothing to refer to there.
+    static func checkCanvasHeight(_ canvas: Node, sourceLine: String?) throws(SpecError) {
+        guard let height = canvas.attributes["height"] else { return }
+        switch height.value {
+        case .length(.auto), .length(.points): return
+        default:
+            throw SpecError("the canvas height is points or auto (the height the layout needs)",
+                            at: height.location, sourceLine: sourceLine)
+        }
     }
 
     /// Ids outside `if`/`for` blocks must be unique already; the expander checks the rest.

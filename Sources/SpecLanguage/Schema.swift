@@ -3,12 +3,22 @@ enum ValueShape: Hashable, Sendable {
     case identifier
     case number(min: Double?, max: Double?)
     case integer(min: Int, max: Int)
-    case length(allowAuto: Bool)
-    /// A length, or an anchor expression when the node is anchored in a box.
+    /// Points or a percentage; `auto` where allowed, the sizing keywords (`min-content`,
+    /// `max-content`, `fit-content`) where `intrinsic`, negative values unless `nonNegative`.
+    case length(allowAuto: Bool, intrinsic: Bool = false, nonNegative: Bool = false)
+    /// A length (sizing keywords included), or an anchor expression when the node is
+    /// anchored in a box.
     case lengthOrAnchor
     /// `WxH` for frames, or a plain number (font size) where text is concerned.
     case sizePair
-    case insets
+    /// One to four lengths in CSS order; `auto` where allowed (margins), no negative
+    /// length where `nonNegative` (padding).
+    case insets(allowAuto: Bool, nonNegative: Bool)
+    /// `top`/`left`/`bottom`/`right`: `auto` or an anchor expression. A child of a box
+    /// reads it as an anchor, a child of a stack or zbox as a CSS inset (points or %).
+    case inset
+    /// A stack's `wrap`: a flag (`wrap`, `wrap=false`) or `wrap=reverse`.
+    case stackWrap
     case color
     case border
     case keywords([String])
@@ -21,11 +31,36 @@ enum ValueShape: Hashable, Sendable {
 }
 
 /// Which attributes each node kind takes, and what their values look like.
-enum Schema {
+public enum Schema {
     static let layoutKinds: Set<NodeKind> = [.vbox, .hbox, .zbox, .border, .box, .spacer, .label, .image]
     static let containerKinds: Set<NodeKind> = [.canvas, .vbox, .hbox, .zbox, .border, .box]
     static let stackKinds: Set<NodeKind> = [.canvas, .vbox, .hbox]
-    static let alignKeywords = ["start", "center", "end", "stretch"]
+    /// `safe-center` and `safe-end` are CSS's `safe center` and `safe end`: content that
+    /// would overflow the start is aligned to the start instead.
+    static let safeKeywords = ["safe-center", "safe-end"]
+    static let alignKeywords = ["start", "center", "end", "stretch", "baseline"] + safeKeywords
+    static let justifyKeywords = ["start", "center", "end", "space-between", "space-around", "space-evenly"] + safeKeywords
+    static let alignContentKeywords = ["normal", "start", "center", "end", "stretch",
+                                       "space-between", "space-around", "space-evenly"] + safeKeywords
+    /// The edge attributes: insets of a stack's or zbox's child, anchors of a box's child.
+    static let insetNames = ["top", "right", "bottom", "left"]
+    /// Per-side forms of the shorthands, in CSS order: `margin-top` … `border-left`.
+    static func sides(of shorthand: String) -> [String] { insetNames.map { "\(shorthand)-\($0)" } }
+    static let shorthands = ["margin", "padding", "border"]
+
+    /// The attributes a shorthand sets: a side each for `margin`, `padding` and `border`,
+    /// `width` and `height` for a `size` pair (a label's `size` is its font size).
+    static func longhands(of attribute: Attribute) -> [String] {
+        if shorthands.contains(attribute.name) { return sides(of: attribute.name) }
+        if attribute.name == "size", case .size = attribute.value { return ["width", "height"] }
+        return []
+    }
+
+    /// The shorthands (`margin`, `padding`, `border`, `size`), which a consumer applies
+    /// before the attributes they set, so that those win.
+    public static let shorthandNames: Set<String> = ["margin", "padding", "border", "size"]
+    /// `border-top`, `border-right`, `border-bottom`, `border-left`.
+    public static let borderSides = sides(of: "border")
     static let textAlignKeywords = ["natural", "left", "center", "right", "justify"]
 
     struct Definition {
@@ -55,26 +90,32 @@ enum Schema {
         add(["style"], .styleNames, all)
         add(["width", "height"], .lengthOrAnchor, all)
         add(["size"], .sizePair, all)
-        add(["min-width", "min-height", "max-width", "max-height"], .length(allowAuto: true), layoutKinds)
+        add(["min-width", "min-height", "max-width", "max-height"], .length(allowAuto: true, intrinsic: true), layoutKinds)
         add(["aspect-ratio"], .number(min: ValueRanges.aspectRatio.lowerBound, max: ValueRanges.aspectRatio.upperBound), layoutKinds)
-        add(["margin"], .insets, layoutKinds)
-        add(["padding"], .insets, containerKinds)
+        add(["margin"], .insets(allowAuto: true, nonNegative: false), layoutKinds)
+        add(sides(of: "margin"), .length(allowAuto: true), layoutKinds)
+        add(["padding"], .insets(allowAuto: false, nonNegative: true), containerKinds)
+        add(sides(of: "padding"), .length(allowAuto: false, nonNegative: true), containerKinds)
         add(["background"], .color, all)
-        add(["border"], .border, layoutKinds)
+        add(["border"] + sides(of: "border"), .border, layoutKinds)
         add(["radius"], .number(min: 0, max: ValueRanges.maxPoints), layoutKinds)
         add(["opacity"], .number(min: 0, max: 1), layoutKinds)
         add(["clip", "hidden"], .bool, layoutKinds)
         add(["grow", "shrink"], .number(min: 0, max: ValueRanges.maxFactor), layoutKinds)
-        add(["basis"], .length(allowAuto: true), layoutKinds)
+        add(["basis"], .length(allowAuto: true, intrinsic: true), layoutKinds)
         add(["align-self"], .keywords(alignKeywords), layoutKinds)
         add(["direction"], .keywords(["ltr", "rtl", "inherit"]), all)
         add(["region"], .keywords(["top", "bottom", "left", "right", "center"]), layoutKinds)
-        add(["left", "right", "top", "bottom", "center-x", "center-y", "leading", "trailing"], .anchor, layoutKinds)
-        add(["gap", "cross-gap"], .number(min: 0, max: ValueRanges.maxPoints), containerKinds)
-        add(["justify"], .keywords(["start", "center", "end", "space-between", "space-around", "space-evenly"]),
-            [.canvas, .vbox, .hbox, .zbox])
+        add(["position"], .keywords(["relative", "absolute"]), layoutKinds)
+        add(insetNames, .inset, layoutKinds)
+        add(["center-x", "center-y", "leading", "trailing"], .anchor, layoutKinds)
+        add(["order"], .integer(min: -ValueRanges.maxOrder, max: ValueRanges.maxOrder), layoutKinds)
+        add(["gap", "cross-gap"], .length(allowAuto: false, nonNegative: true), containerKinds)
+        add(["justify"], .keywords(justifyKeywords), [.canvas, .vbox, .hbox, .zbox])
         add(["align"], .keywords(alignKeywords), [.canvas, .vbox, .hbox, .zbox])
-        add(["wrap"], .bool, [.vbox, .hbox])
+        add(["align-content"], .keywords(alignContentKeywords), [.vbox, .hbox])
+        add(["wrap"], .stackWrap, [.vbox, .hbox])
+        add(["reverse"], .bool, [.canvas, .vbox, .hbox])
         add(["scale"], .number(min: 0.25, max: 8), [.canvas])
         add(["font"], .font, [.canvas, .label])
         add(["color"], .color, [.canvas, .label])
@@ -91,6 +132,31 @@ enum Schema {
     static let imageModes = [
         "scale-to-fill", "aspect-fit", "aspect-fill", "center", "top", "bottom", "left", "right",
         "top-left", "top-right", "bottom-left", "bottom-right",
+    ]
+
+    /// CSS property names that users of flexbox write, and the attribute that says it
+    /// here, for the hint of an unknown attribute.
+    static let cssNames: [String: String] = [
+        "align-items": "align", "justify-content": "justify", "flex-wrap": "wrap", "flex-grow": "grow",
+        "flex-shrink": "shrink", "flex-basis": "basis",
+        "overflow": "clip", "display": "hidden",
+        "flex-direction": "reverse", "border-radius": "radius", "background-color": "background",
+    ]
+
+    /// The attribute that says CSS property `name` on a node of `kind`: the gaps depend on
+    /// the axis (an hbox's `column-gap` is its `gap`, its `row-gap` its `cross-gap`).
+    static func attribute(forCSS name: String, kind: NodeKind) -> String? {
+        switch name {
+        case "row-gap": return kind == .hbox ? "cross-gap" : "gap"
+        case "column-gap": return kind == .hbox ? "gap" : "cross-gap"
+        default: return cssNames[name]
+        }
+    }
+
+    /// CSS keyword values and the keyword that says it here, for the hint of a bad value.
+    static let cssKeywords: [String: String] = [
+        "flex-start": "start", "flex-end": "end", "self-start": "start", "self-end": "end",
+        "wrap-reverse": "reverse", "nowrap": "false", "wrap": "true",
     ]
 
     /// Attribute names a node of `kind` accepts, for did-you-mean suggestions.

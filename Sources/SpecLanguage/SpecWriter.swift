@@ -2,7 +2,8 @@
 /// generated from the other. Styles are written applied (each node carries its attributes);
 /// `if`/`else`/`for` blocks are kept.
 public enum SpecWriter {
-    /// The text form: two spaces per level, `id` first, then attributes by name.
+    /// The text form: two spaces per level, `id` first, then shorthands, then attributes by
+    /// name.
     public static func specText(_ document: Document) -> String {
         var lines = ["canvas" + attributesText(document.canvas)]
         var stack: [(Node, Int)] = document.canvas.children.reversed().map { ($0, 0) }
@@ -44,8 +45,12 @@ public enum SpecWriter {
         }.joined()
     }
 
+    /// `id` first, then the shorthands (`border`, `margin`, `padding`, `size`), then the
+    /// rest by name: an attribute a shorthand sets (`margin-left`, `width`) is in the node
+    /// only when it wins over the shorthand, so it is written after it.
     static func orderedNames(_ node: Node) -> [String] {
-        node.attributes.keys.sorted { a, b in a == "id" ? b != "id" : b == "id" ? false : a < b }
+        func rank(_ name: String) -> Int { name == "id" ? 0 : Schema.shorthandNames.contains(name) ? 1 : 2 }
+        return node.attributes.keys.sorted { a, b in rank(a) != rank(b) ? rank(a) < rank(b) : a < b }
     }
 
     /// A value as the spec text writes it.
@@ -80,6 +85,9 @@ public enum SpecWriter {
         case .auto: return "auto"
         case .points(let v): return number(v)
         case .percent(let v): return number(v) + "%"
+        case .minContent: return "min-content"
+        case .maxContent: return "max-content"
+        case .fitContent: return "fit-content"
         }
     }
 
@@ -173,7 +181,7 @@ public enum SpecWriter {
         case .number(let n): return number(n)
         case .integer(let i): return String(i)
         case .bool(let b): return b ? "true" : "false"
-        case .length(.points(let v)): return number(v)
+        case .length(.points(let v)), .anchor(.points(let v)): return number(v)
         case .font(.file(let f)): return jsonString(f)
         default: return jsonString(text(value))
         }

@@ -18,6 +18,8 @@ public enum ValueRanges {
     public static let maxLineHeightMultiple = 100.0
     /// The `*` factor of an anchor reference (`photo.width*0.5`), either sign.
     public static let maxAnchorMultiplier = 1_000.0
+    /// `order` of a stack's item, either sign.
+    public static let maxOrder = 1_000_000
     /// `lines` of a label.
     public static let maxLines = 1_000_000
 }

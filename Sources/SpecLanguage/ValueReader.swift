@@ -57,18 +57,47 @@ struct ValueReader {
             if v < lo { throw Failure(message: "\(v) is below the minimum \(lo)") }
             if v > hi { throw Failure(message: "\(v) is above the maximum \(hi)") }
             return .integer(v)
-        case .length(let allowAuto):
-            return .length(try length(text, allowAuto: allowAuto))
+        case .length(let allowAuto, let intrinsic, let nonNegative):
+            return .length(try length(text, allowAuto: allowAuto, intrinsic: intrinsic, nonNegative: nonNegative))
         case .lengthOrAnchor:
             if ["nan", "inf", "infinity"].contains(text.lowercased().trimmingPrefix("-")) {
                 throw Failure(message: "'\(text)' is not a finite number")
             }
-            if text == "auto" || text.first.map({ $0.isNumber || "-+.".contains($0) }) == true {
-                return .length(try length(text, allowAuto: true))
+            if text == "auto" || text.first.map({ $0.isNumber || "-+.".contains($0) }) == true
+                || looksLikeSizingKeyword(text) {
+                return .length(try length(text, allowAuto: true, intrinsic: true))
             }
             var parser = AnchorParser(text, maxDepth: maxExpressionDepth)
             return .anchor(try parser.parse())
+        case .inset:
+            if text == "auto" { return .length(.auto) }
+            if ["nan", "inf", "infinity"].contains(text.lowercased().trimmingPrefix("-")) {
+                throw Failure(message: "'\(text)' is not a finite number")
+            }
+            // A word that is neither `auto` nor an anchor such as `header.bottom`.
+            if text.first.map({ !($0.isNumber || "-+.".contains($0)) }) == true, !text.contains("."), !text.contains("(") {
+                var message = "expected points, a percentage or auto (or in a box, an anchor such as header.bottom+8), not '\(text)'"
+                if suggestion(for: text, among: ["auto"]) != nil { message += "; did you mean 'auto'?" }
+                throw Failure(message: message)
+            }
+            var parser = AnchorParser(text, maxDepth: maxExpressionDepth)
+            return .anchor(try parser.parse())
+        case .stackWrap:
+            switch text {
+            case "true": return .bool(true)
+            case "false": return .bool(false)
+            case "reverse": return .keyword("reverse")
+            default:
+                var message = "expected true, false or reverse (wrap-reverse), not '\(text)'"
+                if let css = Schema.cssKeywords[text] {
+                    message += "; CSS \(text) is '\(css)' here"
+                } else if let s = suggestion(for: text, among: ["true", "false", "reverse"]) { message += "; did you mean '\(s)'?" }
+                throw Failure(message: message)
+            }
         case .sizePair:
+            if text.contains("-content") {
+                throw Failure(message: "a size pair takes points, % or auto; give a sizing keyword with width= and height=")
+            }
             if let x = text.firstIndex(where: { $0 == "x" || $0 == "X" }) {
                 let w = try length(String(text[..<x]), allowAuto: true)
                 let h: Length
@@ -83,12 +112,12 @@ struct ValueReader {
                 throw Failure(message: "a font size is at most \(format(ValueRanges.maxFontSize)) pt, not \(format(v))")
             }
             return .number(v)
-        case .insets:
+        case .insets(let allowAuto, let nonNegative):
             let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             var lengths: [Length] = []
             var offset = 0
             for p in parts {
-                do { lengths.append(try length(p, allowAuto: false)) } catch {
+                do { lengths.append(try length(p, allowAuto: allowAuto, nonNegative: nonNegative)) } catch {
                     throw Failure(message: error.message, offset: offset)
                 }
                 offset += p.count + 1
@@ -98,7 +127,7 @@ struct ValueReader {
             case 2: return .insets(top: lengths[0], right: lengths[1], bottom: lengths[0], left: lengths[1])
             case 3: return .insets(top: lengths[0], right: lengths[1], bottom: lengths[2], left: lengths[1])
             case 4: return .insets(top: lengths[0], right: lengths[1], bottom: lengths[2], left: lengths[3])
-            default: throw Failure(message: "insets take 1, 2, 3 or 4 comma-separated lengths (top, right, bottom, left)")
+            default: throw Failure(message: "insets take 1, 2, 3 or 4 comma-separated lengths (top, right, bottom, left), not \(lengths.count)")
             }
         case .color:
             return .color(try color(text))
@@ -117,7 +146,9 @@ struct ValueReader {
         case .keywords(let allowed):
             guard allowed.contains(text) else {
                 var message = "'\(text)' is not one of \(allowed.joined(separator: ", "))"
-                if let s = suggestion(for: text, among: allowed) { message += "; did you mean '\(s)'?" }
+                if let css = Schema.cssKeywords[text], allowed.contains(css) {
+                    message += "; CSS \(text) is '\(css)' here"
+                } else if let s = suggestion(for: text, among: allowed) { message += "; did you mean '\(s)'?" }
                 throw Failure(message: message)
             }
             return .keyword(text)
@@ -159,6 +190,8 @@ struct ValueReader {
         case .integer: return "a whole number"
         case .length: return "a length (points or %)"
         case .lengthOrAnchor: return "a length or an anchor"
+        case .inset: return "an inset or an anchor"
+        case .stackWrap: return "true, false or reverse"
         case .sizePair: return "a size WxH"
         case .insets: return "insets"
         case .color: return "a color"
@@ -197,19 +230,47 @@ struct ValueReader {
         }
     }
 
-    static func length(_ text: String, allowAuto: Bool) throws(Failure) -> Length {
+    /// A length: points (`12`, `12pt`), a percentage (`50%`), and where allowed `auto` and
+    /// the sizing keywords.
+    static func length(_ text: String, allowAuto: Bool, intrinsic: Bool = false,
+                       nonNegative: Bool = false) throws(Failure) -> Length {
         if text == "auto" {
             guard allowAuto else { throw Failure(message: "'auto' is not allowed here") }
             return .auto
         }
-        if text.hasSuffix("%") {
-            let v = try number(String(text.dropLast()))
-            try checkPercent(v)
-            return .percent(v)
+        if let keyword = Length.keywords.first(where: { $0.0 == text }) {
+            guard intrinsic else {
+                throw Failure(message: "'\(text)' sizes a node; only width, height, min-/max- sizes and basis take it")
+            }
+            return keyword.1
         }
-        let v = try number(text.hasSuffix("pt") ? String(text.dropLast(2)) : text)
-        try checkPoints(v)
-        return .points(v)
+        if looksLikeSizingKeyword(text) {
+            var message = "'\(text)' is not a length (points, N%"
+                + (allowAuto ? ", auto" : "") + (intrinsic ? ", min-content, max-content or fit-content)" : ")")
+            let candidates = (allowAuto ? ["auto"] : []) + (intrinsic ? Length.keywords.map(\.0) : [])
+            if let s = suggestion(for: text, among: candidates) { message += "; did you mean '\(s)'?" }
+            throw Failure(message: message)
+        }
+        let percent = text.hasSuffix("%")
+        let v = try number(percent ? String(text.dropLast()) : text.hasSuffix("pt") ? String(text.dropLast(2)) : text)
+        if nonNegative {
+            let unit = percent ? "%" : ""
+            let most = percent ? ValueRanges.maxPercent : ValueRanges.maxPoints
+            if v < 0 { throw Failure(message: "\(format(v))\(unit) is below the minimum 0") }
+            if v > most { throw Failure(message: "\(format(v))\(unit) is above the maximum \(format(most))\(unit)") }
+        }
+        if percent { try checkPercent(v) } else { try checkPoints(v) }
+        return percent ? .percent(v) : .points(v)
+    }
+
+    /// A word of letters and hyphens that is not a number: a keyword, or a slip for one
+    /// (`max-contnet`, `atuo`), rather than an anchor such as `header.bottom`.
+    static func looksLikeSizingKeyword(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first.properties.isAlphabetic,
+              text.unicodeScalars.allSatisfy({ $0 == "-" || ($0.isASCII && $0.properties.isAlphabetic) }) else {
+            return false
+        }
+        return text.hasSuffix("content") || suggestion(for: text, among: ["auto"] + Length.keywords.map(\.0)) != nil
     }
 
     /// A length in points within `ValueRanges.maxPoints` either way.

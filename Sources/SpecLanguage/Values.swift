@@ -1,8 +1,18 @@
-/// A length as written in a spec: `auto`, points (`12`), or a percentage (`50%`).
+/// A length as written in a spec: `auto`, points (`12`), a percentage (`50%`), or one of
+/// CSS's intrinsic sizing keywords (`min-content`, `max-content`, `fit-content`), which only
+/// sizes, min/max sizes and `basis` take.
 public enum Length: Hashable, Sendable {
     case auto
     case points(Double)
     case percent(Double)
+    case minContent
+    case maxContent
+    case fitContent
+
+    /// The spelling of each sizing keyword.
+    public static let keywords: [(String, Length)] = [
+        ("min-content", .minContent), ("max-content", .maxContent), ("fit-content", .fitContent),
+    ]
 }
 
 /// An sRGB colour with straight alpha, 8 bits per channel.

@@ -113,6 +113,16 @@ public struct TextLayoutEngine: Sendable {
             isTruncated: truncated)
     }
 
+    /// Points from the text box's top to the first line's baseline, exactly where `layout`
+    /// puts it at any width: the line height less the font's descent (extra line height
+    /// goes above the text), rounded to a whole device pixel. Nil for an empty text, which
+    /// has no line. Arithmetic only: the first line's top is the box's top whatever breaks.
+    public func firstBaseline(_ text: String, attributes: TextAttributes) -> Double? {
+        guard !text.isEmpty else { return nil }
+        let metrics = Metrics(attributes)
+        return metrics.round(metrics.lineHeight - metrics.descent)
+    }
+
     /// The size of `text` laid out at `width` (as `layout(…)`'s width and height).
     public func size(_ text: String, attributes: TextAttributes, width: Double?) -> (width: Double, height: Double) {
         let result = measure(text, attributes: attributes, width: width)

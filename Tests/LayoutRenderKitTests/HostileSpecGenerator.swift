@@ -92,7 +92,7 @@ struct HostileSpecGenerator {
         let sized = parent != "box" && g.chance(15)
         for name in common where g.chance(15) && !(sized && (name == "width" || name == "height"))
             && !(parent == "box" && (name == "width" || name == "height")) {
-            attrs.append("\(name)=\(length())")
+            attrs.append("\(name)=\(g.chance(10) ? g.pick(["min-content", "max-content", "fit-content"]) : length())")
         }
         if sized { attrs.append("size=\(length())x\(length())") }
         if g.chance(15) { attrs.append("aspect-ratio=\(one(of: ["0.000001", "1000000", "1", "0.5", "1e-6"]))") }
@@ -103,6 +103,22 @@ struct HostileSpecGenerator {
         if g.chance(10) { attrs.append("border=\(magnitude()),#000") }
         if g.chance(10) { attrs.append("opacity=\(g.pick(["0", "0.5", "1", "1e-308"]))") }
         if parent == "border" { attrs.append("region=\(g.pick(["top", "bottom", "left", "right", "center"]))") }
+        // The flexbox attributes: insets and position on a child of a stack or zbox, order,
+        // margins and borders by side, clipping, baseline and safe alignment.
+        if parent != "box" && parent != "border" && g.chance(15) {
+            attrs.append("position=\(g.pick(["relative", "absolute"]))")
+            for side in ["top", "right", "bottom", "left"] where g.chance(50) {
+                attrs.append("\(side)=\(g.chance(20) ? "auto" : length(auto: false))")
+            }
+        }
+        if g.chance(10) {
+            attrs.append("order=" + (g.chance(hostility) ? g.pick(["1000001", "-1e308", "99999999999999999999", "1.5"])
+                                                          : g.pick(["0", "-1", "3", "1000000", "-1000000"])))
+        }
+        if g.chance(10) { attrs.append("margin-\(g.pick(["top", "right", "bottom", "left"]))=\(g.chance(30) ? "auto" : length(auto: false))") }
+        if g.chance(8) { attrs.append("border-\(g.pick(["top", "right", "bottom", "left"]))=\(magnitude()),#f00") }
+        if g.chance(8) { attrs.append("clip") }
+        if g.chance(8) { attrs.append("align-self=\(g.pick(["baseline", "safe-center", "safe-end"]))") }
         if parent == "box" { attrs += anchors() }
         switch kind {
         case "label":
@@ -122,11 +138,15 @@ struct HostileSpecGenerator {
         default:
             var a = attrs
             if g.chance(30) { a.append("padding=\(length(auto: false))") }
+            if g.chance(10) { a.append("padding-\(g.pick(["top", "right", "bottom", "left"]))=\(length(auto: false))") }
             if ["vbox", "hbox"].contains(kind) {
-                if g.chance(30) { a.append("gap=\(magnitude())") }
-                if g.chance(20) { a.append("cross-gap=\(magnitude())") }
-                if g.chance(20) { a.append("wrap") }
-                if g.chance(20) { a.append("justify=\(g.pick(["start", "space-between", "space-evenly"]))") }
+                if g.chance(30) { a.append("gap=\(g.chance(30) ? percent() : magnitude())") }
+                if g.chance(20) { a.append("cross-gap=\(g.chance(30) ? percent() : magnitude())") }
+                if g.chance(20) { a.append(g.pick(["wrap", "wrap=reverse"])) }
+                if g.chance(20) { a.append("justify=\(g.pick(["start", "space-between", "space-evenly", "safe-center", "safe-end"]))") }
+                if g.chance(15) { a.append("align=\(g.pick(["baseline", "safe-center", "safe-end", "stretch"]))") }
+                if g.chance(15) { a.append("align-content=\(g.pick(["center", "stretch", "space-between", "space-around", "safe-end"]))") }
+                if g.chance(15) { a.append("reverse") }
             }
             lines.append(indent(depth) + kind + " " + a.joined(separator: " "))
             for _ in 0..<g.int(0...4) { node(depth: depth + 1, parent: kind) }

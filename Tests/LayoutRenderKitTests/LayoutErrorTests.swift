@@ -37,9 +37,31 @@ final class LayoutErrorTests: XCTestCase {
                        "t.spec:3:3: error: width of 'box on line 3' is -5; it must be a finite, non-negative number")
     }
 
+    /// Anchors outside a box are refused at the attribute, saying what to write instead;
+    /// `top`/`right`/`bottom`/`left` there are insets (FlexboxStyleTests).
     func testAnchorsOutsideABox() {
-        XCTAssertEqual(headline("vbox\n  label \"x\" left=3\n"),
-                       "t.spec:3:3: error: 'label on line 3' has anchors but its parent is not a box; anchors place children of a box only")
+        XCTAssertEqual(headline("vbox\n  label \"x\" center-x=0\n"),
+                       "t.spec:3:22: error: 'center-x=0' is an anchor, and anchors place the children of a box; "
+                       + "this label is in a vbox (line 2): use align-self (or the parent's align and justify) to centre it")
+        XCTAssertEqual(headline("hbox\n  box leading=4 size=5x5\n"),
+                       "t.spec:3:15: error: 'leading=4' is an anchor, and anchors place the children of a box; "
+                       + "this box is in an hbox (line 2): use position=absolute with top, right, bottom and left, or margins")
+        XCTAssertEqual(headline("zbox\n  box id=a size=5x5\n  box width=a.width\n"),
+                       "t.spec:4:13: error: 'width=a.width' is an anchor, and anchors place the children of a box; "
+                       + "this box is in a zbox (line 2): give width in points, %, auto, min-content, max-content or fit-content")
+        XCTAssertEqual(headline("vbox\n  box id=a size=5x5\n  box top=a.bottom+8\n"),
+                       "t.spec:4:11: error: 'top=a.bottom+8' is an anchor, and anchors place the children of a box; "
+                       + "in a vbox (line 2), top is an inset (CSS top): points, % or auto")
+        XCTAssertEqual(headline("label \"x\" left=min(10, 20%)\n"),
+                       "t.spec:2:16: error: 'left=min(10, 20%)' is an anchor, and anchors place the children of a box; "
+                       + "in the canvas (a vbox), left is an inset (CSS left): points, % or auto")
+        let huge = "min(" + Array(repeating: "1", count: 100_000).joined(separator: ", ") + ")"
+        XCTAssertEqual(headline("vbox\n  box left=\(huge)\n"),
+                       "t.spec:3:12: error: 'left=min(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,…' is an anchor, and anchors place the children of a box; "
+                       + "in a vbox (line 2), left is an inset (CSS left): points, % or auto")
+        XCTAssertEqual(headline("border\n  box region=top top=4\n"),
+                       "t.spec:3:22: error: 'top' does nothing on a child of a border (line 2), which places it by its region; "
+                       + "top, right, bottom and left are insets in a stack or zbox and anchors in a box")
     }
 
     func testTwoCenters() {

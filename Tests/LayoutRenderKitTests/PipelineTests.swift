@@ -173,6 +173,20 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(pixel(image, 3, 1), [255, 255, 255, 255])
     }
 
+    /// An image is measured in its content box, inside its border, and drawn there: a
+    /// 3×2 image with a 1-point border is a 5×4 frame with the image whole inside.
+    func testAnImageIsDrawnInsideItsBorder() throws {
+        try writePNG("red.png", width: 3, height: 2, rgba: (255, 0, 0, 255))
+        let spec = "canvas width=10 height=6 background=#ffffff\nhbox align=start\n  image \"red.png\" id=i border=1,#0000ff\n"
+        XCTAssertEqual(try frames(spec)["i"], Rect(x: 0, y: 0, width: 1 + 3 + 1, height: 1 + 2 + 1))
+        let image = try render(spec)
+        XCTAssertEqual(pixel(image, 0, 0), [0, 0, 255, 255])
+        XCTAssertEqual(pixel(image, 1, 1), [255, 0, 0, 255])
+        XCTAssertEqual(pixel(image, 3, 2), [255, 0, 0, 255])
+        XCTAssertEqual(pixel(image, 4, 3), [0, 0, 255, 255])
+        XCTAssertEqual(pixel(image, 5, 3), [255, 255, 255, 255])
+    }
+
     func testImageAspectFitLeavesBars() throws {
         try writePNG("sq.png", width: 2, height: 2, rgba: (0, 0, 255, 255))
         let image = try render("canvas width=6 height=2 background=#ffffff\nimage \"sq.png\" size=6x2 mode=aspect-fit\n")

@@ -150,7 +150,7 @@ final class HostileSpecTests: XCTestCase {
         check("box shrink=1e308", "bad value for 'shrink': 1e+308 is above the maximum 1000000", column: 12)
         check("box margin=1e308", "bad value for 'margin': 1e+308 is outside the range -1000000...1000000 (points)", column: 12)
         check("box margin=-1e308", "bad value for 'margin': -1e+308 is outside the range -1000000...1000000 (points)", column: 12)
-        check("vbox padding=1,1e308%", "bad value for 'padding': 1e+308% is outside the range -10000%...10000%", column: 16)
+        check("vbox padding=1,1e308%", "bad value for 'padding': 1e+308% is above the maximum 10000%", column: 16)
         check("box width=1e308", "bad value for 'width': 1e+308 is outside the range -1000000...1000000 (points)", column: 11)
         check("box size=10x1e308", "bad value for 'size': 1e+308 is outside the range -1000000...1000000 (points)", column: 13)
         check("box basis=1e308%", "bad value for 'basis': 1e+308% is outside the range -10000%...10000%", column: 11)

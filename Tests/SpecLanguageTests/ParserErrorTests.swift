@@ -49,7 +49,7 @@ final class ParserErrorTests: XCTestCase {
         assertError("canvas width=10\nvbox gap=big", "bad value for 'gap': 'big' is not a number", line: 2, column: 10)
         assertError("canvas width=10\nvbox gap=-1", "bad value for 'gap': -1 is below the minimum 0", line: 2, column: 10)
         assertError("canvas width=10\nvbox justify=centre",
-                    "bad value for 'justify': 'centre' is not one of start, center, end, space-between, space-around, space-evenly; did you mean 'center'?",
+                    "bad value for 'justify': 'centre' is not one of start, center, end, space-between, space-around, space-evenly, safe-center, safe-end; did you mean 'center'?",
                     line: 2, column: 14)
         assertError("canvas width=10\nbox background=#12345", "bad value for 'background': '#12345' is not a color: use #rgb, #rgba, #rrggbb or #rrggbbaa",
                     line: 2, column: 16)

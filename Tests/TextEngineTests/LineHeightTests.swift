@@ -28,6 +28,23 @@ final class LineHeightTests: XCTestCase {
         XCTAssertEqual(result.height, 60)
     }
 
+    /// The first baseline a layout engine aligns by is the one `layout` draws the first
+    /// line on, at any width, line height and scale: 1901 / 2048 × 14 = 12.9951171875,
+    /// 13 on the pixel grid.
+    func testFirstBaselineIsTheFirstLinesBaseline() throws {
+        let engine = TextLayoutEngine()
+        XCTAssertEqual(engine.firstBaseline("Hello world", attributes: try attributes()), 13)
+        XCTAssertEqual(engine.firstBaseline("Hello world", attributes: try attributes(lineHeight: .points(30))), snap(30 - descent))
+        XCTAssertEqual(engine.firstBaseline("Hello world", attributes: try attributes(lineHeight: .points(30))), 27)
+        for (text, width, a) in [("Hello world", widthFor(cells: 5), try attributes()),
+                                 ("a\nb", nil, try attributes(lineHeight: .multiple(1.5))),
+                                 ("Hello", nil, try attributes(size: 11, pixelScale: 3)),
+                                 ("wrapping text here", widthFor(cells: 4), try attributes(lines: 2, alignment: .center))] {
+            XCTAssertEqual(engine.firstBaseline(text, attributes: a), layout(text, width: width, a).lines.first?.baseline, text)
+        }
+        XCTAssertNil(engine.firstBaseline("", attributes: try attributes()))
+    }
+
     func testLinesCapsTheLineCountAndTheHeight() throws {
         let text = "a b c d"
         let width = widthFor(cells: 2)
