@@ -5,8 +5,9 @@ within TOLERANCE points, except:
 - hidden nodes and what is inside them (both sides give empty frames, placed anyhow);
 - a spacer, along its stack only: it draws nothing, and its cross size is not the
   spec's concern (Chromium stretches an empty div, the engine leaves it 0).
-A tree in which a label is narrower than one of its words is left out of the comparison:
-such a word breaks between characters (as UILabel does), a documented deviation.
+Trees in which a label is narrower than one of its words are compared too: such a word
+breaks between characters, as CSS `overflow-wrap: break-word` breaks it (docs/spec.md,
+Text); `long_word` only counts them for the summary.
 """
 from __future__ import annotations
 
@@ -54,7 +55,8 @@ def long_word(tree: Node, chromium: dict[int, tuple[float, ...]]) -> bool:
             continue
         size = float(n.attrs.get("size", 14))
         longest = max((len(w) for w in re.split(r"(?<=-)| ", n.text or "")), default=0)
-        border = float(n.attrs.get("border", "0").split(",")[0]) * 2
+        border = sum(float(n.attrs.get(f"border-{side}", n.attrs.get("border", "0")).split(",")[0])
+                     for side in ("left", "right"))
         if chromium[n.line][2] - border + 0.01 < longest * cell_width(size):
             return True
     return False

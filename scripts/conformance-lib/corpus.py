@@ -68,14 +68,12 @@ def sources(features: frozenset[str], features_name: str) -> list[Case]:
 
 
 def write(cases: list[Case], theirs: dict[str, list[list[float]]], version: str) -> int:
-    """Writes every case that is not left out (a word wider than its label); removes the
-    case files no longer generated. Returns the number of cases written."""
+    """Writes every case; removes the case files no longer generated. Returns the number
+    of cases written."""
     os.makedirs(CASES, exist_ok=True)
     kept = set()
     for case in cases:
         frames = compare.by_line(theirs[case.name])
-        if compare.long_word(case.tree, frames):
-            continue
         fields = compare.compared_fields(case.tree)
         kinds = {n.line: n.kind for n in case.tree.walk()}
         nodes = []

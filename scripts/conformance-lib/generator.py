@@ -1,9 +1,9 @@
 """Random trees from a seed: nested stacks, leaf rectangles, spacers and wrapping labels.
 
 The same seed, size and feature set always give the same tree (Python's `random.Random`
-with an integer seed is stable across versions). Attributes the language has today are
-always on; each feature that issue 15 adds is a flag (FEATURES), so it is switched on in
-the generator when docs/spec.md documents it.
+with an integer seed is stable across versions). The attributes the language had before
+issue 15 are always on (`--features current`); each feature issue 15 added is a flag
+(FEATURES), all of them on by default (`--features all`), in docs/spec.md's spelling.
 """
 from __future__ import annotations
 
@@ -11,15 +11,15 @@ import random
 
 from trees import Node, format_number
 
-# Issue 15 §1, one flag each. Their spelling follows the issue until docs/spec.md says otherwise.
+# Issue 15 §1, one flag each, spelled as docs/spec.md spells them.
 FEATURES = (
     "position",         # position=absolute|relative with top/left/bottom/right
     "align-content",    # align-content on wrapping stacks
-    "auto-margin",      # margin=auto, margin-left=auto, …
+    "auto-margin",      # margin=auto, margin=0,auto, margin-left=auto, …
     "per-side",         # margin-top=…, padding-left=…
     "baseline",         # align=baseline, align-self=baseline
     "order",            # order=N
-    "reverse",          # `reverse` flag on stacks: row-reverse / column-reverse
+    "reverse",          # `reverse` flag on stacks and the canvas: row-reverse / column-reverse
     "wrap-reverse",     # wrap=reverse
     "sizing-keywords",  # width/height/basis/min/max = min-content|max-content|fit-content
     "safe",             # safe-center / safe-end in justify, align, align-self, align-content
@@ -122,6 +122,10 @@ class Generator:
             canvas.attrs["gap"] = self.points(20)
         if self.chance(0.05):
             canvas.attrs["direction"] = "rtl"
+        if self.chance(0.05):
+            canvas.attrs["align"] = self.align_keyword(allow_baseline=False)
+        if self.on("reverse") and self.chance(0.03):
+            canvas.attrs["reverse"] = ""
         self.budget = r.randint(1, 4) if self.small else r.randint(3, 16)
         for _ in range(r.randint(1, 2) if self.small else r.randint(1, 3)):
             if self.budget <= 0:
@@ -224,8 +228,10 @@ class Generator:
         if self.chance(0.15):
             a["margin"] = self.insets(negative=True)
         if self.on("auto-margin") and self.chance(0.08):
-            if self.chance(0.4):
+            if self.chance(0.3):
                 a["margin"] = "auto"
+            elif self.chance(0.2):
+                a["margin"] = self.r.choice(["0,auto", "auto,0", "auto,0,0", "0,0,0,auto"])
             else:
                 a[f"margin-{r.choice(SIDES)}"] = "auto"
         if self.on("per-side") and self.chance(0.1):
@@ -243,6 +249,7 @@ class Generator:
         if self.on("position") and self.chance(0.1):
             a["position"] = r.choice(["absolute", "absolute", "relative"])
             for side in r.sample(SIDES, r.randint(0, 2)):
-                a[side] = self.percent() if self.chance(0.25) else self.small_length(negative=True)
+                roll = r.random()
+                a[side] = "auto" if roll < 0.05 else self.percent() if roll < 0.3 else self.small_length(negative=True)
         if self.chance(0.03):
             a["hidden"] = ""

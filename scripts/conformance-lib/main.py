@@ -26,17 +26,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 @dataclass
 class Outcome:
-    """One tree laid out both ways. status: match, mismatch, excluded (a documented
-    deviation: a word wider than its label), or error (layout-render refused the spec)."""
+    """One tree laid out both ways. status: match, mismatch, or error (layout-render
+    refused the spec). long_word: a label in Chromium's layout is narrower than one of its
+    words, which then breaks between characters (CSS `overflow-wrap: break-word`)."""
     status: str
     chromium: dict[int, tuple[float, ...]] = field(default_factory=dict)
     ours: dict[int, tuple[float, ...]] = field(default_factory=dict)
     differences: list[compare.Difference] = field(default_factory=list)
     error: str | None = None
-
-
-# Set by --include-long-words: compare the trees with a word wider than its label too.
-INCLUDE_LONG_WORDS = False
+    long_word: bool = False
 
 
 def evaluate(browser: str, binary: str, trees: list[tuple[str, Node]], jobs: int | None) -> dict[str, Outcome]:
@@ -51,11 +49,8 @@ def evaluate(browser: str, binary: str, trees: list[tuple[str, Node]], jobs: int
             out[name] = Outcome("error", expected, error=result.error)
             continue
         diffs = compare.differences(tree, expected, result.frames)
-        if not INCLUDE_LONG_WORDS and compare.long_word(tree, expected):
-            status = "excluded"
-        else:
-            status = "mismatch" if diffs else "match"
-        out[name] = Outcome(status, expected, result.frames, diffs)
+        out[name] = Outcome("mismatch" if diffs else "match", expected, result.frames, diffs,
+                            long_word=compare.long_word(tree, expected))
     return out
 
 
@@ -126,15 +121,15 @@ def run(args: argparse.Namespace, browser: str, binary: str) -> int:
     started = time.monotonic()
     outcomes = evaluate(browser, binary, trees, args.jobs)
     elapsed = time.monotonic() - started
-    counts = {k: sum(1 for o in outcomes.values() if o.status == k) for k in ("match", "mismatch", "excluded", "error")}
-    compared = counts["match"] + counts["mismatch"]
+    counts = {k: sum(1 for o in outcomes.values() if o.status == k) for k in ("match", "mismatch", "error")}
+    compared = len(outcomes)
     print(f"features: {args.features} ({', '.join(sorted(features)) or 'the language of today'})")
     print(f"seeds {args.start}..{args.start + args.seeds - 1} ({args.size}): {len(trees)} trees, "
           f"{sum(t.count() for _, t in trees)} nodes, {elapsed:.1f} s ({100 * elapsed / len(trees):.2f} s per 100 trees)")
-    excluded_matching = sum(1 for o in outcomes.values() if o.status == "excluded" and not o.differences)
+    long_words = [o for o in outcomes.values() if o.long_word]
     print(f"match {counts['match']}/{compared} = {100 * counts['match'] / max(compared, 1):.1f} % "
-          f"(excluded: {counts['excluded']} with a word wider than its label, of which {excluded_matching} "
-          f"match anyway; engine errors: {counts['error']})")
+          f"(engine errors: {counts['error']}; {len(long_words)} trees break a word between characters, "
+          f"{sum(1 for o in long_words if o.status == 'match')} of them match)")
     for name, o in outcomes.items():
         if o.status == "error":
             print(f"error {name}: {o.error}")
@@ -166,7 +161,7 @@ def record(args: argparse.Namespace, browser: str, binary: str | None) -> int:
     theirs = chromium.layout(browser, [(c.name, c.tree) for c in cases])
     written = corpus.write(cases, theirs, chromium.version(browser))
     print(f"recorded {written} cases from {chromium.version(browser)} in {time.monotonic() - started:.1f} s "
-          f"({len(cases) - written} left out: a word wider than its label) into {corpus.relative_folder()}")
+          f"into {corpus.relative_folder()}")
     if binary and os.path.exists(binary):
         failing = corpus.check(binary, args.jobs)
         known = corpus.read_known_failures()
@@ -187,8 +182,9 @@ def main(argv: list[str]) -> int:
     p.add_argument("--seeds", type=int, default=100, help="how many random trees (default 100)")
     p.add_argument("--start", type=int, default=None, help="the first seed (default: from the clock)")
     p.add_argument("--size", choices=("normal", "small"), default="normal", help="tree size (default normal)")
-    p.add_argument("--features", default="current",
-                   help=f"current, all, or a comma-separated list of: {', '.join(FEATURES)} (default current)")
+    p.add_argument("--features", default="all",
+                   help=f"all, current (the language before issue 15), or a comma-separated list of: "
+                        f"{', '.join(FEATURES)} (default all)")
     p.add_argument("--binary", help="layout-render to test (default: .build/debug/layout-render)")
     p.add_argument("--jobs", type=int, help="engine processes at once (default: the number of cores)")
     p.add_argument("--no-shrink", action="store_true", help="report mismatches as they are")
@@ -197,11 +193,7 @@ def main(argv: list[str]) -> int:
     p.add_argument("--update-known-failures", action="store_true",
                    help="with --record: list the cases the binary fails in known-failures.txt")
     p.add_argument("--spec", help="compare one spec file (the subset the generator writes)")
-    p.add_argument("--include-long-words", action="store_true",
-                   help="compare trees with a word wider than its label too (a documented deviation)")
     args = p.parse_args(argv)
-    global INCLUDE_LONG_WORDS
-    INCLUDE_LONG_WORDS = args.include_long_words
     browser = chromium.find_browser()
     if not browser:
         print("conformance: Chromium is not installed; run scripts/conformance --install", file=sys.stderr)
