@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
@@ -25,6 +26,19 @@ def default_binary(root: str) -> str:
         path = os.path.join(root, ".build", config, "layout-render")
         if os.path.exists(path):
             return path
+    return os.path.join(root, ".build", "debug", "layout-render")
+
+
+def build(root: str) -> str | None:
+    """Builds layout-render (debug) with swift build, as a fresh clone needs and a stale
+    build wants; returns its path, or None (with the build's output printed) on failure."""
+    print("conformance: swift build --product layout-render", file=sys.stderr)
+    run = subprocess.run(["swift", "build", "--product", "layout-render"], cwd=root,
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        print(run.stdout[-4000:] + run.stderr[-4000:], file=sys.stderr)
+        print("conformance: the build failed (scripts/setup installs what it needs)", file=sys.stderr)
+        return None
     return os.path.join(root, ".build", "debug", "layout-render")
 
 

@@ -185,7 +185,10 @@ def main(argv: list[str]) -> int:
     p.add_argument("--features", default="all",
                    help=f"all, current (the language before issue 15), or a comma-separated list of: "
                         f"{', '.join(FEATURES)} (default all)")
-    p.add_argument("--binary", help="layout-render to test (default: .build/debug/layout-render)")
+    p.add_argument("--binary", help="layout-render to test (default: .build/debug/layout-render, "
+                                    "built first with swift build)")
+    p.add_argument("--no-build", action="store_true",
+                   help="test the layout-render already built (debug, else release) without building")
     p.add_argument("--jobs", type=int, help="engine processes at once (default: the number of cores)")
     p.add_argument("--no-shrink", action="store_true", help="report mismatches as they are")
     p.add_argument("--show", type=int, default=3, help="minimal trees printed per shape (default 3)")
@@ -198,7 +201,14 @@ def main(argv: list[str]) -> int:
     if not browser:
         print("conformance: Chromium is not installed; run scripts/conformance --install", file=sys.stderr)
         return 2
-    binary = args.binary or engine.default_binary(ROOT)
+    if args.binary:
+        binary = args.binary
+    elif args.no_build:
+        binary = engine.default_binary(ROOT)
+    else:
+        binary = engine.build(ROOT)
+        if binary is None:
+            return 2
     if args.record:
         return record(args, browser, binary)
     if not os.path.exists(binary):
