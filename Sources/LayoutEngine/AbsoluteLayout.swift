@@ -41,12 +41,12 @@ extension LayoutContext {
             var w: Double? = resolve(st.pointee.width, cbWidth).map { clampWidth(c, $0, cbWidth, pb) }
             var h: Double? = resolve(st.pointee.height, cbHeight).map { clampHeight(c, $0, cbHeight, pb) }
             let ratio = st.pointee.aspectRatio
-            // Between two insets on the stack's cross axis, an `align-self` other than
-            // `stretch` sizes the child by its content and aligns it there (CSS Box
-            // Alignment §6.1, as Chromium applies it).
-            let selfAlign: Align = zboxAlign == nil ? (st.pointee.alignSelf ?? sp.pointee.align) : .stretch
-            let fitsHorizontally = !axis.isRow && selfAlign != .stretch
-            let fitsVertically = axis.isRow && selfAlign != .stretch
+            // Between `top` and `bottom`, an `align-self` of its own other than `stretch`
+            // sizes the child by its content and aligns it there (CSS Box Alignment §6.1:
+            // for absolute boxes `align-self` is the vertical axis, as Chromium applies it).
+            let selfAlign: Align = zboxAlign == nil ? (st.pointee.alignSelf ?? .stretch) : .stretch
+            let fitsHorizontally = false
+            let fitsVertically = selfAlign != .stretch
             if let ratio, w == nil, let hh = h { w = clampWidth(c, hh * ratio, cbWidth, pb) }
             // (Opposite insets that leave negative space size the child by its content.)
             if w == nil, st.pointee.width == .auto, !fitsHorizontally, let left, let right,
@@ -137,7 +137,7 @@ extension LayoutContext {
             else { y = staticFrame.y }
 
             // A height found from the content is not definite for the percentages inside.
-            let definiteHeight = st.pointee.height != .auto || (top != nil && bottom != nil)
+            let definiteHeight = st.pointee.height != .auto || (top != nil && bottom != nil && !fitsVertically)
             _ = compute(c, knownWidth: width, knownHeight: height, parentWidth: cbWidth, parentHeight: cbHeight,
                         availableWidth: .definite(width), availableHeight: .definite(height), perform: true,
                         definiteHeight: definiteHeight)

@@ -41,7 +41,10 @@ extension LayoutContext {
                 // An item without a baseline has one synthesized at its bottom edge. With
                 // `wrap=reverse` the cross axis runs upwards: the distance counts from below.
                 var b = items[i].margin.crossStart
-                if ctx.axis.isRow {
+                if !ctx.axis.isRow && ctx.crossReversed {
+                    // The synthesized edge is the item's left, the cross end here.
+                    b += items[i].hypotheticalCross
+                } else if ctx.axis.isRow {
                     let size = Size(width: items[i].target, height: items[i].hypotheticalCross)
                     arrangeForBaseline(items[i].node, size, ctx)
                     let baseline = itemBaseline(items[i].node, size, parentWidth: ctx.innerWidth) ?? size.height

@@ -59,7 +59,7 @@ extension LayoutContext {
         let last = scratch.pointee.items.count
         let context = FlexContext(axis: axis, innerWidth: innerWidth, percentHeight: percentHeight,
                                   definiteCross: axis.isRow ? percentHeight : innerWidth, availCross: availCross,
-                                  singleLine: !wraps)
+                                  singleLine: !wraps, crossReversed: wraps && sp.pointee.wrapReverse)
 
         // §9.2 step 3: the flex base size and hypothetical main size of each item.
         for i in first..<last { determineFlexBaseSize(i, context) }
@@ -164,7 +164,8 @@ extension LayoutContext {
                 frames[items[i].node] = relativeOffset(items[i].node, frame, parentWidth: percentBase.width,
                                                        parentHeight: percentBase.height)
                 // The container's first baseline: its first line's baseline group (a row's), or
-                // its first item's own baseline; none when that item has none.
+                // its first item's (synthesized at that item's bottom when it has none),
+                // never below the container's own bottom edge.
                 if containerBaseline.isNaN && l == firstLine {
                     if line.hasBaselineItems && axis.isRow {
                         if items[i].align == .baseline {
@@ -173,8 +174,9 @@ extension LayoutContext {
                         }
                     } else if i == line.start {
                         containerBaseline = frame.y + (itemBaseline(items[i].node, frame.size, parentWidth: innerWidth)
-                                                       ?? .nan)
+                                                       ?? frame.height)
                     }
+                    containerBaseline = Swift.min(containerBaseline, outer.height)
                 }
                 position = mainPos + items[i].target + items[i].margin.mainEnd + gapMain + between
             }
@@ -200,4 +202,6 @@ struct FlexContext {
     var availCross: AvailableSpace
     /// The container does not wrap: its one line is as long as its content box's cross size.
     var singleLine: Bool
+    /// `wrap=reverse`: lines and the cross axis run from the cross end.
+    var crossReversed: Bool
 }

@@ -58,28 +58,38 @@ final class LabelContent: LeafMeasurer, Sendable {
         return result
     }
 
+    /// A label is sized as CSS sizes a block of text: at a known width, the height of its
+    /// lines there; otherwise its min-content width (its longest word), its max-content
+    /// width (its longest paragraph), or in a definite space fit-content, min(max-content,
+    /// max(min-content, space)), with its lines wrapped at that width.
     func measure(knownWidth: Double?, knownHeight: Double?,
                  availableWidth: AvailableSpace, availableHeight: AvailableSpace) -> Size {
-        let width: Double?
         if let knownWidth {
-            width = knownWidth
-        } else {
-            switch availableWidth {
-            case .definite(let w): width = w
-            case .minContent:
-                if let cached = minContent.withLock({ $0 }) {
-                    width = cached
-                } else {
-                    guard meter.tryCharge(characterCount) else { return Size(width: 0, height: knownHeight ?? 0) }
-                    let computed = engine.minContentWidth(text, attributes: attributes)
-                    minContent.withLock { $0 = computed }
-                    width = computed
-                }
-            case .maxContent: width = nil
-            }
+            return Size(width: knownWidth, height: knownHeight ?? size(width: knownWidth).height)
         }
-        let result = size(width: width)
-        return Size(width: knownWidth ?? result.width, height: knownHeight ?? result.height)
+        switch availableWidth {
+        case .maxContent:
+            let result = size(width: nil)
+            return Size(width: result.width, height: knownHeight ?? result.height)
+        case .minContent:
+            guard let width = minContentWidth() else { return Size(width: 0, height: knownHeight ?? 0) }
+            return Size(width: width, height: knownHeight ?? size(width: width).height)
+        case .definite(let space):
+            let widest = size(width: nil)
+            if widest.width <= space { return Size(width: widest.width, height: knownHeight ?? widest.height) }
+            guard let shortest = minContentWidth() else { return Size(width: 0, height: knownHeight ?? 0) }
+            let width = Swift.max(shortest, space)
+            return Size(width: width, height: knownHeight ?? size(width: width).height)
+        }
+    }
+
+    /// The longest word's width, computed once; nil once the text budget is spent.
+    private func minContentWidth() -> Double? {
+        if let cached = minContent.withLock({ $0 }) { return cached }
+        guard meter.tryCharge(characterCount) else { return nil }
+        let computed = engine.minContentWidth(text, attributes: attributes)
+        minContent.withLock { $0 = computed }
+        return computed
     }
 
     /// The first line's baseline from the top of the content box, where the renderer draws

@@ -51,8 +51,9 @@
 /// `.points(p)`: p); extra height goes above the text, as TextKit places it, so the
 /// baseline is the line's bottom minus the descent. Glyph origins (x) and baselines are
 /// rounded to whole device pixels (`round(v × pixelScale) / pixelScale`); widths and the
-/// height are rounded up to whole device pixels, and a line fits when its rounded-up width
-/// is at most the available width. Alignment offsets are rounded like origins.
+/// height are exact (advances and line heights added up, as a browser sizes text), and a
+/// line fits when its width is at most the available width. Alignment offsets are rounded
+/// like origins.
 /// `.justify` widens the spaces between words of every line but a paragraph's last (or,
 /// in a line without spaces, the gaps between characters); `.natural` is `.left`, or
 /// `.right` when `rightToLeft`. No bidi reordering or shaping is done.
@@ -107,8 +108,8 @@ public struct TextLayoutEngine: Sendable {
         let (records, truncated) = breaker.lines()
         let widest = records.reduce(0) { max($0, lineWidth($1, breaker)) }
         return TextMeasurement(
-            width: metrics.ceilToPixel(Double(widest) * metrics.pointsPerUnit),
-            height: metrics.ceilToPixel(Double(records.count) * metrics.lineHeight),
+            width: Double(widest) * metrics.pointsPerUnit,
+            height: Double(records.count) * metrics.lineHeight,
             lineCount: records.count,
             isTruncated: truncated)
     }
@@ -154,7 +155,7 @@ public struct TextLayoutEngine: Sendable {
         } else {
             for index in 0..<clusters.count { widest = max(widest, breaker.width(of: index..<(index + 1)).width) }
         }
-        return metrics.ceilToPixel(Double(widest) * metrics.pointsPerUnit)
+        return Double(widest) * metrics.pointsPerUnit
     }
 
     /// The width of `text` with no wrapping (CSS max-content): its widest paragraph, without
@@ -170,7 +171,7 @@ public struct TextLayoutEngine: Sendable {
             widest = max(widest, breaker.width(of: paragraphStart..<index).width)
             paragraphStart = index + 1
         }
-        return metrics.ceilToPixel(Double(widest) * metrics.pointsPerUnit)
+        return Double(widest) * metrics.pointsPerUnit
     }
 
     // MARK: - Layout
@@ -190,7 +191,7 @@ public struct TextLayoutEngine: Sendable {
         let ellipsisGlyph = font.glyphOrZero(0x2026)
         // Natural widths first: an unconstrained box is as wide as its widest line.
         let naturalUnits = records.map { lineWidth($0, breaker) }
-        let naturalWidths = naturalUnits.map { metrics.ceilToPixel(Double($0) * metrics.pointsPerUnit) }
+        let naturalWidths = naturalUnits.map { Double($0) * metrics.pointsPerUnit }
         let boxWidth = width ?? (naturalWidths.max() ?? 0)
         let alignment: TextAlignment = switch attributes.alignment {
         case .natural: attributes.rightToLeft ? .right : .left
@@ -300,7 +301,7 @@ public struct TextLayoutEngine: Sendable {
         }
         return TextLayout(
             width: naturalWidths.max() ?? 0,
-            height: metrics.ceilToPixel(Double(records.count) * metrics.lineHeight),
+            height: Double(records.count) * metrics.lineHeight,
             lines: lines,
             uncoveredCharacters: uncovered,
             isTruncated: truncated)
@@ -355,12 +356,12 @@ struct Metrics {
         if scaled >= 0 && scaled < 0x1p52 { return Double(Int64(scaled + 0.5)) / scale }
         return scaled.rounded() / scale
     }
-    func ceilToPixel(_ value: Double) -> Double { (value * scale - Self.epsilon).rounded(.up) / scale }
     func floorToPixel(_ value: Double) -> Double { (value * scale + Self.epsilon).rounded(.down) / scale }
 
-    /// The widest line in design units whose width, rounded up to a pixel, fits in `width`.
+    /// The widest line in design units that fits in `width` (a hair of tolerance for
+    /// arithmetic noise: a width measured from a line always fits that line).
     func limitInUnits(_ width: Double) -> Double {
-        floorToPixel(max(0, width)) / pointsPerUnit + Self.epsilon
+        max(0, width) / pointsPerUnit * (1 + 1e-12) + Self.epsilon
     }
 
     func breaker(_ clusters: ClusterList, lineIterator: BreakIterator?, attributes: TextAttributes, limit: Double) -> LineBreaker {

@@ -11,10 +11,20 @@ final class ChromiumFlexCaseTests: XCTestCase {
     static let casesFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Chromium/flex-cases.json")
 
+    /// Cases the engine does not match yet, one per line: the case name, then why.
+    static let knownFailuresFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Chromium/flex-known-failures.txt")
+
+    /// Every case matches Chromium but the known failures, and every known failure still
+    /// fails (the list can only shrink, honestly).
     func testEveryRecordedCaseMatchesChromium() throws {
         let cases = try JSONDecoder().decode([ChromiumFlexCase].self, from: Data(contentsOf: Self.casesFile))
         XCTAssertGreaterThan(cases.count, 100)
+        let known = Set(try String(contentsOf: Self.knownFailuresFile, encoding: .utf8)
+            .split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+            .filter { !$0.hasPrefix("#") })
         var failures: [String] = []
+        var failed: Set<String> = []
         for c in cases {
             let frames: [String: Rect]
             do {
@@ -27,12 +37,18 @@ final class ChromiumFlexCaseTests: XCTestCase {
                 guard let f = frames[id] else { continue }
                 let a = [f.x, f.y, f.width, f.height]
                 if zip(a, e).contains(where: { abs($0 - $1) > 0.1 }) {
-                    failures.append("\(c.name): \(id) is \(a), Chromium gives \(e)")
+                    failed.insert(c.name)
+                    if !known.contains(c.name) { failures.append("\(c.name): \(id) is \(a), Chromium gives \(e)") }
                     break
                 }
             }
         }
+        let fixed = known.subtracting(failed).filter { name in cases.contains { $0.name == name } }
         XCTAssert(failures.isEmpty, "\(failures.count) of \(cases.count) cases differ from Chromium:\n"
                   + failures.joined(separator: "\n"))
+        XCTAssert(fixed.isEmpty, "known failures that now match Chromium (remove them from the list): "
+                  + fixed.sorted().joined(separator: ", "))
+        print("ChromiumFlexCaseTests: \(cases.count - failed.count) of \(cases.count) cases match Chromium, "
+              + "\(failed.count) known failures")
     }
 }
