@@ -55,15 +55,17 @@ def evaluate(browser: str, binary: str, trees: list[tuple[str, Node]], jobs: int
 
 
 def shrink_all(browser: str, binary: str, trees: dict[str, Node], jobs: int | None,
-               chunk: int = 12, max_rounds: int = 80) -> dict[str, tuple[Node, Outcome]]:
+               chunk: int = 6, max_rounds: int = 80) -> dict[str, tuple[Node, Outcome]]:
     """Every tree shrunk greedily while it still mismatches; all trees' candidates of a
     round are laid out together (one Chromium page, one pass of the engine)."""
     state = {name: {"tree": t, "candidates": list(shrink.candidates(t)), "at": 0, "outcome": None}
              for name, t in trees.items()}
     active = set(trees)
-    for _ in range(max_rounds):
+    for round_number in range(max_rounds):
         if not active:
             break
+        print(f"conformance: shrinking, round {round_number + 1}: {len(active)} trees still shrinking",
+              file=sys.stderr, flush=True)
         batch = []
         for name in sorted(active):
             s = state[name]
@@ -139,6 +141,14 @@ def run(args: argparse.Namespace, browser: str, binary: str) -> int:
             print_minimal(name, mismatches[name], mismatches[name], outcomes[name])
         return 1 if mismatches else 0
     started = time.monotonic()
+    if args.shrink_at_most and len(mismatches) > args.shrink_at_most:
+        # Every k-th mismatch, so the classes' sizes in the sample are in proportion.
+        step = len(mismatches) / args.shrink_at_most
+        names = list(mismatches)
+        sample = {names[int(i * step)] for i in range(args.shrink_at_most)}
+        print(f"shrinking {len(sample)} of the {len(mismatches)} mismatching trees (--shrink-at-most), "
+              f"every {step:.1f}th")
+        mismatches = {n: t for n, t in mismatches.items() if n in sample}
     minimal = shrink_all(browser, binary, mismatches, args.jobs)
     print(f"shrunk {len(minimal)} mismatching trees in {time.monotonic() - started:.1f} s")
     classes: dict[str, list[str]] = {}
@@ -191,6 +201,8 @@ def main(argv: list[str]) -> int:
                    help="test the layout-render already built (debug, else release) without building")
     p.add_argument("--jobs", type=int, help="engine processes at once (default: the number of cores)")
     p.add_argument("--no-shrink", action="store_true", help="report mismatches as they are")
+    p.add_argument("--shrink-at-most", type=int, default=150, metavar="N",
+                   help="shrink an even sample of N mismatching trees (default 150; 0: all of them)")
     p.add_argument("--show", type=int, default=3, help="minimal trees printed per shape (default 3)")
     p.add_argument("--record", action="store_true", help="regenerate the recorded corpus from Chromium")
     p.add_argument("--update-known-failures", action="store_true",
