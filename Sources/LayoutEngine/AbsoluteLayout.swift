@@ -124,14 +124,15 @@ extension LayoutContext {
                 free < 0 && st.pointee.alignSelfSafe ? 0 : Self.alignOffset(selfAlign, free: free)
             }
             let x: Double
+            // (An inset box of negative size counts as empty, at its start.)
             if fitsHorizontally, let left, let right {
-                x = border.left + left + m.left + aligned(cbWidth - left - right - m.horizontal - width)
+                x = border.left + left + m.left + aligned(Swift.max(0, cbWidth - left - right) - m.horizontal - width)
             } else if let left { x = border.left + left + m.left }
             else if let right { x = border.left + cbWidth - right - m.right - width }
             else { x = staticFrame.x }
             let y: Double
             if fitsVertically, let top, let bottom {
-                y = border.top + top + m.top + aligned(cbHeight - top - bottom - m.vertical - height)
+                y = border.top + top + m.top + aligned(Swift.max(0, cbHeight - top - bottom) - m.vertical - height)
             } else if let top { y = border.top + top + m.top }
             else if let bottom { y = border.top + cbHeight - bottom - m.bottom - height }
             else { y = staticFrame.y }
