@@ -241,7 +241,7 @@ public struct TextLayoutEngine: Sendable {
                         gapsBySpace = false
                         gapCount = max(0, contentEnd - record.head.lowerBound - 1)
                     }
-                    let target = metrics.floorToPixel(boxWidth)
+                    let target = boxWidth
                     let natural = Double(naturalUnits[lineNumber]) * pointsPerUnit
                     if gapCount > 0 && target > natural {
                         extraPerGap = (target - natural) / Double(gapCount)
@@ -360,7 +360,6 @@ struct Metrics {
         if scaled >= 0 && scaled < 0x1p52 { return Double(Int64(scaled + 0.5)) / scale }
         return scaled.rounded() / scale
     }
-    func floorToPixel(_ value: Double) -> Double { (value * scale + Self.epsilon).rounded(.down) / scale }
 
     /// The widest line in design units that fits in `width` (a hair of tolerance for
     /// arithmetic noise: a width measured from a line always fits that line).
