@@ -51,7 +51,13 @@ extension LayoutContext {
             // (Opposite insets that leave negative space size the child by its content.)
             if w == nil, st.pointee.width == .auto, !fitsHorizontally, let left, let right,
                cbWidth - left - right - m.horizontal >= 0 {
-                w = clampWidth(c, cbWidth - left - right - m.horizontal, cbWidth, pb)
+                var width = clampWidth(c, cbWidth - left - right - m.horizontal, cbWidth, pb)
+                // With a ratio, the height's min and max hold through it.
+                if let ratio, h == nil {
+                    width = clamp(width, min: (resolve(st.pointee.minHeight, cbHeight) ?? 0) * ratio,
+                                  max: (resolve(st.pointee.maxHeight, cbHeight) ?? .infinity) * ratio)
+                }
+                w = width
             }
             if let ratio, h == nil, let ww = w { h = clampHeight(c, ww / ratio, cbHeight, pb) }
             if h == nil, st.pointee.height == .auto, !fitsVertically, let top, let bottom,
