@@ -51,7 +51,13 @@ extension LayoutContext {
             // (Opposite insets that leave negative space size the child by its content.)
             if w == nil, st.pointee.width == .auto, !fitsHorizontally, let left, let right,
                cbWidth - left - right - m.horizontal >= 0 {
-                w = clampWidth(c, cbWidth - left - right - m.horizontal, cbWidth, pb)
+                var width = clampWidth(c, cbWidth - left - right - m.horizontal, cbWidth, pb)
+                // With a ratio, the height's min and max hold through it.
+                if let ratio, h == nil {
+                    width = clamp(width, min: (resolve(st.pointee.minHeight, cbHeight) ?? 0) * ratio,
+                                  max: (resolve(st.pointee.maxHeight, cbHeight) ?? .infinity) * ratio)
+                }
+                w = width
             }
             if let ratio, h == nil, let ww = w { h = clampHeight(c, ww / ratio, cbHeight, pb) }
             if h == nil, st.pointee.height == .auto, !fitsVertically, let top, let bottom,
@@ -124,14 +130,15 @@ extension LayoutContext {
                 free < 0 && st.pointee.alignSelfSafe ? 0 : Self.alignOffset(selfAlign, free: free)
             }
             let x: Double
+            // (An inset box of negative size counts as empty, at its start.)
             if fitsHorizontally, let left, let right {
-                x = border.left + left + m.left + aligned(cbWidth - left - right - m.horizontal - width)
+                x = border.left + left + m.left + aligned(Swift.max(0, cbWidth - left - right) - m.horizontal - width)
             } else if let left { x = border.left + left + m.left }
             else if let right { x = border.left + cbWidth - right - m.right - width }
             else { x = staticFrame.x }
             let y: Double
             if fitsVertically, let top, let bottom {
-                y = border.top + top + m.top + aligned(cbHeight - top - bottom - m.vertical - height)
+                y = border.top + top + m.top + aligned(Swift.max(0, cbHeight - top - bottom) - m.vertical - height)
             } else if let top { y = border.top + top + m.top }
             else if let bottom { y = border.top + cbHeight - bottom - m.bottom - height }
             else { y = staticFrame.y }

@@ -179,8 +179,9 @@ extension LayoutContext {
     /// min-content width: sides do not squeeze it below that. Shrunk sides are measured
     /// again for their height at their new width.
     ///
-    /// The loop is §9.7's: each pass freezes at least one side unless a number is NaN, so
-    /// it runs at most once per side; a pass that freezes none stops it and reports `node`.
+    /// The sides are resolved by the stacks' own §9.7 loop (`resolveFlexibleLengths`), as
+    /// items of one line with a max-content base, shrink 1 and their min-content width as
+    /// their minimum.
     private func shrinkSides(_ node: NodeID, _ visible: [NodeID], _ sideIndices: [Int], _ centerIndex: Int?, _ frameOf: inout [Rect],
                              innerWidth iw: Double, gap: Double,
                              measure: (NodeID, Double?, Double?, AvailableSpace, AvailableSpace) -> Size) {
@@ -194,41 +195,31 @@ extension LayoutContext {
         var wanted = 0.0
         for j in sideIndices { wanted += frameOf[j].width + margins(visible[j], parentWidth: iw).horizontal }
         if wanted <= space + 1e-9 { return }
+        // Sides so wide that their sum overflows leave nothing to share.
+        guard wanted.isFinite && space.isFinite else {
+            fail(.flexibleLengthsUnresolved(node: node, name: tree.names[node]))
+            return
+        }
 
-        struct Side { var j: Int; var base: Double; var min: Double; var inner: Double; var margins: Double
-                      var width: Double; var frozen = false; var violation = 0.0 }
-        var items: [Side] = sideIndices.map { j in
+        let first = scratch.pointee.items.count
+        defer { scratch.pointee.items.removeLast(scratch.pointee.items.count - first) }
+        for j in sideIndices {
             let c = visible[j]
             let base = frameOf[j].width
             let least = Swift.min(base, measure(c, nil, nil, .minContent, .maxContent).width)
-            return Side(j: j, base: base, min: least, inner: Swift.max(0, base - insets(c, parentWidth: iw).horizontal),
-                        margins: margins(c, parentWidth: iw).horizontal, width: base)
+            scratch.pointee.items.append(FlexItem(side: c, base: base, minimum: least,
+                                                  paddingAndBorder: insets(c, parentWidth: iw).horizontal,
+                                                  margins: margins(c, parentWidth: iw).horizontal))
         }
-        for _ in 0...items.count {
-            var free = space, scaled = 0.0
-            for s in items { free -= (s.frozen ? s.width : s.base) + s.margins; if !s.frozen { scaled += s.inner } }
-            if !(scaled > 0) { break }
-            var total = 0.0
-            for k in items.indices where !items[k].frozen {
-                let target = items[k].base + free * items[k].inner / scaled
-                let clamped = Swift.min(Swift.max(target, items[k].min), items[k].base)
-                items[k].violation = clamped - target
-                items[k].width = clamped
-                total += clamped - target
-            }
-            var froze = false
-            for k in items.indices where !items[k].frozen {
-                let v = items[k].violation
-                if total == 0 || (total > 0 && v > 0) || (total < 0 && v < 0) { items[k].frozen = true; froze = true }
-            }
-            if !froze {
-                fail(.flexibleLengthsUnresolved(node: node, name: tree.names[node]))
-                break
-            }
-        }
-        for s in items where s.width != s.base {
-            let h = measure(visible[s.j], s.width, nil, .definite(s.width), .maxContent).height
-            frameOf[s.j] = Rect(x: 0, y: 0, width: s.width, height: h)
+        let last = scratch.pointee.items.count
+        let context = FlexContext(axis: FlexAxis(isRow: true, rtl: false, reverse: false, wrapReverse: false),
+                                  innerWidth: iw, percentHeight: nil, definiteCross: nil, availCross: .maxContent,
+                                  singleLine: true, crossReversed: false)
+        resolveFlexibleLengths(container: node, first, last, mainInner: space, gap: 0, context)
+        for (k, j) in sideIndices.enumerated() where items[first + k].target != items[first + k].base {
+            let width = items[first + k].target
+            let h = measure(visible[j], width, nil, .definite(width), .maxContent).height
+            frameOf[j] = Rect(x: 0, y: 0, width: width, height: h)
         }
     }
 }

@@ -46,7 +46,7 @@ extension LayoutContext {
                     b += items[i].hypotheticalCross
                 } else if ctx.axis.isRow {
                     let size = Size(width: items[i].target, height: items[i].hypotheticalCross)
-                    arrangeForBaseline(items[i].node, size, ctx)
+                    arrangeForBaseline(items[i].node, size, definiteHeight: !items[i].sizeCross.isNaN, ctx)
                     let baseline = itemBaseline(items[i].node, size, parentWidth: ctx.innerWidth) ?? size.height
                     b += ctx.axis.flipY ? size.height - baseline : baseline
                 }
@@ -70,11 +70,13 @@ extension LayoutContext {
     }
 
     /// Lays out a stack item at `size` so that its baseline is known before its line is.
-    private func arrangeForBaseline(_ c: NodeID, _ size: Size, _ ctx: FlexContext) {
+    /// (As it will be arranged: its height definite only when it has one of its own.)
+    private func arrangeForBaseline(_ c: NodeID, _ size: Size, definiteHeight: Bool, _ ctx: FlexContext) {
         guard tags[c] == .row || tags[c] == .column else { return }
         _ = compute(c, knownWidth: size.width, knownHeight: size.height,
                     parentWidth: ctx.innerWidth, parentHeight: ctx.percentHeight,
-                    availableWidth: .definite(size.width), availableHeight: .definite(size.height), perform: true)
+                    availableWidth: .definite(size.width), availableHeight: .definite(size.height), perform: true,
+                    definiteHeight: definiteHeight)
     }
 
     /// The first baseline of a node of `size` from its top edge: a label's first line, a

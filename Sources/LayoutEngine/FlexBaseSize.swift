@@ -219,7 +219,9 @@ extension LayoutContext {
             // an item that cannot grow contributes at most its basis, one that cannot
             // shrink at least its basis (CSS Flexbox §9.9.1, as Chromium applies it).
             // It stays within its min and max widths, the automatic minimum included.
-            if axis.isRow && !wraps, case .points(let basis) = st.basis {
+            // (Chromium applies this to max-content contributions, and to min-content ones
+            // of a single line only.)
+            if axis.isRow && (constraint == .maxContent || !wraps), case .points(let basis) = st.basis {
                 let pb = insets(c, parentWidth: nil).horizontal
                 let b = Swift.max(basis, pb)
                 if st.grow == 0 { v = Swift.min(v, b) }

@@ -62,6 +62,19 @@ struct FlexItem {
     }
 }
 
+extension FlexItem {
+    /// A side of a `border` layout resolved as a flex item of one row: it shrinks from its
+    /// `base` (never grows) down to `minimum`.
+    init(side node: NodeID, base: Double, minimum: Double, paddingAndBorder: Double, margins: Double) {
+        self.init(node: node, margin: FlexEdges(mainStart: margins, mainEnd: 0, crossStart: 0, crossEnd: 0),
+                  autoMargins: [], pbMain: paddingAndBorder, pbCross: 0, sizeMain: .nan, sizeCross: .nan,
+                  crossIsKeyword: false, minMain: minimum, maxMain: base, minCross: 0, maxCross: .infinity,
+                  grow: 0, shrink: 1, align: .stretch, alignSafe: false, ratio: .nan, explicitBasis: true,
+                  autoMin: minimum, base: base, hypotheticalMain: base, target: base, frozen: false, violation: 0,
+                  hypotheticalCross: 0, cross: 0, baseline: 0, definiteMain: true)
+    }
+}
+
 /// A flex line: a run of items, `start..<end` in the scratch item storage.
 struct FlexLine {
     var start: Int

@@ -155,8 +155,10 @@ extension LayoutContext {
                                        crossSize: items[i].cross, in: outer)
                 // A stretched item is laid out again with its cross size as definite (§9.4
                 // step 11), whether or not the container's is.
-                let definiteHeight = axis.isRow ? items[i].stretches || !items[i].sizeCross.isNaN
-                                                : items[i].definiteMain
+                // A height from a ratio and a definite width is definite too.
+                let definiteHeight = axis.isRow
+                    ? items[i].stretches || !items[i].sizeCross.isNaN || !items[i].ratio.isNaN
+                    : items[i].definiteMain
                 _ = compute(items[i].node, knownWidth: frame.width, knownHeight: frame.height,
                             parentWidth: percentBase.width, parentHeight: percentBase.height,
                             availableWidth: .definite(frame.width), availableHeight: .definite(frame.height),

@@ -21,8 +21,8 @@ public struct TextLine: Sendable, Hashable {
     public var baseline: Double
     /// Points from the text box's left edge to where the line's ink box starts.
     public var x: Double
-    /// The line's width in points without hanging trailing spaces, rounded up to a whole
-    /// device pixel; a justified line reports the width it was stretched to.
+    /// The line's width in points without hanging trailing spaces, exact (its advances
+    /// added up); a justified line reports the width it was stretched to.
     public var width: Double
     /// The characters shown, with `…` where text was truncated (for debugging and tests).
     public var text: String
@@ -38,10 +38,10 @@ public struct TextLine: Sendable, Hashable {
 
 /// A string measured and broken into lines: what a label draws, and the size it needs.
 public struct TextLayout: Sendable, Hashable {
-    /// The widest line's natural width (before justification), in points, whole pixels:
-    /// what UIKit's `sizeThatFits` returns.
+    /// The widest line's natural width (before justification), in points, exact as a
+    /// browser computes it (not rounded to device pixels).
     public var width: Double
-    /// Line count × line height, rounded up to a whole device pixel.
+    /// Line count × line height, exact (not rounded to device pixels).
     public var height: Double
     public var lines: [TextLine]
     /// Each character (grapheme cluster) of the text the font does not cover, once, in order

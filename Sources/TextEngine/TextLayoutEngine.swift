@@ -1,6 +1,7 @@
 
 
-/// Measures text and lays it out in lines with UILabel's semantics.
+/// Measures text exactly, as a browser sizes it, and lays it out in lines with UILabel's
+/// line breaking, `numberOfLines` cap and truncation.
 ///
 /// ## Widths
 /// Text is measured by grapheme cluster (ICU's, i.e. Swift's `Character`), in the font's
@@ -63,8 +64,9 @@ public struct TextLayoutEngine: Sendable {
     public init() {}
 
     /// Lays `text` out in a box `width` points wide (nil: unconstrained, one line per
-    /// paragraph). The result's `width` × `height` is what UIKit's `sizeThatFits` returns:
-    /// the widest line × the line count × the line height, with `lines` as the cap.
+    /// paragraph). The result's `width` × `height` is the text's exact size, as a browser
+    /// computes it: the widest line's advances added up × the line count (capped by
+    /// `lines`) × the line height, not rounded to device pixels.
     ///
     /// Should ICU fail (it cannot open its root break rules), this degrades to breaking
     /// between clusters; use `checkedLayout` to get the error instead.
@@ -137,7 +139,8 @@ public struct TextLayoutEngine: Sendable {
 
     /// The widest piece of `text` that cannot be broken (CSS min-content): the widest
     /// run between two UAX #14 opportunities (`.word`) or the widest grapheme cluster
-    /// (`.char`), without hanging spaces, rounded up to a device pixel. Ignores `lines`.
+    /// (`.char`), without hanging spaces, exact (not rounded to a device pixel). Ignores
+    /// `lines`.
     public func minContentWidth(_ text: String, attributes: TextAttributes) -> Double {
         guard let buffer = try? UTF16Buffer(text) else { return 0 }
         let metrics = Metrics(attributes)
@@ -159,7 +162,7 @@ public struct TextLayoutEngine: Sendable {
     }
 
     /// The width of `text` with no wrapping (CSS max-content): its widest paragraph, without
-    /// hanging spaces, rounded up to a device pixel. Ignores `lines` and truncation.
+    /// hanging spaces, exact (not rounded to a device pixel). Ignores `lines` and truncation.
     public func maxContentWidth(_ text: String, attributes: TextAttributes) -> Double {
         guard let buffer = try? UTF16Buffer(text) else { return 0 }
         let metrics = Metrics(attributes)
@@ -238,7 +241,7 @@ public struct TextLayoutEngine: Sendable {
                         gapsBySpace = false
                         gapCount = max(0, contentEnd - record.head.lowerBound - 1)
                     }
-                    let target = metrics.floorToPixel(boxWidth)
+                    let target = boxWidth
                     let natural = Double(naturalUnits[lineNumber]) * pointsPerUnit
                     if gapCount > 0 && target > natural {
                         extraPerGap = (target - natural) / Double(gapCount)
@@ -344,7 +347,8 @@ struct Metrics {
         tabStop = max(0, attributes.tabWidth) * font.cellAdvance
     }
 
-    // A hair of tolerance so that arithmetic noise (59.000000001) does not add a pixel.
+    // A hair of tolerance for arithmetic noise (58.999999999 floors to 59, and a width
+    // measured from a line fits that line).
     private static let epsilon = 1e-7
 
     /// Nearest device pixel, halves away from zero. Non-negative values (all of a layout's)
@@ -356,7 +360,6 @@ struct Metrics {
         if scaled >= 0 && scaled < 0x1p52 { return Double(Int64(scaled + 0.5)) / scale }
         return scaled.rounded() / scale
     }
-    func floorToPixel(_ value: Double) -> Double { (value * scale + Self.epsilon).rounded(.down) / scale }
 
     /// The widest line in design units that fits in `width` (a hair of tolerance for
     /// arithmetic noise: a width measured from a line always fits that line).

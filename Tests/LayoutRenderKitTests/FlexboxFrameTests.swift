@@ -91,7 +91,7 @@ final class FlexboxFrameTests: XCTestCase {
         let f = try frames("hbox id=row align=baseline\n  label \"Ag\" id=big size=28\n  label \"ag\" id=small\n")
         XCTAssertEqual(f["big"]?.y, 0)
         XCTAssertEqual(f["small"]?.y, 26 - 13)
-        XCTAssertEqual(f["row"]?.height, 33, "the taller label's 33 (32.59375 rounded up to the pixel)")
+        XCTAssertEqual(f["row"]?.height, 33, "the taller label's 32.59375, 33 on the pixel grid")
     }
 
     /// A label's baseline is below its border; a stack's is its first item's; a box with
@@ -114,7 +114,7 @@ final class FlexboxFrameTests: XCTestCase {
         XCTAssertEqual(f["b"]?.y, 10 + 13 - 13)
         XCTAssertEqual(f["d"].map { $0.y - f["r2"]!.y }, 5 + 13 - 13)
         XCTAssertEqual(f["h"].map { $0.y - f["r3"]!.y }, 30 - 13)
-        XCTAssertEqual(f["f"].map { [$0.x - f["col"]!.x, $0.width] }, [0, (4 * 1233.0 / 2048 * 14).rounded(.up)],
+        XCTAssertEqual(f["f"].map { [$0.x - f["col"]!.x, $0.width] }, [0, (4 * 1233.0 / 2048 * 14).rounded()],
                        "start, not stretched")
     }
 
@@ -125,8 +125,12 @@ final class FlexboxFrameTests: XCTestCase {
               label "aa bbb" id=min width=min-content lines=0
               label "aa bbb" id=max width=max-content
             """)
-        XCTAssertEqual(f["min"]?.width, (3 * cell).rounded(.up))
-        XCTAssertEqual(f["max"]?.width, (6 * cell).rounded(.up))
+        // min-content is the longest word, "bbb"; max-content the paragraph, "aa bbb"; both
+        // exact, then the frame's edges on the pixel grid (25.2861328125 → 25, 50.572265625 → 51).
+        XCTAssertEqual(f["min"]?.width, (3 * cell).rounded())
+        XCTAssertEqual(f["min"]?.width, 25)
+        XCTAssertEqual(f["max"]?.width, (6 * cell).rounded())
+        XCTAssertEqual(f["max"]?.width, 51)
     }
 
     func testSafeCenterStartsWhatOverflows() throws {
@@ -136,11 +140,13 @@ final class FlexboxFrameTests: XCTestCase {
         XCTAssertEqual(safe["a"]?.x, 0)
     }
 
-    /// Ten cells are 84.287… points, 85 on the pixel grid: without clip that is the item's
-    /// minimum; with clip (overflow: hidden) the minimum is 0 and it shrinks to the row.
+    /// Ten cells are 10 × 1233 / 2048 × 14 = 84.287109375 points, 84 on the pixel grid:
+    /// without clip that is the item's minimum; with clip (overflow: hidden) the minimum is
+    /// 0 and it shrinks to the row.
     func testClipMakesTheAutomaticMinimumZero() throws {
         let overflow = try frames("hbox width=50\n  hbox id=a\n    label \"abcdefghij\"\n")
-        XCTAssertEqual(overflow["a"]?.width, 85)
+        XCTAssertEqual(overflow["a"]?.width, (10 * 1233.0 / 2048 * 14).rounded())
+        XCTAssertEqual(overflow["a"]?.width, 84)
         let clipped = try frames("hbox width=50\n  hbox id=a clip\n    label \"abcdefghij\"\n")
         XCTAssertEqual(clipped["a"]?.width, 50)
     }

@@ -56,12 +56,20 @@ final class PipelineTests: XCTestCase {
               label "Hello" id=a size=20
               label "Hi" id=b
             """)
-        // Widths and heights snap up to whole device pixels.
-        XCTAssertEqual(f["a"], Rect(x: 10, y: 10, width: (5 * Self.advance(20)).rounded(.up),
-                                    height: Self.lineHeight(20).rounded(.up)))
-        XCTAssertEqual(f["b"], Rect(x: 10, y: 10 + Self.lineHeight(20).rounded(.up) + 4,
-                                    width: (2 * Self.advance(14)).rounded(.up), height: Self.lineHeight(14).rounded(.up)))
-        XCTAssertEqual(f["root"]?.height, 10 + Self.lineHeight(20).rounded(.up) + 4 + Self.lineHeight(14).rounded(.up) + 10)
+        // A label is as big as its text exactly (5 × 1233 / 2048 × 20 = 60.205078125 by
+        // 2384 / 2048 × 20 = 23.28125); only the frame edges go to the pixel grid, each
+        // rounded to the nearest pixel on its own.
+        let aBottom = 10 + Self.lineHeight(20)                 // 33.28125
+        let bTop = aBottom + 4                                   // 37.28125
+        let bBottom = bTop + Self.lineHeight(14)                 // 53.578125
+        XCTAssertEqual(f["a"], Rect(x: 10, y: 10, width: (10 + 5 * Self.advance(20)).rounded() - 10,
+                                    height: aBottom.rounded() - 10))
+        XCTAssertEqual(f["a"], Rect(x: 10, y: 10, width: 60, height: 23))
+        XCTAssertEqual(f["b"], Rect(x: 10, y: bTop.rounded(), width: (10 + 2 * Self.advance(14)).rounded() - 10,
+                                    height: bBottom.rounded() - bTop.rounded()))
+        XCTAssertEqual(f["b"], Rect(x: 10, y: 37, width: 17, height: 17))
+        XCTAssertEqual(f["root"]?.height, (bBottom + 10).rounded())
+        XCTAssertEqual(f["root"]?.height, 64)
     }
 
     func testWrappingLabelHeightFollowsTheWidth() throws {
@@ -70,7 +78,7 @@ final class PipelineTests: XCTestCase {
             canvas width=80
             label "aaaa bbbb cccc" id=l size=12 lines=0
             """)
-        XCTAssertEqual(f["l"]?.height, 2 * Self.lineHeight(12).rounded(.up))
+        XCTAssertEqual(f["l"]?.height, (2 * Self.lineHeight(12)).rounded()) // 27.9375 on the pixel grid
         XCTAssertEqual(f["l"]?.width, 80) // stretched by the canvas
     }
 
@@ -84,8 +92,8 @@ final class PipelineTests: XCTestCase {
             hbox id=row align-self=start
               label "alpha beta gamma delta epsilon" id=l lines=0
             """)
-        XCTAssertEqual(f["row"], Rect(x: 0, y: 0, width: 200, height: (2 * Self.lineHeight(14)).rounded(.up)))
-        XCTAssertEqual(f["l"], Rect(x: 0, y: 0, width: 200, height: (2 * Self.lineHeight(14)).rounded(.up)))
+        XCTAssertEqual(f["row"], Rect(x: 0, y: 0, width: 200, height: (2 * Self.lineHeight(14)).rounded()))
+        XCTAssertEqual(f["l"], Rect(x: 0, y: 0, width: 200, height: (2 * Self.lineHeight(14)).rounded()))
     }
 
     func testABordersSideShrinksWithTheBorder() throws {
@@ -98,7 +106,7 @@ final class PipelineTests: XCTestCase {
                 label "alpha beta gamma delta epsilon" id=side region=left lines=0
               label "alpha beta gamma delta epsilon" id=l lines=0
             """)
-        let height = (3 * Self.lineHeight(14)).rounded(.up) // "alpha beta", "gamma delta", "epsilon"
+        let height = (3 * Self.lineHeight(14)).rounded() // "alpha beta", "gamma delta", "epsilon": 48.890625 on the pixel grid
         XCTAssertEqual(f["b"], Rect(x: 0, y: 0, width: 100, height: height))
         XCTAssertEqual(f["side"], Rect(x: 0, y: 0, width: 100, height: height))
         XCTAssertEqual(f["l"], Rect(x: 100, y: 0, width: 100, height: height))

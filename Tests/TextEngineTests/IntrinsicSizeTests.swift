@@ -7,37 +7,37 @@ final class IntrinsicSizeTests: XCTestCase {
 
     func testMinContentIsTheLongestUnbreakableRun() throws {
         let attributes = try attributes()
-        XCTAssertEqual(engine.minContentWidth("hello wonderful world", attributes: attributes), up(9 * cell()))
-        XCTAssertEqual(engine.minContentWidth("well-known", attributes: attributes), up(5 * cell()))
-        XCTAssertEqual(engine.minContentWidth("一二三", attributes: attributes), up(2 * cell()))
-        XCTAssertEqual(engine.minContentWidth("hello world!", attributes: attributes), up(6 * cell()))
+        XCTAssertEqual(engine.minContentWidth("hello wonderful world", attributes: attributes), 9 * cell())
+        XCTAssertEqual(engine.minContentWidth("well-known", attributes: attributes), 5 * cell())
+        XCTAssertEqual(engine.minContentWidth("一二三", attributes: attributes), 2 * cell())
+        XCTAssertEqual(engine.minContentWidth("hello world!", attributes: attributes), 6 * cell())
     }
 
     func testMinContentWithCharWrapIsTheWidestCluster() throws {
-        XCTAssertEqual(engine.minContentWidth("ab一c", attributes: try attributes(wrap: .char)), up(2 * cell()))
-        XCTAssertEqual(engine.minContentWidth("abc", attributes: try attributes(wrap: .char)), up(cell()))
+        XCTAssertEqual(engine.minContentWidth("ab一c", attributes: try attributes(wrap: .char)), 2 * cell())
+        XCTAssertEqual(engine.minContentWidth("abc", attributes: try attributes(wrap: .char)), cell())
     }
 
     func testMaxContentIsTheWidestParagraph() throws {
         let attributes = try attributes()
-        XCTAssertEqual(engine.maxContentWidth("hello wonderful world", attributes: attributes), up(21 * cell()))
-        XCTAssertEqual(engine.maxContentWidth("ab\nabcd  \nabc", attributes: attributes), up(4 * cell()))
+        XCTAssertEqual(engine.maxContentWidth("hello wonderful world", attributes: attributes), 21 * cell())
+        XCTAssertEqual(engine.maxContentWidth("ab\nabcd  \nabc", attributes: attributes), 4 * cell())
         XCTAssertEqual(engine.maxContentWidth("", attributes: attributes), 0)
     }
 
     func testIntrinsicWidthsIgnoreTheLinesCap() throws {
         let attributes = try attributes(lines: 1)
-        XCTAssertEqual(engine.maxContentWidth("ab\nabcd", attributes: attributes), up(4 * cell()))
-        XCTAssertEqual(engine.minContentWidth("ab\nabcd", attributes: attributes), up(4 * cell()))
+        XCTAssertEqual(engine.maxContentWidth("ab\nabcd", attributes: attributes), 4 * cell())
+        XCTAssertEqual(engine.minContentWidth("ab\nabcd", attributes: attributes), 4 * cell())
     }
 
     func testHeightForAWidth() throws {
         let attributes = try attributes()
-        XCTAssertEqual(engine.height("hello wonderful world", attributes: attributes, width: widthFor(cells: 9)), up(3 * naturalLineHeight()))
-        XCTAssertEqual(engine.height("hello wonderful world", attributes: attributes, width: nil), up(naturalLineHeight()))
+        XCTAssertEqual(engine.height("hello wonderful world", attributes: attributes, width: widthFor(cells: 9)), 3 * naturalLineHeight())
+        XCTAssertEqual(engine.height("hello wonderful world", attributes: attributes, width: nil), naturalLineHeight())
         let size = engine.size("hello wonderful world", attributes: attributes, width: widthFor(cells: 16))
-        XCTAssertEqual(size.width, up(15 * cell()))
-        XCTAssertEqual(size.height, up(2 * naturalLineHeight()))
+        XCTAssertEqual(size.width, 15 * cell())
+        XCTAssertEqual(size.height, 2 * naturalLineHeight())
     }
 
     func testLayingOutAtMinContentWidthBreaksAtEveryOpportunity() throws {

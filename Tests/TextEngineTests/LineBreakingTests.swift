@@ -6,15 +6,15 @@ final class LineBreakingTests: XCTestCase {
     func testBreaksAfterSpacesAndSpacesHang() throws {
         let result = layout("hello world", width: widthFor(cells: 8), try attributes())
         XCTAssertEqual(result.texts, ["hello ", "world"])
-        XCTAssertEqual(result.lines.map(\.width), [up(5 * cell()), up(5 * cell())])
-        XCTAssertEqual(result.width, up(5 * cell()))
-        XCTAssertEqual(result.height, up(2 * naturalLineHeight()))
+        XCTAssertEqual(result.lines.map(\.width), [5 * cell(), 5 * cell()])
+        XCTAssertEqual(result.width, 5 * cell())
+        XCTAssertEqual(result.height, 2 * naturalLineHeight())
     }
 
     func testTrailingSpacesNeverWrap() throws {
         let result = layout("abc     def", width: widthFor(cells: 4), try attributes())
         XCTAssertEqual(result.texts, ["abc     ", "def"])
-        XCTAssertEqual(result.lines[0].width, up(3 * cell()))
+        XCTAssertEqual(result.lines[0].width, 3 * cell())
     }
 
     func testBreaksAfterHyphens() throws {
@@ -32,7 +32,7 @@ final class LineBreakingTests: XCTestCase {
     func testBreaksBetweenIdeographs() throws {
         let result = layout("一二三四五六七", width: widthFor(cells: 6), try attributes())
         XCTAssertEqual(result.texts, ["一二三", "四五六", "七"])
-        XCTAssertEqual(result.width, up(6 * cell()))
+        XCTAssertEqual(result.width, 6 * cell())
     }
 
     func testNewlinesAreHardBreaks() throws {
@@ -46,7 +46,7 @@ final class LineBreakingTests: XCTestCase {
     func testATrailingNewlineOpensAnEmptyLine() throws {
         let result = layout("ab\n", width: nil, try attributes())
         XCTAssertEqual(result.texts, ["ab", ""])
-        XCTAssertEqual(result.height, up(2 * naturalLineHeight()))
+        XCTAssertEqual(result.height, 2 * naturalLineHeight())
     }
 
     func testEmptyTextHasNoLinesAndNoSize() throws {
@@ -66,7 +66,7 @@ final class LineBreakingTests: XCTestCase {
     func testALineHoldsAtLeastOneCluster() throws {
         let result = layout("一a", width: widthFor(cells: 1), try attributes())
         XCTAssertEqual(result.texts, ["一", "a"])
-        XCTAssertEqual(result.width, up(2 * cell()))
+        XCTAssertEqual(result.width, 2 * cell())
     }
 
     func testCharWrapBreaksBetweenAnyClusters() throws {
@@ -77,7 +77,7 @@ final class LineBreakingTests: XCTestCase {
     func testUnconstrainedWidthKeepsParagraphsOnOneLine() throws {
         let result = layout("a long line\nb", width: nil, try attributes())
         XCTAssertEqual(result.texts, ["a long line", "b"])
-        XCTAssertEqual(result.width, up(11 * cell()))
+        XCTAssertEqual(result.width, 11 * cell())
     }
 
     func testWidthAtTheMeasuredWidthKeepsTheSameLines() throws {
@@ -97,6 +97,6 @@ final class LineBreakingTests: XCTestCase {
         let next = layout("xxxxxxx ab\tc", width: widthFor(cells: 9), try attributes())
         XCTAssertEqual(next.texts, ["xxxxxxx ", "ab\tc"])
         XCTAssertEqual(next.lines[1].glyphs.map(\.x), [0, 1, 8].map { snap($0 * cell()) })
-        XCTAssertEqual(next.lines[1].width, up(9 * cell()))
+        XCTAssertEqual(next.lines[1].width, 9 * cell())
     }
 }

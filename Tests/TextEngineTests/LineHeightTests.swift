@@ -12,14 +12,14 @@ final class LineHeightTests: XCTestCase {
         let result = layout("a\nb", width: nil, try attributes())
         XCTAssertEqual(result.lines.map(\.baseline), [snap(DejaVu.ascender * 14 / 2048), snap(naturalLineHeight() + DejaVu.ascender * 14 / 2048)])
         XCTAssertEqual(result.lines.map(\.baseline), [13, 29])
-        XCTAssertEqual(result.height, up(2 * naturalLineHeight()))
+        XCTAssertEqual(result.height, 2 * naturalLineHeight())
     }
 
     func testMultipleOfTheNaturalLineHeight() throws {
         let lineHeight = 1.5 * naturalLineHeight()
         let result = layout("a\nb", width: nil, try attributes(lineHeight: .multiple(1.5)))
         XCTAssertEqual(result.lines.map(\.baseline), [snap(lineHeight - descent), snap(2 * lineHeight - descent)])
-        XCTAssertEqual(result.height, up(2 * lineHeight))
+        XCTAssertEqual(result.height, 2 * lineHeight)
     }
 
     func testLineHeightInPoints() throws {
@@ -50,11 +50,11 @@ final class LineHeightTests: XCTestCase {
         let width = widthFor(cells: 2)
         let unlimited = layout(text, width: width, try attributes(lines: 0))
         XCTAssertEqual(unlimited.texts, ["a ", "b ", "c ", "d"])
-        XCTAssertEqual(unlimited.height, up(4 * naturalLineHeight()))
+        XCTAssertEqual(unlimited.height, 4 * naturalLineHeight())
         XCTAssertFalse(unlimited.isTruncated)
         let two = layout(text, width: width, try attributes(lines: 2))
         XCTAssertEqual(two.texts, ["a ", "b…"])
-        XCTAssertEqual(two.height, up(2 * naturalLineHeight()))
+        XCTAssertEqual(two.height, 2 * naturalLineHeight())
         let defaults = TextAttributes(font: try DejaVu.font(), size: 14)
         XCTAssertEqual(defaults.lines, 1)
         XCTAssertEqual(layout(text, width: width, defaults).texts, ["a…"])

@@ -1,38 +1,51 @@
 import XCTest
 @testable import TextEngine
 
-/// Glyph origins and baselines on whole device pixels; sizes rounded up to whole pixels.
+/// Glyph origins and baselines on whole device pixels; sizes exact (advances and line
+/// heights added up, as a browser sizes text), at every scale.
 final class PixelSnappingTests: XCTestCase {
     func testScaleOne() throws {
         let result = layout("abc", width: nil, try attributes(pixelScale: 1))
         XCTAssertEqual(result.lines[0].glyphs.map(\.x), [0, (cell()).rounded(), (2 * cell()).rounded()])
         XCTAssertEqual(result.lines[0].glyphs.map(\.x), [0, 8, 17])
-        XCTAssertEqual(result.width, (3 * cell()).rounded(.up))
-        XCTAssertEqual(result.width, 26)
+        XCTAssertEqual(result.width, 3 * 1233.0 / 2048 * 14)
+        XCTAssertEqual(result.width, 25.2861328125)
         XCTAssertEqual(result.lines[0].baseline, 13)
-        XCTAssertEqual(result.height, 17)
+        XCTAssertEqual(result.height, (1901.0 + 483) / 2048 * 14)
+        XCTAssertEqual(result.height, 16.296875)
     }
 
     func testScaleTwo() throws {
         let result = layout("abc", width: nil, try attributes(pixelScale: 2))
         XCTAssertEqual(result.lines[0].glyphs.map(\.x), [0, (2 * cell()).rounded() / 2, (4 * cell()).rounded() / 2])
         XCTAssertEqual(result.lines[0].glyphs.map(\.x), [0, 8.5, 17])
-        XCTAssertEqual(result.width, (6 * cell()).rounded(.up) / 2)
-        XCTAssertEqual(result.width, 25.5)
         XCTAssertEqual(result.lines[0].baseline, (2 * DejaVu.ascender * 14 / 2048).rounded() / 2)
-        XCTAssertEqual(result.height, (2 * naturalLineHeight()).rounded(.up) / 2)
-        XCTAssertEqual(result.height, 16.5)
+        XCTAssertEqual(result.width, 3 * cell(), "sizes are not rounded to the scale's pixels")
+        XCTAssertEqual(result.height, naturalLineHeight())
     }
 
-    func testAvailableWidthIsComparedAfterRounding() throws {
-        // 7 cells are 59.0009 points: they need 60 at scale 1, but 59.5 at scale 2.
-        XCTAssertEqual(layout("abcdefg", width: 59.5, try attributes(pixelScale: 1)).texts, ["abcdef", "g"])
-        XCTAssertEqual(layout("abcdefg", width: 59.5, try attributes(pixelScale: 2)).texts, ["abcdefg"])
-        XCTAssertEqual(layout("abcdefg", width: 60, try attributes(pixelScale: 1)).texts, ["abcdefg"])
+    func testSizesAreTheSameAtEveryScale() throws {
+        for scale in [1.0, 2, 3, 0.5] {
+            let result = layout("ab\nabcde", width: nil, try attributes(pixelScale: scale))
+            XCTAssertEqual(result.width, 5 * cell(), "scale \(scale)")
+            XCTAssertEqual(result.height, 2 * naturalLineHeight(), "scale \(scale)")
+        }
+    }
+
+    func testALineFitsWhenItsExactWidthIsAtMostTheAvailableWidth() throws {
+        // 7 cells are 7 × 1233 / 2048 × 14 = 59.0009765625 points, at any scale.
+        let seven = 7 * 1233.0 / 2048 * 14
+        for scale in [1.0, 2] {
+            XCTAssertEqual(layout("abcdefg", width: seven, try attributes(pixelScale: scale)).texts, ["abcdefg"], "scale \(scale)")
+            XCTAssertEqual(layout("abcdefg", width: seven - 0.001, try attributes(pixelScale: scale)).texts, ["abcdef", "g"], "scale \(scale)")
+            XCTAssertEqual(layout("abcdefg", width: 59, try attributes(pixelScale: scale)).texts, ["abcdef", "g"], "scale \(scale)")
+            XCTAssertEqual(layout("abcdefg", width: 59.5, try attributes(pixelScale: scale)).texts, ["abcdefg"], "scale \(scale)")
+        }
     }
 
     func testCenterOffsetIsSnapped() throws {
         let result = layout("a", width: 20, try attributes(alignment: .center, pixelScale: 2))
-        XCTAssertEqual(result.lines[0].x, ((20 - up(cell(), scale: 2)) / 2 * 2).rounded() / 2)
+        XCTAssertEqual(result.lines[0].x, snap((20 - cell()) / 2, scale: 2))
+        XCTAssertEqual(result.lines[0].x, 6)
     }
 }

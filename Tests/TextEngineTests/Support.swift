@@ -20,14 +20,12 @@ enum DejaVu {
 /// One cell of DejaVu Sans Mono at `size` points.
 func cell(_ size: Double = 14) -> Double { DejaVu.advance * size / DejaVu.unitsPerEm }
 
-/// A value rounded up to a whole device pixel, as widths and heights are.
-func up(_ value: Double, scale: Double = 1) -> Double { (value * scale).rounded(.up) / scale }
-
 /// A value rounded to the nearest device pixel, as glyph origins and baselines are.
 func snap(_ value: Double, scale: Double = 1) -> Double { (value * scale).rounded() / scale }
 
-/// The narrowest width (whole pixels) that holds `cells` cells at size 14.
-func widthFor(cells: Double, scale: Double = 1) -> Double { up(cells * cell(), scale: scale) }
+/// The narrowest width that holds `cells` cells at size 14: exactly their width, since a
+/// line fits when its exact width is at most the available width (no pixel rounding).
+func widthFor(cells: Double) -> Double { cells * cell() }
 
 /// The natural line height at `size`: (ascender − descender + lineGap) × size / unitsPerEm.
 func naturalLineHeight(_ size: Double = 14) -> Double {

@@ -9,7 +9,7 @@ final class TruncationTests: XCTestCase {
         let result = layout("hello world", width: widthFor(cells: 8), try attributes(lines: 1))
         XCTAssertEqual(result.texts, ["hello w…"])
         XCTAssertTrue(result.isTruncated)
-        XCTAssertEqual(result.width, up(8 * cell()))
+        XCTAssertEqual(result.width, 8 * cell())
         XCTAssertEqual(result.lines[0].glyphs.last, PositionedGlyph(glyph: ellipsis, x: snap(7 * cell())))
     }
 
@@ -18,14 +18,14 @@ final class TruncationTests: XCTestCase {
         XCTAssertEqual(result.texts, ["…o world"])
         XCTAssertEqual(result.lines[0].glyphs.first, PositionedGlyph(glyph: ellipsis, x: 0))
         XCTAssertEqual(result.lines[0].glyphs[1].x, snap(1 * cell()))
-        XCTAssertEqual(result.width, up(8 * cell()))
+        XCTAssertEqual(result.width, 8 * cell())
     }
 
     func testMiddleOnOneLineKeepsBothEndsBalanced() throws {
         let result = layout("hello world", width: widthFor(cells: 8), try attributes(lines: 1, truncation: .middle))
         XCTAssertEqual(result.texts, ["hell…rld"])
         XCTAssertEqual(result.lines[0].glyphs[4], PositionedGlyph(glyph: ellipsis, x: snap(4 * cell())))
-        XCTAssertEqual(result.width, up(8 * cell()))
+        XCTAssertEqual(result.width, 8 * cell())
     }
 
     func testClipOnOneLineKeepsWholeClustersWithoutEllipsis() throws {
@@ -50,7 +50,7 @@ final class TruncationTests: XCTestCase {
         for (mode, last) in expected {
             let result = layout(text, width: width, try attributes(lines: 2, truncation: mode))
             XCTAssertEqual(result.texts, ["one two ", last], "\(mode)")
-            XCTAssertEqual(result.height, up(2 * naturalLineHeight()), "\(mode)")
+            XCTAssertEqual(result.height, 2 * naturalLineHeight(), "\(mode)")
             XCTAssertTrue(result.isTruncated, "\(mode)")
         }
     }
@@ -58,7 +58,7 @@ final class TruncationTests: XCTestCase {
     func testTailMarksHiddenParagraphs() throws {
         let result = layout("ab\ncd", width: nil, try attributes(lines: 1))
         XCTAssertEqual(result.texts, ["ab…"])
-        XCTAssertEqual(result.width, up(3 * cell()))
+        XCTAssertEqual(result.width, 3 * cell())
         XCTAssertTrue(result.isTruncated)
     }
 
@@ -73,7 +73,7 @@ final class TruncationTests: XCTestCase {
     func testSpacesNextToTheEllipsisAreDropped() throws {
         let result = layout("abc defgh", width: widthFor(cells: 5), try attributes(lines: 1))
         XCTAssertEqual(result.texts, ["abc…"])
-        XCTAssertEqual(result.width, up(4 * cell()))
+        XCTAssertEqual(result.width, 4 * cell())
         let head = layout("abcde fgh", width: widthFor(cells: 5), try attributes(lines: 1, truncation: .head))
         XCTAssertEqual(head.texts, ["…fgh"])
     }
@@ -81,7 +81,7 @@ final class TruncationTests: XCTestCase {
     func testWideCharactersAreKeptWholeOrDropped() throws {
         let result = layout("一二三四", width: widthFor(cells: 6), try attributes(lines: 1))
         XCTAssertEqual(result.texts, ["一二…"])
-        XCTAssertEqual(result.width, up(5 * cell()))
+        XCTAssertEqual(result.width, 5 * cell())
     }
 
     func testTrailingEmptyLineIsNotHiddenText() throws {
