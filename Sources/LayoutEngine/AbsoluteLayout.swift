@@ -48,9 +48,7 @@ extension LayoutContext {
             let fitsHorizontally = false
             let fitsVertically = selfAlign != .stretch
             if let ratio, w == nil, let hh = h { w = clampWidth(c, hh * ratio, cbWidth, pb) }
-            // (Opposite insets that leave negative space size the child by its content.)
-            if w == nil, st.pointee.width == .auto, !fitsHorizontally, let left, let right,
-               cbWidth - left - right - m.horizontal >= 0 {
+            if w == nil, st.pointee.width == .auto, !fitsHorizontally, let left, let right {
                 var width = clampWidth(c, cbWidth - left - right - m.horizontal, cbWidth, pb)
                 // With a ratio, the height's min and max hold through it.
                 if let ratio, h == nil {
@@ -60,8 +58,7 @@ extension LayoutContext {
                 w = width
             }
             if let ratio, h == nil, let ww = w { h = clampHeight(c, ww / ratio, cbHeight, pb) }
-            if h == nil, st.pointee.height == .auto, !fitsVertically, let top, let bottom,
-               cbHeight - top - bottom - m.vertical >= 0 {
+            if h == nil, st.pointee.height == .auto, !fitsVertically, let top, let bottom {
                 h = clampHeight(c, cbHeight - top - bottom - m.vertical, cbHeight, pb)
             }
             if w == nil || h == nil {

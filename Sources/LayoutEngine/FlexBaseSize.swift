@@ -40,6 +40,13 @@ extension LayoutContext {
             base = measureContentMain(i, .maxContent, ctx)
         }
         base = Swift.max(base, items[i].pbMain)
+        // Intrinsic keywords on a column item's min or max height: its content's height.
+        let st = style(node).pointee
+        if !ctx.axis.isRow && (st.minHeight.isIntrinsicKeyword || st.maxHeight.isIntrinsicKeyword) {
+            let content = measureContentMain(i, .maxContent, ctx)
+            if st.minHeight.isIntrinsicKeyword { items[i].minMain = content }
+            if st.maxHeight.isIntrinsicKeyword { items[i].maxMain = content }
+        }
         items[i].base = base
         items[i].explicitBasis = explicit
         // The hypothetical main size: the base clamped by the min and max main sizes. The

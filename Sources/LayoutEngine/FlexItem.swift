@@ -147,7 +147,7 @@ extension LayoutContext {
             sizeMain: resolve(axis.main(width: st.width, height: st.height), innerMain) ?? .nan,
             sizeCross: resolve(axis.cross(width: st.width, height: st.height), innerCross) ?? .nan,
             crossIsKeyword: axis.cross(width: st.width, height: st.height) != .auto,
-            minMain: resolve(axis.main(width: st.minWidth, height: st.minHeight), innerMain) ?? .nan,
+            minMain: minimum(axis.main(width: st.minWidth, height: st.minHeight), innerMain),
             maxMain: resolve(axis.main(width: st.maxWidth, height: st.maxHeight), innerMain) ?? .infinity,
             minCross: resolve(axis.cross(width: st.minWidth, height: st.minHeight), innerCross) ?? 0,
             maxCross: resolve(axis.cross(width: st.maxWidth, height: st.maxHeight), innerCross) ?? .infinity,
@@ -207,6 +207,16 @@ extension LayoutContext {
             }
         }
         return item
+    }
+
+    /// A min size: NaN for `auto` (the automatic minimum), 0 for a percentage of an
+    /// indefinite size (Chromium gives it no automatic minimum either).
+    @inline(__always) private func minimum(_ d: Dimension, _ base: Double?) -> Double {
+        switch d {
+        case .auto, .minContent, .maxContent, .fitContent: return .nan
+        case .points(let v): return v
+        case .percent(let p): return base.map { $0 * p / 100 } ?? 0
+        }
     }
 
     @inline(__always) func mainFromCross(_ cross: Double, _ item: FlexItem) -> Double { cross * item.ratio }

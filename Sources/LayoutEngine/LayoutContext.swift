@@ -292,7 +292,7 @@ final class LayoutContext {
                 // A size from the ratio, but not less than the content's when the minimum
                 // size is automatic (CSS Sizing 4 §5.2: boxes with a ratio do not overflow
                 // their content): measured below.
-                let contentFloor = !s.clipsContent && !children(node).isEmpty
+                let contentFloor = !s.clipsContent && hasFlowContent(node)
                 if let ww = w, h == nil {
                     if s.minHeight == .auto && contentFloor { ratioHeight = bounds.clampHeight(ww / r) }
                     else { h = bounds.clampHeight(ww / r) }
@@ -400,6 +400,13 @@ final class LayoutContext {
         return size
     }
 
+    /// Whether `node` has content that a box with a ratio may not be smaller than: children,
+    /// or a leaf's flowing content (text).
+    func hasFlowContent(_ node: NodeID) -> Bool {
+        if case .leaf(let measurer) = tree.kinds[node] { return measurer.hasFlowContent }
+        return !children(node).isEmpty
+    }
+
     /// A min or max width: points, a percentage, or an intrinsic keyword measured.
     @inline(__always)
     private func sizeBound(_ node: NodeID, _ d: Dimension, _ parentWidth: Double?, _ parentHeight: Double?,
@@ -453,12 +460,18 @@ final class LayoutContext {
                      bounds: NodeBounds) -> Size {
         guard case .leaf(let measurer) = tree.kinds[node] else { return .zero }
         let pb = bounds.insets
-        let content = measurer.measure(
+        var content = measurer.measure(
             knownWidth: width.map { Swift.max(0, $0 - pb.horizontal) },
             knownHeight: height.map { Swift.max(0, $0 - pb.vertical) },
             availableWidth: shrinkSpace(availableWidth, by: pb.horizontal),
             availableHeight: shrinkSpace(availableHeight, by: pb.vertical))
-        return Size(width: width ?? bounds.clampWidth(content.width + pb.horizontal),
-                    height: height ?? bounds.clampHeight(content.height + pb.vertical))
+        let outerWidth = width ?? bounds.clampWidth(content.width + pb.horizontal)
+        // A width its min or max changed: its height is the content's at that width.
+        if width == nil, height == nil, outerWidth != content.width + pb.horizontal {
+            content = measurer.measure(knownWidth: Swift.max(0, outerWidth - pb.horizontal), knownHeight: nil,
+                                       availableWidth: .definite(Swift.max(0, outerWidth - pb.horizontal)),
+                                       availableHeight: shrinkSpace(availableHeight, by: pb.vertical))
+        }
+        return Size(width: outerWidth, height: height ?? bounds.clampHeight(content.height + pb.vertical))
     }
 }

@@ -22,10 +22,16 @@ public protocol LeafMeasurer: Sendable {
     /// box, for a content box of the given size; nil when the leaf has none (an image),
     /// and baseline alignment then uses its bottom edge, as CSS synthesizes it.
     func firstBaseline(contentWidth: Double, contentHeight: Double) -> Double?
+
+    /// Whether the leaf's content is flowing content (text) that a box with an
+    /// `aspect-ratio` must not be smaller than, as CSS keeps a ratio box from overflowing
+    /// its content; false for a replaced leaf such as an image (the default).
+    var hasFlowContent: Bool { get }
 }
 
 extension LeafMeasurer {
     public func firstBaseline(contentWidth: Double, contentHeight: Double) -> Double? { nil }
+    public var hasFlowContent: Bool { false }
 }
 
 /// What a node is, as far as layout goes.

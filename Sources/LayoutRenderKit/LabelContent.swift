@@ -83,6 +83,9 @@ final class LabelContent: LeafMeasurer, Sendable {
         }
     }
 
+    /// Text is flowing content: a label with an `aspect-ratio` is never shorter than its lines.
+    var hasFlowContent: Bool { true }
+
     /// The longest word's width, computed once; nil once the text budget is spent.
     private func minContentWidth() -> Double? {
         if let cached = minContent.withLock({ $0 }) { return cached }
