@@ -386,7 +386,16 @@ final class LayoutContext {
             }
         }
         if let ratioHeight, knownHeight == nil { size.height = Swift.max(size.height, ratioHeight) }
-        if let ratioWidth, knownWidth == nil { size.width = Swift.max(size.width, ratioWidth) }
+        if let ratioWidth, knownWidth == nil {
+            // The width from the ratio, not less than a label's min-content width.
+            var least = size.width
+            if contentSize == nil, tags[node] == .leaf {
+                least = compute(node, knownWidth: nil, knownHeight: h, parentWidth: parentWidth, parentHeight: parentHeight,
+                                availableWidth: .minContent, availableHeight: availableHeight, perform: false,
+                                contentSize: .horizontal).width
+            }
+            size.width = Swift.max(least, ratioWidth)
+        }
         if !perform {
             key.result = size
             if used < Self.cacheSlots {
