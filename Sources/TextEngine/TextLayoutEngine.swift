@@ -361,10 +361,12 @@ struct Metrics {
         return scaled.rounded() / scale
     }
 
-    /// The widest line in design units that fits in `width` (a hair of tolerance for
-    /// arithmetic noise: a width measured from a line always fits that line).
+    /// The widest line in design units that fits in `width`, with almost a device pixel of
+    /// tolerance: a label is drawn in its frame on the pixel grid, whose edges are rounded
+    /// separately and so may be up to a device pixel narrower than the width the text was
+    /// measured at; the text must lay out in the same lines there.
     func limitInUnits(_ width: Double) -> Double {
-        max(0, width) / pointsPerUnit * (1 + 1e-12) + Self.epsilon
+        (max(0, width) + 0.999 / scale) / pointsPerUnit + Self.epsilon
     }
 
     func breaker(_ clusters: ClusterList, lineIterator: BreakIterator?, attributes: TextAttributes, limit: Double) -> LineBreaker {
