@@ -53,7 +53,8 @@
 /// baseline is the line's bottom minus the descent. Glyph origins (x) and baselines are
 /// rounded to whole device pixels (`round(v × pixelScale) / pixelScale`); widths and the
 /// height are exact (advances and line heights added up, as a browser sizes text), and a
-/// line fits when its width is at most the available width. Alignment offsets are rounded
+/// line fits when its width is at most the available width plus almost a device pixel
+/// (the frame it is drawn in is on the pixel grid). Alignment offsets are rounded
 /// like origins.
 /// `.justify` widens the spaces between words of every line but a paragraph's last (or,
 /// in a line without spaces, the gaps between characters); `.natural` is `.left`, or

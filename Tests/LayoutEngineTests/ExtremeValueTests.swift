@@ -126,8 +126,8 @@ final class ExtremeValueTests: XCTestCase {
     func testNestingBeyondTheLimitIsAnError() {
         let built = BuiltTree(chain(LayoutLimits.maxDepth + 1))
         XCTAssertThrowsError(try validateLayout(built.tree)) { error in
-            XCTAssertEqual(error as? LayoutError, .nestedTooDeep(node: built["leaf"], name: "leaf", limit: 512))
-            XCTAssertEqual((error as? LayoutError)?.description, "'leaf' is nested more than 512 levels deep (the layout's limit)")
+            XCTAssertEqual(error as? LayoutError, .nestedTooDeep(node: built["leaf"], name: "leaf", limit: 256))
+            XCTAssertEqual((error as? LayoutError)?.description, "'leaf' is nested more than 256 levels deep (the layout's limit)")
         }
     }
 
