@@ -10,7 +10,7 @@ struct LineRecord {
 /// Breaks measured clusters into lines: wrapping, the `lines` cap and truncation.
 ///
 /// Widths here are in design units; `limit` is the available width converted to design
-/// units (a line fits when its exact width is at most the available width).
+/// units (a line fits when its width is at most the available width plus almost a device pixel).
 struct LineBreaker {
     let clusters: ClusterList
     let lineIterator: BreakIterator?
