@@ -7,14 +7,13 @@ extension LayoutContext {
     func determineHypotheticalCrossSize(_ i: Int, skipStretched: Bool, _ ctx: FlexContext) {
         let axis = ctx.axis
         // Intrinsic keywords on a row item's min or max height: its content's height at its width.
-        let st = style(items[i].node).pointee
-        if axis.isRow && (st.minHeight.isIntrinsicKeyword || st.maxHeight.isIntrinsicKeyword) {
+        if axis.isRow && (style(items[i].node).pointee.minHeight.isIntrinsicKeyword || style(items[i].node).pointee.maxHeight.isIntrinsicKeyword) {
             let content = compute(items[i].node, knownWidth: items[i].target, knownHeight: nil,
                                   parentWidth: ctx.innerWidth, parentHeight: ctx.percentHeight,
                                   availableWidth: .definite(items[i].target), availableHeight: .maxContent,
                                   perform: false, contentSize: .vertical).height
-            if st.minHeight.isIntrinsicKeyword { items[i].minCross = content }
-            if st.maxHeight.isIntrinsicKeyword { items[i].maxCross = content }
+            if style(items[i].node).pointee.minHeight.isIntrinsicKeyword { items[i].minCross = content }
+            if style(items[i].node).pointee.maxHeight.isIntrinsicKeyword { items[i].maxCross = content }
         }
         var hyp: Double
         if !items[i].sizeCross.isNaN {

@@ -41,11 +41,10 @@ extension LayoutContext {
         }
         base = Swift.max(base, items[i].pbMain)
         // Intrinsic keywords on a column item's min or max height: its content's height.
-        let st = style(node).pointee
-        if !ctx.axis.isRow && (st.minHeight.isIntrinsicKeyword || st.maxHeight.isIntrinsicKeyword) {
+        if !ctx.axis.isRow && (style(node).pointee.minHeight.isIntrinsicKeyword || style(node).pointee.maxHeight.isIntrinsicKeyword) {
             let content = measureContentMain(i, .maxContent, ctx)
-            if st.minHeight.isIntrinsicKeyword { items[i].minMain = content }
-            if st.maxHeight.isIntrinsicKeyword { items[i].maxMain = content }
+            if style(node).pointee.minHeight.isIntrinsicKeyword { items[i].minMain = content }
+            if style(node).pointee.maxHeight.isIntrinsicKeyword { items[i].maxMain = content }
         }
         items[i].base = base
         items[i].explicitBasis = explicit
@@ -213,9 +212,8 @@ extension LayoutContext {
             // An item with a ratio that a row of known height stretches takes its width
             // from that height, as Chromium sizes it.
             var knownHeight: Double? = nil
-            let st = style(c).pointee
-            if axis.isRow, let innerHeight, st.aspectRatio != nil, st.width == .auto, st.height == .auto,
-               (st.alignSelf ?? style(node).pointee.align) == .stretch, st.margin.top != .auto, st.margin.bottom != .auto {
+            if axis.isRow, let innerHeight, style(c).pointee.aspectRatio != nil, style(c).pointee.width == .auto, style(c).pointee.height == .auto,
+               (style(c).pointee.alignSelf ?? style(node).pointee.align) == .stretch, style(c).pointee.margin.top != .auto, style(c).pointee.margin.bottom != .auto {
                 let mv = margins(c, parentWidth: nil).vertical
                 knownHeight = Swift.max(0, innerHeight - mv)
             }
@@ -228,20 +226,20 @@ extension LayoutContext {
             // It stays within its min and max widths, the automatic minimum included.
             // (Chromium applies this to max-content contributions, and to min-content ones
             // of a single line only.)
-            if axis.isRow && (constraint == .maxContent || !wraps), case .points(let basis) = st.basis {
+            if axis.isRow && (constraint == .maxContent || !wraps), case .points(let basis) = style(c).pointee.basis {
                 let pb = insets(c, parentWidth: nil).horizontal
                 let b = Swift.max(basis, pb)
-                if st.grow == 0 { v = Swift.min(v, b) }
-                if st.shrink == 0 { v = Swift.max(v, b) }
-                if case .points(let hi) = st.maxWidth { v = Swift.min(v, hi) }
-                switch st.minWidth {
+                if style(c).pointee.grow == 0 { v = Swift.min(v, b) }
+                if style(c).pointee.shrink == 0 { v = Swift.max(v, b) }
+                if case .points(let hi) = style(c).pointee.maxWidth { v = Swift.min(v, hi) }
+                switch style(c).pointee.minWidth {
                 case .points(let lo): v = Swift.max(v, lo)
-                case .auto where !st.clipsContent:
+                case .auto where !style(c).pointee.clipsContent:
                     var automatic = compute(c, knownWidth: nil, knownHeight: knownHeight, parentWidth: nil,
                                             parentHeight: innerHeight, availableWidth: .minContent,
                                             availableHeight: .maxContent, perform: false, contentSize: .horizontal).width
-                    if case .points(let w) = st.width { automatic = Swift.min(automatic, w) }
-                    if case .points(let hi) = st.maxWidth { automatic = Swift.min(automatic, hi) }
+                    if case .points(let w) = style(c).pointee.width { automatic = Swift.min(automatic, w) }
+                    if case .points(let hi) = style(c).pointee.maxWidth { automatic = Swift.min(automatic, hi) }
                     v = Swift.max(v, automatic)
                 default: break
                 }

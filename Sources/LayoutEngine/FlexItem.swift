@@ -135,44 +135,43 @@ extension LayoutContext {
         let pb = insets(c, parentWidth: innerWidth)
         let innerMain = axis.main(width: innerWidth as Double?, height: innerHeight)
         let innerCross = axis.cross(width: innerWidth as Double?, height: innerHeight)
-        let st = s.pointee
-        let widthKeyword = st.width.isIntrinsicKeyword, heightKeyword = st.height.isIntrinsicKeyword
-        var align = st.alignSelf ?? container.pointee.align
+        let widthKeyword = s.pointee.width.isIntrinsicKeyword, heightKeyword = s.pointee.height.isIntrinsicKeyword
+        var align = s.pointee.alignSelf ?? container.pointee.align
         // Items that align themselves with auto margins take no part in baseline alignment.
         if align == .baseline && !autoMargins.isDisjoint(with: .cross) { align = .start }
         var item = FlexItem(
             node: c, margin: m, autoMargins: autoMargins,
             pbMain: axis.main(width: pb.horizontal, height: pb.vertical),
             pbCross: axis.cross(width: pb.horizontal, height: pb.vertical),
-            sizeMain: resolve(axis.main(width: st.width, height: st.height), innerMain) ?? .nan,
-            sizeCross: resolve(axis.cross(width: st.width, height: st.height), innerCross) ?? .nan,
-            crossIsKeyword: axis.cross(width: st.width, height: st.height) != .auto,
-            minMain: minimum(axis.main(width: st.minWidth, height: st.minHeight), innerMain),
-            maxMain: resolve(axis.main(width: st.maxWidth, height: st.maxHeight), innerMain) ?? .infinity,
-            minCross: resolve(axis.cross(width: st.minWidth, height: st.minHeight), innerCross) ?? 0,
-            maxCross: resolve(axis.cross(width: st.maxWidth, height: st.maxHeight), innerCross) ?? .infinity,
-            grow: st.grow, shrink: st.shrink, align: align,
-            alignSafe: st.alignSelf != nil ? st.alignSelfSafe : container.pointee.alignSafe,
-            ratio: st.aspectRatio.map { axis.isRow ? $0 : 1 / $0 } ?? .nan,
+            sizeMain: resolve(axis.main(width: s.pointee.width, height: s.pointee.height), innerMain) ?? .nan,
+            sizeCross: resolve(axis.cross(width: s.pointee.width, height: s.pointee.height), innerCross) ?? .nan,
+            crossIsKeyword: axis.cross(width: s.pointee.width, height: s.pointee.height) != .auto,
+            minMain: minimum(axis.main(width: s.pointee.minWidth, height: s.pointee.minHeight), innerMain),
+            maxMain: resolve(axis.main(width: s.pointee.maxWidth, height: s.pointee.maxHeight), innerMain) ?? .infinity,
+            minCross: resolve(axis.cross(width: s.pointee.minWidth, height: s.pointee.minHeight), innerCross) ?? 0,
+            maxCross: resolve(axis.cross(width: s.pointee.maxWidth, height: s.pointee.maxHeight), innerCross) ?? .infinity,
+            grow: s.pointee.grow, shrink: s.pointee.shrink, align: align,
+            alignSafe: s.pointee.alignSelf != nil ? s.pointee.alignSelfSafe : container.pointee.alignSafe,
+            ratio: s.pointee.aspectRatio.map { axis.isRow ? $0 : 1 / $0 } ?? .nan,
             explicitBasis: false, autoMin: .nan,
             base: 0, hypotheticalMain: 0, target: 0, frozen: false, violation: 0,
             hypotheticalCross: 0, cross: 0, baseline: 0, definiteMain: false)
         // Intrinsic keywords on the width: measured now (a height keyword is the content
         // height, found when the item is measured).
-        if widthKeyword || st.minWidth.isIntrinsicKeyword || st.maxWidth.isIntrinsicKeyword {
+        if widthKeyword || s.pointee.minWidth.isIntrinsicKeyword || s.pointee.maxWidth.isIntrinsicKeyword {
             let avail: AvailableSpace = .definite(Swift.max(0, innerWidth - m.main * (axis.isRow ? 1 : 0)
                                                             - m.cross * (axis.isRow ? 0 : 1)))
             func keyword(_ d: Dimension) -> Double? {
                 intrinsicWidth(c, d, innerWidth, innerHeight, avail)
             }
             if axis.isRow {
-                if let v = keyword(st.width) { item.sizeMain = v }
-                if let v = keyword(st.minWidth) { item.minMain = v }
-                if let v = keyword(st.maxWidth) { item.maxMain = v }
+                if let v = keyword(s.pointee.width) { item.sizeMain = v }
+                if let v = keyword(s.pointee.minWidth) { item.minMain = v }
+                if let v = keyword(s.pointee.maxWidth) { item.maxMain = v }
             } else {
-                if let v = keyword(st.width) { item.sizeCross = v }
-                if let v = keyword(st.minWidth) { item.minCross = v }
-                if let v = keyword(st.maxWidth) { item.maxCross = v }
+                if let v = keyword(s.pointee.width) { item.sizeCross = v }
+                if let v = keyword(s.pointee.minWidth) { item.minCross = v }
+                if let v = keyword(s.pointee.maxWidth) { item.maxCross = v }
             }
         }
         switch tags[c] {

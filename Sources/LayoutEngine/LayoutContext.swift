@@ -93,9 +93,10 @@ final class LayoutContext {
     /// Whether a node's measurement can depend on its parent's size (percentages): only
     /// then is the parent's size part of its cache key.
     let usesParentSize: UnsafeMutableBufferPointer<Bool>
-    /// Whether the node's own style sizes it (size, min/max, aspect ratio): only then does
-    /// measuring its content size differ from measuring it.
-    let hasSizing: UnsafeMutableBufferPointer<Bool>
+    /// Along which axes the node's own style sizes it (bit 0: width, min/max width; bit 1:
+    /// the height's; both: an aspect ratio): only along those does measuring its content
+    /// size differ from measuring it.
+    let hasSizing: UnsafeMutableBufferPointer<UInt8>
     /// Children of stacks and zboxes with `position=absolute`: out of the flow.
     let outOfFlow: UnsafeMutableBufferPointer<Bool>
     /// The first baseline of each node arranged so far, from its top edge; NaN when it has
@@ -212,10 +213,12 @@ final class LayoutContext {
             || p(sp.pointee.basis) || p(sp.pointee.gap) || sp.pointee.crossGap.map(p) == true
     }
 
-    private static func hasSizing(_ sp: UnsafePointer<LayoutStyle>) -> Bool {
+    private static func hasSizing(_ sp: UnsafePointer<LayoutStyle>) -> UInt8 {
         let s = sp.pointee
-        return s.width != .auto || s.height != .auto || s.minWidth != .auto || s.minHeight != .auto
-            || s.maxWidth != .auto || s.maxHeight != .auto || s.aspectRatio != nil
+        let ratio = s.aspectRatio != nil
+        let horizontal = ratio || s.width != .auto || s.minWidth != .auto || s.maxWidth != .auto
+        let vertical = ratio || s.height != .auto || s.minHeight != .auto || s.maxHeight != .auto
+        return (horizontal ? 1 : 0) | (vertical ? 2 : 0)
     }
 
     /// The style of `n`, read in place (subscripting the buffer would copy the whole style).
@@ -264,40 +267,43 @@ final class LayoutContext {
                                 definiteHeight: definiteHeight)
         var w = knownWidth, h = knownHeight
         // Measuring the content of a node that does not size itself is measuring the node.
-        let contentSize = hasSizing[node] ? contentSize : nil
+        let contentSize: PhysicalAxis? = switch contentSize {
+        case .horizontal? where hasSizing[node] & 1 != 0: .horizontal
+        case .vertical? where hasSizing[node] & 2 != 0: .vertical
+        default: nil
+        }
         var ratio: Double? = nil
         var ratioHeight: Double? = nil
         var ratioWidth: Double? = nil
-        let s = sp.pointee
         if contentSize != .horizontal {
-            bounds.minWidth = sizeBound(node, s.minWidth, parentWidth, parentHeight, availableWidth, default: 0)
-            bounds.maxWidth = sizeBound(node, s.maxWidth, parentWidth, parentHeight, availableWidth, default: .infinity)
+            bounds.minWidth = sizeBound(node, sp.pointee.minWidth, parentWidth, parentHeight, availableWidth, default: 0)
+            bounds.maxWidth = sizeBound(node, sp.pointee.maxWidth, parentWidth, parentHeight, availableWidth, default: .infinity)
             if w == nil {
-                if let sw = resolve(s.width, parentWidth) {
+                if let sw = resolve(sp.pointee.width, parentWidth) {
                     w = bounds.clampWidth(sw)
-                } else if let kw = intrinsicWidth(node, s.width, parentWidth, parentHeight, availableWidth) {
+                } else if let kw = intrinsicWidth(node, sp.pointee.width, parentWidth, parentHeight, availableWidth) {
                     w = bounds.clampWidth(kw)
                 }
             }
         }
         if contentSize != .vertical {
-            bounds.minHeight = resolve(s.minHeight, parentHeight) ?? 0
-            bounds.maxHeight = resolve(s.maxHeight, parentHeight) ?? .infinity
-            if h == nil, let sh = resolve(s.height, parentHeight) { h = bounds.clampHeight(sh) }
+            bounds.minHeight = resolve(sp.pointee.minHeight, parentHeight) ?? 0
+            bounds.maxHeight = resolve(sp.pointee.maxHeight, parentHeight) ?? .infinity
+            if h == nil, let sh = resolve(sp.pointee.height, parentHeight) { h = bounds.clampHeight(sh) }
         }
-        if let r = s.aspectRatio {
+        if let r = sp.pointee.aspectRatio {
             ratio = r
             switch contentSize {
             case nil:
                 // A size from the ratio, but not less than the content's when the minimum
                 // size is automatic (CSS Sizing 4 §5.2: boxes with a ratio do not overflow
                 // their content): measured below.
-                let contentFloor = !s.clipsContent && hasFlowContent(node)
+                let contentFloor = !sp.pointee.clipsContent && hasFlowContent(node)
                 if let ww = w, h == nil {
-                    if s.minHeight == .auto && contentFloor { ratioHeight = bounds.clampHeight(ww / r) }
+                    if sp.pointee.minHeight == .auto && contentFloor { ratioHeight = bounds.clampHeight(ww / r) }
                     else { h = bounds.clampHeight(ww / r) }
                 } else if let hh = h, w == nil {
-                    if s.minWidth == .auto && contentFloor { ratioWidth = bounds.clampWidth(hh * r) }
+                    if sp.pointee.minWidth == .auto && contentFloor { ratioWidth = bounds.clampWidth(hh * r) }
                     else { w = bounds.clampWidth(hh * r) }
                 }
                 else if w == nil && h == nil {
@@ -376,7 +382,7 @@ final class LayoutContext {
             switch contentSize {
             case nil:
                 let width = bounds.clampWidth(size.width)
-                let content = (s.minHeight == .auto && !s.clipsContent) ? size.height : 0
+                let content = (sp.pointee.minHeight == .auto && !sp.pointee.clipsContent) ? size.height : 0
                 size = Size(width: width, height: bounds.clampHeight(Swift.max(width / ratio, content)))
             case .horizontal?:
                 // The content's width, at least what the height's minimum gives through the ratio.
