@@ -130,7 +130,10 @@ extension LayoutContext {
             // (An inset box of negative size counts as empty, at its start.)
             if fitsHorizontally, let left, let right {
                 x = border.left + left + m.left + aligned(Swift.max(0, cbWidth - left - right) - m.horizontal - width)
-            } else if let left { x = border.left + left + m.left }
+            } else if let left, !(rtl[node] && right != nil) {
+                // Over-constrained insets: the one at the writing mode's start wins.
+                x = border.left + left + m.left
+            }
             else if let right { x = border.left + cbWidth - right - m.right - width }
             else { x = staticFrame.x }
             let y: Double

@@ -39,7 +39,8 @@ extension LayoutContext {
     /// baseline-aligned items count from their largest ascent to their largest descent.
     func calculateLineCrossSize(_ l: Int, singleLine: Bool, innerCross: Double?, minCross: Double, maxCross: Double,
                                 _ ctx: FlexContext) {
-        var largest = 0.0, ascent = 0.0, descent = 0.0
+        // (A baseline group's ascent may be negative: an item with a negative margin.)
+        var largest = 0.0, ascent = -Double.infinity, descent = -Double.infinity
         var hasBaseline = false
         for i in lines[l].start..<lines[l].end {
             let outer = items[i].hypotheticalCross + items[i].margin.cross
@@ -67,6 +68,7 @@ extension LayoutContext {
                 largest = Swift.max(largest, outer)
             }
         }
+        if !hasBaseline { ascent = 0; descent = 0 }
         lines[l].baseline = ascent
         lines[l].hasBaselineItems = hasBaseline
         if singleLine, let innerCross {
