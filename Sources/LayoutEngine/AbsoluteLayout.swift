@@ -45,10 +45,9 @@ extension LayoutContext {
             // sizes the child by its content and aligns it there (CSS Box Alignment §6.1:
             // for absolute boxes `align-self` is the vertical axis, as Chromium applies it).
             let selfAlign: Align = zboxAlign == nil ? (st.pointee.alignSelf ?? .stretch) : .stretch
-            let fitsHorizontally = false
             let fitsVertically = selfAlign != .stretch
             if let ratio, w == nil, let hh = h { w = clampWidth(c, hh * ratio, cbWidth, pb) }
-            if w == nil, st.pointee.width == .auto, !fitsHorizontally, let left, let right {
+            if w == nil, st.pointee.width == .auto, let left, let right {
                 var width = clampWidth(c, cbWidth - left - right - m.horizontal, cbWidth, pb)
                 // With a ratio, the height's min and max hold through it.
                 if let ratio, h == nil {
@@ -127,16 +126,16 @@ extension LayoutContext {
                 free < 0 && st.pointee.alignSelfSafe ? 0 : Self.alignOffset(selfAlign, free: free)
             }
             let x: Double
-            // (An inset box of negative size counts as empty, at its start.)
-            if fitsHorizontally, let left, let right {
-                x = border.left + left + m.left + aligned(Swift.max(0, cbWidth - left - right) - m.horizontal - width)
-            } else if let left, !(rtl[node] && right != nil) {
+            if let left, !(rtl[node] && right != nil) {
                 // Over-constrained insets: the one at the writing mode's start wins.
                 x = border.left + left + m.left
+            } else if let right {
+                x = border.left + cbWidth - right - m.right - width
+            } else {
+                x = staticFrame.x
             }
-            else if let right { x = border.left + cbWidth - right - m.right - width }
-            else { x = staticFrame.x }
             let y: Double
+            // (An inset box of negative size counts as empty, at its start.)
             if fitsVertically, let top, let bottom {
                 y = border.top + top + m.top + aligned(Swift.max(0, cbHeight - top - bottom) - m.vertical - height)
             } else if let top { y = border.top + top + m.top }

@@ -135,7 +135,7 @@ extension LayoutContext {
         let pb = insets(c, parentWidth: innerWidth)
         let innerMain = axis.main(width: innerWidth as Double?, height: innerHeight)
         let innerCross = axis.cross(width: innerWidth as Double?, height: innerHeight)
-        let widthKeyword = s.pointee.width.isIntrinsicKeyword, heightKeyword = s.pointee.height.isIntrinsicKeyword
+        let widthKeyword = s.pointee.width.isIntrinsicKeyword
         var align = s.pointee.alignSelf ?? container.pointee.align
         // Items that align themselves with auto margins take no part in baseline alignment.
         if align == .baseline && !autoMargins.isDisjoint(with: .cross) { align = .start }
