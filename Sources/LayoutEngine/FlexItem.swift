@@ -25,7 +25,7 @@ struct FlexItem {
     var sizeCross: Double
     /// The cross size is not `auto` (a keyword, or a percentage of an indefinite size that
     /// behaves as `auto` for sizing): never stretched.
-    var crossIsKeyword: Bool
+    var crossIsNotAuto: Bool
     /// NaN: `auto` (the automatic minimum size, §4.5).
     var minMain: Double
     var maxMain: Double
@@ -58,7 +58,7 @@ struct FlexItem {
     /// Whether step 11 stretches it: `align-self: stretch`, an `auto` cross size and no
     /// `auto` cross margin.
     var stretches: Bool {
-        align == .stretch && sizeCross.isNaN && !crossIsKeyword && autoMargins.isDisjoint(with: .cross)
+        align == .stretch && sizeCross.isNaN && !crossIsNotAuto && autoMargins.isDisjoint(with: .cross)
     }
 }
 
@@ -68,7 +68,7 @@ extension FlexItem {
     init(side node: NodeID, base: Double, minimum: Double, paddingAndBorder: Double, margins: Double) {
         self.init(node: node, margin: FlexEdges(mainStart: margins, mainEnd: 0, crossStart: 0, crossEnd: 0),
                   autoMargins: [], pbMain: paddingAndBorder, pbCross: 0, sizeMain: .nan, sizeCross: .nan,
-                  crossIsKeyword: false, minMain: minimum, maxMain: base, minCross: 0, maxCross: .infinity,
+                  crossIsNotAuto: false, minMain: minimum, maxMain: base, minCross: 0, maxCross: .infinity,
                   grow: 0, shrink: 1, align: .stretch, alignSafe: false, ratio: .nan, explicitBasis: true,
                   autoMin: minimum, base: base, hypotheticalMain: base, target: base, frozen: false, violation: 0,
                   hypotheticalCross: 0, cross: 0, baseline: 0, definiteMain: true)
@@ -145,7 +145,7 @@ extension LayoutContext {
             pbCross: axis.cross(width: pb.horizontal, height: pb.vertical),
             sizeMain: resolve(axis.main(width: s.pointee.width, height: s.pointee.height), innerMain) ?? .nan,
             sizeCross: resolve(axis.cross(width: s.pointee.width, height: s.pointee.height), innerCross) ?? .nan,
-            crossIsKeyword: axis.cross(width: s.pointee.width, height: s.pointee.height) != .auto,
+            crossIsNotAuto: axis.cross(width: s.pointee.width, height: s.pointee.height) != .auto,
             minMain: minimum(axis.main(width: s.pointee.minWidth, height: s.pointee.minHeight), innerMain),
             maxMain: resolve(axis.main(width: s.pointee.maxWidth, height: s.pointee.maxHeight), innerMain) ?? .infinity,
             minCross: resolve(axis.cross(width: s.pointee.minWidth, height: s.pointee.minHeight), innerCross) ?? 0,

@@ -16,7 +16,7 @@
 //   frames (see FlexAxis.swift).
 
 extension LayoutContext {
-    func layoutFlex(_ node: NodeID, width: Double?, height: Double?, parentWidth: Double?,
+    func layoutFlex(_ node: NodeID, width: Double?, height: Double?,
                     availableWidth: AvailableSpace, availableHeight: AvailableSpace,
                     bounds: NodeBounds, perform: Bool) -> Size {
         let sp = style(node)

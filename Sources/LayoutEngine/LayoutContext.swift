@@ -357,7 +357,7 @@ final class LayoutContext {
         var size: Size
         switch tags[node] {
         case .row, .column:
-            size = layoutFlex(node, width: w, height: h, parentWidth: parentWidth,
+            size = layoutFlex(node, width: w, height: h,
                               availableWidth: availableWidth, availableHeight: availableHeight,
                               bounds: bounds, perform: perform)
         case .overlay:
