@@ -11,7 +11,8 @@ internal import CPNG  // no C type in the public API
 ///
 /// The signature and IHDR chunk are checked before libpng sees the data, so a
 /// file declaring absurd dimensions fails with ``PNGError/tooLarge(width:height:limit:)``
-/// before anything the size of the image is allocated.
+/// before anything the size of the image is allocated; and every chunk must fit in the
+/// data, so no chunk's declared length is allocated either.
 public enum PNGDecoder {
     /// Decodes a PNG into RGBA8.
     ///
@@ -60,6 +61,7 @@ public enum PNGDecoder {
         -> DecodedPNG
     {
         let declared = try PNGChunks.checkHeader(bytes, limits: limits)
+        try PNGChunks.checkChunkLengths(bytes)
         let reader = try PNGReader()
         // libpng keeps the source pointer between calls, so it lives on the heap.
         let source = UnsafeMutablePointer<lr_png_source>.allocate(capacity: 1)

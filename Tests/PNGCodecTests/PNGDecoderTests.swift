@@ -57,6 +57,26 @@ final class PNGDecoderTests: XCTestCase {
         }
     }
 
+    /// A chunk declaring more bytes than the file has is refused before libpng allocates its
+    /// declared length (the fuzzer's 441-byte file declared a 1.9 GB tEXt chunk: 1.9 GB and
+    /// five seconds of zeroing, then "truncated"). The answer is the same; the check that
+    /// gives it before libpng runs is asserted on its own.
+    func testChunkLongerThanTheFileIsRefusedBeforeLibpng() throws {
+        var bytes = try fixtureBytes("rgba8_interlaced_text.png")
+        // The second tEXt chunk ("Comment") starts after IHDR (25 bytes) and the first one.
+        let first = 8 + 25
+        let second = first + 12 + Int(PNGChunks.readUInt32(bytes.withUnsafeBufferPointer { $0 }, at: first))
+        XCTAssertEqual(String(decoding: bytes[second + 4..<second + 8], as: UTF8.self), "tEXt")
+        bytes.replaceSubrange(second..<second + 4, with: [0x74, 0x00, 0x00, 0x0E])
+        XCTAssertThrowsError(try PNGDecoder.decode(bytes)) { XCTAssertEqual($0 as? PNGError, .truncated) }
+        XCTAssertThrowsError(try bytes.withUnsafeBufferPointer { b throws(PNGError) in try PNGChunks.checkChunkLengths(b) }) {
+            XCTAssertEqual($0 as? PNGError, .truncated)
+        }
+        XCTAssertNoThrow(try fixtureBytes("rgba8_interlaced_text.png").withUnsafeBufferPointer { b throws(PNGError) in
+            try PNGChunks.checkChunkLengths(b)
+        })
+    }
+
     /// 65535×65535 declared: rejected from IHDR alone, before libpng or any allocation.
     func testHugeDimensionsFailFast() {
         let ihdr: [UInt8] = [0, 0, 0xFF, 0xFF, 0, 0, 0xFF, 0xFF, 8, 6, 0, 0, 0]
