@@ -2,11 +2,14 @@ import Glibc  // the package targets Linux
 
 /// Reading and writing PNG files: whole-file reads and atomic writes.
 public enum PNGFile {
-    /// The bytes of a file.
+    /// The bytes of a file, which must be a regular file.
     ///
-    /// - Throws: `.io(path:reason:)` with the system's reason.
+    /// Opened without blocking (a FIFO's `open` would wait for a writer forever) and
+    /// checked to be a regular file before anything is read.
+    ///
+    /// - Throws: `.io(path:reason:)` with the system's reason, or "not a regular file".
     public static func readBytes(path: String) throws(PNGError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw .io(path: path, reason: systemError()) }
         defer { close(fd) }
         var info = stat()

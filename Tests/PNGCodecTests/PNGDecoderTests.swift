@@ -164,5 +164,13 @@ final class PNGEncoderTests: XCTestCase {
         XCTAssertThrowsError(try PNGFile.writeAtomically([1], to: dir + "/nodir/x.png")) {
             guard case .io = $0 as? PNGError else { return XCTFail("\($0)") }
         }
+        // A FIFO with no writer: refused at once, not waited on (the open used to block).
+        XCTAssertEqual(mkfifo(dir + "/fifo.png", 0o600), 0)
+        XCTAssertThrowsError(try PNGFile.read(path: dir + "/fifo.png")) {
+            XCTAssertEqual($0 as? PNGError, .io(path: dir + "/fifo.png", reason: "not a regular file"))
+        }
+        XCTAssertThrowsError(try PNGFile.read(path: dir)) {
+            XCTAssertEqual($0 as? PNGError, .io(path: dir, reason: "not a regular file"))
+        }
     }
 }
