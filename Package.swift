@@ -66,6 +66,8 @@ let package = Package(
         ),
         // Workloads shared by the benchmarks and the tests (the flex tree of design/benchmarks.md).
         .target(name: "LayoutWorkloads", dependencies: ["LayoutEngine"]),
+        // Spec generators shared by the property tests and the structure-aware fuzz target.
+        .target(name: "SpecGenerators", dependencies: ["SpecLanguage"]),
         // Benchmarks of our own cases; scripts/bench builds it in release mode.
         .executableTarget(name: "lr-bench", dependencies: ["LayoutEngine", "LayoutWorkloads", "TextEngine", "PNGCodec", "PixelDiff", "LayoutRenderKit"]),
 
@@ -75,7 +77,7 @@ let package = Package(
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"], exclude: ["Fixtures"]),
         .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff", "PNGCodec"]),
         // Conformance/: the corpus recorded from Chromium (scripts/conformance --record), read by ConformanceCorpusTests.
-        .testTarget(name: "LayoutRenderKitTests", dependencies: ["LayoutRenderKit", "SpecLanguage", "PixelDiff", "PNGCodec", "LayoutEngine"],
+        .testTarget(name: "LayoutRenderKitTests", dependencies: ["LayoutRenderKit", "SpecLanguage", "SpecGenerators", "PixelDiff", "PNGCodec", "LayoutEngine"],
                     exclude: ["Conformance"]),
         .testTarget(name: "LayoutRenderTestingTests", dependencies: ["LayoutRenderTesting", "PNGCodec"]),
         .testTarget(name: "CLITests", dependencies: ["layout-render", "PNGCodec"]),

@@ -1,17 +1,7 @@
 import SpecLanguage
 
-/// Makes specs that aim at the parser's and the layout's limits rather than at valid
-/// layouts: every construct nested deep (stacks, `if`/`not`/`and`/`or`/parentheses,
-/// `min()`/`max()` anchors), extreme finite numbers (1e308, 1e-308, -1e308 and the range
-/// ends) in every numeric attribute, and huge counts (loops over long lists, `lines`).
-/// Deterministic for a seed, so a failure can be replayed.
-struct HostileSpecGenerator {
-    var g: PropertyTests.Generator
-    private var lines: [String] = []
-    private var ids = 0
-
-    init(seed: UInt64) { g = PropertyTests.Generator(state: seed) }
-
+/// The values the generator draws from.
+private enum Hostile {
     /// Numbers for any numeric attribute: ordinary ones, the documented range ends and the
     /// smallest magnitudes, all of which must lay out or fail in layout...
     static let inRange = ["0", "1", "-1", "12.5", "1000000", "-1000000", "999999.999", "0.000001", "4096", "100",
@@ -25,13 +15,27 @@ struct HostileSpecGenerator {
 
     /// Depths around each limit, and far past them.
     static let depths = [0, 1, 2, 8, 63, 64, 65, 100, 257, 2_000]
+}
+
+/// Makes specs that aim at the parser's and the layout's limits rather than at valid
+/// layouts: every construct nested deep (stacks, `if`/`not`/`and`/`or`/parentheses,
+/// `min()`/`max()` anchors), extreme finite numbers (1e308, 1e-308, -1e308 and the range
+/// ends) in every numeric attribute, and huge counts (loops over long lists, `lines`).
+/// Deterministic for its choices: a seed replays a property test's failure, an input file
+/// a fuzzer's (the `spec-structure` target reads its choices from the fuzzer's bytes).
+public struct HostileSpecGenerator<Source: Choices> {
+    public var g: Source
+    private var lines: [String] = []
+    private var ids = 0
+
+    public init(choices: Source) { g = choices }
 
     /// The chance, in percent, that a number is out of range; drawn once per spec, so
     /// most specs get past the parser and reach the layout with extreme values.
     private var hostility = 0
 
     private mutating func number() -> String {
-        g.chance(hostility) ? g.pick(Self.outOfRange) : g.pick(Self.inRange)
+        g.chance(hostility) ? g.pick(Hostile.outOfRange) : g.pick(Hostile.inRange)
     }
     /// A number from `valid` (the range ends of one attribute), or now and then any number.
     private mutating func one(of valid: [String]) -> String {
@@ -43,13 +47,13 @@ struct HostileSpecGenerator {
         return n.hasPrefix("-") && !g.chance(hostility) ? String(n.dropFirst()) : n
     }
     private mutating func percent() -> String {
-        g.chance(hostility) ? g.pick(Self.percentsOutOfRange) : g.pick(Self.percentsInRange)
+        g.chance(hostility) ? g.pick(Hostile.percentsOutOfRange) : g.pick(Hostile.percentsInRange)
     }
     private mutating func length(auto: Bool = true) -> String {
         g.chance(25) ? percent() : (auto && g.chance(10) ? "auto" : number())
     }
 
-    mutating func spec() -> (text: String, variables: [String: DataValue]) {
+    public mutating func spec() -> (text: String, variables: [String: DataValue]) {
         lines = []
         ids = 0
         hostility = g.pick([0, 0, 0, 1, 3, 10])
@@ -74,7 +78,7 @@ struct HostileSpecGenerator {
     private mutating func node(depth: Int, parent: String) {
         // Past the nesting limit now and then: a straight chain of stacks.
         if depth == 0 && g.chance(5) {
-            let chain = g.pick(Self.depths)
+            let chain = g.pick(Hostile.depths)
             for d in 0..<chain { lines.append(indent(d) + g.pick(["vbox", "hbox", "zbox"])) }
             lines.append(indent(chain) + "label \"deep\"")
             return
@@ -160,7 +164,7 @@ struct HostileSpecGenerator {
             node(depth: depth + 1, parent: parent)
             return
         }
-        lines.append(indent(depth) + "if " + condition(depth: g.chance(80) ? g.int(0...64) : g.pick(Self.depths)))
+        lines.append(indent(depth) + "if " + condition(depth: g.chance(80) ? g.int(0...64) : g.pick(Hostile.depths)))
         node(depth: depth + 1, parent: parent)
         if g.chance(50) {
             lines.append(indent(depth) + "else")
@@ -197,9 +201,13 @@ struct HostileSpecGenerator {
         var e = g.pick([number(), percent(), "\(target).width*\(number())", "\(target).bottom+\(number())",
                         "\(target).right-\(number())"])
         if g.chance(20) {
-            let depth = g.chance(80) ? g.int(1...64) : g.pick(Self.depths)
+            let depth = g.chance(80) ? g.int(1...64) : g.pick(Hostile.depths)
             for _ in 0..<depth { e = "\(g.pick(["min", "max"]))(\(e), \(number()))" }
         }
         return e
     }
+}
+
+extension HostileSpecGenerator where Source == SeededChoices {
+    public init(seed: UInt64) { self.init(choices: SeededChoices(state: seed)) }
 }

@@ -1,5 +1,6 @@
 import LayoutEngine
 @testable import LayoutRenderKit
+import SpecGenerators
 import SpecLanguage
 import XCTest
 

@@ -1,26 +1,14 @@
 import LayoutEngine
 @testable import LayoutRenderKit
 import PixelDiff
+import SpecGenerators
 import SpecLanguage
 import XCTest
 
 /// Properties that hold for every tree, checked on random specs from a seeded generator
 /// (the seed is in the failure message, so a failure can be replayed).
 final class PropertyTests: XCTestCase {
-    /// A small deterministic generator (SplitMix64).
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
-        mutating func pick<T>(_ items: [T]) -> T { items[int(0...items.count - 1)] }
-        mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
-    }
+    typealias Generator = SeededChoices
 
     /// A random valid spec: nested stacks, zboxes and borders with labels, boxes and spacers,
     /// and flex attributes.
