@@ -204,7 +204,7 @@ public struct JSONSpecReader {
         case .string(let s):
             text = s
             // Strings that the text form quotes: label text-like values and font files.
-            quoted = key == "font" && (s.contains("/") || s.contains("."))
+            quoted = key == "font" && (s.utf8.contains(UInt8(ascii: "/")) || s.utf8.contains(UInt8(ascii: ".")))
         case .number(let n): text = n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
         case .bool(let b): text = b ? "true" : "false"
         default: throw SpecError("'\(key)' must be a number, a string or a boolean", at: location)

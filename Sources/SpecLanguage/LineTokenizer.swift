@@ -24,7 +24,7 @@ struct LineTokenizer {
     let sourceLine: String
 
     init(_ text: Substring, startColumn: Int, line: Int, sourceLine: String) {
-        self.bytes = Array(text.utf8)
+        self.bytes = text.utf8.withContiguousStorageIfAvailable { Array($0) } ?? Array(text.utf8)
         self.isASCII = bytes.allSatisfy { $0 < 0x80 }
         self.startColumn = startColumn
         self.line = line

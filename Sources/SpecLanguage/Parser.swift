@@ -217,18 +217,24 @@ struct ParseState {
                               sourceLine: sourceLine, depth: depth, control: control))
     }
 
-    /// Where a `#` comment starts outside double quotes, if anywhere.
+    /// Where a `#` comment starts outside double quotes, if anywhere. The delimiters are
+    /// ASCII, so the bytes are scanned, as the tokenizer scans them (a byte of a multi-byte
+    /// character is never one of them).
     private func commentStart(_ text: String) -> String.Index? {
-        var inString = false
-        var escaped = false
-        for index in text.indices {
-            let c = text[index]
-            if escaped { escaped = false; continue }
-            if c == "\\" { escaped = true; continue }
-            if c == "\"" { inString.toggle() }
-            if c == "#" && !inString { return index }
-        }
-        return nil
+        var text = text
+        text.makeContiguousUTF8()
+        let offset = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            var inString = false
+            var escaped = false
+            for (offset, c) in bytes.enumerated() {
+                if escaped { escaped = false; continue }
+                if c == UInt8(ascii: "\\") { escaped = true; continue }
+                if c == UInt8(ascii: "\"") { inString.toggle() }
+                if c == UInt8(ascii: "#") && !inString { return offset }
+            }
+            return nil
+        } ?? nil
+        return offset.map { text.utf8.index(text.utf8.startIndex, offsetBy: $0) }
     }
 
     private func rawAttributes(_ tokens: ArraySlice<Token>, line: Int, sourceLine: String) throws(SpecError) -> [RawAttribute] {

@@ -11,21 +11,25 @@ public struct SourceLines: Sendable {
     private let starts: [UInt32]
 
     public init(_ source: String) {
+        var source = source
+        source.makeContiguousUTF8()
         self.source = source
-        // Counted first so the array is allocated once, at its final size.
+        self.starts = source.utf8.withContiguousStorageIfAvailable(Self.lineStarts) ?? Self.lineStarts(Array(source.utf8))
+    }
+
+    /// Where each line starts. Split at the bytes, not the characters: "\r\n" is one
+    /// Character and would not split. Counted first, so the array is allocated once.
+    private static func lineStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt32] {
         var newlines = 0
-        for byte in source.utf8 where byte == UInt8(ascii: "\n") { newlines += 1 }
+        for byte in bytes where byte == UInt8(ascii: "\n") { newlines += 1 }
         var starts: [UInt32] = []
         starts.reserveCapacity(newlines + 1)
         starts.append(0)
-        var offset: UInt32 = 0
-        // Split the bytes, not the characters: "\r\n" is one Character and would not split.
-        for byte in source.utf8 {
-            offset &+= 1
-            if byte == UInt8(ascii: "\n") { starts.append(offset) }
-        }
-        self.starts = starts
+        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(UInt32(offset + 1)) }
+        return starts
     }
+
+    private static func lineStarts(_ bytes: [UInt8]) -> [UInt32] { bytes.withUnsafeBufferPointer(lineStarts) }
 
     /// How many lines there are: one more than the newlines.
     public var count: Int { starts.count }

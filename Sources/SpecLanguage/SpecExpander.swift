@@ -79,7 +79,7 @@ public struct SpecExpander: Sendable {
         }
 
         func interpolate(_ value: Value?, _ env: Environment, _ location: SourceLocation) throws(SpecError) -> Value? {
-            guard case .string(let text)? = value, text.contains("{") || text.contains("}") else { return value }
+            guard case .string(let text)? = value, text.utf8.contains(UInt8(ascii: "{")) || text.utf8.contains(UInt8(ascii: "}")) else { return value }
             var out = ""
             var i = text.startIndex
             while i < text.endIndex {

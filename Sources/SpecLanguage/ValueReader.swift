@@ -43,7 +43,7 @@ struct ValueReader {
         switch shape {
         case .identifier:
             // An id with `{…}` (`row-{index}`) is checked once the loop has filled it in.
-            guard isIdentifier(text) || text.contains("{") else {
+            guard isIdentifier(text) || text.utf8.contains(UInt8(ascii: "{")) else {
                 throw Failure(message: "'\(text)' is not a valid id (letters, digits, '_' and '-', starting with a letter or '_')")
             }
             return .string(text)
@@ -75,7 +75,7 @@ struct ValueReader {
                 throw Failure(message: "'\(text)' is not a finite number")
             }
             // A word that is neither `auto` nor an anchor such as `header.bottom`.
-            if text.first.map({ !($0.isNumber || "-+.".contains($0)) }) == true, !text.contains("."), !text.contains("(") {
+            if text.first.map({ !($0.isNumber || "-+.".contains($0)) }) == true, !text.utf8.contains(UInt8(ascii: ".")), !text.utf8.contains(UInt8(ascii: "(")) {
                 var message = "expected points, a percentage or auto (or in a box, an anchor such as header.bottom+8), not '\(text)'"
                 if suggestion(for: text, among: ["auto"]) != nil { message += "; did you mean 'auto'?" }
                 throw Failure(message: message)
@@ -353,22 +353,27 @@ struct ValueReader {
 /// `min(`/`max(` nest at most `maxDepth` deep: the reading recurses there, and so do the
 /// layout's evaluation of the value, `Hashable` and the writer.
 struct AnchorParser {
-    let chars: [Character]
+    /// The text as Unicode scalars (see `ConditionParser`).
+    let chars: [Unicode.Scalar]
     var i = 0
     let maxDepth: Int
     /// `min(`/`max(` open around the current position.
     private var nesting = 0
     init(_ text: String, maxDepth: Int = ParseLimits.default.maxExpressionDepth) {
-        chars = Array(text)
+        chars = Array(scalarsOf: text)
         self.maxDepth = maxDepth
     }
 
     typealias Failure = ValueReader.Failure
 
     mutating func parse() throws(Failure) -> AnchorValue {
-        let v = try expression()
-        guard i == chars.count else { throw Failure(message: "unexpected '\(String(chars[i...]))' in anchor", offset: i) }
-        return v
+        do throws(Failure) {
+            let v = try expression()
+            guard i == chars.count else { throw Failure(message: "unexpected '\(chars.text(i..<chars.count))' in anchor", offset: i) }
+            return v
+        } catch {
+            throw Failure(message: error.message, offset: chars.characterOffset(error.offset))
+        }
     }
 
     private mutating func skipSpaces() {
@@ -415,7 +420,7 @@ struct AnchorParser {
         i += 1
         let nameStart = i
         guard let name = readAnchorName() else {
-            let rest = String(chars[nameStart...].prefix { $0.isLetter || $0 == "-" })
+            let rest = chars.text(nameStart..<(chars[nameStart...].firstIndex { !($0.isLetter || $0 == "-") } ?? chars.count))
             var message = "'\(rest)' is not an anchor (\(AnchorName.allCases.map(\.rawValue).joined(separator: ", ")))"
             if let s = suggestion(for: rest, among: AnchorName.allCases.map(\.rawValue)) { message += "; did you mean '\(s)'?" }
             throw Failure(message: message, offset: nameStart)
@@ -445,7 +450,7 @@ struct AnchorParser {
     private func peekWord() -> String? {
         var j = i
         while j < chars.count, chars[j].isLetter { j += 1 }
-        return j > i ? String(chars[i..<j]) : nil
+        return j > i ? chars.text(i..<j) : nil
     }
 
     private mutating func readIdentifier() -> String? {
@@ -453,16 +458,16 @@ struct AnchorParser {
         while j < chars.count, chars[j] == "_" || chars[j] == "-" || (chars[j].isASCII && (chars[j].isLetter || chars[j].isNumber)) {
             j += 1
         }
-        guard j > i, ValueReader.isIdentifier(String(chars[i..<j])) else { return nil }
+        guard j > i, ValueReader.isIdentifier(chars.text(i..<j)) else { return nil }
         defer { i = j }
-        return String(chars[i..<j])
+        return chars.text(i..<j)
     }
 
     private mutating func readAnchorName() -> AnchorName? {
         // Longest match, so `center-x` wins over a `-` offset.
         for name in AnchorName.allCases.sorted(by: { $0.rawValue.count > $1.rawValue.count }) {
-            let n = Array(name.rawValue)
-            if i + n.count <= chars.count, Array(chars[i..<i + n.count]) == n {
+            let n = name.rawValue.unicodeScalars
+            if i + n.count <= chars.count, chars[i..<i + n.count].elementsEqual(n) {
                 i += n.count
                 return name
             }
@@ -480,7 +485,7 @@ struct AnchorParser {
             i += 2
             while i < chars.count, chars[i].isNumber { i += 1 }
         }
-        let text = String(chars[start..<i])
+        let text = chars.text(start..<i)
         guard let v = Double(text), v.isFinite else { throw Failure(message: "'\(text)' is not a number", offset: start) }
         return v
     }
