@@ -25,10 +25,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
     ],
     targets: [
+        // OpenSSL's libcrypto, for SHA-256 (cache keys, ETags, the assets digest).
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // The HTTP edge over the pipeline: requests → render worker processes, errors → statuses.
         .target(
             name: "LayoutRenderService",
             dependencies: [
+                "CCrypto",
                 .product(name: "LayoutRenderKit", package: "LayoutRender"),
                 .product(name: "SpecLanguage", package: "LayoutRender"),
                 .product(name: "PNGCodec", package: "LayoutRender"),

@@ -66,7 +66,9 @@ extension RenderService {
 
     /// Answers from the cache (or 304), else renders in a worker and caches the answer.
     private func respond(to work: WorkerRequest, request: Request, cacheControl: String) async throws -> Response {
-        let key = cacheKey(for: work)
+        // Encoded once: the cache key hashes the frame the worker is sent.
+        let frame = work.encoded()
+        let key = cacheKey(forFrame: frame)
         let etag = "\"\(key.prefix(40))\""
         if let wanted = request.headers[.ifNoneMatch],
            wanted.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
@@ -79,7 +81,7 @@ extension RenderService {
         }
         metrics.cacheMisses.increment()
         let start = ContinuousClock.now
-        let reply = try await onWorker(work)
+        let reply = try await onWorker(frame: frame)
         metrics.renderDuration.recordNanoseconds(Int64((ContinuousClock.now - start) / .nanoseconds(1)))
         switch reply.outcome {
         case .failure(let error): throw error
@@ -98,16 +100,16 @@ extension RenderService {
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: entry.body)))
     }
 
-    /// SHA-256 over the tool's version, the whole request as a worker reads it (the spec's
-    /// form and bytes, size, scale, variables in name order), the limits and the assets.
-    func cacheKey(for work: WorkerRequest) -> String {
+    /// SHA-256 over the tool's version, the whole request as a worker reads it (`frame`, the
+    /// encoded `WorkerRequest`: the spec's form and bytes, size, scale, variables in name
+    /// order), the limits and the assets.
+    func cacheKey(forFrame frame: [UInt8]) -> String {
         var hash = SHA256()
         hash.update(field: Fingerprint.toolVersion)
         hash.update(field: limitsText)
         hash.update(field: assets.digest)
-        let bytes = work.encoded()
-        hash.update(UInt64(bytes.count).description.utf8)
-        hash.update(bytes)
+        hash.update(UInt64(frame.count).description.utf8)
+        hash.update(frame)
         return SHA256.hex(hash.finalize())
     }
 

@@ -182,9 +182,10 @@ public final class RenderService: Sendable {
 
     private var timeoutMilliseconds: Int { Int(configuration.renderTimeout / .milliseconds(1)) }
 
-    func onWorker(_ request: WorkerRequest) async throws(ServiceError) -> WorkerReply {
+    /// Runs an encoded `WorkerRequest` on a worker process.
+    func onWorker(frame: [UInt8]) async throws(ServiceError) -> WorkerReply {
         do {
-            return try await workers.run(request, timeout: configuration.renderTimeout)
+            return try await workers.run(frame: frame, timeout: configuration.renderTimeout)
         } catch {
             switch error {
             case .overloaded: throw .overloaded

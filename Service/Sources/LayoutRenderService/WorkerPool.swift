@@ -70,10 +70,11 @@ final class WorkerPool: Service, Sendable {
         }
     }
 
-    /// Sends `request` to a worker and waits for its reply at most `timeout`, queue included.
-    func run(_ request: WorkerRequest, timeout: Duration) async throws(Refusal) -> WorkerReply {
+    /// Sends `frame` (an encoded `WorkerRequest`) to a worker and waits for its reply at most
+    /// `timeout`, queue included.
+    func run(frame: [UInt8], timeout: Duration) async throws(Refusal) -> WorkerReply {
         let result: Result<WorkerReply, Refusal> = await withCheckedContinuation { continuation in
-            let job = PoolJob(request: request.encoded(), continuation: continuation)
+            let job = PoolJob(request: frame, continuation: continuation)
             guard queue.admit(job) else {
                 job.finish(.failure(.overloaded))
                 return

@@ -179,7 +179,8 @@ struct WireWriter {
             optionalString(location.path)
         }
         string(d.message)
-        optionalString(d.sourceLine)
+        // The source line is not sent: the service answers with the line and column, and a
+        // hostile line can be the whole body (240 KB copied, sent and validated again).
         optionalString(d.budget?.rawValue)
     }
 }
@@ -258,13 +259,12 @@ struct WireReader {
             location?.path = try optionalString()
         }
         let message = try string()
-        let sourceLine = try optionalString()
         var budget: RenderBudget.Resource?
         if let name = try optionalString() {
             guard let resource = RenderBudget.Resource(rawValue: name) else { throw .malformed }
             budget = resource
         }
-        return Diagnostic(severity, file: file, location: location, message: message, sourceLine: sourceLine, budget: budget)
+        return Diagnostic(severity, file: file, location: location, message: message, budget: budget)
     }
 
     func end() throws(WireError) {

@@ -109,13 +109,24 @@ final class CacheAndMetricsTests: XCTestCase {
     }
 
     func testSHA256KnownAnswers() {
-        var empty = SHA256()
-        XCTAssertEqual(SHA256.hex(empty.finalize()), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        var abc = SHA256()
-        abc.update(Array("abc".utf8))
-        XCTAssertEqual(SHA256.hex(abc.finalize()), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        var long = SHA256()
-        long.update(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
-        XCTAssertEqual(SHA256.hex(long.finalize()), "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        func digest(_ parts: [[UInt8]]) -> String {
+            var hash = SHA256()
+            for part in parts { hash.update(part) }
+            return SHA256.hex(hash.finalize())
+        }
+        XCTAssertEqual(digest([]), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        XCTAssertEqual(digest([Array("abc".utf8)]), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        let long = Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)
+        XCTAssertEqual(digest([long]), "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        // The same bytes in any pieces (empty ones too) give the same digest.
+        XCTAssertEqual(digest([Array(long[..<5]), [], Array(long[5...])]), digest([long]))
+        // A million "a": FIPS 180-4's long known answer.
+        XCTAssertEqual(digest(Array(repeating: Array(repeating: 0x61, count: 1_000), count: 1_000)),
+                       "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        // Fields are length-prefixed: ("ab", "c") and ("a", "bc") differ.
+        var ab = SHA256(); ab.update(field: "ab"); ab.update(field: "c")
+        var a = SHA256(); a.update(field: "a"); a.update(field: "bc")
+        let (first, second) = (ab.finalize(), a.finalize())
+        XCTAssertNotEqual(first, second)
     }
 }

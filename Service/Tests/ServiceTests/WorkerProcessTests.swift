@@ -171,9 +171,15 @@ final class WorkerProcessTests: XCTestCase {
         XCTAssertThrowsError(try WorkerRequest(decoding: encoded + [0]))
 
         let reply = WorkerReply(.failure(.layout(.init(file: "spec.spec", location: .init(line: 3, column: 7),
-                                                        message: "cycle", sourceLine: "box"))),
+                                                        message: "cycle"))),
                                 warnings: [.init(.warning, file: "spec.spec", location: .init(jsonPath: "$.root"), message: "w")])
         XCTAssertEqual(try WorkerReply(decoding: reply.encoded()), reply)
+        // The quoted source line stays in the worker: answers give the line and column only.
+        let quoting = WorkerReply(.failure(.spec(.init(file: "spec.spec", location: .init(line: 1, column: 1),
+                                                        message: "bad", sourceLine: String(repeating: "(", count: 100_000)))))
+        XCTAssertEqual(try WorkerReply(decoding: quoting.encoded()),
+                       WorkerReply(.failure(.spec(.init(file: "spec.spec", location: .init(line: 1, column: 1), message: "bad")))))
+        XCTAssertLessThan(quoting.encoded().count, 200)
         let body = WorkerReply(.body([1, 2, 3], contentType: "image/png"))
         XCTAssertEqual(try WorkerReply(decoding: body.encoded()), body)
     }
