@@ -98,11 +98,12 @@ struct SceneBuilder {
     /// for a child of a stack or zbox; `parent` (nil for the canvas) decides.
     private func layoutStyle(of node: Node, parent: SceneNode?) throws(LayoutRenderError) -> LayoutStyle {
         var style = LayoutStyle()
-        let ordered = node.attributes.sorted { a, b in
-            let sa = Schema.shorthandNames.contains(a.key), sb = Schema.shorthandNames.contains(b.key)
-            return sa != sb ? sa : a.key < b.key
-        }
-        for (name, attribute) in ordered {
+        // Shorthands first, so the sides they set are overridden by the sides given; each
+        // group in name order, so errors come in the same order on every run.
+        let names = node.attributes.keys.sorted()
+        let ordered = names.filter { Schema.shorthandNames.contains($0) } + names.filter { !Schema.shorthandNames.contains($0) }
+        for name in ordered {
+            let attribute = node.attributes[name]!
             switch (name, attribute.value) {
             case ("width", .length(let l)): style.width = dimension(l)
             case ("height", .length(let l)): style.height = dimension(l)

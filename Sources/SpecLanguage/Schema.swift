@@ -47,11 +47,13 @@ public enum Schema {
     /// Per-side forms of the shorthands, in CSS order: `margin-top` … `border-left`.
     static func sides(of shorthand: String) -> [String] { insetNames.map { "\(shorthand)-\($0)" } }
     static let shorthands = ["margin", "padding", "border"]
+    /// The sides of each of `shorthands`, made once (every node with a margin asks).
+    private static let shorthandSides = Dictionary(uniqueKeysWithValues: shorthands.map { ($0, sides(of: $0)) })
 
     /// The attributes a shorthand sets: a side each for `margin`, `padding` and `border`,
     /// `width` and `height` for a `size` pair (a label's `size` is its font size).
     static func longhands(of attribute: Attribute) -> [String] {
-        if shorthands.contains(attribute.name) { return sides(of: attribute.name) }
+        if let sides = shorthandSides[attribute.name] { return sides }
         if attribute.name == "size", case .size = attribute.value { return ["width", "height"] }
         return []
     }

@@ -60,7 +60,7 @@ struct ValueReader {
         case .length(let allowAuto, let intrinsic, let nonNegative):
             return .length(try length(text, allowAuto: allowAuto, intrinsic: intrinsic, nonNegative: nonNegative))
         case .lengthOrAnchor:
-            if ["nan", "inf", "infinity"].contains(text.lowercased().trimmingPrefix("-")) {
+            if isNonFiniteWord(text) {
                 throw Failure(message: "'\(text)' is not a finite number")
             }
             if text == "auto" || text.first.map({ $0.isNumber || "-+.".contains($0) }) == true
@@ -71,7 +71,7 @@ struct ValueReader {
             return .anchor(try parser.parse())
         case .inset:
             if text == "auto" { return .length(.auto) }
-            if ["nan", "inf", "infinity"].contains(text.lowercased().trimmingPrefix("-")) {
+            if isNonFiniteWord(text) {
                 throw Failure(message: "'\(text)' is not a finite number")
             }
             // A word that is neither `auto` nor an anchor such as `header.bottom`.
@@ -204,6 +204,17 @@ struct ValueReader {
         case .font: return "a font"
         case .styleNames: return "style names"
         }
+    }
+
+    /// `nan`, `inf` or `infinity` in any case, with or without a minus: words `Double`
+    /// would read as numbers that are not finite. Looked at byte by byte, as every length
+    /// and inset value is asked.
+    static func isNonFiniteWord(_ text: String) -> Bool {
+        var utf8 = Substring(text).utf8
+        if utf8.first == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
+        guard let first = utf8.first, first | 0x20 == UInt8(ascii: "n") || first | 0x20 == UInt8(ascii: "i"),
+              utf8.count <= 8 else { return false }
+        return ["nan", "inf", "infinity"].contains(String(decoding: utf8, as: UTF8.self).lowercased())
     }
 
     static func isIdentifier(_ text: String) -> Bool {
