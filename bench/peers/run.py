@@ -111,6 +111,7 @@ def main():
     ap.add_argument("--bin", default=str(ROOT / ".build" / "release"))
     ap.add_argument("--python", default=None, help="the venv python that has the peers installed")
     ap.add_argument("--layout-nodes", type=int, nargs="+", default=[10000, 100000])
+    ap.add_argument("--spec-nodes", type=int, nargs="+", default=[1000, 10000, 100000])
     a = ap.parse_args()
     runs, py = a.runs, (os.path.abspath(a.python) if a.python else None)  # abspath, not resolve: keep the venv
     bin_dir = Path(a.bin).resolve()  # the cases run in other folders
@@ -120,6 +121,7 @@ def main():
     print(f"# runs={runs} peers={a.peers} machine: {os.cpu_count()} cpus, {platform.platform()}", flush=True)
 
     # --- layout ---------------------------------------------------------------
+    taffy_ms = {}  # the peer's native layout call by size, for the big-spec case
     for n in a.layout_nodes:
         ours = run_line([lrb, "layout", "--nodes", str(n), "--runs", str(runs)], "layout")
         om = float(ours["median_ms"]) if ours else None
@@ -130,6 +132,8 @@ def main():
                 pr = run_line([py, str(HERE / script), str(n), str(peer_runs)], name.split()[0].lower())
                 print(f"layout N={n}: {name} {pr}", flush=True)
                 pm = float(pr["median_ms"]) if pr else None
+                if name.startswith("Taffy"):
+                    taffy_ms[n] = pm
                 same = bool(ours and pr and abs(int(ours["checksum"]) - int(pr["checksum"])) <= 1)
                 note = (f"checksum ours={ours['checksum'] if ours else 'missing'} "
                         f"{name.split()[0]}={pr['checksum'] if pr else 'missing'} "
@@ -139,6 +143,44 @@ def main():
             ok = ours and int(ours["checksum"]) == LAYOUT_CHECKSUM.get(n)
             table.add(f"layout {n:,}", om, "-", None, "checksum", note=f"checksum {ours and ours['checksum']} "
                       f"({'ok' if ok else 'differs from ' + str(LAYOUT_CHECKSUM.get(n))})")
+
+    # --- big specs: the flex tree written as a spec, whole process --------------
+    # `layout-render X.spec --frames-only --frames F.json`: reading, parsing, expanding,
+    # building the scene, layout and writing the frames, as a user meets it; the peak RSS
+    # of each run from wait4.
+    for n in a.spec_nodes:
+        spec, frames = tmp / f"flex{n}.spec", tmp / f"flex{n}.frames.json"
+        subprocess.run([sys.executable, str(BENCH / "make_flex_spec.py"), str(n), str(spec)], check=True)
+        big_runs = runs if n < 100000 else min(runs, 3)
+        times, peak_kb, failed = [], 0, None
+        for k in range(1 + big_runs):
+            t = time.perf_counter()
+            child = subprocess.Popen([lr, str(spec), "--frames-only", "--frames", str(frames)],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            _, status, usage = os.wait4(child.pid, 0)
+            dt = (time.perf_counter() - t) * 1000
+            if os.waitstatus_to_exitcode(status) != 0:
+                failed = child.stderr.read().decode()[-300:]
+                break
+            if k >= 1:
+                times.append(dt)
+                peak_kb = max(peak_kb, usage.ru_maxrss)
+        if failed is not None:
+            print(f"  missing: spec {n}: {failed}", file=sys.stderr)
+            table.add(f"spec {n:,}, whole process", None, "-", None, "-")
+            continue
+        nodes = len(json.load(open(frames))["nodes"])
+        ms = statistics.median(times)
+        mb = spec.stat().st_size / 1e6
+        print(f"spec N={n}: {ms:.1f} ms, peak RSS {peak_kb / 1024:.0f} MB, {mb:.1f} MB of spec, "
+              f"{ms / n * 1000:.2f} µs a node, {nodes} frames", flush=True)
+        note = (f"peak RSS {peak_kb / 1024:.0f} MB; {mb:.1f} MB of spec; {ms / n * 1000:.2f} µs a node; "
+                f"{nodes:,} frames; runs={big_runs}")
+        if n in taffy_ms:
+            table.add(f"spec {n:,}, whole process", ms, "Taffy (stretchable) layout call", taffy_ms[n],
+                      "≤ 0.25× Taffy, ≤ 120 MB", limit_ratio=0.25, extra_ok=peak_kb <= 120 * 1024, note=note)
+        else:
+            table.add(f"spec {n:,}, whole process", ms, "-", None, "-", note=note)
 
     # --- render ---------------------------------------------------------------
     ours_render, _ = time_process([lr, str(SPEC), str(tmp / "ours_card.png")], runs)
