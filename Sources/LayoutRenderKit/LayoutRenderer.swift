@@ -59,20 +59,22 @@ public final class LayoutRenderer: Sendable {
         AssetPaths(root: path).root
     }
 
-    /// The largest spec file read (the parser's limit, `ParseLimits.maxSourceBytes`, is the same).
+    /// The largest spec file read by default (the parser's limit, `ParseLimits.maxSourceBytes`,
+    /// is the same; a caller that raises one passes it as `maxBytes`).
     public static let maxSpecFileBytes = ParseLimits.default.maxSourceBytes
 
-    /// Reads a spec file; its folder becomes the asset root unless `options` names one.
-    public static func readSpec(path: String) throws(LayoutRenderError) -> String {
+    /// Reads a spec file of at most `maxBytes`; its folder becomes the asset root unless
+    /// `options` names one.
+    public static func readSpec(path: String, maxBytes: Int = maxSpecFileBytes) throws(LayoutRenderError) -> String {
         let bytes: [UInt8]
         do throws(RegularFile.Failure) {
-            bytes = try RegularFile.read(path: path, maxBytes: maxSpecFileBytes)
+            bytes = try RegularFile.read(path: path, maxBytes: maxBytes)
         } catch {
             switch error {
             case .notRegular(kind: "a folder"): throw .inputUnreadable(path: path, reason: "it is a folder")
             case .tooLarge(let size, _):
                 // The parser's own limit applies to what is read.
-                throw .inputUnreadable(path: path, reason: "the file is \(size) bytes; specs are limited to \(maxSpecFileBytes)")
+                throw .inputUnreadable(path: path, reason: "the file is \(size) bytes; specs are limited to \(maxBytes)")
             default: throw .inputUnreadable(path: path, reason: error.description)
             }
         }
@@ -82,10 +84,10 @@ public final class LayoutRenderer: Sendable {
         return text
     }
 
-    /// Reads a spec from standard input (`-`), at most `maxSpecFileBytes` of it: more is an
-    /// error as soon as it arrives (so endless input is not read forever), and so is text
-    /// that is not UTF-8, as for a file.
-    public static func readSpecFromStandardInput() throws(LayoutRenderError) -> String {
+    /// Reads a spec from standard input (`-`), at most `maxBytes` of it: more is an error as
+    /// soon as it arrives (so endless input is not read forever), and so is text that is not
+    /// UTF-8, as for a file.
+    public static func readSpecFromStandardInput(maxBytes: Int = maxSpecFileBytes) throws(LayoutRenderError) -> String {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -94,8 +96,8 @@ public final class LayoutRenderer: Sendable {
             guard n >= 0 else { throw .inputUnreadable(path: "<stdin>", reason: String(cString: strerror(errno))) }
             if n == 0 { break }
             bytes += chunk[..<n]
-            guard bytes.count <= maxSpecFileBytes else {
-                throw .inputUnreadable(path: "<stdin>", reason: "specs are limited to \(maxSpecFileBytes) bytes")
+            guard bytes.count <= maxBytes else {
+                throw .inputUnreadable(path: "<stdin>", reason: "specs are limited to \(maxBytes) bytes")
             }
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {

@@ -47,7 +47,8 @@ struct BatchRenderer {
                 if let scale = options.scale { o.scale = scale }
                 let folder = (spec as NSString).deletingLastPathComponent
                 o.assetRoot = assetRoot ?? (folder.isEmpty ? "." : folder)
-                let image = try renderer.render(source: try LayoutRenderer.readSpec(path: spec), options: o)
+                let image = try renderer.render(source: try LayoutRenderer.readSpec(path: spec, maxBytes: o.parseLimits.maxSourceBytes),
+                                               options: o)
                 for warning in image.warnings { progress.message(warning.description) }
                 try OutputFile.write(try image.pngData(), to: out)
             } catch let error as LayoutRenderError {

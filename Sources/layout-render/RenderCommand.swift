@@ -69,6 +69,14 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Outline every frame and label it with its id.")
     var debug = false
 
+    @Option(name: .customLong("max-nodes"), help: ArgumentHelp(
+        "The most nodes a spec may expand to (default 100000).",
+        discussion: "A limit against hostile specs; raise it for a big spec you trust. The work grows linearly with it."))
+    var maxNodes: Int?
+
+    @Option(name: .customLong("max-spec-mb"), help: "The largest spec read, in MiB (default 16).")
+    var maxSpecMegabytes: Int?
+
     func validate() throws {
         if outDirectory != nil {
             if paths.isEmpty { throw ValidationError("--out-dir needs at least one spec or folder.") }
@@ -100,7 +108,8 @@ struct RenderCommand: ParsableCommand {
     var job: RenderJob {
         RenderJob(input: input, output: output, framesPath: framesPath, framesOnly: framesOnly, scale: scale,
                   sizes: sizes, fontDirectories: fontDirectories, assetRoot: assetRoot, variables: variables,
-                  dataPath: dataPath, format: format, strict: strict, debug: debug)
+                  dataPath: dataPath, format: format, strict: strict, debug: debug,
+                  maxNodes: maxNodes, maxSpecMegabytes: maxSpecMegabytes)
     }
 
     func run() throws {

@@ -20,14 +20,27 @@ struct RenderJob: Equatable {
     var format: SpecFormat = .automatic
     var strict = false
     var debug = false
+    /// `--max-nodes` and `--max-spec-mb`: the parse limits raised (or lowered) for one run.
+    var maxNodes: Int? = nil
+    var maxSpecMegabytes: Int? = nil
+
+    /// The parser's limits with the command line's changes.
+    var parseLimits: ParseLimits {
+        var limits = ParseLimits()
+        if let maxNodes { limits.maxNodes = maxNodes }
+        if let maxSpecMegabytes { limits.maxSourceBytes = maxSpecMegabytes << 20 }
+        return limits
+    }
 
     /// The spec's text, the name messages give it, and the folder its assets are read from.
     private func readInput() throws(LayoutRenderError) -> (source: String, fileName: String, folder: String) {
         if input == "-" {
-            return (try LayoutRenderer.readSpecFromStandardInput(), "<stdin>", FileManager.default.currentDirectoryPath)
+            return (try LayoutRenderer.readSpecFromStandardInput(maxBytes: parseLimits.maxSourceBytes), "<stdin>",
+                    FileManager.default.currentDirectoryPath)
         }
         let folder = (input as NSString).deletingLastPathComponent
-        return (try LayoutRenderer.readSpec(path: input), input, folder.isEmpty ? "." : folder)
+        return (try LayoutRenderer.readSpec(path: input, maxBytes: parseLimits.maxSourceBytes), input,
+                folder.isEmpty ? "." : folder)
     }
 
     func run() throws {
@@ -42,7 +55,7 @@ struct RenderJob: Equatable {
             for size in canvasSizes {
                 var options = RenderOptions(fileName: fileName, assetRoot: assetRoot ?? specFolder,
                                             fontDirectories: fontDirectories, scale: scale, strict: strict,
-                                            debugOverlay: debug)
+                                            debugOverlay: debug, parseLimits: parseLimits)
                 options.variables = names
                 options.format = format
                 if let size { options.canvasSize = (size.width, size.height) }
@@ -80,7 +93,18 @@ struct RenderJob: Equatable {
                 throw ValidationError("--var '\(pair)' is not NAME=VALUE.")
             }
         }
+        if let maxNodes, !Self.maxNodesRange.contains(maxNodes) {
+            throw ValidationError("--max-nodes \(maxNodes) is outside 1...\(Self.maxNodesRange.upperBound).")
+        }
+        if let maxSpecMegabytes, !Self.maxSpecMegabytesRange.contains(maxSpecMegabytes) {
+            throw ValidationError("--max-spec-mb \(maxSpecMegabytes) is outside 1...\(Self.maxSpecMegabytesRange.upperBound).")
+        }
     }
+
+    /// How far the parse limits may be raised: past ten million nodes the memory a layout
+    /// takes (about 3 KB a node) is beyond most machines; source offsets are 32-bit.
+    static let maxNodesRange = 1...10_000_000
+    static let maxSpecMegabytesRange = 1...2_048
 
     /// The name of an image format a file name asks for that is not written yet.
     private static func unsupportedFormat(_ path: String) -> String? {
@@ -102,7 +126,8 @@ struct RenderJob: Equatable {
 
     /// Options shared by every spec of a batch.
     func baseOptions() -> RenderOptions {
-        var options = RenderOptions(fontDirectories: fontDirectories, scale: scale, strict: strict, debugOverlay: debug)
+        var options = RenderOptions(fontDirectories: fontDirectories, scale: scale, strict: strict, debugOverlay: debug,
+                                    parseLimits: parseLimits)
         options.format = format
         return options
     }

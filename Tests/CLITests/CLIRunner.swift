@@ -53,12 +53,29 @@ struct CLIRunner {
                 if watched.process.isRunning { watched.process.terminate() }
             }
         }
-        if let stdin { input.fileHandleForWriting.write(stdin) }
-        try input.fileHandleForWriting.close()
         // Read both pipes before waiting, so a large output cannot block the child.
         final class Box: @unchecked Sendable { var data = Data() }
         let outBox = Box()
         let group = DispatchGroup()
+        if let stdin {
+            // Written beside the reads, on a thread of its own that blocks SIGPIPE: a child
+            // that stops reading early (over a limit) makes the write fail instead of ending
+            // the test process. Only this thread's mask changes, so children spawned from
+            // other threads keep the default disposition.
+            let writer = input.fileHandleForWriting
+            group.enter()
+            Thread {
+                var blocked = sigset_t()
+                sigemptyset(&blocked)
+                sigaddset(&blocked, SIGPIPE)
+                pthread_sigmask(SIG_BLOCK, &blocked, nil)
+                try? writer.write(contentsOf: stdin)
+                try? writer.close()
+                group.leave()
+            }.start()
+        } else {
+            try input.fileHandleForWriting.close()
+        }
         group.enter()
         DispatchQueue.global().async {
             outBox.data = out.fileHandleForReading.readDataToEndOfFile()

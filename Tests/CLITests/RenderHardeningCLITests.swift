@@ -136,4 +136,35 @@ final class RenderHardeningCLITests: XCTestCase {
         crc ^= 0xFFFF_FFFF
         return [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
     }
+
+    // MARK: - The parse limits from the command line
+
+    /// `--max-nodes` raises or lowers the node limit for one run; `--max-spec-mb` the size of
+    /// spec read (a file or standard input). Out of range is a usage error (64).
+    func testParseLimitsFromTheCommandLine() throws {
+        let spec = try write("canvas width=100\nvbox\n" + String(repeating: "  box height=1\n", count: 150), "in.spec")
+        let frames = dir.appendingPathComponent("f.json").path
+        XCTAssertEqual(try run([spec, "--frames-only", "--frames", frames]).status, 0)
+        let lowered = try run([spec, "--frames-only", "--frames", frames, "--max-nodes", "100"])
+        XCTAssertEqual(lowered.status, 1, lowered.stderr)
+        XCTAssertTrue(lowered.stderr.contains("error: more than 100 nodes (the limit)"), lowered.stderr)
+
+        // 1.5 MiB of spec: over a 1 MiB limit as a file and on standard input, and read with 2.
+        let big = try write("canvas width=100\n" + String(repeating: "# padding padding padding padding\n", count: 45_000), "big.spec")
+        let overFile = try run([big, "--frames-only", "--frames", frames, "--max-spec-mb", "1"])
+        XCTAssertEqual(overFile.status, 1, overFile.stderr)
+        XCTAssertTrue(overFile.stderr.contains("specs are limited to 1048576"), overFile.stderr)
+        let overStdin = try CLIRunner.run(["-", "--frames-only", "--frames", frames, "--max-spec-mb", "1"],
+                                          stdin: try Data(contentsOf: URL(fileURLWithPath: big)), killAfter: 60)
+        XCTAssertEqual(overStdin.status, 1, overStdin.stderr)
+        XCTAssertTrue(overStdin.stderr.contains("specs are limited to 1048576 bytes"), overStdin.stderr)
+        XCTAssertEqual(try run([big, "--frames-only", "--frames", frames, "--max-spec-mb", "2"]).status, 0)
+
+        for (flag, value, message) in [("--max-nodes", "0", "--max-nodes 0 is outside 1...10000000"),
+                                       ("--max-spec-mb", "4096", "--max-spec-mb 4096 is outside 1...2048")] {
+            let r = try run([spec, out, flag, value])
+            XCTAssertEqual(r.status, 64, r.stderr)
+            XCTAssertTrue(r.stderr.contains(message), r.stderr)
+        }
+    }
 }
