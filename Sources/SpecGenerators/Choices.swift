@@ -39,8 +39,6 @@ public struct ByteChoices: Choices {
 
     public init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    public var isExhausted: Bool { offset >= bytes.count }
-
     private mutating func take(_ count: Int) -> UInt64? {
         guard offset < bytes.count else { return nil }
         var value: UInt64 = 0
