@@ -47,7 +47,7 @@ final class DiffAndTestCommandTests: XCTestCase {
         try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
         let spec = fixtures.appendingPathComponent("card.spec")
         try "canvas width=20 height=10 background=#ffffff\nvbox\n  box id=bar height=4 background=#000000\n"
-            .write(to: spec, atomically: true, encoding: .utf8)
+            .write(to: spec, atomically: false, encoding: .utf8)
         let first = try CLIRunner.run(["test", fixtures.path])
         XCTAssertEqual(first.status, 1)
         XCTAssertTrue(first.stdoutText.hasSuffix("0 passed, 1 failed\n"), first.stdoutText)
@@ -57,7 +57,7 @@ final class DiffAndTestCommandTests: XCTestCase {
         XCTAssertEqual(try CLIRunner.run(["test", fixtures.path]).stdoutText, "ok   \(spec.path)\n1 passed, 0 failed\n")
 
         try "canvas width=20 height=10 background=#ffffff\nvbox padding=1,0\n  box id=bar height=5 background=#000000\n"
-            .write(to: spec, atomically: true, encoding: .utf8)
+            .write(to: spec, atomically: false, encoding: .utf8)
         let artifacts = dir.appendingPathComponent("artifacts").path
         let changed = try CLIRunner.run(["test", fixtures.path, "--artifacts", artifacts,
                                          "--junit", artifacts + "/j.xml", "--html", artifacts + "/r.html"])

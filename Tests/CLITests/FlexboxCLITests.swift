@@ -10,7 +10,7 @@ final class FlexboxCLITests: XCTestCase {
 
     private func write(_ text: String, _ name: String) throws -> String {
         let url = dir.appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
+        try text.write(to: url, atomically: false, encoding: .utf8)
         return url.path
     }
 

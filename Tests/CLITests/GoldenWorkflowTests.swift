@@ -12,7 +12,7 @@ final class GoldenWorkflowTests: XCTestCase {
     private func write(_ text: String, _ path: String) throws {
         let url = dir.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
+        try text.write(to: url, atomically: false, encoding: .utf8)
     }
 
     private func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: dir.appendingPathComponent(path).path) }

@@ -70,7 +70,7 @@ final class HostileInputTests: XCTestCase {
         let data = dir.appendingPathComponent("d.json")
         try Data(("{\"xs\": [" + Array(repeating: "0", count: 2000).joined(separator: ",") + "]}").utf8).write(to: data)
         let spec = dir.appendingPathComponent("loop.spec")
-        try "canvas width=10\nfor a in xs\n  for b in xs\n    box\n".write(to: spec, atomically: true, encoding: .utf8)
+        try "canvas width=10\nfor a in xs\n  for b in xs\n    box\n".write(to: spec, atomically: false, encoding: .utf8)
         let r = try CLIRunner.run([spec.path, out, "--data", data.path])
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stderr.contains(":4:5: error: the spec expands to more than 100000 nodes (the limit)"), r.stderr)

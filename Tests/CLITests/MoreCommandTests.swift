@@ -10,7 +10,7 @@ final class MoreCommandTests: XCTestCase {
     private func write(_ text: String, _ name: String) throws -> String {
         let url = dir.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
+        try text.write(to: url, atomically: false, encoding: .utf8)
         return url.path
     }
 
@@ -128,7 +128,7 @@ final class FontOptionTests: XCTestCase {
                                          toPath: fonts.appendingPathComponent("DejaVuSans.ttf").path)
         let spec = dir.appendingPathComponent("s.spec")
         try "canvas width=200\nhbox align=start\n  label \"iiii\" id=mono\n  label \"iiii\" id=sans font=\"DejaVuSans.ttf\"\n"
-            .write(to: spec, atomically: true, encoding: .utf8)
+            .write(to: spec, atomically: false, encoding: .utf8)
         let frames = dir.appendingPathComponent("f.json").path
         let missing = try CLIRunner.run([spec.path, "--frames-only", "--frames", frames])
         XCTAssertEqual(missing.status, 1)

@@ -10,7 +10,7 @@ final class RenderCommandTests: XCTestCase {
 
     private func write(_ text: String, _ name: String = "in.spec") throws -> String {
         let url = dir.appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
+        try text.write(to: url, atomically: false, encoding: .utf8)
         return url.path
     }
 

@@ -13,7 +13,7 @@ final class RenderHardeningCLITests: XCTestCase {
 
     private func write(_ text: String, _ name: String) throws -> String {
         let url = dir.appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
+        try text.write(to: url, atomically: false, encoding: .utf8)
         return url.path
     }
 

@@ -26,7 +26,7 @@ final class ServeHandoverTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let fake = folder.appendingPathComponent("layout-render-service")
-        try "#!/bin/sh\nprintf '%s|' \"$@\"\nexit 7\n".write(to: fake, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\nprintf '%s|' \"$@\"\nexit 7\n".write(to: fake, atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
 
         let result = try run(["serve", "--port", "0", "--help", "a b"], path: folder.path + ":/usr/bin:/bin")

@@ -12,7 +12,7 @@ final class FixtureRunnerTests: XCTestCase {
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
 
     private func spec(_ text: String) throws -> FixtureRunner.Case {
-        try text.write(toFile: dir + "/t.spec", atomically: true, encoding: .utf8)
+        try text.write(toFile: dir + "/t.spec", atomically: false, encoding: .utf8)
         return try XCTUnwrap(FixtureRunner.discover(in: dir).first)
     }
 
@@ -57,7 +57,7 @@ final class FixtureRunnerTests: XCTestCase {
     }
 
     private func write(_ text: String, _ name: String) throws {
-        try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8)
+        try text.write(toFile: dir + "/" + name, atomically: false, encoding: .utf8)
     }
 
     // MARK: templated specs (sidecar NAME.fixture.json)

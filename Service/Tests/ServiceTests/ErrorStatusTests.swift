@@ -62,7 +62,7 @@ final class ErrorStatusTests: XCTestCase {
         let templates = FileManager.default.temporaryDirectory.appendingPathComponent("lr-405-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: templates) }
-        try "canvas width=10 height=10\n".write(to: templates.appendingPathComponent("t.spec"), atomically: true, encoding: .utf8)
+        try "canvas width=10 height=10\n".write(to: templates.appendingPathComponent("t.spec"), atomically: false, encoding: .utf8)
         try await withServer({ $0.templatesDirectory = templates.path }) { client, _ in
             for (uri, method, allow) in [("/healthz", HTTPRequest.Method.post, "GET, HEAD"), ("/render", .get, "POST"),
                                          ("/diff", .put, "POST"), ("/metrics", .delete, "GET, HEAD")] {
@@ -121,7 +121,7 @@ final class ErrorStatusTests: XCTestCase {
         let inside = assets.appendingPathComponent("inside")
         try FileManager.default.createDirectory(at: inside, withIntermediateDirectories: true)
         let secret = "TOP-SECRET-CONTENT-\(UUID())"
-        try secret.write(to: assets.appendingPathComponent("x.png"), atomically: true, encoding: .utf8)
+        try secret.write(to: assets.appendingPathComponent("x.png"), atomically: false, encoding: .utf8)
         try await withServer({ $0.assetsDirectory = inside.path }) { client, _ in
             for path in ["../x.png", "/etc/passwd", "../../../../etc/passwd"] {
                 let response = try await client.render("canvas width=100\nimage \"\(path)\"\n")

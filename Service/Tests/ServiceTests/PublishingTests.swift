@@ -18,9 +18,9 @@ final class PublishingTests: XCTestCase {
         try """
             canvas width=120 height=40 background=#ffffff
             label "{title}" color=#000000
-            """.write(to: templates.appendingPathComponent("card.spec"), atomically: true, encoding: .utf8)
+            """.write(to: templates.appendingPathComponent("card.spec"), atomically: false, encoding: .utf8)
         try ##"{"canvas": {"width": 30, "height": 20}, "children": [{"kind": "box", "background": "#ff0000"}]}"##
-            .write(to: templates.appendingPathComponent("red.json"), atomically: true, encoding: .utf8)
+            .write(to: templates.appendingPathComponent("red.json"), atomically: false, encoding: .utf8)
     }
 
     override func tearDownWithError() throws {
