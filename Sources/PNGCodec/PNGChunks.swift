@@ -56,7 +56,8 @@ enum PNGChunks {
     /// The whole file is in memory, so a chunk longer than what is left of it is refused here.
     static func checkChunkLengths(_ bytes: UnsafeBufferPointer<UInt8>) throws(PNGError) {
         var offset = 8
-        while bytes.count - offset >= 12 {
+        // A chunk's header (length and type) is 8 bytes; its CRC 4 more after the data.
+        while bytes.count - offset >= 8 {
             let length = Int(readUInt32(bytes, at: offset))
             guard length <= 0x7FFF_FFFF else { throw .corrupt("chunk length \(length)") }
             guard bytes.count - offset - 12 >= length else { throw .truncated }

@@ -68,9 +68,13 @@ final class PNGDecoderTests: XCTestCase {
         let second = first + 12 + Int(PNGChunks.readUInt32(bytes.withUnsafeBufferPointer { $0 }, at: first))
         XCTAssertEqual(String(decoding: bytes[second + 4..<second + 8], as: UTF8.self), "tEXt")
         bytes.replaceSubrange(second..<second + 4, with: [0x74, 0x00, 0x00, 0x0E])
-        XCTAssertThrowsError(try PNGDecoder.decode(bytes)) { XCTAssertEqual($0 as? PNGError, .truncated) }
-        XCTAssertThrowsError(try bytes.withUnsafeBufferPointer { b throws(PNGError) in try PNGChunks.checkChunkLengths(b) }) {
-            XCTAssertEqual($0 as? PNGError, .truncated)
+        // The file cut anywhere after that chunk's 8-byte header, even before its CRC's 4 bytes
+        // could fit (the fuzzer's second find, 79 bytes declaring 1.4 GB).
+        for cut in [bytes.count, second + 20, second + 12, second + 9, second + 8] {
+            let prefix = Array(bytes[..<cut])
+            XCTAssertThrowsError(try PNGDecoder.decode(prefix), "\(cut)") { XCTAssertEqual($0 as? PNGError, .truncated) }
+            XCTAssertThrowsError(try prefix.withUnsafeBufferPointer { b throws(PNGError) in try PNGChunks.checkChunkLengths(b) },
+                                 "\(cut)") { XCTAssertEqual($0 as? PNGError, .truncated) }
         }
         XCTAssertNoThrow(try fixtureBytes("rgba8_interlaced_text.png").withUnsafeBufferPointer { b throws(PNGError) in
             try PNGChunks.checkChunkLengths(b)
