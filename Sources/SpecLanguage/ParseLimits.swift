@@ -5,6 +5,9 @@ public struct ParseLimits: Hashable, Sendable {
     public var maxSourceBytes: Int = 16 << 20
     /// Most nodes in one spec (the canvas not counted).
     public var maxNodes: Int = 100_000
+    /// Most steps expanding `if`/`for` may take (each loop iteration, condition and node is
+    /// one): ten a node, so loops that make no nodes are bounded too.
+    public var maxExpansionSteps: Int { maxNodes.multipliedReportingOverflow(by: 10).partialValue }
     /// Deepest nesting of nodes below the canvas (`if`, `else` and `for` levels count).
     public var maxDepth: Int = 256
     /// Deepest nesting inside one condition (`(`, `not`, `and`, `or`) or one anchor

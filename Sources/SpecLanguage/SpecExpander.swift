@@ -24,6 +24,18 @@ public struct SpecExpander: Sendable {
     private struct State {
         let limits: ParseLimits
         var nodeCount = 0
+        /// Loop iterations, conditions and nodes expanded: loops whose bodies make no node
+        /// (a `for` over 1,000 items in one over 1,000 with a false `if` inside, as the
+        /// structure-aware fuzzer wrote) never reach the node limit, so they count here.
+        var steps = 0
+
+        mutating func step(at location: SourceLocation) throws(SpecError) {
+            steps += 1
+            if steps > limits.maxExpansionSteps {
+                throw SpecError("the spec's if/for blocks take more than \(limits.maxExpansionSteps) steps to expand "
+                                + "(the limit: \(limits.maxExpansionSteps / limits.maxNodes) a node)", at: location)
+            }
+        }
 
         /// `depth` counts every level, `if`/`else`/`for` too: the parsers bound it already,
         /// and a document built in code is held to the same limit before this recursion goes deeper.
@@ -34,6 +46,7 @@ public struct SpecExpander: Sendable {
             var result: [Node] = []
             var previousIfTaken: Bool?
             for node in nodes {
+                try step(at: node.location)
                 switch node.control {
                 case .condition(let condition)?:
                     let taken = try Evaluator(env: env, location: node.location,
@@ -53,6 +66,7 @@ public struct SpecExpander: Sendable {
                         throw SpecError("'\(source.joined(separator: "."))' is not a list", at: node.location)
                     }
                     for (index, item) in items.enumerated() {
+                        try step(at: node.location)
                         var inner = env
                         inner.values[variable] = item
                         inner.values["index"] = .number(Double(index))

@@ -167,4 +167,16 @@ final class RenderHardeningCLITests: XCTestCase {
             XCTAssertTrue(r.stderr.contains(message), r.stderr)
         }
     }
+
+    /// Three nested loops over 1,000 items around a false `if`: 10⁹ iterations that make no
+    /// node ran for minutes; now the expansion's step limit stops them.
+    func testNestedLoopsThatMakeNothingStop() throws {
+        let spec = try write("canvas width=100\nvbox\n  for a in xs\n    for b in xs\n      for c in xs\n        if flag > 0\n          box\n",
+                             "loops.spec")
+        let data = try write("{\"xs\": [" + Array(repeating: "0", count: 1000).joined(separator: ",") + "], \"flag\": 0}", "data.json")
+        let r = try run([spec, out, "--data", data])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("\(spec):5:7: error: the spec's if/for blocks take more than 1000000 steps to expand"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+    }
 }
