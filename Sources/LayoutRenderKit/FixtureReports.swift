@@ -40,6 +40,11 @@ public enum FixtureReports {
 
     /// Every case, failing ones first and open: expected, actual and diff side by side, and
     /// a slider that wipes between expected and actual; passed ones listed, collapsed.
+    ///
+    /// The wipe stacks both images in one grid cell at their own pixel sizes (the cell is
+    /// the larger of the two; a wide image scrolls) and clips the expected one at the
+    /// slider's share of the cell, so images of any size and scale line up pixel for pixel
+    /// (`scripts/test-report-slider` checks it in headless Chromium).
     public static func html(_ outcomes: [FixtureRunner.Outcome]) -> String {
         let failed = outcomes.filter { $0.status == .failed }
         var page = """
@@ -50,9 +55,10 @@ public enum FixtureReports {
             .row{display:flex;gap:12px;align-items:flex-start;flex-wrap:wrap}
             figure{margin:0}figcaption{font-size:12px;color:#666}
             img{image-rendering:pixelated;border:1px solid #ccc;max-width:420px}
-            .wipe{position:relative;display:inline-block}
-            .wipe .top{position:absolute;left:0;top:0;overflow:hidden}
-            .wipe .top img{max-width:none}
+            .scroll{max-width:100%;overflow:auto}
+            .wipe{display:inline-grid}
+            .wipe>img,.wipe>.top{grid-area:1/1}
+            .wipe img{max-width:none;border:0}
             summary{cursor:pointer;font-weight:600}.passed summary{font-weight:normal;color:#2a7}
             code{background:#f3f3f3;padding:0 3px;border-radius:3px}
             </style>
@@ -77,9 +83,9 @@ public enum FixtureReports {
             page += "</div>"
             if let e = images["expected"], let a = images["actual"] {
                 page += """
-                    <p>Slide to wipe from expected (left) to actual (right):</p>
-                    <div class="wipe"><img src="\(a)"><div class="top" style="width:50%"><img src="\(e)"></div></div><br>
-                    <input type="range" min="0" max="100" value="50" oninput="this.previousElementSibling.previousElementSibling.querySelector('.top').style.width=this.value+'%'">
+                    <p>Slide to wipe from expected (left) to actual (right), both at their own pixel size:</p>
+                    <div class="scroll"><div class="wipe"><img src="\(a)"><div class="top" style="clip-path:inset(0 50% 0 0)"><img src="\(e)"></div></div></div>
+                    <input type="range" min="0" max="100" value="50" oninput="this.previousElementSibling.querySelector('.top').style.clipPath='inset(0 '+(100-this.value)+'% 0 0)'">
                     """
             }
             page += "</details>\n"
