@@ -71,7 +71,7 @@ let package = Package(
         // Benchmarks of our own cases; scripts/bench builds it in release mode.
         .executableTarget(name: "lr-bench", dependencies: ["LayoutEngine", "LayoutWorkloads", "TextEngine", "PNGCodec", "PixelDiff", "LayoutRenderKit"]),
 
-        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutWorkloads"]),
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutWorkloads"], exclude: ["Chromium"]),
         .testTarget(name: "TextEngineTests", dependencies: ["TextEngine"]),
         .testTarget(name: "SpecLanguageTests", dependencies: ["SpecLanguage"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"], exclude: ["Fixtures"]),
@@ -79,7 +79,8 @@ let package = Package(
         // Conformance/: the corpus recorded from Chromium (scripts/conformance --record), read by ConformanceCorpusTests.
         .testTarget(name: "LayoutRenderKitTests", dependencies: ["LayoutRenderKit", "SpecLanguage", "SpecGenerators", "PixelDiff", "PNGCodec", "LayoutEngine"],
                     exclude: ["Conformance"]),
-        .testTarget(name: "LayoutRenderTestingTests", dependencies: ["LayoutRenderTesting", "PNGCodec"]),
+        .testTarget(name: "LayoutRenderTestingTests", dependencies: ["LayoutRenderTesting", "PNGCodec"],
+                    exclude: ["__Snapshots__"]),
         .testTarget(name: "CLITests", dependencies: ["layout-render", "PNGCodec"]),
     ]
 )
