@@ -138,17 +138,10 @@ public final class LayoutRenderer: Sendable {
         for reserved in ["width", "height", "scale", "index"] where values[reserved] != nil {
             throw SpecError("'\(reserved)' is set by the canvas and cannot be a variable", at: document.canvas.location)
         }
-        var width: Double?
-        var height: Double?
-        var scale = 1.0
-        if case .length(.points(let w))? = document.canvas["width"] { width = w }
-        if case .length(.points(let h))? = document.canvas["height"] { height = h }
-        if case .number(let s)? = document.canvas["scale"] { scale = s }
-        if let size = options.canvasSize { width = size.width; height = size.height }
-        if let s = options.scale { scale = s }
-        values["width"] = width.map { .number($0) } ?? .null
-        values["height"] = height.map { .number($0) } ?? .null
-        values["scale"] = .number(scale)
+        let canvas = CanvasGeometry(canvas: document.canvas, options: options)
+        values["width"] = canvas.width.map { .number($0) } ?? .null
+        values["height"] = canvas.height.map { .number($0) } ?? .null
+        values["scale"] = .number(canvas.scale)
         return Environment(values: values)
     }
 

@@ -32,16 +32,9 @@ struct SceneBuilder {
 
     func build() throws(LayoutRenderError) -> Scene {
         let canvas = document.canvas
-        guard case .length(.points(let specWidth))? = canvas["width"] else {
-            throw specError("the canvas needs a width", at: canvas.location)
-        }
-        var width = specWidth
-        var height: Double?
-        if case .length(.points(let h))? = canvas["height"] { height = h }
-        if let size = options.canvasSize { width = size.width; height = size.height }
-        var scale = 1.0
-        if case .number(let s)? = canvas["scale"] { scale = s }
-        if let s = options.scale { scale = s }
+        let geometry = CanvasGeometry(canvas: canvas, options: options)
+        guard let width = geometry.width else { throw specError("the canvas needs a width", at: canvas.location) }
+        let (height, scale) = (geometry.height, geometry.scale)
         // `--size` (and the service's query) can set what the spec's ranges would refuse.
         let sizeRange = Double.leastNonzeroMagnitude...ValueRanges.maxPoints
         guard sizeRange.contains(width), height.map({ sizeRange.contains($0) }) ?? true else {
