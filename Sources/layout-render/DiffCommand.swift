@@ -75,13 +75,17 @@ struct DiffCommand: ParsableCommand {
                 }
             }
             let pass = withinTolerance(result)
-            printOutput(json ? jsonSummary(result, pass: pass) : humanSummary(result, pass: pass))
+            let sizes = Sizes(expected: [a.width, a.height], actual: [b.width, b.height])
+            printOutput(json ? jsonSummary(result, pass: pass, sizes: sizes) : humanSummary(result, pass: pass, sizes: sizes))
             if !pass { throw ExitCode(1) }
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            // Every other failure is an error of the inputs or output: status 2.
-            printError((error as? CommandError)?.message ?? "error: \(error)")
+            // Every other failure is an error of the inputs or output: status 2. With --json
+            // it is also said as JSON on standard output, where a program reads the result.
+            let message = (error as? CommandError)?.message ?? "error: \(error)"
+            printError(message)
+            if json { printOutput(Self.jsonError(message)) }
             throw ExitCode(2)
         }
     }
@@ -118,36 +122,53 @@ struct DiffCommand: ParsableCommand {
         return true
     }
 
-    private func humanSummary(_ r: DiffResult, pass: Bool) -> String {
+    /// Both images' sizes in pixels, [width, height]: said when they differ.
+    struct Sizes: Encodable {
+        var expected: [Int]
+        var actual: [Int]
+    }
+
+    private func humanSummary(_ r: DiffResult, pass: Bool, sizes: Sizes) -> String {
         var lines = [
             "\(r.differentPixels) of \(r.totalPixels) pixels differ (\(String(format: "%.4f", r.ratio * 100))%), "
                 + "\(r.antialiasedPixels) anti-aliased"
         ]
         if let box = r.boundingBox { lines.append("changes within x \(box.x), y \(box.y), \(box.width)×\(box.height)") }
-        if r.sizeMismatch { lines.append("sizes differ") }
+        if r.sizeMismatch {
+            lines.append("sizes differ: expected \(sizes.expected[0])×\(sizes.expected[1]), actual \(sizes.actual[0])×\(sizes.actual[1]) px")
+        }
         if let out { lines.append("diff image: \(out)") }
         lines.append(pass ? "within tolerance" : "over tolerance")
         return lines.joined(separator: "\n")
     }
 
-    private func jsonSummary(_ r: DiffResult, pass: Bool) -> String {
+    private func jsonSummary(_ r: DiffResult, pass: Bool, sizes: Sizes) -> String {
         /// The counts (as `POST /diff` gives them), the verdict and the diff image's path.
         struct Summary: Encodable {
             var counts: DiffResult
             var pass: Bool
             var diffImage: String?
-            enum Keys: String, CodingKey { case pass, diffImage }
+            var sizes: Sizes
+            enum Keys: String, CodingKey { case pass, diffImage, sizes }
             func encode(to encoder: any Encoder) throws {
                 try counts.encode(to: encoder)
                 var container = encoder.container(keyedBy: Keys.self)
                 try container.encode(pass, forKey: .pass)
                 try container.encodeIfPresent(diffImage, forKey: .diffImage)
+                try container.encode(sizes, forKey: .sizes)
             }
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let summary = Summary(counts: r, pass: pass, diffImage: out)
+        let summary = Summary(counts: r, pass: pass, diffImage: out, sizes: sizes)
         return (try? encoder.encode(summary)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    /// `{"error": MESSAGE}`, the message as it was printed to standard error.
+    static func jsonError(_ message: String) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(["error": message])).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 }
 

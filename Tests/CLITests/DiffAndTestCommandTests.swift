@@ -31,6 +31,11 @@ final class DiffAndTestCommandTests: XCTestCase {
         let missing = try CLIRunner.run(["diff", white, dir.appendingPathComponent("nope.png").path])
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.stderr.hasSuffix("nope.png: error: No such file or directory\n"), missing.stderr)
+        // With --json the error is JSON on standard output too, for the program reading it.
+        let missingJSON = try CLIRunner.run(["diff", white, dir.appendingPathComponent("nope.png").path, "--json"])
+        XCTAssertEqual(missingJSON.status, 2)
+        let error = try JSONSerialization.jsonObject(with: missingJSON.stdout) as? [String: String]
+        XCTAssertEqual(error?["error"], dir.appendingPathComponent("nope.png").path + ": error: No such file or directory")
     }
 
     func testDiffOfDifferentSizesIsADifference() throws {
@@ -40,6 +45,10 @@ final class DiffAndTestCommandTests: XCTestCase {
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stdoutText.contains(#""sizeMismatch":true"#), r.stdoutText)
         XCTAssertTrue(r.stdoutText.contains(#""differentPixels":4"#), r.stdoutText) // the fifth column
+        XCTAssertTrue(r.stdoutText.contains(#""sizes":{"actual":[5,4],"expected":[4,4]}"#), r.stdoutText)
+        let human = try CLIRunner.run(["diff", a, b])
+        XCTAssertEqual(human.status, 1)
+        XCTAssertTrue(human.stdoutText.contains("sizes differ: expected 4×4, actual 5×4 px\n"), human.stdoutText)
     }
 
     func testTestCommandRecordsComparesAndReports() throws {
