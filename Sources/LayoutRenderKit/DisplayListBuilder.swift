@@ -108,16 +108,25 @@ struct DisplayListBuilder {
 
     /// Outlines every visible frame in magenta, one device pixel wide, and writes its id
     /// (or kind) in its top-left corner on a white tag.
+    /// Every frame outlined, then every frame's tag (its id, or its kind) where
+    /// `DebugTagPlacement` finds room: off the labels' text and off the other tags. Tags are
+    /// placed parents first and drawn parents last, so a child's tag never hides its parent's.
     private func appendDebugOverlay(to list: inout DisplayList, labeler: DebugLabeler) {
         let outline = RGBAColor(red: 1, green: 0, blue: 1)
         let hairline = 1 / scene.scale
-        for id in 1..<scene.nodes.count where !isHiddenOrInHidden(id) {
-            let frame = layout.absoluteFrames[id]
-            list.operations.append(.strokeInside(frame, width: hairline, color: outline, cornerRadius: 0))
-            let node = scene.nodes[id]
-            let (run, size) = labeler.label(node.id ?? node.kind.rawValue, at: Point(x: frame.x + 1, y: frame.y + 1))
-            list.operations.append(.fill(Rect(x: frame.x + 1, y: frame.y + 1, width: size.width, height: size.height),
-                                         RGBAColor(red: 1, green: 1, blue: 1, alpha: 0.85), cornerRadius: 0))
+        let ids = (1..<scene.nodes.count).filter { !isHiddenOrInHidden($0) }
+        for id in ids {
+            list.operations.append(.strokeInside(layout.absoluteFrames[id], width: hairline, color: outline, cornerRadius: 0))
+        }
+        let tags = ids.map { id in labeler.label(scene.nodes[id].id ?? scene.nodes[id].kind.rawValue, at: Point(x: 0, y: 0)) }
+        let labels = ids.filter { if case .label = scene.nodes[$0].content { return true } else { return false } }
+            .map { layout.absoluteFrames[$0] }
+        let places = DebugTagPlacement.place(frames: ids.map { layout.absoluteFrames[$0] }, sizes: tags.map(\.1),
+                                             labels: labels, canvas: Rect(origin: Point(x: 0, y: 0), size: layout.size))
+        for (tag, place) in zip(tags, places).reversed() {
+            var run = tag.0
+            run.glyphs = run.glyphs.map { PlacedGlyph(glyph: $0.glyph, x: $0.x + place.x, y: $0.y + place.y) }
+            list.operations.append(.fill(place, RGBAColor(red: 1, green: 1, blue: 1, alpha: 0.85), cornerRadius: 0))
             list.operations.append(.glyphs(run))
         }
     }

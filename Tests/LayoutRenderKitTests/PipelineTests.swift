@@ -165,6 +165,26 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(Array(debug.bitmap.pixels[(19 * 20 + 19) * 4..<(19 * 20 + 19) * 4 + 4]), [255, 0, 255, 255])
     }
 
+    /// `--debug` tags sit off the text they label: inside a label's outline, the debug render
+    /// is the plain one, pixel for pixel (the tag used to sit on the first letters).
+    func testDebugTagsDoNotCoverLabels() throws {
+        let spec = "canvas width=120 height=60 background=#ffffff\nvbox padding=0\n  label \"Hello\" id=greeting\n  box id=b height=20\n"
+        var o = options()
+        o.debugOverlay = true
+        let plain = try renderer.render(source: spec, options: options())
+        let debug = try renderer.render(source: spec, options: o)
+        let label = try frames(spec)["greeting"]!
+        var inkInside = 0
+        for y in Int(label.y) + 1..<Int(label.maxY) - 1 {
+            for x in Int(label.x) + 1..<Int(label.maxX) - 1 {
+                let i = (y * 120 + x) * 4
+                XCTAssertEqual(Array(debug.bitmap.pixels[i..<i + 4]), Array(plain.bitmap.pixels[i..<i + 4]), "(\(x), \(y))")
+                if plain.bitmap.pixels[i] < 128 { inkInside += 1 }
+            }
+        }
+        XCTAssertGreaterThan(inkInside, 10)  // the text is there to be covered
+    }
+
     // MARK: - Images
 
     private func writePNG(_ name: String, width: Int, height: Int, rgba: (UInt8, UInt8, UInt8, UInt8)) throws {
