@@ -21,11 +21,27 @@ struct SceneBuilder {
     private let planned = PlannedText()
     private final class PlannedText { var characters = 0 }
 
-    /// Values a label takes from the canvas when it does not set them.
+    /// Values a label takes from its nearest ancestor that sets them (the canvas, a stack,
+    /// a zbox, a border or a box), as CSS inherits `font`, `font-size`, `color` and
+    /// `line-height`, when it does not set them itself. The locations are the setters', for
+    /// errors about the value (a font that cannot be loaded, a size too large to draw).
     private struct TextDefaults {
         var font: FontValue?
+        var fontLocation: SourceLocation?
         var size: Double?
-        var color: RGBAColor?
+        var sizeLocation: SourceLocation?
+        var color: SpecLanguage.Color?
+        var lineHeight: LineHeightValue?
+
+        /// These defaults, overridden by what `node` sets for the labels inside it.
+        func inherited(by node: Node) -> TextDefaults {
+            var d = self
+            if case .font(let f)? = node["font"] { d.font = f; d.fontLocation = node.attributes["font"]?.location }
+            if case .number(let s)? = node["size"] { d.size = s; d.sizeLocation = node.attributes["size"]?.location }
+            if case .color(let c)? = node["color"] { d.color = c }
+            if case .lineHeight(let l)? = node["line-height"] { d.lineHeight = l }
+            return d
+        }
     }
 
     static let defaultFontSize = 14.0
@@ -41,10 +57,7 @@ struct SceneBuilder {
             throw specError("the canvas size must be positive and at most \(Int(ValueRanges.maxPoints)) points", at: canvas.location)
         }
 
-        var defaults = TextDefaults()
-        if case .font(let f)? = canvas["font"] { defaults.font = f }
-        if case .number(let s)? = canvas["size"] { defaults.size = s }
-        if case .color(let c)? = canvas["color"] { defaults.color = rgba(c) }
+        let canvasDefaults = TextDefaults().inherited(by: canvas)
 
         var rootStyle = try layoutStyle(of: canvas, parent: nil)
         rootStyle.width = .points(width)
@@ -59,11 +72,12 @@ struct SceneBuilder {
                                content: .none, isHidden: false))
 
         // Pre-order, iteratively: parents are added before their children, in order.
-        var pending: [(node: Node, parent: NodeID, rtl: Bool)] =
-            canvas.children.reversed().map { ($0, rootID, canvasDirection == .rtl) }
-        while let (node, parent, inheritedRTL) = pending.popLast() {
+        var pending: [(node: Node, parent: NodeID, rtl: Bool, defaults: TextDefaults)] =
+            canvas.children.reversed().map { ($0, rootID, canvasDirection == .rtl, canvasDefaults) }
+        while let (node, parent, inheritedRTL, inheritedDefaults) = pending.popLast() {
             let style = try layoutStyle(of: node, parent: nodes[parent])
             let rtl = style.direction == .inherit ? inheritedRTL : style.direction == .rtl
+            let defaults = inheritedDefaults.inherited(by: node)
             let (kind, content) = try layoutKind(of: node, defaults: defaults, scale: scale, rtl: rtl)
             // Nodes without an id are named by their place, so layout errors read
             // "'box on line 3'" rather than an index; such names cannot be referred to.
@@ -73,7 +87,7 @@ struct SceneBuilder {
                                    paint: paint(of: node), content: content, isHidden: style.isHidden,
                                    tolerance: tolerance(of: node),
                                    isPositioned: node.attributes["position"] != nil || style.inset != Edges(all: .auto)))
-            pending.append(contentsOf: node.children.reversed().map { ($0, id, rtl) })
+            pending.append(contentsOf: node.children.reversed().map { ($0, id, rtl, defaults) })
         }
 
         let layoutOptions = LayoutOptions(availableWidth: width, availableHeight: height,
@@ -321,7 +335,7 @@ struct SceneBuilder {
             return (.spacer(nil), .none)
         case .label:
             let content = try labelContent(of: node, defaults: defaults, scale: scale, rtl: rtl)
-            return (.leaf(content), .label(content, color: colorAttribute(node, "color") ?? defaults.color ?? .black))
+            return (.leaf(content), .label(content, color: defaults.color.map(rgba) ?? .black))
         case .image:
             let content = try imageContent(of: node)
             return (.leaf(content), .image(content))
@@ -337,20 +351,12 @@ struct SceneBuilder {
         }
         let fontValue: FontValue
         let fontLocation: SourceLocation
-        if case .font(let f)? = node["font"] {
-            fontValue = f
-            fontLocation = node.attributes["font"]!.location
-        } else {
-            fontValue = defaults.font ?? .style("regular")
-            fontLocation = document.canvas.attributes["font"]?.location ?? node.location
-        }
+        // `defaults` has the label's own font, size, color and line height applied already.
+        fontValue = defaults.font ?? .style("regular")
+        fontLocation = defaults.fontLocation ?? node.location
         let font = try loadFont(fontValue, at: fontLocation)
-        var size = defaults.size ?? Self.defaultFontSize
-        var sizeLocation = document.canvas.attributes["size"]?.location ?? node.location
-        if case .number(let s)? = node["size"] {
-            size = s
-            sizeLocation = node.attributes["size"]?.location ?? node.location
-        }
+        let size = defaults.size ?? Self.defaultFontSize
+        let sizeLocation = defaults.sizeLocation ?? node.location
         // Where the size becomes device pixels: refused here, with the place, rather than
         // drawn at another size or failing inside Cairo.
         let pixelsPerEm = size * scale
@@ -366,10 +372,10 @@ struct SceneBuilder {
         if case .keyword(let k)? = node["wrap"], let wrap = TextWrap(rawValue: k) { attributes.wrap = wrap }
         if case .keyword(let k)? = node["truncate"], let t = TextTruncation(rawValue: k) { attributes.truncation = t }
         if case .keyword(let k)? = node["align"], let a = TextAlignment(rawValue: k) { attributes.alignment = a }
-        switch node["line-height"] {
-        case .lineHeight(.multiple(let m))?: attributes.lineHeight = .multiple(m)
-        case .lineHeight(.points(let p))?: attributes.lineHeight = .points(p)
-        default: break
+        switch defaults.lineHeight {
+        case .multiple(let m)?: attributes.lineHeight = .multiple(m)
+        case .points(let p)?: attributes.lineHeight = .points(p)
+        case nil: break
         }
         let content = LabelContent(text: text, attributes: attributes, engine: textEngine, meter: textMeter)
         // One layout of every label must fit the budget; later measuring is counted as it happens.

@@ -143,6 +143,10 @@ public struct HostileSpecGenerator<Source: Choices> {
             var a = attrs
             if g.chance(30) { a.append("padding=\(length(auto: false))") }
             if g.chance(10) { a.append("padding-\(g.pick(["top", "right", "bottom", "left"]))=\(length(auto: false))") }
+            // Text values for the labels inside, inherited (a font size only on stacks, zboxes, borders).
+            if kind != "box" && g.chance(10) { a.append("size=\(one(of: ["4096", "0.000001", "1e-308", "12.5"]))") }
+            if g.chance(10) { a.append("line-height=" + (g.chance(30) ? magnitude() + "pt" : one(of: ["100", "0.000001", "1.5"]))) }
+            if g.chance(10) { a.append("color=#\(g.pick(["000", "c0392b", "ffffff80"]))") }
             if ["vbox", "hbox"].contains(kind) {
                 if g.chance(30) { a.append("gap=\(g.chance(30) ? percent() : magnitude())") }
                 if g.chance(20) { a.append("cross-gap=\(g.chance(30) ? percent() : magnitude())") }

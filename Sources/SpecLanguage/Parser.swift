@@ -338,9 +338,10 @@ struct ParseState {
             }
             try set(read(raw, shape: definition.shape), in: &attributes)
         }
-        if case .number? = attributes["size"]?.value, open.kind != .label, open.kind != .canvas {
+        if case .number? = attributes["size"]?.value, !Schema.fontSizeKinds.contains(open.kind) {
             let a = attributes["size"]!
-            throw SpecError("size on a \(open.kind.rawValue) is WxH (a single number is a label's font size)",
+            throw SpecError("size on a \(open.kind.rawValue) is WxH (a single number is a font size, on a label, "
+                            + "or on a stack, zbox or border for the labels inside)",
                             at: a.location, sourceLine: open.sourceLine)
         }
         return Node(kind: open.kind, argument: open.argument, attributes: attributes,

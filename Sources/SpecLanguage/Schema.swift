@@ -34,6 +34,12 @@ enum ValueShape: Hashable, Sendable {
 public enum Schema {
     static let layoutKinds: Set<NodeKind> = [.vbox, .hbox, .zbox, .border, .box, .spacer, .label, .image]
     static let containerKinds: Set<NodeKind> = [.canvas, .vbox, .hbox, .zbox, .border, .box]
+    /// Where `font`, `color`, `line-height` and a font `size` are said for the labels inside
+    /// (inherited, as in CSS), besides the canvas and the labels themselves.
+    public static let textContainerKinds: Set<NodeKind> = [.vbox, .hbox, .zbox, .border, .box]
+    /// Where `size` may be one number, a font size: not on a box, where `size=40` would
+    /// read as a frame size (a box's frame is `size=WxH`).
+    public static let fontSizeKinds: Set<NodeKind> = [.canvas, .label, .vbox, .hbox, .zbox, .border]
     static let stackKinds: Set<NodeKind> = [.canvas, .vbox, .hbox]
     /// `safe-center` and `safe-end` are CSS's `safe center` and `safe end`: content that
     /// would overflow the start is aligned to the start instead.
@@ -119,11 +125,12 @@ public enum Schema {
         add(["wrap"], .stackWrap, [.vbox, .hbox])
         add(["reverse"], .bool, [.canvas, .vbox, .hbox])
         add(["scale"], .number(min: 0.25, max: 8), [.canvas])
-        add(["font"], .font, [.canvas, .label])
-        add(["color"], .color, [.canvas, .label])
+        // Set on a container, these are inherited by the labels inside it.
+        add(["font"], .font, textContainerKinds.union([.canvas, .label]))
+        add(["color"], .color, textContainerKinds.union([.canvas, .label]))
         add(["lines"], .integer(min: 0, max: ValueRanges.maxLines), [.label])
         add(["truncate"], .keywords(["tail", "head", "middle", "clip"]), [.label])
-        add(["line-height"], .lineHeight, [.label])
+        add(["line-height"], .lineHeight, textContainerKinds.union([.canvas, .label]))
         add(["mode"], .keywords(imageModes), [.image])
         // Comparison tolerances for `layout-render test`, applied inside the node's frame.
         add(["diff-threshold"], .number(min: 0, max: 1), layoutKinds)
