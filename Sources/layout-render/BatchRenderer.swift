@@ -24,7 +24,7 @@ struct BatchRenderer {
             try FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true)
         } catch {
             printError("\(outDirectory): error: cannot create the output folder: \(error.localizedDescription)")
-            throw ExitCode(1)
+            throw ExitCode(2)
         }
         for problem in unreadable { printError(problem.message) }
         let renderer = LayoutRenderer(fontDirectories: options.fontDirectories)

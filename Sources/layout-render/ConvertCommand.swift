@@ -42,7 +42,7 @@ struct ConvertCommand: ParsableCommand {
             try OutputFile.write(Array(text.utf8), to: output ?? OutputFile.standardOutputName)
         } catch {
             printError(error.diagnostic.description)
-            throw ExitCode(1)
+            throw exitStatus(for: error)
         }
     }
 }

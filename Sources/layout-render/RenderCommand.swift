@@ -120,7 +120,7 @@ struct RenderCommand: ParsableCommand {
                                          variables: try job.names(), assetRoot: assetRoot).run()
         } catch let error as LayoutRenderError {
             printError(error.diagnostic.description)
-            throw ExitCode(1)
+            throw exitStatus(for: error)
         }
         if failures > 0 { throw ExitCode(1) }
     }

@@ -66,7 +66,7 @@ struct RenderJob: Equatable {
         } catch {
             // Every step throws LayoutRenderError (typed), so `error` is one.
             printError(error.diagnostic.description)
-            throw ExitCode(1)
+            throw exitStatus(for: error)
         }
     }
 
@@ -150,5 +150,15 @@ struct RenderJob: Equatable {
         let ns = path as NSString
         let ext = ns.pathExtension
         return ext.isEmpty ? path + suffix : ns.deletingPathExtension + suffix + "." + ext
+    }
+}
+
+/// The exit status of a failed render or conversion, the same scheme as `diff` and `test`:
+/// 2 when a file could not be read or written (the spec, `--data`, the output), 1 for what
+/// the spec, its fonts and images or the render got wrong. (64 is bad usage, everywhere.)
+func exitStatus(for error: LayoutRenderError) -> ExitCode {
+    switch error {
+    case .inputUnreadable, .outputUnwritable: return ExitCode(2)
+    case .spec, .layout, .resource, .render: return ExitCode(1)
     }
 }

@@ -21,13 +21,13 @@ final class HostileInputTests: XCTestCase {
 
     func testInvalidUTF8() throws {
         let r = try render(Data([0x63, 0x61, 0x6E, 0x76, 0x61, 0x73, 0x20, 0xFF, 0xFE, 0x0A]))
-        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.status, 2)
         XCTAssertTrue(r.stderr.hasSuffix("in.spec: error: cannot read the spec: not valid UTF-8 text\n"), r.stderr)
     }
 
     func testHugeFileIsRefusedBeforeReading() throws {
         let r = try render(Data(repeating: 0x61, count: 17 << 20))
-        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.status, 2)
         XCTAssertTrue(r.stderr.contains("cannot read the spec: the file is \(17 << 20) bytes; specs are limited to \(16 << 20)"), r.stderr)
     }
 

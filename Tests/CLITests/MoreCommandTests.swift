@@ -61,12 +61,12 @@ final class MoreCommandTests: XCTestCase {
         let out = dir.appendingPathComponent("s.png").path
         for arguments in [["-", out], ["convert", "-"]] {
             let r = try CLIRunner.run(arguments, stdin: Data([0xFF, 0xFE, 0x0A]))
-            XCTAssertEqual(r.status, 1, "\(arguments)")
+            XCTAssertEqual(r.status, 2, "\(arguments)")
             XCTAssertEqual(r.stderr, "<stdin>: error: cannot read the spec: not valid UTF-8 text\n", "\(arguments)")
         }
         let endless = try CLIRunner.run(["-c", "head -c 20000000 /dev/zero | '\(CLIRunner.binary.path)' - '\(out)'"],
                                         executable: URL(fileURLWithPath: "/bin/sh"))
-        XCTAssertEqual(endless.status, 1)
+        XCTAssertEqual(endless.status, 2)
         XCTAssertEqual(endless.stderr, "<stdin>: error: cannot read the spec: specs are limited to 16777216 bytes\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
     }

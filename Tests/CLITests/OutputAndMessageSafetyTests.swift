@@ -48,10 +48,10 @@ final class OutputAndMessageSafetyTests: XCTestCase {
         let error = "\(full): error: cannot write the output: No space left on device\n"
         let spec = try write("canvas width=4 height=4\n")
         let r = try CLIRunner.run([spec, full])
-        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.status, 2)
         XCTAssertEqual(r.stderr, error)
         let frames = try CLIRunner.run(["render", spec, "--frames-only", "--frames", full])
-        XCTAssertEqual(frames.status, 1)
+        XCTAssertEqual(frames.status, 2)
         XCTAssertEqual(frames.stderr, error)
         let diffInput = dir.appendingPathComponent("a.png").path
         XCTAssertEqual(try CLIRunner.run([spec, diffInput]).status, 0)
@@ -59,7 +59,7 @@ final class OutputAndMessageSafetyTests: XCTestCase {
         XCTAssertEqual(diff.status, 2)
         XCTAssertEqual(diff.stderr, error)
         let convert = try CLIRunner.run(["convert", spec, "-o", full])
-        XCTAssertEqual(convert.status, 1)
+        XCTAssertEqual(convert.status, 2)
         XCTAssertEqual(convert.stderr, error)
         let report = try CLIRunner.run(["test", dir.path, "--junit", full])
         XCTAssertEqual(report.status, 2)

@@ -61,7 +61,7 @@ final class RenderCommandTests: XCTestCase {
 
     func testMissingInput() throws {
         let r = try CLIRunner.run([dir.appendingPathComponent("nope.spec").path, dir.appendingPathComponent("out.png").path])
-        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.status, 2)
         XCTAssertTrue(r.stderr.hasSuffix("nope.spec: error: cannot read the spec: no such file\n"), r.stderr)
         XCTAssertFalse(exists("out.png"))
     }
@@ -70,7 +70,7 @@ final class RenderCommandTests: XCTestCase {
         let spec = try write("canvas width=10 height=10\n")
         let out = dir.appendingPathComponent("no/such/folder/out.png").path
         let r = try CLIRunner.run([spec, out])
-        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.status, 2)
         XCTAssertTrue(r.stderr.hasPrefix("\(out): error: cannot write the output:"), r.stderr)
     }
 

@@ -53,7 +53,7 @@ final class RenderHardeningCLITests: XCTestCase {
     func testASpecThatIsAFIFO() throws {
         let pipe = try fifo("pipe.spec")
         let r = try run([pipe, out])
-        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertEqual(r.status, 2, r.stderr)
         XCTAssertEqual(r.stderr, "\(pipe): error: cannot read the spec: it is not a regular file (it is a FIFO)\n")
     }
 
@@ -67,7 +67,7 @@ final class RenderHardeningCLITests: XCTestCase {
 
     func testADeviceAsTheSpec() throws {
         let r = try run(["/dev/zero", out])
-        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertEqual(r.status, 2, r.stderr)
         XCTAssertEqual(r.stderr, "/dev/zero: error: cannot read the spec: it is not a regular file (it is a character device)\n")
     }
 
@@ -152,11 +152,11 @@ final class RenderHardeningCLITests: XCTestCase {
         // 1.5 MiB of spec: over a 1 MiB limit as a file and on standard input, and read with 2.
         let big = try write("canvas width=100\n" + String(repeating: "# padding padding padding padding\n", count: 45_000), "big.spec")
         let overFile = try run([big, "--frames-only", "--frames", frames, "--max-spec-mb", "1"])
-        XCTAssertEqual(overFile.status, 1, overFile.stderr)
+        XCTAssertEqual(overFile.status, 2, overFile.stderr)
         XCTAssertTrue(overFile.stderr.contains("specs are limited to 1048576"), overFile.stderr)
         let overStdin = try CLIRunner.run(["-", "--frames-only", "--frames", frames, "--max-spec-mb", "1"],
                                           stdin: try Data(contentsOf: URL(fileURLWithPath: big)), killAfter: 60)
-        XCTAssertEqual(overStdin.status, 1, overStdin.stderr)
+        XCTAssertEqual(overStdin.status, 2, overStdin.stderr)
         XCTAssertTrue(overStdin.stderr.contains("specs are limited to 1048576 bytes"), overStdin.stderr)
         XCTAssertEqual(try run([big, "--frames-only", "--frames", frames, "--max-spec-mb", "2"]).status, 0)
 
