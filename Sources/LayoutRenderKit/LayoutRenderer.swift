@@ -278,8 +278,11 @@ extension LayoutRenderer {
                           sourceLine: laidOut.scene.sourceLines.line(at: node.location))
     }
 
+    /// Frames can be finite and far beyond any canvas (anchors multiplied by 1,000 at each
+    /// step reach 1e30): past 10^15 the number is written as a Double, never through `Int`.
     private static func points(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+        guard abs(value) < 1e15 else { return String(format: "%.3g", value) }
+        return value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
     }
 }
 
@@ -287,9 +290,14 @@ extension LayoutRenderer {
 public struct PixelBox: Hashable, Sendable {
     public var x: Int, y: Int, width: Int, height: Int
 
+    /// Frames far beyond any canvas are clamped to ±10^9 pixels first, so the conversion to
+    /// `Int` cannot trap (the pipeline fuzzer's frames reached 1e30).
     init(_ frame: Rect, scale: Double) {
-        let x0 = Int((frame.minX * scale).rounded(.down)), y0 = Int((frame.minY * scale).rounded(.down))
-        let x1 = Int((frame.maxX * scale).rounded(.up)), y1 = Int((frame.maxY * scale).rounded(.up))
+        func pixel(_ points: Double, _ rule: FloatingPointRoundingRule) -> Int {
+            Int(min(max((points * scale).rounded(rule), -1e9), 1e9))
+        }
+        let x0 = pixel(frame.minX, .down), y0 = pixel(frame.minY, .down)
+        let x1 = pixel(frame.maxX, .up), y1 = pixel(frame.maxY, .up)
         x = x0; y = y0; width = max(0, x1 - x0); height = max(0, y1 - y0)
     }
 }

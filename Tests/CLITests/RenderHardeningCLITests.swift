@@ -179,4 +179,28 @@ final class RenderHardeningCLITests: XCTestCase {
         XCTAssertTrue(r.stderr.hasPrefix("\(spec):5:7: error: the spec's if/for blocks take more than 1000000 steps to expand"), r.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
     }
+
+    /// Anchors multiplied by 1,000 at each step make finite frames near 1e40: the overflow
+    /// warning turned them into `Int` and the CLI died with SIGILL (found by the pipeline
+    /// fuzzer). Now a warning, a picture, and `diff-ignore` on such a node in `test`.
+    func testFramesFarBeyondTheCanvas() throws {
+        var spec = "canvas width=240 height=200\nbox size=100%x100%\n  box id=a left=0 top=0 width=1000000 height=1000000\n"
+        var previous = "a"
+        for i in 0..<11 {
+            spec += "  box id=b\(i) left=\(previous).right*1000 top=0 width=\(previous).width*1000 height=10"
+            spec += i == 10 ? " diff-ignore\n" : "\n"
+            previous = "b\(i)"
+        }
+        let path = try write(spec, "chain.spec")
+        let r = try run([path, out])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("warning: 'b10' reaches 1.2e+40 pt past the canvas's right edge"), r.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out))
+        let fixtures = dir.appendingPathComponent("fx")
+        try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
+        try spec.write(to: fixtures.appendingPathComponent("chain.spec"), atomically: false, encoding: .utf8)
+        XCTAssertEqual(try CLIRunner.run(["test", fixtures.path, "--update", "missing"], withoutCI: true, killAfter: 60).status, 0)
+        let again = try CLIRunner.run(["test", fixtures.path], killAfter: 60)
+        XCTAssertEqual(again.status, 0, again.stdoutText + again.stderr)
+    }
 }
