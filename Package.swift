@@ -51,13 +51,17 @@ let package = Package(
         // The pipeline that ties the stages together (used by the CLI and the service).
         .target(
             name: "LayoutRenderKit",
-            dependencies: ["SpecLanguage", "LayoutEngine", "TextEngine", "Rendering", "PNGCodec", "PixelDiff"]
+            dependencies: ["SpecLanguage", "LayoutEngine", "TextEngine", "Rendering", "PNGCodec"]
         ),
-        .target(name: "LayoutRenderTesting", dependencies: ["LayoutRenderKit"]),
+        // Golden tests over the pipeline: the fixture runner, its update policy and its
+        // reports, with PixelDiff (used by `layout-render test` and LayoutRenderTesting).
+        .target(name: "LayoutRenderGolden", dependencies: ["LayoutRenderKit", "PixelDiff", "PNGCodec", "SpecLanguage"]),
+        .target(name: "LayoutRenderTesting", dependencies: ["LayoutRenderGolden", "LayoutRenderKit"]),
         .executableTarget(
             name: "layout-render",
             dependencies: [
                 "LayoutRenderKit",
+                "LayoutRenderGolden",
                 "PNGCodec",
                 "PixelDiff",
                 "SpecLanguage",
@@ -77,9 +81,9 @@ let package = Package(
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"], exclude: ["Fixtures"]),
         .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff", "PNGCodec"]),
         // Conformance/: the corpus recorded from Chromium (scripts/conformance --record), read by ConformanceCorpusTests.
-        .testTarget(name: "LayoutRenderKitTests", dependencies: ["LayoutRenderKit", "SpecLanguage", "SpecGenerators", "PixelDiff", "PNGCodec", "LayoutEngine"],
+        .testTarget(name: "LayoutRenderKitTests", dependencies: ["LayoutRenderKit", "LayoutRenderGolden", "SpecLanguage", "SpecGenerators", "PixelDiff", "PNGCodec", "LayoutEngine"],
                     exclude: ["Conformance"]),
-        .testTarget(name: "LayoutRenderTestingTests", dependencies: ["LayoutRenderTesting", "PNGCodec"],
+        .testTarget(name: "LayoutRenderTestingTests", dependencies: ["LayoutRenderTesting", "LayoutRenderGolden", "LayoutRenderKit", "PNGCodec"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "CLITests", dependencies: ["layout-render", "PNGCodec"]),
     ]

@@ -149,6 +149,14 @@ public struct FixtureSize: Hashable, Sendable {
             guard let h = Double(parts[1]), h > 0, h <= Self.maxSide else { return nil }
             height = h
         }
-        label = FrameChanges.format(w) + "x" + (height.map(FrameChanges.format) ?? "auto")
+        label = PointsText.format(w) + "x" + (height.map(PointsText.format) ?? "auto")
+    }
+}
+
+/// A length in points as messages and file names write it: at most two decimals, no `.0`.
+package enum PointsText {
+    package static func format(_ v: Double) -> String {
+        let rounded = (v * 100).rounded() / 100
+        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LayoutRenderGolden
 import LayoutRenderKit
 import XCTest
 

@@ -1,3 +1,4 @@
+import LayoutRenderGolden
 import LayoutRenderKit
 
 /// Which golden images a run of `assertRender` may (re)write. Recording always fails the

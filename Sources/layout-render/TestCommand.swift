@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LayoutRenderGolden
 import LayoutRenderKit
 
 struct TestCommand: ParsableCommand {

@@ -1,3 +1,4 @@
+@testable import LayoutRenderGolden
 import LayoutRenderKit
 import XCTest
 

@@ -1,4 +1,5 @@
 import Foundation
+@testable import LayoutRenderGolden
 import LayoutRenderKit
 import LayoutRenderTesting
 import PNGCodec

@@ -1,3 +1,4 @@
+import LayoutRenderKit
 /// Says in words how the frames of two dumps of the same spec differ, node by node:
 /// "`title` moved 4 pt down", "`body` grew 15 pt taller". Nodes are matched by id, and
 /// nodes without an id by their position in tree order among nodes of the same kind.
@@ -75,8 +76,5 @@ public enum FrameChanges {
         return "the \(entry.kind) on line \(entry.line)"
     }
 
-    static func format(_ v: Double) -> String {
-        let rounded = (v * 100).rounded() / 100
-        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
-    }
+    static func format(_ v: Double) -> String { PointsText.format(v) }
 }

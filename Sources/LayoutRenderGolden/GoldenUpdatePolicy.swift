@@ -1,4 +1,5 @@
 import Foundation
+import LayoutRenderKit
 
 /// Whether golden files may be (re)written, decided in one place for `layout-render test`,
 /// `assertRender` and the package's own golden tests.

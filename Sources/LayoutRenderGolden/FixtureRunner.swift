@@ -1,6 +1,7 @@
 import Foundation
 import PNGCodec
 import PixelDiff
+import LayoutRenderKit
 
 /// Renders specs and compares them with their golden PNGs (and frame dumps): the visual
 /// regression check behind `layout-render test` and the Swift test helpers.

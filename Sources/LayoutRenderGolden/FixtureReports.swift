@@ -1,4 +1,5 @@
 import Foundation
+import LayoutRenderKit
 
 /// Reports of a fixture run for CI systems (JUnit XML) and for people (one HTML file with
 /// the images inside it).
