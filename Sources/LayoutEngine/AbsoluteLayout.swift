@@ -38,7 +38,7 @@ extension LayoutContext {
             let pb = insets(c, parentWidth: cbWidth)
 
             // The size: its own, between two insets, or its content's.
-            var w: Double? = resolve(st.pointee.width, cbWidth).map { clampWidth(c, $0, cbWidth, pb) }
+            var w: Double? = resolve(st.pointee.width, cbWidth).map { clampWidth(c, $0, cbWidth, cbHeight, pb) }
             var h: Double? = resolve(st.pointee.height, cbHeight).map { clampHeight(c, $0, cbHeight, pb) }
             let ratio = st.pointee.aspectRatio
             // Between `top` and `bottom`, an `align-self` of its own other than `stretch`
@@ -46,9 +46,9 @@ extension LayoutContext {
             // for absolute boxes `align-self` is the vertical axis, as Chromium applies it).
             let selfAlign: Align = zboxAlign == nil ? (st.pointee.alignSelf ?? .stretch) : .stretch
             let fitsVertically = selfAlign != .stretch
-            if let ratio, w == nil, let hh = h { w = clampWidth(c, hh * ratio, cbWidth, pb) }
+            if let ratio, w == nil, let hh = h { w = clampWidth(c, hh * ratio, cbWidth, cbHeight, pb) }
             if w == nil, st.pointee.width == .auto, let left, let right {
-                var width = clampWidth(c, cbWidth - left - right - m.horizontal, cbWidth, pb)
+                var width = clampWidth(c, cbWidth - left - right - m.horizontal, cbWidth, cbHeight, pb)
                 // With a ratio, the height's min and max hold through it.
                 if let ratio, h == nil {
                     width = clamp(width, min: (resolve(st.pointee.minHeight, cbHeight) ?? 0) * ratio,
@@ -61,8 +61,15 @@ extension LayoutContext {
                 h = clampHeight(c, cbHeight - top - bottom - m.vertical, cbHeight, pb)
             }
             if w == nil || h == nil {
+                // The space its content may fill: between its insets, or with both `auto`
+                // from its static position to the padding box's far edge (both edges,
+                // twice the nearer, when it is centred), as Chromium sizes it.
+                let room = left == nil && right == nil
+                    ? staticRoom(node, axis: axis, cbWidth: cbWidth, contentStart: contentStart,
+                                 contentSize: contentSize, edge: staticEdge(c, of: node, axis: axis, zboxAlign: zboxAlign))
+                    : cbWidth - (left ?? 0) - (right ?? 0)
                 let s = compute(c, knownWidth: w, knownHeight: h, parentWidth: cbWidth, parentHeight: cbHeight,
-                                availableWidth: .definite(Swift.max(0, cbWidth - (left ?? 0) - (right ?? 0) - m.horizontal)),
+                                availableWidth: .definite(Swift.max(0, room - m.horizontal)),
                                 availableHeight: .maxContent, perform: false)
                 w = s.width
                 h = s.height
@@ -151,11 +158,49 @@ extension LayoutContext {
         }
     }
 
-    /// A width the parent gives, clamped by the node's own min and max widths.
-    private func clampWidth(_ c: NodeID, _ v: Double, _ parentWidth: Double, _ pb: EdgeInsets) -> Double {
+    /// Where a child with no horizontal inset is placed in its parent's content box, as
+    /// the parent aligns it (flex-relative: -1 start, 0 centre, 1 end, before mirroring).
+    private func staticEdge(_ c: NodeID, of node: NodeID, axis: FlexAxis, zboxAlign: Align?) -> Int {
+        func edge(_ a: Align) -> Int { a == .center ? 0 : a == .end ? 1 : -1 }
+        if let zboxAlign { return edge(style(c).pointee.alignSelf ?? zboxAlign) }
+        if axis.isRow {
+            switch style(node).pointee.justify {
+            case .start, .spaceBetween: return -1
+            case .center, .spaceAround, .spaceEvenly: return 0
+            case .end: return 1
+            }
+        }
+        return edge(style(c).pointee.alignSelf ?? style(node).pointee.align)
+    }
+
+    /// The width from a static position at `edge` of the content box to the padding box's
+    /// far edge (for a centred one, twice the distance to the nearer edge).
+    private func staticRoom(_ node: NodeID, axis: FlexAxis, cbWidth: Double, contentStart: (main: Double, cross: Double),
+                            contentSize: (main: Double, cross: Double), edge: Int) -> Double {
+        let border = style(node).pointee.border
+        let start = axis.width(main: contentStart.main, cross: contentStart.cross)
+        let size = axis.width(main: contentSize.main, cross: contentSize.cross)
+        // The content box in the padding box's coordinates.
+        let left = axis.flipX ? cbWidth - (start - border.right) - size : start - border.left
+        let right = left + size
+        switch axis.flipX ? -edge : edge {
+        case -1: return cbWidth - left
+        case 1: return right
+        default:
+            let centre = (left + right) / 2
+            return 2 * Swift.min(centre, cbWidth - centre)
+        }
+    }
+
+    /// A width the parent gives, clamped by the node's own min and max widths (intrinsic
+    /// keywords measured in the containing block).
+    private func clampWidth(_ c: NodeID, _ v: Double, _ parentWidth: Double, _ parentHeight: Double,
+                            _ pb: EdgeInsets) -> Double {
         let st = style(c)
-        return clamp(v, min: resolve(st.pointee.minWidth, parentWidth) ?? 0,
-                     max: resolve(st.pointee.maxWidth, parentWidth) ?? .infinity, floor: pb.horizontal)
+        let space = AvailableSpace.definite(parentWidth)
+        return clamp(v, min: sizeBound(c, st.pointee.minWidth, parentWidth, parentHeight, space, default: 0),
+                     max: sizeBound(c, st.pointee.maxWidth, parentWidth, parentHeight, space, default: .infinity),
+                     floor: pb.horizontal)
     }
 
     private func clampHeight(_ c: NodeID, _ v: Double, _ parentHeight: Double, _ pb: EdgeInsets) -> Double {

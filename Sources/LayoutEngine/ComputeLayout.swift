@@ -76,7 +76,7 @@ private func snapToPixels(_ tree: LayoutTree, frames: [Rect], absolute: [Rect], 
             relative[i] = snapped[i]
         }
     }
-    return LayoutResult(frames: relative, absoluteFrames: snapped, root: root)
+    return LayoutResult(frames: relative, absoluteFrames: snapped, exactFrames: absolute, root: root)
 }
 
 extension LayoutContext {

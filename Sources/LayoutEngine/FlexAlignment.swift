@@ -51,8 +51,9 @@ extension LayoutContext {
                 // An item without a baseline has one synthesized at its bottom edge. With
                 // `wrap=reverse` the cross axis runs upwards: the distance counts from below.
                 var b = items[i].margin.crossStart
-                if !ctx.axis.isRow && ctx.crossReversed {
-                    // The synthesized edge is the item's left, the cross end here.
+                if !ctx.axis.isRow && ctx.axis.flipX {
+                    // The synthesized edge is the item's left, the cross end when the cross
+                    // axis runs right to left (`direction=rtl` or `wrap=reverse`, not both).
                     b += items[i].hypotheticalCross
                 } else if ctx.axis.isRow {
                     let size = Size(width: items[i].target, height: items[i].hypotheticalCross)

@@ -33,8 +33,9 @@ extension LayoutContext {
             // B: an aspect ratio and a definite cross size (which makes the main size definite).
             base = mainFromCross(cross, items[i])
             items[i].mainFromRatio = true
-            // Its automatic minimum (the content's size) may exceed it.
-            explicit = true
+            // Its automatic minimum (the content's size) may exceed it, when its own main
+            // size is `auto` (not a percentage of an indefinite size: CSS Sizing 4 §5.2).
+            explicit = ctx.axis.main(width: style(node).pointee.width, height: style(node).pointee.height) == .auto
         } else {
             // E: the item's max-content main size.
             base = measureContentMain(i, .maxContent, ctx)
@@ -99,10 +100,50 @@ extension LayoutContext {
         if !style(items[i].node).pointee.clipsContent {
             v = measureContentMain(i, .minContent, ctx)
             if !items[i].sizeMain.isNaN { v = Swift.min(v, items[i].sizeMain) }
+            // A main size from the ratio caps the content's when the item's own main size
+            // is not `auto` (a percentage of an indefinite size). A wrapping column wraps
+            // its content at that height, so only its tallest item can exceed it (as
+            // Chromium lays them out).
+            if items[i].mainFromRatio {
+                let st = style(items[i].node)
+                if ctx.axis.main(width: st.pointee.width, height: st.pointee.height) != .auto {
+                    v = Swift.min(v, items[i].base)
+                } else if !ctx.axis.isRow && tags[items[i].node] == .column && st.pointee.wrap {
+                    v = Swift.min(v, Swift.max(items[i].base, tallestItem(i, ctx) + items[i].pbMain))
+                }
+            }
         }
         v = clamp(v, min: 0, max: items[i].maxMain, floor: items[i].pbMain)
         items[i].autoMin = v
         return v
+    }
+
+    /// The outer height of the tallest in-flow child of item `i` (a column): its `basis` in
+    /// points when it has one, else its height measured at the item's content width,
+    /// within its min and max heights.
+    private func tallestItem(_ i: Int, _ ctx: FlexContext) -> Double {
+        let node = items[i].node
+        let width = crossForMeasuring(i, ctx).map { Swift.max(0, $0 - items[i].pbCross) }
+        var tallest = 0.0
+        for k in children(node) {
+            let c = childList[k]
+            if hidden[c] || outOfFlow[c] { continue }
+            let st = style(c)
+            let m = margins(c, parentWidth: width)
+            var height: Double
+            if case .points(let basis) = st.pointee.basis {
+                height = basis
+            } else {
+                height = compute(c, knownWidth: nil, knownHeight: nil, parentWidth: width, parentHeight: nil,
+                                 availableWidth: width.map { .definite(Swift.max(0, $0 - m.horizontal)) } ?? .maxContent,
+                                 availableHeight: .maxContent, perform: false).height
+            }
+            height = clamp(height, min: resolve(st.pointee.minHeight, nil) ?? 0,
+                           max: resolve(st.pointee.maxHeight, nil) ?? .infinity,
+                           floor: insets(c, parentWidth: width).vertical)
+            tallest = Swift.max(tallest, height + m.vertical)
+        }
+        return tallest
     }
 
     /// §9.3 step 5: puts the items `first..<last` on flex lines `limit` points long (one

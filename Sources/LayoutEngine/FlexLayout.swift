@@ -29,7 +29,7 @@ extension LayoutContext {
         // The width first: fixed by the parent or the style, or the content's (as a block's).
         let outerWidth = width ?? bounds.clampWidth(
             intrinsicFlexWidth(node, axis: axis, available: shrinkSpace(availableWidth, by: physicalInsets.horizontal),
-                               innerHeight: height.map { Swift.max(0, $0 - physicalInsets.vertical) },
+                               innerHeight: bounds.definiteHeight ? height.map { Swift.max(0, $0 - physicalInsets.vertical) } : nil,
                                columnLimit: (height ?? (bounds.maxHeight.isFinite ? bounds.maxHeight : nil))
                                    .map { Swift.max(0, $0 - physicalInsets.vertical) },
                                wraps: wraps) + physicalInsets.horizontal)
@@ -130,9 +130,21 @@ extension LayoutContext {
 
         // §9.4 step 11: the used cross size of each item.
         for l in firstLine..<lastLine {
-            for i in lines[l].start..<lines[l].end where items[i].stretches {
-                items[i].cross = clamp(lines[l].cross - items[i].margin.cross, min: items[i].minCross,
-                                       max: items[i].maxCross, floor: items[i].pbCross)
+            for i in lines[l].start..<lines[l].end {
+                if items[i].stretches {
+                    items[i].cross = clamp(lines[l].cross - items[i].margin.cross, min: items[i].minCross,
+                                           max: items[i].maxCross, floor: items[i].pbCross)
+                } else if !axis.isRow && !singleLine && items[i].sizeCross.isNaN {
+                    // Chromium lays the items of a wrapping column out again in their line:
+                    // one it does not stretch is as wide as its content fits there.
+                    let room = Swift.max(0, lines[l].cross - items[i].margin.cross)
+                    let s = compute(items[i].node, knownWidth: nil, knownHeight: items[i].target,
+                                    parentWidth: innerWidth, parentHeight: percentHeight,
+                                    availableWidth: .definite(room), availableHeight: .definite(items[i].target),
+                                    perform: false, definiteHeight: items[i].definiteMain)
+                    items[i].cross = clamp(s.width, min: items[i].minCross, max: items[i].maxCross,
+                                           floor: items[i].pbCross)
+                }
             }
         }
 
@@ -167,18 +179,20 @@ extension LayoutContext {
                                                        parentHeight: percentBase.height)
                 // The container's first baseline: its first line's baseline group (a row's), or
                 // its first item's (synthesized at that item's bottom when it has none),
-                // never below the container's own bottom edge.
+                // below the container's own bottom edge only when it does not clip. In a
+                // `reverse` stack that is
+                // the item placed first from the physical start, its last, as in Chromium.
                 if containerBaseline.isNaN && l == firstLine {
                     if line.hasBaselineItems && axis.isRow {
                         if items[i].align == .baseline {
                             containerBaseline = frame.y + (itemBaseline(items[i].node, frame.size, parentWidth: innerWidth)
                                                            ?? frame.height)
                         }
-                    } else if i == line.start {
+                    } else if i == (sp.pointee.reverse ? line.end - 1 : line.start) {
                         containerBaseline = frame.y + (itemBaseline(items[i].node, frame.size, parentWidth: innerWidth)
                                                        ?? frame.height)
                     }
-                    containerBaseline = Swift.min(containerBaseline, outer.height)
+                    if sp.pointee.clipsContent { containerBaseline = Swift.min(containerBaseline, outer.height) }
                 }
                 position = mainPos + items[i].target + items[i].margin.mainEnd + gapMain + between
             }

@@ -424,7 +424,7 @@ final class LayoutContext {
 
     /// A min or max width: points, a percentage, or an intrinsic keyword measured.
     @inline(__always)
-    private func sizeBound(_ node: NodeID, _ d: Dimension, _ parentWidth: Double?, _ parentHeight: Double?,
+    func sizeBound(_ node: NodeID, _ d: Dimension, _ parentWidth: Double?, _ parentHeight: Double?,
                            _ available: AvailableSpace, default value: Double) -> Double {
         switch d {
         case .auto: return value

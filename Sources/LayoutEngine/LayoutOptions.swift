@@ -26,11 +26,16 @@ public struct LayoutResult: Sendable {
     public let frames: [Rect]
     /// Frames relative to the root's origin.
     public let absoluteFrames: [Rect]
+    /// Frames relative to the root's origin as the layout computed them, before their edges
+    /// snapped to pixels: the sizes that content (a label's lines) was measured at, for
+    /// drawing it the same way. The same as `absoluteFrames` without a pixel scale.
+    public let exactFrames: [Rect]
     let rootID: NodeID?
 
-    init(frames: [Rect], absoluteFrames: [Rect], root: NodeID?) {
+    init(frames: [Rect], absoluteFrames: [Rect], exactFrames: [Rect]? = nil, root: NodeID?) {
         self.frames = frames
         self.absoluteFrames = absoluteFrames
+        self.exactFrames = exactFrames ?? absoluteFrames
         self.rootID = root
     }
 

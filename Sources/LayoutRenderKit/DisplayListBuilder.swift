@@ -51,7 +51,10 @@ struct DisplayListBuilder {
                     // lie within a few ems of its line).
                     let reach = 8 * label.attributes.size
                     let top = -content.y - reach, bottom = layout.size.height - content.y + reach
-                    let text = label.layout(width: content.width, visible: top <= bottom ? top...bottom : nil)
+                    // Its lines are the ones measurement found, at the width the layout
+                    // gave before the frame snapped to pixels.
+                    let width = layout.exactFrames[id].inset(by: scene.tree.styles[id].border).width
+                    let text = label.layout(width: width, visible: top <= bottom ? top...bottom : nil)
                     if !text.uncoveredCharacters.isEmpty {
                         uncovered.append((id, text.uncoveredCharacters))
                     }

@@ -49,12 +49,15 @@
 /// ## Geometry and pixel snapping
 /// Advances are the font's design units × `size` / `unitsPerEm`. Each line is
 /// `lineHeight` tall (`.multiple(m)`: m × (ascender − descender + lineGap) scaled;
-/// `.points(p)`: p); extra height goes above the text, as TextKit places it, so the
-/// baseline is the line's bottom minus the descent. Glyph origins (x) and baselines are
-/// rounded to whole device pixels (`round(v × pixelScale) / pixelScale`); widths and the
-/// height are exact (advances and line heights added up, as a browser sizes text), and a
-/// line fits when its width is at most the available width plus almost a device pixel
-/// (the frame it is drawn in is on the pixel grid). Alignment offsets are rounded
+/// `.points(p)`: p), rounded to 1/64 point as a browser keeps it in its layout unit. The
+/// baseline is placed as CSS places it: the font's ascent and descent rounded to whole
+/// points, and half the leading (line height less both) above the ascent, rounded down
+/// (at 14 pt: 16.296875 tall, baseline 13 below the top). Glyph origins (x) and baselines
+/// are rounded to whole device pixels (`round(v × pixelScale) / pixelScale`); widths and
+/// the height are exact (advances and line heights added up, as a browser sizes text),
+/// and a line fits when its width is at most the available width plus 1/64 point (a
+/// browser's layout unit). Text is drawn at the width it was measured at, before frames
+/// snap to pixels, so it breaks the same way. Alignment offsets are rounded
 /// like origins.
 /// `.justify` widens the spaces between words of every line but a paragraph's last (or,
 /// in a line without spaces, the gaps between characters); `.natural` is `.left`, or
@@ -118,13 +121,13 @@ public struct TextLayoutEngine: Sendable {
     }
 
     /// Points from the text box's top to the first line's baseline, exactly where `layout`
-    /// puts it at any width: the line height less the font's descent (extra line height
-    /// goes above the text), rounded to a whole device pixel. Nil for an empty text, which
+    /// puts it at any width: the font's ascent plus half the leading, as CSS places it
+    /// (see `Metrics`), rounded to a whole device pixel. Nil for an empty text, which
     /// has no line. Arithmetic only: the first line's top is the box's top whatever breaks.
     public func firstBaseline(_ text: String, attributes: TextAttributes) -> Double? {
         guard !text.isEmpty else { return nil }
         let metrics = Metrics(attributes)
-        return metrics.round(metrics.lineHeight - metrics.descent)
+        return metrics.round(metrics.baselineOffset)
     }
 
     /// The size of `text` laid out at `width` (as `layout(…)`'s width and height).
@@ -221,7 +224,7 @@ public struct TextLayoutEngine: Sendable {
                 offset = max(0, offset)
                 let lineTop = Double(lineNumber) * metrics.lineHeight
                 if let visible, lineTop > visible.upperBound || lineTop + metrics.lineHeight < visible.lowerBound {
-                    lines.append(TextLine(glyphs: [], baseline: metrics.round(lineTop + metrics.lineHeight - metrics.descent),
+                    lines.append(TextLine(glyphs: [], baseline: metrics.round(lineTop + metrics.baselineOffset),
                                           x: offset, width: naturalWidth, text: ""))
                     continue
                 }
@@ -293,7 +296,7 @@ public struct TextLayoutEngine: Sendable {
                 }
                 lines.append(TextLine(
                     glyphs: glyphs,
-                    baseline: metrics.round(lineTop + metrics.lineHeight - metrics.descent),
+                    baseline: metrics.round(lineTop + metrics.baselineOffset),
                     x: offset,
                     width: lineWidthPoints,
                     text: text))
@@ -330,7 +333,8 @@ struct Metrics {
     let pointsPerUnit: Double
     let scale: Double
     let lineHeight: Double
-    let descent: Double
+    /// From a line's top to its baseline, before pixel rounding.
+    let baselineOffset: Double
     let ellipsisAdvance: Int
     let tabStop: Int
 
@@ -338,11 +342,17 @@ struct Metrics {
         let font = attributes.font
         pointsPerUnit = attributes.size / Double(font.unitsPerEm)
         scale = attributes.pixelScale > 0 ? attributes.pixelScale : 1
-        switch attributes.lineHeight {
-        case .multiple(let multiple): lineHeight = multiple * Double(font.naturalLineHeight) * pointsPerUnit
-        case .points(let points): lineHeight = points
+        let height: Double = switch attributes.lineHeight {
+        case .multiple(let multiple): multiple * Double(font.naturalLineHeight) * pointsPerUnit
+        case .points(let points): points
         }
-        descent = Double(-font.descender) * pointsPerUnit
+        // CSS's line box, as browsers compute it: the line height in 1/64 points (their
+        // layout unit), the ascent and descent rounded to whole points, and half the
+        // leading (the line height less both) above the text, rounded down.
+        lineHeight = (height * 64 + 0.5).rounded(.down) / 64
+        let ascent = (Double(font.ascender) * pointsPerUnit).rounded()
+        let descent = (Double(-font.descender) * pointsPerUnit).rounded()
+        baselineOffset = ascent + ((lineHeight - ascent - descent) / 2).rounded(.down)
         let ellipsis = font.glyphOrZero(0x2026)
         ellipsisAdvance = font.advance(ofGlyph: ellipsis)
         tabStop = max(0, attributes.tabWidth) * font.cellAdvance
@@ -362,12 +372,12 @@ struct Metrics {
         return scaled.rounded() / scale
     }
 
-    /// The widest line in design units that fits in `width`, with almost a device pixel of
-    /// tolerance: a label is drawn in its frame on the pixel grid, whose edges are rounded
-    /// separately and so may be up to a device pixel narrower than the width the text was
-    /// measured at; the text must lay out in the same lines there.
+    /// The widest line in design units that fits in `width`: up to 1/64 point wider, as a
+    /// browser's line breaker snaps a run's width to its layout unit first. (Text is drawn
+    /// at the width it was measured at, before its frame snaps to pixels, so no more
+    /// tolerance is needed.)
     func limitInUnits(_ width: Double) -> Double {
-        (max(0, width) + 0.999 / scale) / pointsPerUnit + Self.epsilon
+        (max(0, width) + 1.0 / 64) / pointsPerUnit + Self.epsilon
     }
 
     func breaker(_ clusters: ClusterList, lineIterator: BreakIterator?, attributes: TextAttributes, limit: Double) -> LineBreaker {

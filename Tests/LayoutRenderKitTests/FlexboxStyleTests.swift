@@ -275,10 +275,11 @@ final class FlexboxStyleTests: XCTestCase {
             return value
         }
         XCTAssertEqual(try baseline(""), 13)
-        XCTAssertEqual(try baseline("line-height=2"), 29)
-        XCTAssertEqual(try baseline("line-height=2 lines=0 width=30"), 29, "the first line of several")
-        XCTAssertEqual(try baseline("", scale: 3), (12.9951171875 * 3).rounded() / 3)
-        XCTAssertEqual(try baseline("size=20"), 19, "(2384 − 483) / 2048 × 20 = 18.564453125")
+        // 32.59375 pt lines: half the leading, (32.59375 − 13 − 3) / 2, rounds down to 8.
+        XCTAssertEqual(try baseline("line-height=2"), 21)
+        XCTAssertEqual(try baseline("line-height=2 lines=0 width=30"), 21, "the first line of several")
+        XCTAssertEqual(try baseline("", scale: 3), 13, "the ascent is rounded to a whole point at every scale")
+        XCTAssertEqual(try baseline("size=20"), 18, "ascent 18.56 → 19, descent 4.72 → 5, 23.28125 pt lines: 19 − 1")
     }
 
     func testAnEmptyLabelAndAnImageHaveNoBaseline() throws {

@@ -1,11 +1,10 @@
 import XCTest
 @testable import TextEngine
 
-/// Line heights, baselines and the `lines` cap. Extra height goes above the text, so a
-/// line's baseline is its bottom minus the descent (483 × size / 2048).
+/// Line heights, baselines and the `lines` cap. Line heights are kept in 1/64 point, and the
+/// baseline is placed as CSS places it: the ascent (1901 × size / 2048) and descent (483 ×
+/// size / 2048) rounded to whole points, and half the leading above the ascent, rounded down.
 final class LineHeightTests: XCTestCase {
-    let descent = -DejaVu.descender * 14 / DejaVu.unitsPerEm
-
     func testNaturalLineHeightAtSize14() throws {
         XCTAssertEqual(naturalLineHeight(), 2384 * 14 / 2048.0)
         XCTAssertEqual(naturalLineHeight(), 16.296875)
@@ -15,27 +14,40 @@ final class LineHeightTests: XCTestCase {
         XCTAssertEqual(result.height, 2 * naturalLineHeight())
     }
 
+    /// 1.5 × 16.296875 = 24.4453125, 1564.5 / 64, kept as 1565 / 64 = 24.453125. Ascent 13,
+    /// descent 3: half the leading is (24.453125 − 16) / 2 = 4.2265625, 4 rounded down, so
+    /// the baselines are 17 and 24.453125 + 17 = 41.453125 (41 on the pixel grid).
     func testMultipleOfTheNaturalLineHeight() throws {
-        let lineHeight = 1.5 * naturalLineHeight()
         let result = layout("a\nb", width: nil, try attributes(lineHeight: .multiple(1.5)))
-        XCTAssertEqual(result.lines.map(\.baseline), [snap(lineHeight - descent), snap(2 * lineHeight - descent)])
-        XCTAssertEqual(result.height, 2 * lineHeight)
+        XCTAssertEqual(result.lines.map(\.baseline), [17, 41])
+        XCTAssertEqual(result.height, 2 * 24.453125)
     }
 
+    /// 20 pt lines: half the leading is (20 − 16) / 2 = 2, so baselines at 15, 35 and 55.
     func testLineHeightInPoints() throws {
         let result = layout("a\nb\nc", width: nil, try attributes(lineHeight: .points(20)))
-        XCTAssertEqual(result.lines.map(\.baseline), [snap(20 - descent), snap(40 - descent), snap(60 - descent)])
+        XCTAssertEqual(result.lines.map(\.baseline), [15, 35, 55])
         XCTAssertEqual(result.height, 60)
+    }
+
+    /// A line height that is no multiple of 1/64 point is rounded to the nearest one, as a
+    /// browser keeps it in its layout unit: 13 pt text is 2384 × 13 / 2048 = 15.1328125
+    /// points, 968.5 / 64, kept as 969 / 64 = 15.140625.
+    func testLineHeightsAreKeptIn64thsOfAPoint() throws {
+        let result = layout("a\nb", width: nil, try attributes(size: 13))
+        XCTAssertEqual(result.height, 2 * 15.140625)
     }
 
     /// The first baseline a layout engine aligns by is the one `layout` draws the first
     /// line on, at any width, line height and scale: 1901 / 2048 × 14 = 12.9951171875,
-    /// 13 on the pixel grid.
+    /// rounded to 13; with 30 pt lines, 13 + (30 − 13 − 3) / 2 = 20.
     func testFirstBaselineIsTheFirstLinesBaseline() throws {
         let engine = TextLayoutEngine()
         XCTAssertEqual(engine.firstBaseline("Hello world", attributes: try attributes()), 13)
-        XCTAssertEqual(engine.firstBaseline("Hello world", attributes: try attributes(lineHeight: .points(30))), snap(30 - descent))
-        XCTAssertEqual(engine.firstBaseline("Hello world", attributes: try attributes(lineHeight: .points(30))), 27)
+        XCTAssertEqual(engine.firstBaseline("Hello world", attributes: try attributes(lineHeight: .points(30))), 20)
+        // 15 pt: ascent 13.92 → 14, descent 3.54 → 4, line 17.46875: half the leading is
+        // −0.265625, rounded down to −1, so the baseline is 13 (as Chromium puts it).
+        XCTAssertEqual(engine.firstBaseline("Hello", attributes: try attributes(size: 15)), 13)
         for (text, width, a) in [("Hello world", widthFor(cells: 5), try attributes()),
                                  ("a\nb", nil, try attributes(lineHeight: .multiple(1.5))),
                                  ("Hello", nil, try attributes(size: 11, pixelScale: 3)),

@@ -32,20 +32,18 @@ final class PixelSnappingTests: XCTestCase {
         }
     }
 
-    /// A line fits when its exact width is at most the available width plus almost one
-    /// device pixel (0.999 / scale): a label is drawn in its frame on the pixel grid, up to
-    /// a device pixel narrower than the width it was measured at, and keeps its lines there.
-    func testALineFitsWithinAlmostADevicePixelOfTheAvailableWidth() throws {
+    /// A line fits when its exact width is at most the available width plus 1/64 point (a
+    /// browser snaps a run's width to its layout unit before it compares), at every scale:
+    /// text is drawn at the width it was measured at, not in its frame on the pixel grid.
+    func testALineFitsWithinA64thOfAPointOfTheAvailableWidth() throws {
         // 7 cells are 7 × 1233 / 2048 × 14 = 59.0009765625 points, at any scale.
         let seven = 7 * 1233.0 / 2048 * 14
-        for scale in [1.0, 2] {
-            let pixel = 1 / scale
+        for scale in [1.0, 2, 8] {
             XCTAssertEqual(layout("abcdefg", width: seven, try attributes(pixelScale: scale)).texts, ["abcdefg"], "scale \(scale)")
-            XCTAssertEqual(layout("abcdefg", width: seven - 0.99 * pixel, try attributes(pixelScale: scale)).texts,
-                           ["abcdefg"], "scale \(scale)")
-            XCTAssertEqual(layout("abcdefg", width: seven - pixel, try attributes(pixelScale: scale)).texts,
+            XCTAssertEqual(layout("abcdefg", width: 59, try attributes(pixelScale: scale)).texts, ["abcdefg"], "scale \(scale)")
+            XCTAssertEqual(layout("abcdefg", width: seven - 1.0 / 64 - 0.0001, try attributes(pixelScale: scale)).texts,
                            ["abcdef", "g"], "scale \(scale)")
-            XCTAssertEqual(layout("abcdefg", width: 58, try attributes(pixelScale: scale)).texts, ["abcdef", "g"], "scale \(scale)")
+            XCTAssertEqual(layout("abcdefg", width: 58.98, try attributes(pixelScale: scale)).texts, ["abcdef", "g"], "scale \(scale)")
         }
     }
 
