@@ -87,9 +87,10 @@ extension LayoutContext {
                 }
             }
             if let top, let bottom {
+                // (Vertically, even a negative free space is shared: CSS 2 §10.6.4.)
                 let free = cbHeight - top - bottom - height - m.vertical
                 switch (autoMargin.top == .auto, autoMargin.bottom == .auto) {
-                case (true, true): m.top += Swift.max(0, free) / 2
+                case (true, true): m.top += free / 2
                 case (true, false): m.top += free
                 default: break
                 }
@@ -128,9 +129,10 @@ extension LayoutContext {
                                          cross: contentStart.cross + lm.crossStart + crossOffset,
                                          mainSize: mainSize, crossSize: crossSize, in: outer)
             }
-            // Aligned between two insets when not stretched between them.
+            // Aligned between two insets when not stretched between them; a box larger
+            // than that space starts at its start (as Chromium places it).
             func aligned(_ free: Double) -> Double {
-                free < 0 && st.pointee.alignSelfSafe ? 0 : Self.alignOffset(selfAlign, free: free)
+                free < 0 ? 0 : Self.alignOffset(selfAlign, free: free)
             }
             let x: Double
             if let left, !(rtl[node] && right != nil) {
@@ -216,7 +218,9 @@ extension LayoutContext {
         if inset.left == .auto && inset.right == .auto && inset.top == .auto && inset.bottom == .auto { return frame }
         var f = frame
         let left = resolve(inset.left, parentWidth), right = resolve(inset.right, parentWidth)
-        if let right, left == nil || rtl[c] { f.x -= right } else if let left { f.x += left }
+        // Both set: the containing block's direction picks the one that wins.
+        let rtlParent = tree.parents[c].map { rtl[$0] } ?? false
+        if let right, left == nil || rtlParent { f.x -= right } else if let left { f.x += left }
         if let top = resolve(inset.top, parentHeight) { f.y += top }
         else if let bottom = resolve(inset.bottom, parentHeight) { f.y -= bottom }
         return f

@@ -93,9 +93,10 @@ extension LayoutContext {
                                    gap: gapMain, context)
         }
         for i in first..<last {
-            // Definite too with a size of its own, a basis in points, or a ratio and a
-            // definite cross size, as Chromium takes them.
-            items[i].definiteMain = mainDefinite || !items[i].sizeMain.isNaN || items[i].mainFromRatio
+            // Definite too with a size of its own that is its basis, a basis in points, or
+            // a ratio and a definite cross size, as Chromium takes them.
+            let ownSize = !items[i].sizeMain.isNaN && style(items[i].node).pointee.basis == .auto
+            items[i].definiteMain = mainDefinite || ownSize || items[i].mainFromRatio
                 || (items[i].explicitBasis && !(style(items[i].node).pointee.basis.isPercent))
         }
 

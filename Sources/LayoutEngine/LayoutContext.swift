@@ -300,7 +300,10 @@ final class LayoutContext {
                 // their content): measured below.
                 let contentFloor = !sp.pointee.clipsContent && hasFlowContent(node)
                 if let ww = w, h == nil {
-                    if sp.pointee.minHeight == .auto && contentFloor { ratioHeight = bounds.clampHeight(ww / r) }
+                    // (Only for a height that is `auto`, not a percentage of an indefinite one.)
+                    if sp.pointee.minHeight == .auto && sp.pointee.height == .auto && contentFloor {
+                        ratioHeight = bounds.clampHeight(ww / r)
+                    }
                     else { h = bounds.clampHeight(ww / r) }
                 } else if let hh = h, w == nil {
                     if sp.pointee.minWidth == .auto && contentFloor { ratioWidth = bounds.clampWidth(hh * r) }
