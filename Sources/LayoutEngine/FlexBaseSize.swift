@@ -24,8 +24,12 @@ extension LayoutContext {
             base = measureContentMain(i, .maxContent, ctx)
         } else if basis == .minContent {
             base = measureContentMain(i, .minContent, ctx)
-        } else if basis == .maxContent || basis == .fitContent {
+        } else if basis == .maxContent {
             base = measureContentMain(i, .maxContent, ctx)
+        } else if basis == .fitContent {
+            // Fit-content in the container's main size, when that is known.
+            let space = innerMain.map { AvailableSpace.definite(Swift.max(0, $0 - items[i].margin.main)) }
+            base = measureContentMain(i, space ?? .maxContent, ctx)
         } else if !items[i].sizeMain.isNaN {
             // `flex-basis: auto` takes the item's definite main size.
             base = items[i].sizeMain
@@ -247,7 +251,11 @@ extension LayoutContext {
         case .flexibleSpacer:
             return m.horizontal
         case .fixedSpacer:
-            if axis.isRow, case .spacer(let length?) = tree.kinds[c] { return length + m.horizontal }
+            // (Its length is a basis: a wrapping row's min-content width leaves it out, as
+            // Chromium leaves out every basis there.)
+            if axis.isRow, !(wraps && constraint == .minContent), case .spacer(let length?) = tree.kinds[c] {
+                return length + m.horizontal
+            }
             return m.horizontal
         default:
             // An item with a ratio that a row of known height stretches takes its width
