@@ -1,10 +1,15 @@
 """Taffy (PyPI stretchable 1.1.8, Taffy 0.7.7) on the standard flex tree; times only compute_layout.
-Usage: python taffy_layout.py N RUNS   -> prints `taffy nodes=N median_ms=... checksum=... root=WxH`"""
+Usage: python taffy_layout.py N RUNS [--native]
+  -> prints `taffy nodes=N median_ms=... checksum=... root=WxH`
+By default the time is stretchable's `Node.compute_layout()`: Taffy's native layout call and
+the wrapper's walk over every node afterwards. With `--native` it is the native call alone
+(`taffylib.node_compute_layout_with_measure`, timed from inside compute_layout)."""
 import math
 import statistics
 import sys
 import time
 
+import stretchable.node as stretchable_node
 from stretchable import Node, Style
 from stretchable.style import AUTO, AlignItems, FlexDirection, JustifyContent, Rect, Size, PT
 
@@ -29,14 +34,34 @@ def build(n):
     return nodes
 
 
+def time_native_calls(native_times):
+    """Wraps Taffy's native layout call so each call's duration lands in `native_times`."""
+    lib = stretchable_node.taffylib
+    native = lib.node_compute_layout_with_measure
+
+    def timed(*args):
+        t = time.perf_counter()
+        result = native(*args)
+        native_times.append((time.perf_counter() - t) * 1000)
+        return result
+
+    lib.node_compute_layout_with_measure = timed
+
+
 def main():
     n, runs = int(sys.argv[1]), int(sys.argv[2])
+    native_only = "--native" in sys.argv[3:]
+    native_times = []
+    if native_only:
+        time_native_calls(native_times)
     times = []
     for _ in range(runs):
         nodes = build(n)
         t = time.perf_counter()
         nodes[0].compute_layout((1920.0, math.nan), use_rounding=False)
         times.append((time.perf_counter() - t) * 1000)
+    if native_only:
+        times = native_times
     total = 0.0
     for x in nodes:
         b = x.get_box(relative=True)
