@@ -6,7 +6,8 @@
 //   `bottom`: points, or a percentage of the padding box along the axis).
 // - Its size is its own `width`/`height`, else the space between two opposite insets,
 //   else its content's (fit-content in the space the insets leave), clamped by its min
-//   and max sizes.
+//   and max sizes. With an aspect ratio, a known size gives the other one, and its
+//   height is never stretched between `top` and `bottom`.
 // - An axis with both insets `auto` takes the static position: where the child would be
 //   as the only item of its stack (`justify` on the main axis, `align-self` on the
 //   cross axis), or aligned as a zbox aligns its children.
@@ -46,8 +47,13 @@ extension LayoutContext {
             // for absolute boxes `align-self` is the vertical axis, as Chromium applies it).
             let selfAlign: Align = zboxAlign == nil ? (st.pointee.alignSelf ?? .stretch) : .stretch
             let fitsVertically = selfAlign != .stretch
-            if let ratio, w == nil, let hh = h { w = clampWidth(c, hh * ratio, cbWidth, cbHeight, pb) }
-            if w == nil, st.pointee.width == .auto, let left, let right {
+            // With a ratio and one size known, the other comes through the ratio, here when
+            // insets would otherwise size it, else where the child is measured (which keeps
+            // a label no smaller than its content, as Chromium does).
+            if let ratio, w == nil, let hh = h, left != nil && right != nil {
+                w = clampWidth(c, hh * ratio, cbWidth, cbHeight, pb)
+            }
+            if w == nil, h == nil || ratio == nil, st.pointee.width == .auto, let left, let right {
                 var width = clampWidth(c, cbWidth - left - right - m.horizontal, cbWidth, cbHeight, pb)
                 // With a ratio, the height's min and max hold through it.
                 if let ratio, h == nil {
@@ -56,8 +62,12 @@ extension LayoutContext {
                 }
                 w = width
             }
-            if let ratio, h == nil, let ww = w { h = clampHeight(c, ww / ratio, cbHeight, pb) }
-            if h == nil, st.pointee.height == .auto, !fitsVertically, let top, let bottom {
+            if let ratio, h == nil, let ww = w, top != nil && bottom != nil {
+                h = clampHeight(c, ww / ratio, cbHeight, pb)
+            }
+            // (A box with a ratio is not stretched between `top` and `bottom`: its height
+            // comes from its width, as Chromium aligns it at the start.)
+            if h == nil, ratio == nil, st.pointee.height == .auto, !fitsVertically, let top, let bottom {
                 h = clampHeight(c, cbHeight - top - bottom - m.vertical, cbHeight, pb)
             }
             if w == nil || h == nil {
