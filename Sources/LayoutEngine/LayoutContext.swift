@@ -302,7 +302,14 @@ final class LayoutContext {
                 if let ww = w, h == nil {
                     // (Only for a height that is `auto`, not a percentage of an indefinite one.)
                     if sp.pointee.minHeight == .auto && sp.pointee.height == .auto && contentFloor {
-                        ratioHeight = bounds.clampHeight(ww / r)
+                        if tags[node] == .row && !sp.pointee.wrap {
+                            // A row laid out at that height stretches its items to it: only
+                            // what does not stretch can make it taller (as Chromium does).
+                            let inner = Swift.max(0, ww - pb.horizontal)
+                            h = bounds.clampHeight(Swift.max(ww / r, rowContentHeight(node, innerWidth: inner) + pb.vertical))
+                        } else {
+                            ratioHeight = bounds.clampHeight(ww / r)
+                        }
                     }
                     else { h = bounds.clampHeight(ww / r) }
                 } else if let hh = h, w == nil {
@@ -416,6 +423,33 @@ final class LayoutContext {
             }
         }
         return size
+    }
+
+    /// The height a row's content needs when the row's height is fixed: the largest outer
+    /// height of its items that do not stretch to it (their own content's, at most the
+    /// row's content width), and the padding and minimum of those that do.
+    func rowContentHeight(_ node: NodeID, innerWidth: Double) -> Double {
+        let sp = style(node)
+        var tallest = 0.0
+        for k in children(node) {
+            let c = childList[k]
+            if hidden[c] || outOfFlow[c] { continue }
+            let st = style(c)
+            let m = margins(c, parentWidth: innerWidth)
+            let pb = insets(c, parentWidth: innerWidth)
+            let stretches = (st.pointee.alignSelf ?? sp.pointee.align) == .stretch && st.pointee.height == .auto
+                && st.pointee.margin.top != .auto && st.pointee.margin.bottom != .auto
+            let height: Double
+            if stretches {
+                height = Swift.max(resolve(st.pointee.minHeight, nil) ?? 0, pb.vertical)
+            } else {
+                height = compute(c, knownWidth: nil, knownHeight: nil, parentWidth: innerWidth, parentHeight: nil,
+                                 availableWidth: .definite(Swift.max(0, innerWidth - m.horizontal)),
+                                 availableHeight: .maxContent, perform: false).height
+            }
+            tallest = Swift.max(tallest, height + m.vertical)
+        }
+        return tallest
     }
 
     /// Whether `node` has content that a box with a ratio may not be smaller than: children,
