@@ -6,8 +6,8 @@
 //   `bottom`: points, or a percentage of the padding box along the axis).
 // - Its size is its own `width`/`height`, else the space between two opposite insets,
 //   else its content's (fit-content in the space the insets leave), clamped by its min
-//   and max sizes. With an aspect ratio, a known size gives the other one, and its
-//   height is never stretched between `top` and `bottom`.
+//   and max sizes. With an aspect ratio, a known size gives the other one; the space
+//   between `top` and `bottom` gives its width, and the width its height.
 // - An axis with both insets `auto` takes the static position: where the child would be
 //   as the only item of its stack (`justify` on the main axis, `align-self` on the
 //   cross axis), or aligned as a zbox aligns its children.
@@ -65,10 +65,22 @@ extension LayoutContext {
             if let ratio, h == nil, let ww = w, top != nil && bottom != nil {
                 h = clampHeight(c, ww / ratio, cbHeight, pb)
             }
-            // (A box with a ratio is not stretched between `top` and `bottom`: its height
-            // comes from its width, as Chromium aligns it at the start.)
-            if h == nil, ratio == nil, st.pointee.height == .auto, !fitsVertically, let top, let bottom {
-                h = clampHeight(c, cbHeight - top - bottom - m.vertical, cbHeight, pb)
+            if h == nil, st.pointee.height == .auto, !fitsVertically, let top, let bottom {
+                let between = clampHeight(c, cbHeight - top - bottom - m.vertical, cbHeight, pb)
+                if let ratio {
+                    // With a ratio, the space between `top` and `bottom` gives the width (not
+                    // less than a label's longest word), and the width the height, where the
+                    // child is measured (as Chromium sizes it).
+                    if w == nil {
+                        var width = clampWidth(c, between * ratio, cbWidth, cbHeight, pb)
+                        if st.pointee.minWidth == .auto && !st.pointee.clipsContent && tags[c] == .leaf && hasFlowContent(c) {
+                            width = Swift.max(width, intrinsicWidth(c, .minContent, cbWidth, cbHeight, .definite(cbWidth)) ?? 0)
+                        }
+                        w = width
+                    }
+                } else {
+                    h = between
+                }
             }
             if w == nil || h == nil {
                 // The space its content may fill: between its insets, or with both `auto`
@@ -97,8 +109,9 @@ extension LayoutContext {
                 }
             }
             if let top, let bottom {
-                // (Vertically, even a negative free space is shared: CSS 2 §10.6.4.)
-                let free = cbHeight - top - bottom - height - m.vertical
+                // (Vertically, even a negative free space is shared: CSS 2 §10.6.4; the
+                // space between the insets is never below 0.)
+                let free = Swift.max(0, cbHeight - top - bottom) - height - m.vertical
                 switch (autoMargin.top == .auto, autoMargin.bottom == .auto) {
                 case (true, true): m.top += free / 2
                 case (true, false): m.top += free
