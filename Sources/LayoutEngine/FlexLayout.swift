@@ -179,10 +179,10 @@ extension LayoutContext {
                 frames[items[i].node] = relativeOffset(items[i].node, frame, parentWidth: percentBase.width,
                                                        parentHeight: percentBase.height)
                 // The container's first baseline: its first line's baseline group (a row's), or
-                // its first item's (synthesized at that item's bottom when it has none),
-                // below the container's own bottom edge only when it does not clip. In a
-                // `reverse` stack that is
-                // the item placed first from the physical start, its last, as in Chromium.
+                // its first item's (synthesized at that item's bottom when it has none); in a
+                // `reverse` stack its last item's, the one placed first from the physical
+                // start, as in Chromium. It may lie below the container's bottom edge unless
+                // the container clips.
                 if containerBaseline.isNaN && l == firstLine {
                     if line.hasBaselineItems && axis.isRow {
                         if items[i].align == .baseline {

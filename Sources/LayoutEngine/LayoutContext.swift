@@ -462,7 +462,7 @@ final class LayoutContext {
     /// A min or max width: points, a percentage, or an intrinsic keyword measured.
     @inline(__always)
     func sizeBound(_ node: NodeID, _ d: Dimension, _ parentWidth: Double?, _ parentHeight: Double?,
-                           _ available: AvailableSpace, default value: Double) -> Double {
+                   _ available: AvailableSpace, default value: Double) -> Double {
         switch d {
         case .auto: return value
         case .points, .percent: return resolve(d, parentWidth) ?? value
