@@ -100,22 +100,30 @@ extension LayoutContext {
 
             // Auto margins between two insets share what is left.
             let autoMargin = st.pointee.margin
+            // (The space between the insets is never below 0. Horizontally, a negative free
+            // space goes to the margin at the end; vertically it is shared too: CSS 2
+            // §10.3.7 and §10.6.4.)
             if let left, let right {
-                let free = cbWidth - left - right - width - m.horizontal
+                let free = Swift.max(0, cbWidth - left - right) - width - m.horizontal
                 switch (autoMargin.left == .auto, autoMargin.right == .auto) {
-                case (true, true): m.left += Swift.max(0, free) / 2
+                case (true, true) where free > 0:
+                    m.left += free / 2
+                    m.right += free - free / 2
+                case (true, true): if rtl[node] { m.left += free } else { m.right += free }
                 case (true, false): m.left += free
-                default: break
+                case (false, true): m.right += free
+                case (false, false): break
                 }
             }
             if let top, let bottom {
-                // (Vertically, even a negative free space is shared: CSS 2 §10.6.4; the
-                // space between the insets is never below 0.)
                 let free = Swift.max(0, cbHeight - top - bottom) - height - m.vertical
                 switch (autoMargin.top == .auto, autoMargin.bottom == .auto) {
-                case (true, true): m.top += free / 2
+                case (true, true):
+                    m.top += free / 2
+                    m.bottom += free - free / 2
                 case (true, false): m.top += free
-                default: break
+                case (false, true): m.bottom += free
+                case (false, false): break
                 }
             }
 
@@ -167,8 +175,12 @@ extension LayoutContext {
                 x = staticFrame.x
             }
             let y: Double
-            // (An inset box of negative size counts as empty, at its start.)
-            if fitsVertically, let top, let bottom {
+            if zboxAlign == nil, let top, let bottom {
+                y = border.top + m.top + Self.alignedBetweenInsets(
+                    start: top, end: bottom, available: cbHeight, marginBox: m.vertical + height,
+                    align: st.pointee.alignSelf, safe: st.pointee.alignSelfSafe, parentClips: sp.pointee.clipsContent)
+            } else if fitsVertically, let top, let bottom {
+                // (An inset box of negative size counts as empty, at its start.)
                 y = border.top + top + m.top + aligned(Swift.max(0, cbHeight - top - bottom) - m.vertical - height)
             } else if let top { y = border.top + top + m.top }
             else if let bottom { y = border.top + cbHeight - bottom - m.bottom - height }
@@ -181,6 +193,56 @@ extension LayoutContext {
                         definiteHeight: definiteHeight)
             frames[c] = Rect(x: x, y: y, width: width, height: height)
         }
+    }
+
+    /// The start of a margin box `marginBox` long between two insets of a containing block
+    /// `available` long, aligned by its own `align-self` (CSS Box Alignment §6.1 and CSS
+    /// Positioned Layout §4.4, as Chromium resolves them):
+    ///
+    /// - the space between the insets (the inset-modified containing block) is never
+    ///   negative: its end moves up to its start;
+    /// - the box is aligned in it (`nil`, CSS's `normal`, `stretch` and `baseline` at the
+    ///   start);
+    /// - a box that overflows that space with an alignment of its own and no `safe` is
+    ///   moved back within that space if it fits there, else within the containing block
+    ///   and the space together (past the end of a parent that clips), the end edge
+    ///   first, then the start edge;
+    /// - with `safe`, an overflowing box starts at the start.
+    static func alignedBetweenInsets(start: Double, end: Double, available: Double, marginBox: Double,
+                                     align: Align?, safe: Bool, parentClips: Bool) -> Double {
+        var imcbStart = start, imcbEnd = end
+        let size = available - start - end
+        if size < 0 { imcbEnd += size }
+        let originalStart = imcbStart, originalEnd = imcbEnd
+        var free = available - imcbStart - imcbEnd - marginBox
+        var alignment = align ?? .start
+        let applySafe = align != nil && safe && free < 0
+        if applySafe {
+            free = 0
+            alignment = .start
+        }
+        switch alignment {
+        case .start, .stretch, .baseline: imcbEnd += free
+        case .end: imcbStart += free
+        case .center:
+            imcbStart += free / 2
+            imcbEnd += free / 2
+        }
+        if align != nil && !applySafe {
+            // (A parent that clips scrolls, in CSS: what overflows its end can be reached.)
+            let fits = marginBox <= available - originalStart - originalEnd
+            let safeStart = fits ? originalStart : Swift.min(originalStart, 0)
+            let safeEnd = fits ? originalEnd : parentClips ? -Double.infinity : Swift.min(originalEnd, 0)
+            if imcbEnd < safeEnd {
+                imcbStart += imcbEnd - safeEnd
+                imcbEnd = safeEnd
+            }
+            if imcbStart < safeStart {
+                imcbEnd += imcbStart - safeStart
+                imcbStart = safeStart
+            }
+        }
+        return imcbStart
     }
 
     /// Where a child with no horizontal inset is placed in its parent's content box, as

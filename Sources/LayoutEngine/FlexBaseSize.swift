@@ -206,11 +206,18 @@ extension LayoutContext {
             if !axis.isRow { return widest }
             return wraps && constraint == .minContent ? widest : sum
         }
+        // A wrapping row's max-content width is at least its min-content width: its items'
+        // basis limits their max-content contributions but not their min-content ones
+        // there, and Chromium keeps the larger.
+        func maxContentWidth() -> Double {
+            let v = width(.maxContent)
+            return axis.isRow && wraps ? Swift.max(v, width(.minContent)) : v
+        }
         switch available {
         case .minContent: return width(.minContent)
-        case .maxContent: return width(.maxContent)
+        case .maxContent: return maxContentWidth()
         case .definite(let space):
-            let maxContent = width(.maxContent)
+            let maxContent = maxContentWidth()
             if maxContent <= space { return maxContent }
             return Swift.max(width(.minContent), space)
         }

@@ -30,7 +30,7 @@ extension LayoutContext {
         let outerWidth = width ?? bounds.clampWidth(
             intrinsicFlexWidth(node, axis: axis, available: shrinkSpace(availableWidth, by: physicalInsets.horizontal),
                                innerHeight: bounds.definiteHeight ? height.map { Swift.max(0, $0 - physicalInsets.vertical) } : nil,
-                               columnLimit: (height ?? (bounds.maxHeight.isFinite ? bounds.maxHeight : nil))
+                               columnLimit: (height ?? (bounds.columnLimit.isFinite ? bounds.columnLimit : nil))
                                    .map { Swift.max(0, $0 - physicalInsets.vertical) },
                                wraps: wraps) + physicalInsets.horizontal)
         // A measurement that only needed the width stops here.
@@ -69,7 +69,7 @@ extension LayoutContext {
         let firstLine = scratch.pointee.lines.count
         defer { scratch.pointee.lines.removeLast(scratch.pointee.lines.count - firstLine) }
         // (Its own height in points, too, when it is measured for its content alone.)
-        var columnLimit = maxMainC
+        var columnLimit = axis.isRow ? maxMainC : Swift.min(maxMainC, Swift.max(bounds.columnLimit, pb.main))
         if case .points(let h) = sp.pointee.height { columnLimit = Swift.min(columnLimit, Swift.max(h, pb.main)) }
         let lineLimit = innerMain ?? Swift.max(0, columnLimit - pb.main)
         collectFlexLines(first, last, wrap: wraps, limit: lineLimit, gap: gapMain)

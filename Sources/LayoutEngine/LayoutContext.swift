@@ -47,6 +47,10 @@ struct NodeBounds {
     /// Whether a height the parent fixed counts as definite for the percentages inside
     /// (CSS Flexbox §9.8: a flexed height in a column of automatic height does not).
     var definiteHeight: Bool = true
+    /// Where a wrapping column's lines end when its height is not known: its `max-height`,
+    /// also when that is ignored because only its content's height is measured (Chromium
+    /// breaks the lines there, and the content is as tall as the longest line).
+    var columnLimit: Double = .infinity
 
     @inline(__always) func clampWidth(_ v: Double) -> Double {
         Swift.max(Swift.max(Swift.min(v, maxWidth), minWidth), insets.horizontal)
@@ -290,6 +294,9 @@ final class LayoutContext {
             bounds.minHeight = resolve(sp.pointee.minHeight, parentHeight) ?? 0
             bounds.maxHeight = resolve(sp.pointee.maxHeight, parentHeight) ?? .infinity
             if h == nil, let sh = resolve(sp.pointee.height, parentHeight) { h = bounds.clampHeight(sh) }
+            bounds.columnLimit = bounds.maxHeight
+        } else if sp.pointee.wrap, tags[node] == .column, let limit = resolve(sp.pointee.maxHeight, parentHeight) {
+            bounds.columnLimit = limit
         }
         if let r = sp.pointee.aspectRatio {
             ratio = r
