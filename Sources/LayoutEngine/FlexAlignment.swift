@@ -15,6 +15,7 @@ extension LayoutContext {
             if style(items[i].node).pointee.minHeight.isIntrinsicKeyword { items[i].minCross = content }
             if style(items[i].node).pointee.maxHeight.isIntrinsicKeyword { items[i].maxCross = content }
         }
+        if !axis.isRow && !items[i].mainFromRatio { resolveWidthKeywordsAtHeight(i, ctx) }
         var hyp: Double
         if !items[i].sizeCross.isNaN {
             hyp = items[i].sizeCross
@@ -32,6 +33,28 @@ extension LayoutContext {
         }
         items[i].hypotheticalCross = clamp(hyp, min: items[i].minCross, max: items[i].maxCross, floor: items[i].pbCross)
         items[i].cross = items[i].hypotheticalCross
+    }
+
+    /// A column's item whose width depends on its height (through an aspect ratio, or as a
+    /// wrapping column's lines): its `min-content`, `max-content` and `fit-content` widths
+    /// again, at its flexed height, as Chromium lays the item out at that height.
+    private func resolveWidthKeywordsAtHeight(_ i: Int, _ ctx: FlexContext) {
+        let node = items[i].node
+        let st = style(node)
+        guard st.pointee.aspectRatio != nil || (tags[node] == .column && st.pointee.wrap),
+              st.pointee.width.isIntrinsicKeyword || st.pointee.minWidth.isIntrinsicKeyword
+                || st.pointee.maxWidth.isIntrinsicKeyword else { return }
+        let avail = AvailableSpace.definite(Swift.max(0, ctx.innerWidth - items[i].margin.cross))
+        func keyword(_ d: Dimension) -> Double? {
+            intrinsicWidth(node, d, ctx.innerWidth, ctx.percentHeight, avail, knownHeight: items[i].target)
+        }
+        if let v = keyword(st.pointee.minWidth) { items[i].minCross = v }
+        if let v = keyword(st.pointee.maxWidth) { items[i].maxCross = v }
+        if let v = keyword(st.pointee.width) { items[i].sizeCross = v }
+        if !items[i].sizeCross.isNaN {
+            items[i].sizeCross = clamp(items[i].sizeCross, min: items[i].minCross, max: items[i].maxCross,
+                                       floor: items[i].pbCross)
+        }
     }
 
     /// §9.4 step 8: the cross size of line `l`: the container's in a single-line container

@@ -237,7 +237,25 @@ extension LayoutContext {
             let m = margins(c, parentWidth: nil)
             let s = compute(c, knownWidth: nil, knownHeight: nil, parentWidth: nil, parentHeight: innerHeight,
                             availableWidth: constraint, availableHeight: .maxContent, perform: false)
-            let outerHeight = s.height + m.vertical
+            // Its hypothetical height: its basis when that is definite, within its min
+            // and max heights (an automatic minimum: its content's height, at most its own).
+            var height = s.height
+            let st = style(c)
+            if let basis = resolve(st.pointee.basis, innerHeight) {
+                let pb = insets(c, parentWidth: nil).vertical
+                let maxHeight = resolve(st.pointee.maxHeight, innerHeight) ?? .infinity
+                var minHeight = resolve(st.pointee.minHeight, innerHeight) ?? 0
+                if st.pointee.minHeight == .auto && !st.pointee.clipsContent && tags[c] != .fixedSpacer
+                    && tags[c] != .flexibleSpacer {
+                    var content = compute(c, knownWidth: s.width, knownHeight: nil, parentWidth: nil, parentHeight: innerHeight,
+                                          availableWidth: .definite(s.width), availableHeight: .maxContent,
+                                          perform: false, contentSize: .vertical).height
+                    if let own = resolve(st.pointee.height, innerHeight) { content = Swift.min(content, own) }
+                    minHeight = Swift.min(content, maxHeight)
+                }
+                height = clamp(Swift.max(basis, pb), min: minHeight, max: maxHeight, floor: pb)
+            }
+            let outerHeight = height + m.vertical
             if inLine > 0 && used + gapMain + outerHeight > limit + 1e-9 {
                 total += lineWidth + gapCross
                 lineWidth = 0; used = 0; inLine = 0
@@ -265,10 +283,11 @@ extension LayoutContext {
             }
             return m.horizontal
         default:
-            // An item with a ratio that a row of known height stretches takes its width
-            // from that height, as Chromium sizes it.
+            // An item with a ratio, or a wrapping column, that a row of known height
+            // stretches takes its width from that height, as Chromium sizes it.
             var knownHeight: Double? = nil
-            if axis.isRow, let innerHeight, style(c).pointee.aspectRatio != nil, style(c).pointee.width == .auto, style(c).pointee.height == .auto,
+            let widthFromHeight = style(c).pointee.aspectRatio != nil || (tags[c] == .column && style(c).pointee.wrap)
+            if axis.isRow, let innerHeight, widthFromHeight, style(c).pointee.width == .auto, style(c).pointee.height == .auto,
                (style(c).pointee.alignSelf ?? style(node).pointee.align) == .stretch, style(c).pointee.margin.top != .auto, style(c).pointee.margin.bottom != .auto {
                 let mv = margins(c, parentWidth: nil).vertical
                 knownHeight = Swift.max(0, innerHeight - mv)

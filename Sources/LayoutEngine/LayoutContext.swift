@@ -481,7 +481,7 @@ final class LayoutContext {
     /// The border-box width of a `min-content`, `max-content` or `fit-content` keyword
     /// (nil for other values): the content's width under that constraint.
     func intrinsicWidth(_ node: NodeID, _ d: Dimension, _ parentWidth: Double?, _ parentHeight: Double?,
-                        _ available: AvailableSpace) -> Double? {
+                        _ available: AvailableSpace, knownHeight: Double? = nil) -> Double? {
         let constraint: AvailableSpace
         switch d {
         case .minContent: constraint = .minContent
@@ -489,7 +489,7 @@ final class LayoutContext {
         case .fitContent: constraint = available
         default: return nil
         }
-        return compute(node, knownWidth: nil, knownHeight: nil, parentWidth: parentWidth, parentHeight: parentHeight,
+        return compute(node, knownWidth: nil, knownHeight: knownHeight, parentWidth: parentWidth, parentHeight: parentHeight,
                        availableWidth: constraint, availableHeight: .maxContent, perform: false,
                        contentSize: .horizontal).width
     }
