@@ -71,7 +71,23 @@ extension LayoutContext {
         // (Its own height in points, too, when it is measured for its content alone.)
         var columnLimit = axis.isRow ? maxMainC : Swift.min(maxMainC, Swift.max(bounds.columnLimit, pb.main))
         if case .points(let h) = sp.pointee.height { columnLimit = Swift.min(columnLimit, Swift.max(h, pb.main)) }
-        let lineLimit = innerMain ?? Swift.max(0, columnLimit - pb.main)
+        var lineLimit = innerMain ?? Swift.max(0, columnLimit - pb.main)
+        if bounds.ratioLineLimit.isFinite, wraps {
+            // With a ratio, at the height the ratio gives, unless the column was stretched
+            // past the height of the lines broken there (Chromium then lays it out again).
+            let ratioLimit = Swift.max(0, bounds.ratioLineLimit - pb.main)
+            if let known = innerMain, known > ratioLimit {
+                collectFlexLines(first, last, wrap: true, limit: ratioLimit, gap: gapMain)
+                var longest = 0.0
+                for l in firstLine..<scratch.pointee.lines.count {
+                    longest = Swift.max(longest, outerHypotheticalMain(lines[l], gap: gapMain))
+                }
+                scratch.pointee.lines.removeLast(scratch.pointee.lines.count - firstLine)
+                if known <= longest + 1e-9 { lineLimit = ratioLimit }
+            } else {
+                lineLimit = Swift.min(lineLimit, ratioLimit)
+            }
+        }
         collectFlexLines(first, last, wrap: wraps, limit: lineLimit, gap: gapMain)
         let lastLine = scratch.pointee.lines.count
 

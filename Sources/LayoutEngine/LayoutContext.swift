@@ -51,6 +51,9 @@ struct NodeBounds {
     /// also when that is ignored because only its content's height is measured (Chromium
     /// breaks the lines there, and the content is as tall as the longest line).
     var columnLimit: Double = .infinity
+    /// Where a wrapping column with an aspect ratio breaks its lines: at the height the
+    /// ratio gives, even when its content makes it taller.
+    var ratioLineLimit: Double = .infinity
 
     @inline(__always) func clampWidth(_ v: Double) -> Double {
         Swift.max(Swift.max(Swift.min(v, maxWidth), minWidth), insets.horizontal)
@@ -339,6 +342,14 @@ final class LayoutContext {
             case .vertical?:
                 if let ww = w, h == nil { ratioHeight = ww / r }
             }
+        }
+        // A wrapping column breaks its lines at the height its ratio gives, though its
+        // content may make it taller (as Chromium lays it out), unless that height is its
+        // main size in a parent column.
+        let heightIsMain = knownHeight != nil && tree.parents[node].map { tags[$0] == .column } == true
+        if let ratio, let w, contentSize == nil, !heightIsMain, tags[node] == .column, sp.pointee.wrap,
+           sp.pointee.height == .auto {
+            bounds.ratioLineLimit = bounds.clampHeight(w / ratio)
         }
         if !perform, let w, let h { return Size(width: w, height: h) }
 
