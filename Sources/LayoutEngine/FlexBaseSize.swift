@@ -72,6 +72,13 @@ extension LayoutContext {
                         availableWidth: axis.isRow ? constraint : crossAvail,
                         availableHeight: axis.isRow ? crossAvail : constraint,
                         perform: false, contentSize: axis.isRow ? .horizontal : .vertical)
+        // With a ratio and no definite cross size, the content's size is clamped by the
+        // min and max cross sizes through the ratio (CSS Flexbox §4.5, as Chromium applies
+        // it), which do not limit the flexed size.
+        if !items[i].ratio.isNaN && items[i].sizeCross.isNaN {
+            return clamp(axis.main(s), min: mainFromCross(items[i].minCross, items[i]),
+                         max: mainFromCross(Swift.max(items[i].maxCross, items[i].pbCross), items[i]))
+        }
         return axis.main(s)
     }
 
@@ -315,6 +322,12 @@ extension LayoutContext {
                                             availableHeight: .maxContent, perform: false, contentSize: .horizontal).width
                     if case .points(let w) = style(c).pointee.width { automatic = Swift.min(automatic, w) }
                     if case .points(let hi) = style(c).pointee.maxWidth { automatic = Swift.min(automatic, hi) }
+                    // (With a ratio and no height, within the min and max heights through it.)
+                    if let r = style(c).pointee.aspectRatio, knownHeight == nil, style(c).pointee.height == .auto {
+                        let pbv = insets(c, parentWidth: nil).vertical
+                        automatic = clamp(automatic, min: (resolve(style(c).pointee.minHeight, innerHeight) ?? 0) * r,
+                                          max: Swift.max(resolve(style(c).pointee.maxHeight, innerHeight) ?? .infinity, pbv) * r)
+                    }
                     v = Swift.max(v, automatic)
                 default: break
                 }

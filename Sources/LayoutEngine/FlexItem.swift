@@ -195,16 +195,6 @@ extension LayoutContext {
         if !item.sizeCross.isNaN {
             item.sizeCross = clamp(item.sizeCross, min: item.minCross, max: item.maxCross, floor: item.pbCross)
         }
-        // (A main size from a definite cross size through the ratio is the flex base size,
-        // §9.2 B, not a specified size: the automatic minimum may exceed it.)
-        if !item.ratio.isNaN {
-            if item.sizeMain.isNaN, item.sizeCross.isNaN {
-                // Min and max cross sizes transfer to the main axis through the ratio.
-                let lo = mainFromCross(item.minCross, item)
-                if lo > 0 { item.minMain = item.minMain.isNaN ? lo : Swift.max(item.minMain, lo) }
-                if item.maxCross.isFinite { item.maxMain = Swift.min(item.maxMain, mainFromCross(item.maxCross, item)) }
-            }
-        }
         return item
     }
 
