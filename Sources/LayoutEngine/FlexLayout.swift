@@ -170,6 +170,8 @@ extension LayoutContext {
         let percentBase = (width: innerWidth, height: axis.isRow ? (crossDefinite ? crossInner : nil)
                                                                  : (mainDefinite ? mainInner : nil))
         var containerBaseline = Double.nan
+        // (With `wrap=reverse`, the last line gives it, the one nearest the cross start.)
+        let baselineLine = sp.pointee.wrap && sp.pointee.wrapReverse ? lastLine - 1 : firstLine
         for l in firstLine..<lastLine {
             let line = lines[l]
             var position = pb.mainStart
@@ -199,7 +201,7 @@ extension LayoutContext {
                 // `reverse` stack its last item's, the one placed first from the physical
                 // start, as in Chromium. It may lie below the container's bottom edge unless
                 // the container clips.
-                if containerBaseline.isNaN && l == firstLine {
+                if containerBaseline.isNaN && l == baselineLine {
                     if line.hasBaselineItems && axis.isRow {
                         if items[i].align == .baseline {
                             containerBaseline = frame.y + (itemBaseline(items[i].node, frame.size, parentWidth: innerWidth)

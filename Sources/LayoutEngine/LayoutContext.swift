@@ -316,7 +316,11 @@ final class LayoutContext {
                             // A row laid out at that height stretches its items to it: only
                             // what does not stretch can make it taller (as Chromium does).
                             let inner = Swift.max(0, ww - pb.horizontal)
-                            h = bounds.clampHeight(Swift.max(ww / r, rowContentHeight(node, innerWidth: inner) + pb.vertical))
+                            // (Percentages inside are of the height the ratio gives.)
+                            let fromRatio = bounds.clampHeight(ww / r)
+                            let content = rowContentHeight(node, innerWidth: inner,
+                                                           innerHeight: Swift.max(0, fromRatio - pb.vertical))
+                            h = bounds.clampHeight(Swift.max(ww / r, content + pb.vertical))
                         } else {
                             ratioHeight = bounds.clampHeight(ww / r)
                         }
@@ -446,7 +450,7 @@ final class LayoutContext {
     /// The height a row's content needs when the row's height is fixed: the largest outer
     /// height of its items that do not stretch to it (their own content's, at most the
     /// row's content width), and the padding and minimum of those that do.
-    func rowContentHeight(_ node: NodeID, innerWidth: Double) -> Double {
+    func rowContentHeight(_ node: NodeID, innerWidth: Double, innerHeight: Double?) -> Double {
         let sp = style(node)
         var tallest = 0.0
         for k in children(node) {
@@ -459,9 +463,9 @@ final class LayoutContext {
                 && st.pointee.margin.top != .auto && st.pointee.margin.bottom != .auto
             let height: Double
             if stretches {
-                height = Swift.max(resolve(st.pointee.minHeight, nil) ?? 0, pb.vertical)
+                height = Swift.max(resolve(st.pointee.minHeight, innerHeight) ?? 0, pb.vertical)
             } else {
-                height = compute(c, knownWidth: nil, knownHeight: nil, parentWidth: innerWidth, parentHeight: nil,
+                height = compute(c, knownWidth: nil, knownHeight: nil, parentWidth: innerWidth, parentHeight: innerHeight,
                                  availableWidth: .definite(Swift.max(0, innerWidth - m.horizontal)),
                                  availableHeight: .maxContent, perform: false).height
             }
