@@ -47,7 +47,10 @@ extension LayoutContext {
         base = Swift.max(base, items[i].pbMain)
         // Intrinsic keywords on a column item's min or max height: its content's height.
         if !ctx.axis.isRow && (style(node).pointee.minHeight.isIntrinsicKeyword || style(node).pointee.maxHeight.isIntrinsicKeyword) {
-            let content = measureContentMain(i, .maxContent, ctx)
+            // (With a ratio and a definite width, the height the ratio gives.)
+            let content = !items[i].ratio.isNaN && !items[i].sizeCross.isNaN
+                ? mainFromCross(items[i].sizeCross, items[i])
+                : measureContentMain(i, .maxContent, ctx)
             if style(node).pointee.minHeight.isIntrinsicKeyword { items[i].minMain = content }
             if style(node).pointee.maxHeight.isIntrinsicKeyword { items[i].maxMain = content }
         }
@@ -72,10 +75,10 @@ extension LayoutContext {
                         availableWidth: axis.isRow ? constraint : crossAvail,
                         availableHeight: axis.isRow ? crossAvail : constraint,
                         perform: false, contentSize: axis.isRow ? .horizontal : .vertical)
-        // With a ratio and no definite cross size, the content's size is clamped by the
-        // min and max cross sizes through the ratio (CSS Flexbox §4.5, as Chromium applies
-        // it), which do not limit the flexed size.
-        if !items[i].ratio.isNaN && items[i].sizeCross.isNaN {
+        // With a ratio, the content's size is clamped by the min and max cross sizes
+        // through the ratio (CSS Flexbox §4.5, as Chromium applies it: in a row only
+        // without a definite cross size), which do not limit the flexed size.
+        if !items[i].ratio.isNaN && (!axis.isRow || items[i].sizeCross.isNaN) {
             return clamp(axis.main(s), min: mainFromCross(items[i].minCross, items[i]),
                          max: mainFromCross(Swift.max(items[i].maxCross, items[i].pbCross), items[i]))
         }

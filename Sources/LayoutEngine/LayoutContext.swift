@@ -414,7 +414,13 @@ final class LayoutContext {
             switch contentSize {
             case nil:
                 let width = bounds.clampWidth(size.width)
-                let content = (sp.pointee.minHeight == .auto && !sp.pointee.clipsContent) ? size.height : 0
+                var content = (sp.pointee.minHeight == .auto && !sp.pointee.clipsContent) ? size.height : 0
+                if content > 0, tags[node] == .row, !sp.pointee.wrap {
+                    // (A row laid out at the height from the ratio stretches its items to it.)
+                    let fromRatio = bounds.clampHeight(width / ratio)
+                    content = rowContentHeight(node, innerWidth: Swift.max(0, width - pb.horizontal),
+                                               innerHeight: Swift.max(0, fromRatio - pb.vertical)) + pb.vertical
+                }
                 size = Size(width: width, height: bounds.clampHeight(Swift.max(width / ratio, content)))
             case .horizontal?:
                 // The content's width, at least what the height's minimum gives through the ratio.
@@ -425,14 +431,15 @@ final class LayoutContext {
         }
         if let ratioHeight, knownHeight == nil { size.height = Swift.max(size.height, ratioHeight) }
         if let ratioWidth, knownWidth == nil {
-            // The width from the ratio, not less than a label's min-content width.
+            // The width from the ratio, not less than the content's min-content width.
             var least = size.width
-            if contentSize == nil, tags[node] == .leaf {
+            if contentSize == nil {
                 least = compute(node, knownWidth: nil, knownHeight: h, parentWidth: parentWidth, parentHeight: parentHeight,
                                 availableWidth: .minContent, availableHeight: availableHeight, perform: false,
                                 contentSize: .horizontal).width
             }
-            size.width = Swift.max(least, ratioWidth)
+            // (The max width wins over that minimum.)
+            size.width = Swift.max(Swift.min(least, bounds.maxWidth), ratioWidth)
         }
         if !perform {
             key.result = size
