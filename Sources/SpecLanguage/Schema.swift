@@ -20,6 +20,11 @@ enum ValueShape: Hashable, Sendable {
     /// A stack's `wrap`: a flag (`wrap`, `wrap=false`) or `wrap=reverse`.
     case stackWrap
     case color
+    /// A colour, `linear(…)` or `radial(…)` (`background`).
+    case background
+    /// One or more shadows, `X Y BLUR SPREAD COLOR` (`spread`) or `X Y BLUR COLOR`; may be
+    /// quoted, as it has spaces.
+    case shadows(spread: Bool)
     case border
     case keywords([String])
     case string
@@ -104,7 +109,8 @@ public enum Schema {
         add(sides(of: "margin"), .length(allowAuto: true), layoutKinds)
         add(["padding"], .insets(allowAuto: false, nonNegative: true), containerKinds)
         add(sides(of: "padding"), .length(allowAuto: false, nonNegative: true), containerKinds)
-        add(["background"], .color, all)
+        add(["background"], .background, all)
+        add(["shadow"], .shadows(spread: true), layoutKinds)
         add(["border"] + sides(of: "border"), .border, layoutKinds)
         add(["radius"], .number(min: 0, max: ValueRanges.maxPoints), layoutKinds)
         add(["opacity"], .number(min: 0, max: 1), layoutKinds)
@@ -150,6 +156,7 @@ public enum Schema {
         "flex-shrink": "shrink", "flex-basis": "basis",
         "overflow": "clip", "display": "hidden",
         "flex-direction": "reverse", "border-radius": "radius", "background-color": "background",
+        "background-image": "background", "box-shadow": "shadow",
     ]
 
     /// The attribute that says CSS property `name` on a node of `kind`: the gaps depend on

@@ -41,6 +41,8 @@ public enum SpecWriter {
         orderedNames(node).map { name in
             let value = node.attributes[name]!.value
             if case .bool(true) = value { return " \(name)" }
+            // Shadows have spaces outside parentheses, which end a bare value.
+            if case .shadows = value { return " \(name)=\(quoted(text(value)))" }
             return " \(name)=\(text(value))"
         }.joined()
     }
@@ -73,7 +75,26 @@ public enum SpecWriter {
         case .lineHeight(.points(let p)): return number(p) + "pt"
         case .font(.style(let s)): return s
         case .font(.file(let f)): return quoted(f)
+        case .gradient(let g): return gradient(g)
+        case .shadows(let s): return s.map(shadow).joined(separator: ", ")
         }
+    }
+
+    static func gradient(_ g: Gradient) -> String {
+        var parts: [String] = []
+        switch g.shape {
+        case .linear(let angle): parts.append(number(angle) + "deg")
+        case .radial(let circle): if circle { parts.append("circle") }
+        }
+        for stop in g.stops { parts.append(color(stop.color) + (stop.position.map { " " + number($0) + "%" } ?? "")) }
+        let name: String
+        if case .linear = g.shape { name = "linear" } else { name = "radial" }
+        return name + "(" + parts.joined(separator: ", ") + ")"
+    }
+
+    static func shadow(_ s: Shadow) -> String {
+        [number(s.x), number(s.y), number(s.blur)].joined(separator: " ")
+            + (s.spread != 0 ? " " + number(s.spread) : "") + " " + color(s.color)
     }
 
     static func number(_ v: Double) -> String {

@@ -70,4 +70,8 @@ public enum Value: Hashable, Sendable {
     case anchor(AnchorValue)
     case lineHeight(LineHeightValue)
     case font(FontValue)
+    /// A `background` that is a gradient (a plain colour stays `.color`).
+    case gradient(Gradient)
+    /// `shadow` and `text-shadow`: one or more, in the order written (the first on top).
+    case shadows([Shadow])
 }
