@@ -23,6 +23,9 @@ struct DisplayListBuilder {
         let root = scene.tree.root ?? 0
         let canvas = scene.nodes[root]
         var list = DisplayList(size: layout.size, scale: scene.scale, background: canvas.paint.background)
+        if let gradient = canvas.paint.gradient {
+            list.operations.append(.gradient(Rect(origin: Point(x: 0, y: 0), size: layout.size), gradient, cornerRadius: 0))
+        }
         // Enter/exit events, so groups and borders close after the children.
         enum Step { case enter(NodeID), exit(NodeID) }
         var steps: [Step] = paintOrder(of: root).reversed().map { .enter($0) }
@@ -33,13 +36,25 @@ struct DisplayListBuilder {
                 if node.isHidden { continue }
                 let frame = layout.absoluteFrames[id]
                 let paint = node.paint
-                if node.needsGroup {
+                // The first shadow is drawn on top (CSS), so last first.
+                let shadows = paint.shadows.reversed().map { DrawOperation.shadow(frame, $0, cornerRadius: paint.radius) }
+                if node.needsShadowGroup {
+                    // A node's own clip does not clip its shadow, but its opacity applies to it.
+                    list.operations.append(.beginGroup(opacity: paint.opacity, clip: nil, clipRadius: 0))
+                    list.operations.append(contentsOf: shadows)
+                    list.operations.append(.beginGroup(opacity: 1, clip: frame, clipRadius: paint.radius))
+                } else if node.needsGroup {
                     list.operations.append(.beginGroup(opacity: paint.opacity,
                                                        clip: paint.clip || node.isImage ? frame : nil,
                                                        clipRadius: paint.radius))
+                    list.operations.append(contentsOf: shadows)
+                } else {
+                    list.operations.append(contentsOf: shadows)
                 }
                 if let background = paint.background {
                     list.operations.append(.fill(frame, background, cornerRadius: paint.radius))
+                } else if let gradient = paint.gradient {
+                    list.operations.append(.gradient(frame, gradient, cornerRadius: paint.radius))
                 }
                 // A leaf's content is measured in its content box (the frame less its
                 // border), so it is drawn there too.
@@ -82,6 +97,9 @@ struct DisplayListBuilder {
                         : .strokeSides(frame, border, cornerRadius: paint.radius))
                 }
                 if node.needsGroup {
+                    list.operations.append(.endGroup)
+                }
+                if node.needsShadowGroup {
                     list.operations.append(.endGroup)
                 }
             }
@@ -167,6 +185,9 @@ extension SceneNode {
     var isImage: Bool { if case .image = content { return true } else { return false } }
     /// Opacity and clipping draw the subtree as a group; images are always clipped to their frame.
     var needsGroup: Bool { paint.opacity < 1 || paint.clip || isImage }
+    /// The node clips and has shadows: the shadows are drawn in an outer group, outside
+    /// the clip (`needsGroup` then opens the inner, clipping one).
+    var needsShadowGroup: Bool { (paint.clip || isImage) && !paint.shadows.isEmpty }
 }
 
 extension FontSource {

@@ -12,6 +12,10 @@ enum NodeContent: Sendable {
 /// How a node paints its frame.
 struct Paint: Sendable {
     var background: RGBAColor?
+    /// A gradient background (`background=linear(…)`), instead of a colour.
+    var gradient: GradientFill?
+    /// Box shadows, in the order written (the first drawn on top).
+    var shadows: [BoxShadow] = []
     /// Each side's width and colour; nil when no side is drawn.
     var border: BorderSides?
     var radius: Double = 0

@@ -68,7 +68,7 @@ struct SceneBuilder {
         var nodes: [SceneNode] = []
         let rootID = tree.addNode(.stack(.vertical), style: rootStyle, name: nil, parent: nil)
         nodes.append(SceneNode(kind: .canvas, id: nil, location: canvas.location,
-                               paint: Paint(background: background(of: canvas)),
+                               paint: Paint(background: background(of: canvas), gradient: gradient(of: canvas)),
                                content: .none, isHidden: false))
 
         // Pre-order, iteratively: parents are added before their children, in order.
@@ -452,7 +452,10 @@ struct SceneBuilder {
     // MARK: - Paint
 
     private func paint(of node: Node) -> Paint {
-        var paint = Paint(background: background(of: node))
+        var paint = Paint(background: background(of: node), gradient: gradient(of: node))
+        if case .shadows(let shadows)? = node["shadow"] {
+            paint.shadows = shadows.map { BoxShadow(x: $0.x, y: $0.y, blur: $0.blur, spread: $0.spread, color: rgba($0.color)) }
+        }
         // The shorthand first, then the sides written after it (the parser keeps only those).
         var border = BorderSides()
         for name in ["border"] + Schema.borderSides {
@@ -474,6 +477,16 @@ struct SceneBuilder {
     }
 
     private func background(of node: Node) -> RGBAColor? { colorAttribute(node, "background") }
+
+    private func gradient(of node: Node) -> GradientFill? {
+        guard case .gradient(let g)? = node["background"] else { return nil }
+        let shape: GradientFill.Shape
+        switch g.shape {
+        case .linear(let angle): shape = .linear(angle: angle)
+        case .radial(let circle): shape = .radial(circle: circle)
+        }
+        return GradientFill(shape: shape, stops: g.stops.map { (rgba($0.color), $0.position.map { $0 / 100 }) })
+    }
 
     private func tolerance(of node: Node) -> Tolerance? {
         if case .bool(true)? = node["diff-ignore"] { return .ignore }

@@ -12,6 +12,12 @@ final class ImageSurface {
         try self.init(checking: surface, operation: "cairo_image_surface_create", width: width, height: height)
     }
 
+    /// An 8-bit coverage (alpha only) surface, for masks such as a shadow's.
+    convenience init(alphaWidth width: Int, height: Int) throws(RenderError) {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))
+        try self.init(checking: surface, operation: "cairo_image_surface_create (A8)", width: width, height: height)
+    }
+
     /// A surface that draws into `pixels` (`width × height × 4` bytes, rows `width × 4`
     /// apart), which must outlive it; call `finish()` before reading them.
     convenience init(drawingInto pixels: UnsafeMutableRawBufferPointer, width: Int, height: Int) throws(RenderError) {

@@ -119,6 +119,17 @@ public struct CairoRenderer: Sendable {
                 context.addRectangle(rect, radius: radius)
                 context.setSource(color)
                 cairo_fill(cr)
+            case .gradient(let rect, let fill, let radius):
+                let bounds = PixelBounds(rect, scale: list.scale).intersection(area)
+                guard !bounds.isEmpty else { continue }
+                try painted.charge(bounds.area)
+                guard painting else { continue }
+                try context.fill(rect, gradient: fill, radius: radius)
+            case .shadow(let frame, let shadow, let radius):
+                guard let plan = ShadowPlan(shadow, frame: frame, radius: radius, scale: list.scale, visible: area) else { continue }
+                try painted.charge(plan.cost)
+                guard painting else { continue }
+                try context.drawShadow(plan, color: shadow.color, frame: frame, radius: radius)
             case .strokeInside(let rect, let width, let color, let radius):
                 let bounds = PixelBounds(rect, scale: list.scale).intersection(area)
                 guard !bounds.isEmpty else { continue }
@@ -219,8 +230,13 @@ public struct CairoRenderer: Sendable {
                 bounds = ink
             case _ where pushedDepth == 0:
                 continue  // nothing to bound
-            case .fill(let rect, _, _), .strokeInside(let rect, _, _, _), .strokeSides(let rect, _, _):
+            case .fill(let rect, _, _), .strokeInside(let rect, _, _, _), .strokeSides(let rect, _, _),
+                 .gradient(let rect, _, _):
                 bounds = PixelBounds(rect, scale: list.scale)
+            case .shadow(let frame, let shadow, let radius):
+                let everywhere = PixelBounds(x0: -.greatestFiniteMagnitude, y0: -.greatestFiniteMagnitude,
+                                             x1: .greatestFiniteMagnitude, y1: .greatestFiniteMagnitude)
+                bounds = ShadowPlan(shadow, frame: frame, radius: radius, scale: list.scale, visible: everywhere)?.inkBounds ?? .empty
             case .image(_, let destination):
                 bounds = PixelBounds(destination, scale: list.scale)
             case .glyphs(let run):

@@ -108,6 +108,12 @@ public struct BorderSides: Hashable, Sendable {
 /// knowing about layout or text.
 public enum DrawOperation: Hashable, Sendable {
     case fill(Rect, RGBAColor, cornerRadius: Double)
+    /// A gradient laid over `rect` as CSS lays it over a box of that size, filling it
+    /// (rounded by `cornerRadius`).
+    case gradient(Rect, GradientFill, cornerRadius: Double)
+    /// A shadow of the frame `Rect` (rounded by `cornerRadius`), outside it; drawn before
+    /// the frame's background.
+    case shadow(Rect, BoxShadow, cornerRadius: Double)
     /// A border of `width` drawn inside `rect`, so a whole-point border on a whole-pixel frame is crisp.
     case strokeInside(Rect, width: Double, color: RGBAColor, cornerRadius: Double)
     /// A border whose sides differ in width or colour, inside `rect`: each side is the

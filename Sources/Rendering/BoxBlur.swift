@@ -1,0 +1,61 @@
+/// A Gaussian blur of an 8-bit coverage image, approximated as SVG's `feGaussianBlur`
+/// and Skia approximate it: three box blurs a row at a time, then three a column at a
+/// time. Integer sums only, so the same pixels on every machine.
+enum BoxBlur {
+    /// The box width for standard deviation `sigma` (SVG 1.1, feGaussianBlur):
+    /// `⌊sigma × 3√(2π) / 4 + 0.5⌋`; below 1 nothing is blurred.
+    static func boxSize(sigma: Double) -> Int {
+        guard sigma.isFinite, sigma > 0 else { return 0 }
+        return Int((sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down))
+    }
+
+    /// The three boxes, as the pixels before and after each output pixel they take in: an
+    /// odd width three times centred; an even one twice off-centre, once each way, then
+    /// once one wider and centred (so the result does not shift).
+    static func passes(boxSize d: Int) -> [(before: Int, after: Int)] {
+        guard d >= 1 else { return [] }
+        if d % 2 == 1 { return Array(repeating: ((d - 1) / 2, (d - 1) / 2), count: 3) }
+        return [(d / 2, d / 2 - 1), (d / 2 - 1, d / 2), (d / 2, d / 2)]
+    }
+
+    /// How far a blur of `sigma` reaches past what it blurs, in pixels: the passes'
+    /// reach summed.
+    static func reach(sigma: Double) -> Int {
+        passes(boxSize: boxSize(sigma: sigma)).reduce(0) { $0 + max($1.before, $1.after) }
+    }
+
+    /// Blurs `width × height` bytes at `pixels` (rows `stride` bytes apart) in place;
+    /// what lies outside counts as 0.
+    static func blur(_ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double) {
+        let boxes = passes(boxSize: boxSize(sigma: sigma))
+        guard !boxes.isEmpty, width > 0, height > 0 else { return }
+        var a = [UInt8](repeating: 0, count: max(width, height))
+        var b = a
+        func blurLine(start: UnsafeMutablePointer<UInt8>, count: Int, step: Int) {
+            for i in 0..<count { a[i] = start[i * step] }
+            for (index, box) in boxes.enumerated() {
+                if index % 2 == 0 { boxPass(a, into: &b, count: count, box) } else { boxPass(b, into: &a, count: count, box) }
+            }
+            let result = boxes.count % 2 == 1 ? b : a
+            for i in 0..<count { start[i * step] = result[i] }
+        }
+        for y in 0..<height { blurLine(start: pixels + y * stride, count: width, step: 1) }
+        for x in 0..<width { blurLine(start: pixels + x, count: height, step: stride) }
+    }
+
+    /// One box: each output the rounded mean of the inputs from `before` ahead of it to
+    /// `after` behind it.
+    private static func boxPass(_ source: [UInt8], into output: inout [UInt8], count: Int, _ box: (before: Int, after: Int)) {
+        let size = box.before + box.after + 1
+        let half = size / 2
+        var sum = 0
+        // The window of output 0: inputs 0...after.
+        for i in 0...min(box.after, count - 1) { sum += Int(source[i]) }
+        for i in 0..<count {
+            output[i] = UInt8((sum + half) / size)
+            let entering = i + box.after + 1, leaving = i - box.before
+            if entering < count { sum += Int(source[entering]) }
+            if leaving >= 0 { sum -= Int(source[leaving]) }
+        }
+    }
+}

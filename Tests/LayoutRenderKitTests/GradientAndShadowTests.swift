@@ -1,0 +1,227 @@
+import LayoutEngine
+@testable import LayoutRenderKit
+@testable import Rendering
+import XCTest
+
+/// Gradient backgrounds and box shadows: the operations a spec makes, and the pixels they
+/// give, worked out from CSS's geometry.
+final class GradientAndShadowTests: XCTestCase {
+    private func render(_ spec: String, scale: Double = 1) throws -> Bitmap {
+        var options = RenderOptions(fileName: "t.spec")
+        options.scale = scale
+        return try LayoutRenderer().render(source: spec, options: options).bitmap
+    }
+
+    private func operations(_ body: String) throws -> [DrawOperation] {
+        let spec = try LayoutRenderer().layout(source: "canvas width=200\n" + body, options: RenderOptions(fileName: "t.spec"))
+        var builder = DisplayListBuilder(scene: spec.scene, layout: spec.layout, debugLabel: nil)
+        return builder.build().operations
+    }
+
+    private func pixel(_ bitmap: Bitmap, _ x: Int, _ y: Int) -> [Int] {
+        let i = (y * bitmap.width + x) * 4
+        return bitmap.pixels[i..<i + 4].map(Int.init)
+    }
+
+    /// The grey level at a pixel of a black-to-white picture, checked within one step.
+    private func assertGrey(_ bitmap: Bitmap, _ x: Int, _ y: Int, _ expected: Double,
+                            file: StaticString = #filePath, line: UInt = #line) {
+        let p = pixel(bitmap, x, y)
+        XCTAssertEqual(Double(p[0]), expected, accuracy: 1.01, "pixel (\(x), \(y)) is \(p)", file: file, line: line)
+        XCTAssertEqual(p[0], p[1], file: file, line: line)
+        XCTAssertEqual(p[3], 255, file: file, line: line)
+    }
+
+    // MARK: - Stops
+
+    func testStopsWithoutPositionsAreSpreadAsCSSSpreadsThem() {
+        let c = RGBAColor.black
+        func offsets(_ positions: [Double?]) -> [Double] {
+            GradientFill(shape: .linear(angle: 0), stops: positions.map { (c, $0) }).stops.map(\.offset)
+        }
+        XCTAssertEqual(offsets([nil, nil, nil, nil, nil]), [0, 0.25, 0.5, 0.75, 1])
+        XCTAssertEqual(offsets([nil, 0.6, nil]), [0, 0.6, 1])
+        for (a, b) in zip(offsets([0.2, nil, nil, 0.8]), [0.2, 0.4, 0.6, 0.8]) { XCTAssertEqual(a, b, accuracy: 1e-12) }
+        // A position before an earlier one moves up to it, and the stops between follow.
+        XCTAssertEqual(offsets([nil, 0.6, nil, 0.3, nil]), [0, 0.6, 0.6, 0.6, 1])
+        XCTAssertEqual(offsets([-0.5, 1.5]), [-0.5, 1.5])
+    }
+
+    // MARK: - Linear
+
+    /// 90deg runs left to right across the width: pixel x's centre is at (x + 0.5) / 100.
+    func testLinearGradientAcrossTheCanvas() throws {
+        let image = try render("canvas width=100 height=10 background=linear(90deg, #000, #fff)\n")
+        for x in [0, 25, 49, 50, 99] { assertGrey(image, x, 5, 255 * (Double(x) + 0.5) / 100) }
+        // 0deg points up: black at the bottom.
+        let up = try render("canvas width=10 height=100 background=linear(0deg, #000, #fff)\n")
+        assertGrey(up, 5, 99, 255 * 0.5 / 100)
+        assertGrey(up, 5, 0, 255 * 99.5 / 100)
+    }
+
+    /// 45deg points to the top-right. On a 200×100 box the gradient line is
+    /// 200 sin 45° + 100 cos 45° long, so the bottom-left corner is black and the top-right
+    /// white; the top-left corner is a third of the way along.
+    func testLinearGradientLineReachesTheCorners() throws {
+        let image = try render("canvas width=200 height=100 background=#ff0000\nbox size=200x100 background=linear(45deg, #000, #fff)\n")
+        let d = 0.5.squareRoot(), length = 200 * d + 100 * d
+        func expected(_ x: Double, _ y: Double) -> Double { 255 * (0.5 + ((x - 100) * d - (y - 50) * d) / length) }
+        assertGrey(image, 0, 99, expected(0.5, 99.5))
+        assertGrey(image, 199, 0, expected(199.5, 0.5))
+        assertGrey(image, 0, 0, expected(0.5, 0.5))
+        XCTAssertEqual(expected(0.5, 0.5), 255.0 / 3, accuracy: 0.5)
+        assertGrey(image, 199, 99, expected(199.5, 99.5))
+        assertGrey(image, 120, 30, expected(120.5, 30.5))
+    }
+
+    /// Stops at 25% and 75%: the ends are flat, the middle a ramp.
+    func testPositionedStopsAndFlatEnds() throws {
+        let image = try render("canvas width=100 height=4 background=linear(90deg, #000 25%, #fff 75%)\n")
+        assertGrey(image, 10, 1, 0)
+        assertGrey(image, 90, 1, 255)
+        assertGrey(image, 50, 1, 255 * 0.51)
+        // Stops beyond the line's ends: the line is lengthened, the colours stay where written.
+        let wide = try render("canvas width=100 height=4 background=linear(90deg, #000 -100%, #fff 200%)\n")
+        assertGrey(wide, 50, 1, 255 * (1.505 / 3))
+    }
+
+    // MARK: - Radial
+
+    /// CSS's default radial gradient: an ellipse with the box's proportions through its
+    /// corners, √2 times the half sides.
+    func testRadialEllipseReachesTheCorners() throws {
+        let image = try render("canvas width=200 height=100\nbox size=200x100 background=radial(#fff, #000)\n")
+        func expected(_ x: Double, _ y: Double) -> Double {
+            let u = (x - 100) / (100 * 2.0.squareRoot()), v = (y - 50) / (50 * 2.0.squareRoot())
+            return 255 * (1 - min(1, (u * u + v * v).squareRoot()))
+        }
+        for (x, y) in [(100, 50), (199, 50), (100, 99), (0, 0), (199, 99), (150, 75)] {
+            assertGrey(image, x, y, expected(Double(x) + 0.5, Double(y) + 0.5))
+        }
+        let circle = try render("canvas width=200 height=100\nbox size=200x100 background=radial(circle, #fff, #000)\n")
+        let r = (100.0 * 100 + 50 * 50).squareRoot()
+        assertGrey(circle, 199, 50, 255 * (1 - 99.5 / r))
+        assertGrey(circle, 100, 99, 255 * (1 - 49.5 / r))
+    }
+
+    /// Colours are interpolated premultiplied, as CSS does: from transparent red to blue
+    /// the middle is half blue, never purple.
+    func testTransparentStopsInterpolateAsCSS() throws {
+        let image = try render("canvas width=100 height=4 background=#ffffff\nbox size=100x4 background=linear(90deg, #ff000000, #0000ff)\n")
+        // At x + 0.5 the gradient is blue at alpha t over white: 255 (1 − t) in red and green.
+        for x in [10, 25, 50, 75, 90] {
+            let t = (Double(x) + 0.5) / 100, p = pixel(image, x, 1)
+            XCTAssertEqual(Double(p[0]), 255 * (1 - t), accuracy: 2, "x \(x): \(p)")
+            XCTAssertEqual(p[0], p[1], "x \(x): \(p)")
+            XCTAssertEqual(p[2], 255, "x \(x): \(p)")
+        }
+    }
+
+    func testGradientFollowsTheRadius() throws {
+        let image = try render("canvas width=40 height=40 background=#ff0000\nbox size=40x40 radius=20 background=linear(#000, #000)\n")
+        XCTAssertEqual(pixel(image, 0, 0), [255, 0, 0, 255])
+        XCTAssertEqual(pixel(image, 20, 20), [0, 0, 0, 255])
+    }
+
+    func testGradientOperationsReplaceTheFill() throws {
+        let ops = try operations("box size=20x10 radius=3 background=linear(90deg, #000, #fff 40%)")
+        XCTAssertEqual(ops, [.gradient(Rect(x: 0, y: 0, width: 20, height: 10),
+                                       GradientFill(shape: .linear(angle: 90), stops: [
+                                           ColorStop(offset: 0, color: .black), ColorStop(offset: 0.4, color: .white),
+                                       ]), cornerRadius: 3)])
+    }
+
+    // MARK: - Shadows
+
+    func testShadowsComeBeforeTheBackgroundTheFirstOnTop() throws {
+        let red = RGBAColor(red: 1, green: 0, blue: 0), blue = RGBAColor(red: 0, green: 0, blue: 1)
+        let frame = Rect(x: 0, y: 0, width: 20, height: 10)
+        let ops = try operations("box size=20x10 radius=4 background=#ff0000 shadow=\"1 2 3 #ff0000, 0 0 1 2 #0000ff\"")
+        XCTAssertEqual(ops, [
+            .shadow(frame, BoxShadow(x: 0, y: 0, blur: 1, spread: 2, color: blue), cornerRadius: 4),
+            .shadow(frame, BoxShadow(x: 1, y: 2, blur: 3, color: red), cornerRadius: 4),
+            .fill(frame, red, cornerRadius: 4),
+        ])
+    }
+
+    /// A clipping node's shadow is outside its clip, in a group of its own that its
+    /// opacity applies to.
+    func testAClippedNodesShadowIsNotClipped() throws {
+        let frame = Rect(x: 0, y: 0, width: 20, height: 10)
+        let shadow = BoxShadow(x: 0, y: 4, blur: 0, color: .black)
+        let ops = try operations("box size=20x10 clip opacity=0.5 shadow=\"0 4 0 #000\"")
+        XCTAssertEqual(ops, [
+            .beginGroup(opacity: 0.5, clip: nil, clipRadius: 0),
+            .shadow(frame, shadow, cornerRadius: 0),
+            .beginGroup(opacity: 1, clip: frame, clipRadius: 0),
+            .endGroup, .endGroup,
+        ])
+        let image = try render("canvas width=40 height=40 background=#ffffff\nbox size=20x20 clip shadow=\"0 0 0 4 #000\"\n")
+        XCTAssertEqual(pixel(image, 22, 10), [0, 0, 0, 255])
+    }
+
+    /// No blur: the frame grown by the spread, solid, and nothing under the frame itself.
+    func testASharpShadowIsTheSpreadRing() throws {
+        let image = try render("canvas width=100 height=100 background=#ffffff\nbox size=40x40 left=30 top=30 position=absolute shadow=\"0 0 0 5 #000\"\n")
+        XCTAssertEqual(pixel(image, 25, 50), [0, 0, 0, 255])
+        XCTAssertEqual(pixel(image, 29, 50), [0, 0, 0, 255])
+        XCTAssertEqual(pixel(image, 24, 50), [255, 255, 255, 255])
+        XCTAssertEqual(pixel(image, 30, 50), [255, 255, 255, 255], "no shadow under the frame")
+        XCTAssertEqual(pixel(image, 50, 50), [255, 255, 255, 255])
+        XCTAssertEqual(pixel(image, 74, 74), [0, 0, 0, 255])
+        XCTAssertEqual(pixel(image, 75, 75), [255, 255, 255, 255])
+    }
+
+    /// blur 8 is a Gaussian of σ 4: half the shadow's strength on its edge, about 2.3% at
+    /// two σ out (1 − Φ(2)), none past the blur's reach; symmetric about the shape.
+    func testABlurredShadowIsAGaussian() throws {
+        let image = try render("canvas width=120 height=100 background=#ffffff\nbox size=40x40 left=30 top=30 position=absolute shadow=\"10 0 8 #000\"\n")
+        // The shape is x 40…80, y 30…70; beside it (x > 70) only the shadow shows.
+        func darkness(_ x: Int, _ y: Int) -> Double { Double(255 - pixel(image, x, y)[0]) / 255 }
+        XCTAssertEqual(darkness(79, 50), 0.5 + 0.0497, accuracy: 0.03)  // centre 79.5: Φ(0.5 / 4)
+        XCTAssertEqual(darkness(80, 50), 0.5 - 0.0497, accuracy: 0.03)
+        XCTAssertEqual(darkness(87, 50), 1 - 0.9599, accuracy: 0.02)    // centre 87.5: 1.875σ out
+        XCTAssertEqual(darkness(75, 50), 0.8697, accuracy: 0.03)        // 4.5 in: Φ(1.125)
+        XCTAssertEqual(darkness(100, 50), 0)
+        XCTAssertEqual(darkness(50, 50), 0, "no shadow under the frame")
+        for x in 70..<100 { XCTAssertEqual(pixel(image, x, 40), pixel(image, x, 59), "x \(x)") }
+        XCTAssertEqual(try render("canvas width=120 height=100 background=#ffffff\nbox size=40x40 left=30 top=30 position=absolute shadow=\"10 0 8 #000\"\n").pixels,
+                       image.pixels, "the same pixels every run")
+    }
+
+    func testShadowFollowsTheRadiusAndSpreadGrowsIt() {
+        let shadow = BoxShadow(x: 0, y: 0, blur: 0, spread: 10, color: .black)
+        let frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        XCTAssertEqual(shadow.shape(of: frame, radius: 20)?.radius, 30)
+        XCTAssertEqual(shadow.shape(of: frame, radius: 0)?.radius, 0)
+        // A radius below the spread grows by spread × (1 + (r/spread − 1)³).
+        XCTAssertEqual(shadow.shape(of: frame, radius: 5)?.radius ?? 0, 5 + 10 * (1 - 0.125), accuracy: 1e-12)
+        XCTAssertEqual(BoxShadow(x: 0, y: 0, blur: 0, spread: -10, color: .black).shape(of: frame, radius: 5)?.radius, 0)
+        XCTAssertNil(BoxShadow(x: 0, y: 0, blur: 0, spread: -50, color: .black).shape(of: frame, radius: 0))
+    }
+
+    // MARK: - Blur
+
+    func testBoxSizesAndPassesFollowSVG() {
+        XCTAssertEqual(BoxBlur.boxSize(sigma: 4), 8)  // 4 × 1.88 + 0.5 = 8.02
+        XCTAssertEqual(BoxBlur.boxSize(sigma: 0.2), 0)
+        XCTAssertEqual(BoxBlur.boxSize(sigma: .nan), 0)
+        XCTAssertTrue(BoxBlur.passes(boxSize: 3).elementsEqual([(1, 1), (1, 1), (1, 1)], by: ==))
+        XCTAssertTrue(BoxBlur.passes(boxSize: 4).elementsEqual([(2, 1), (1, 2), (2, 2)], by: ==))
+        XCTAssertEqual(BoxBlur.reach(sigma: 4), 12)
+    }
+
+    func testBlurSpreadsAPointEvenlyAndKeepsItsWeight() {
+        var pixels = [UInt8](repeating: 0, count: 41 * 41)
+        pixels[20 * 41 + 20] = 255
+        // A wide, flat block keeps its level in the middle.
+        for y in 0..<41 { for x in 0..<41 where abs(x - 20) < 15 && abs(y - 20) < 15 { pixels[y * 41 + x] = 200 } }
+        pixels.withUnsafeMutableBufferPointer { BoxBlur.blur($0.baseAddress!, width: 41, height: 41, stride: 41, sigma: 2) }
+        XCTAssertEqual(pixels[20 * 41 + 20], 200)
+        for i in 0..<41 {
+            XCTAssertEqual(pixels[20 * 41 + i], pixels[20 * 41 + 40 - i], "row symmetric at \(i)")
+            XCTAssertEqual(pixels[i * 41 + 20], pixels[(40 - i) * 41 + 20], "column symmetric at \(i)")
+        }
+        XCTAssertEqual(pixels[0], 0)
+    }
+}
