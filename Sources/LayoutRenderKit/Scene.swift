@@ -18,7 +18,7 @@ struct Paint: Sendable {
     var shadows: [BoxShadow] = []
     /// Each side's width and colour; nil when no side is drawn.
     var border: BorderSides?
-    var radius: Double = 0
+    var radius: CornerRadii = .zero
     var opacity: Double = 1
     var clip = false
 }

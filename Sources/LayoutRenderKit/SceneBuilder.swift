@@ -470,7 +470,12 @@ struct SceneBuilder {
             }
         }
         if border.isVisible { paint.border = border }
-        if case .number(let r)? = node["radius"] { paint.radius = r }
+        switch node["radius"] {
+        case .number(let r)?: paint.radius = CornerRadii(r)
+        case .corners(let tl, let tr, let br, let bl)?:
+            paint.radius = CornerRadii(topLeft: tl, topRight: tr, bottomRight: br, bottomLeft: bl)
+        default: break
+        }
         if case .number(let o)? = node["opacity"] { paint.opacity = o }
         if case .bool(let b)? = node["clip"] { paint.clip = b }
         return paint

@@ -157,6 +157,37 @@ final class DrawingContext {
         cairo_close_path(cr)
     }
 
+    /// Adds a rectangle whose corners each have their own radius (CSS order), reduced as
+    /// CSS reduces radii that would overlap. Four alike go to `addRectangle(_:radius:)`,
+    /// so their pixels are what one radius always gave.
+    func addRectangle(_ rect: Rect, radii: CornerRadii) {
+        if radii.isUniform {
+            addRectangle(rect, radius: radii.topLeft)
+            return
+        }
+        let r = radii.fitted(to: rect.size)
+        guard FarGeometry.isSafe(rect, radius: r.largest, scale: scale) else {
+            addPolygon(FarGeometry.polygon(rect, radii: r, window: window, tolerance: 0.05 / scale))
+            return
+        }
+        let pi = Double.pi
+        cairo_new_sub_path(cr)
+        // Clockwise from the top-right: each corner's arc, or the corner itself.
+        let corners: [(x: Double, y: Double, r: Double, start: Double)] = [
+            (rect.maxX, rect.minY, r.topRight, -pi / 2), (rect.maxX, rect.maxY, r.bottomRight, 0),
+            (rect.minX, rect.maxY, r.bottomLeft, pi / 2), (rect.minX, rect.minY, r.topLeft, pi),
+        ]
+        let inward: [(Double, Double)] = [(-1, 1), (-1, -1), (1, -1), (1, 1)]
+        for (corner, (dx, dy)) in zip(corners, inward) {
+            if corner.r > 0 {
+                cairo_arc(cr, corner.x + dx * corner.r, corner.y + dy * corner.r, corner.r, corner.start, corner.start + pi / 2)
+            } else {
+                cairo_line_to(cr, corner.x, corner.y)
+            }
+        }
+        cairo_close_path(cr)
+    }
+
     private func addPolygon(_ points: [Point]) {
         guard let first = points.first else { return }
         cairo_move_to(cr, first.x, first.y)
@@ -165,7 +196,12 @@ final class DrawingContext {
     }
 
     /// A border `width` wide inside `rect` (at most half of either side).
-    func strokeInside(_ rect: Rect, width: Double, radius: Double) {
+    func strokeInside(_ rect: Rect, width: Double, radius radii: CornerRadii) {
+        guard radii.isUniform else {
+            strokeInside(rect, width: width, corners: radii)
+            return
+        }
+        let radius = radii.topLeft
         guard width > 0, rect.width > 0, rect.height > 0 else { return }
         let w = min(width, rect.width / 2, rect.height / 2)
         if FarGeometry.isSafe(rect, radius: radius, scale: scale) {
@@ -185,18 +221,42 @@ final class DrawingContext {
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
     }
 
+    /// A uniform border whose corners differ: as `strokeInside` with one radius, each
+    /// corner's inner radius its outer one less the width.
+    private func strokeInside(_ rect: Rect, width: Double, corners radii: CornerRadii) {
+        guard width > 0, rect.width > 0, rect.height > 0 else { return }
+        let w = min(width, rect.width / 2, rect.height / 2)
+        let outer = radii.fitted(to: rect.size)
+        if FarGeometry.isSafe(rect, radius: outer.largest, scale: scale) {
+            let inner = Rect(x: rect.x + w / 2, y: rect.y + w / 2, width: rect.width - w, height: rect.height - w)
+            addRectangle(inner, radii: outer.map { max(0, $0 - w / 2) })
+            cairo_set_line_width(cr, w)
+            cairo_stroke(cr)
+            return
+        }
+        let inner = Rect(x: rect.x + w, y: rect.y + w, width: rect.width - 2 * w, height: rect.height - 2 * w)
+        addRectangle(rect, radii: outer)
+        if inner.width > 0, inner.height > 0 { addRectangle(inner, radii: outer.map { max(0, $0 - w) }) }
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_fill(cr)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+    }
+
     /// A border whose sides differ (`DrawOperation.strokeSides`): the ring between the
     /// outer rounded rectangle and the inner one (its corners quarter ellipses, as CSS
     /// rounds them), filled once per colour through a clip made
     /// of the wedges of the sides with that colour, so that sides of one colour meet without
     /// a seam.
-    func strokeSides(_ rect: Rect, _ sides: BorderSides, radius: Double) {
+    func strokeSides(_ rect: Rect, _ sides: BorderSides, radius radii: CornerRadii) {
         guard rect.width > 0, rect.height > 0 else { return }
         // Each side at most half of its axis, as `strokeInside` clamps a uniform border.
         let t = min(max(0, sides.widths.top), rect.height / 2), b = min(max(0, sides.widths.bottom), rect.height / 2)
         let l = min(max(0, sides.widths.left), rect.width / 2), r = min(max(0, sides.widths.right), rect.width / 2)
         let inner = Rect(x: rect.x + l, y: rect.y + t, width: rect.width - l - r, height: rect.height - t - b)
-        let outerRadius = min(max(0, radius), rect.width / 2, rect.height / 2)
+        // Each corner's outer radius: one radius at most half the shorter side, as always;
+        // four that differ reduced together as CSS reduces them.
+        let R = radii.isUniform ? CornerRadii(min(max(0, radii.topLeft), rect.width / 2, rect.height / 2))
+                                : radii.fitted(to: rect.size)
         // The line between two sides runs from the outer corner through the inner one, on to
         // half the shorter side in, past any rounding of the ring.
         let depth = min(rect.width, rect.height) / 2
@@ -209,7 +269,7 @@ final class DrawingContext {
         let br = Point(x: rect.maxX, y: rect.maxY), bl = Point(x: rect.minX, y: rect.maxY)
         let dtl = divide(tl, l, t), dtr = divide(tr, -r, t), dbr = divide(br, -r, -b), dbl = divide(bl, l, -b)
         let wedges = [[tl, tr, dtr, dtl], [tr, br, dbr, dtr], [br, bl, dbl, dbr], [bl, tl, dtl, dbl]]
-        let far = !FarGeometry.isSafe(rect, radius: radius, scale: scale)
+        let far = !FarGeometry.isSafe(rect, radius: radii.largest, scale: scale)
         var drawn: [RGBAColor] = []
         for side in sides.sides where side.width > 0 && !drawn.contains(side.color) {
             drawn.append(side.color)
@@ -219,14 +279,16 @@ final class DrawingContext {
                 addPolygon(far ? FarGeometry.clip(wedge, to: window) : wedge)
             }
             cairo_clip(cr)
-            addRectangle(rect, radius: outerRadius)
+            addRectangle(rect, radii: R)
             if inner.width > 0, inner.height > 0 {
                 if far {
-                    addRectangle(inner, radius: max(0, outerRadius - max(t, r, b, l)))
+                    let widest = max(t, r, b, l)
+                    addRectangle(inner, radii: R.map { max(0, $0 - widest) })
                 } else {
-                    let R = outerRadius
-                    addRectangle(inner, corners: [(max(0, R - l), max(0, R - t)), (max(0, R - r), max(0, R - t)),
-                                                  (max(0, R - r), max(0, R - b)), (max(0, R - l), max(0, R - b))])
+                    addRectangle(inner, corners: [(max(0, R.topLeft - l), max(0, R.topLeft - t)),
+                                                  (max(0, R.topRight - r), max(0, R.topRight - t)),
+                                                  (max(0, R.bottomRight - r), max(0, R.bottomRight - b)),
+                                                  (max(0, R.bottomLeft - l), max(0, R.bottomLeft - b))])
                 }
             }
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)

@@ -116,7 +116,7 @@ public struct CairoRenderer: Sendable {
                 guard !bounds.isEmpty else { continue }
                 try painted.charge(bounds.area)
                 guard painting else { continue }
-                context.addRectangle(rect, radius: radius)
+                context.addRectangle(rect, radii: radius)
                 context.setSource(color)
                 cairo_fill(cr)
             case .gradient(let rect, let fill, let radius):
@@ -162,7 +162,7 @@ public struct CairoRenderer: Sendable {
                 var inside = area
                 if let clip {
                     if painting {
-                        context.addRectangle(clip, radius: radius)
+                        context.addRectangle(clip, radii: radius)
                         cairo_clip(cr)
                     }
                     inside = inside.intersection(PixelBounds(clip, scale: list.scale))

@@ -107,28 +107,28 @@ public struct BorderSides: Hashable, Sendable {
 /// What to draw, in order, in points. Built from frames; the renderer draws it without
 /// knowing about layout or text.
 public enum DrawOperation: Hashable, Sendable {
-    case fill(Rect, RGBAColor, cornerRadius: Double)
+    case fill(Rect, RGBAColor, cornerRadius: CornerRadii)
     /// A gradient laid over `rect` as CSS lays it over a box of that size, filling it
     /// (rounded by `cornerRadius`).
-    case gradient(Rect, GradientFill, cornerRadius: Double)
+    case gradient(Rect, GradientFill, cornerRadius: CornerRadii)
     /// A shadow of the frame `Rect` (rounded by `cornerRadius`), outside it; drawn before
     /// the frame's background.
-    case shadow(Rect, BoxShadow, cornerRadius: Double)
+    case shadow(Rect, BoxShadow, cornerRadius: CornerRadii)
     /// A border of `width` drawn inside `rect`, so a whole-point border on a whole-pixel frame is crisp.
-    case strokeInside(Rect, width: Double, color: RGBAColor, cornerRadius: Double)
+    case strokeInside(Rect, width: Double, color: RGBAColor, cornerRadius: CornerRadii)
     /// A border whose sides differ in width or colour, inside `rect`: each side is the
     /// part of the ring between the outer edge and the inner one (the rect less the widths)
     /// on its side of the lines from each outer corner through the inner one, as browsers
     /// draw it. The outer corners are rounded by `cornerRadius`, each inner corner as CSS
-    /// rounds it: a quarter ellipse whose radius on each axis is the corner radius less
+    /// rounds it: a quarter ellipse whose radius on each axis is the corner's radius less
     /// that side's width.
-    case strokeSides(Rect, BorderSides, cornerRadius: Double)
+    case strokeSides(Rect, BorderSides, cornerRadius: CornerRadii)
     case glyphs(GlyphRun)
     /// An image scaled into `destination` (which may extend past the clip; callers clip with a group).
     case image(Bitmap, destination: Rect)
     /// Starts a group: operations up to the matching `endGroup` are clipped to `clip`
     /// (rounded by `clipRadius`) and composited with `opacity`.
-    case beginGroup(opacity: Double, clip: Rect?, clipRadius: Double)
+    case beginGroup(opacity: Double, clip: Rect?, clipRadius: CornerRadii)
     case endGroup
 }
 

@@ -92,9 +92,9 @@ final class GradientPattern {
 
 extension DrawingContext {
     /// Fills `rect` (rounded by `radius`) with a gradient laid over it.
-    func fill(_ rect: Rect, gradient: GradientFill, radius: Double) throws(RenderError) {
+    func fill(_ rect: Rect, gradient: GradientFill, radius: CornerRadii) throws(RenderError) {
         guard let pattern = try GradientPattern(gradient, in: rect) else { return }
-        addRectangle(rect, radius: radius)
+        addRectangle(rect, radii: radius)
         cairo_set_source(cr, pattern.pattern)
         cairo_fill(cr)
         try check("drawing a gradient")

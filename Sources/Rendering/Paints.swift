@@ -73,24 +73,20 @@ public struct BoxShadow: Hashable, Sendable {
         self.x = x; self.y = y; self.blur = blur; self.spread = spread; self.color = color
     }
 
-    /// The shape that is blurred, for a frame with corner radius `radius`: moved, grown by
-    /// the spread, its radius grown with it as CSS grows it (a radius smaller than the
+    /// The shape that is blurred, for a frame with corner radii `radius`: moved, grown by
+    /// the spread, each radius grown with it as CSS grows it (a radius smaller than the
     /// spread grows less, so a square corner stays square); nil when nothing is left.
-    public func shape(of frame: Rect, radius: Double) -> (rect: Rect, radius: Double)? {
+    public func shape(of frame: Rect, radius: CornerRadii) -> (rect: Rect, radius: CornerRadii)? {
         let rect = Rect(x: frame.x + x - spread, y: frame.y + y - spread,
                         width: frame.width + 2 * spread, height: frame.height + 2 * spread)
         guard rect.width > 0, rect.height > 0, rect.width.isFinite, rect.height.isFinite else { return nil }
-        let r = min(max(0, radius), frame.width / 2, frame.height / 2)
-        let grown: Double
-        if r <= 0 {
-            grown = 0
-        } else if spread >= 0 {
+        let spread = self.spread
+        return (rect, radius.fitted(to: frame.size).map { r in
+            if r <= 0 { return 0 }
+            if spread < 0 { return max(0, r + spread) }
             let ratio = r / spread
-            grown = ratio < 1 ? r + spread * (1 + (ratio - 1) * (ratio - 1) * (ratio - 1)) : r + spread
-        } else {
-            grown = max(0, r + spread)
-        }
-        return (rect, grown)
+            return ratio < 1 ? r + spread * (1 + (ratio - 1) * (ratio - 1) * (ratio - 1)) : r + spread
+        })
     }
 
     /// The Gaussian's standard deviation in device pixels at `scale`.

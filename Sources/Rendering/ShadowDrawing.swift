@@ -5,7 +5,7 @@ import LayoutEngine
 struct ShadowPlan {
     /// The shape that casts it (points): the frame moved and grown.
     var shape: Rect
-    var radius: Double
+    var radius: CornerRadii
     /// The Gaussian's standard deviation, device pixels.
     var sigma: Double
     /// The coverage image: the pixels that can show (`shows`) and those of the shape
@@ -16,7 +16,7 @@ struct ShadowPlan {
 
     /// nil when the shadow has no shape (a spread that shrinks it to nothing) or cannot
     /// show within `visible`.
-    init?(_ shadow: BoxShadow, frame: Rect, radius: Double, scale: Double, visible: PixelBounds) {
+    init?(_ shadow: BoxShadow, frame: Rect, radius: CornerRadii, scale: Double, visible: PixelBounds) {
         guard let (shape, shapeRadius) = shadow.shape(of: frame, radius: radius) else { return nil }
         self.shape = shape
         self.radius = shapeRadius
@@ -63,7 +63,7 @@ extension DrawingContext {
     /// size of `plan.surface`, blurred there once, then painted in the shadow's colour
     /// through it, outside the frame (`frame`, rounded by `radius`) as CSS draws an outer
     /// shadow.
-    func drawShadow(_ plan: ShadowPlan, color: RGBAColor, frame: Rect, radius: Double) throws(RenderError) {
+    func drawShadow(_ plan: ShadowPlan, color: RGBAColor, frame: Rect, radius: CornerRadii) throws(RenderError) {
         let box = plan.surface, reduced = plan.reducedSurface
         let k = Double(plan.reduction)
         let width = Int(reduced.x1 - reduced.x0), height = Int(reduced.y1 - reduced.y0)
@@ -79,7 +79,7 @@ extension DrawingContext {
             let origin = (x: reduced.x0 / maskScale, y: reduced.y0 / maskScale)
             let moved = Rect(x: plan.shape.x - origin.x, y: plan.shape.y - origin.y,
                              width: plan.shape.width, height: plan.shape.height)
-            shapeContext.addRectangle(moved, radius: plan.radius)
+            shapeContext.addRectangle(moved, radii: plan.radius)
             cairo_set_source_rgba(shapeContext.cr, 0, 0, 0, 1)
             cairo_fill(shapeContext.cr)
             try shapeContext.check("drawing a shadow's shape")
@@ -104,7 +104,7 @@ extension DrawingContext {
         let shows = plan.shows
         cairo_new_path(cr)
         cairo_rectangle(cr, shows.x0 / scale, shows.y0 / scale, (shows.x1 - shows.x0) / scale, (shows.y1 - shows.y0) / scale)
-        addRectangle(frame, radius: radius)
+        addRectangle(frame, radii: radius)
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
         cairo_clip(cr)
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)

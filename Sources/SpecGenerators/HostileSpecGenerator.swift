@@ -87,7 +87,7 @@ public struct HostileSpecGenerator<Source: Choices> {
             if g.chance(60) { attrs.append("position=absolute left=\(length(auto: false)) top=\(length(auto: false))") }
             if g.chance(70) { attrs.append("background=\(background())") }
             if g.chance(60) { attrs.append("shadow=\"\(shadows())\"") }
-            if g.chance(30) { attrs.append("radius=\(magnitude())") }
+            if g.chance(30) { attrs.append("radius=\((0..<g.pick([1, 2, 4])).map { _ in magnitude() }.joined(separator: ","))") }
             if g.chance(20) { attrs.append("clip") }
             if g.chance(20) { attrs.append("opacity=\(g.pick(["0", "0.5", "1e-308"]))") }
             if g.chance(20) { attrs.append("border=\(g.pick(["1", "4", "1000000"])),#f00") }
@@ -126,7 +126,9 @@ public struct HostileSpecGenerator<Source: Choices> {
         if g.chance(15) { attrs.append("margin=\(length(auto: false)),\(length(auto: false))") }
         if g.chance(15) { attrs.append("grow=\(magnitude())") }
         if g.chance(15) { attrs.append("shrink=\(magnitude())") }
-        if g.chance(10) { attrs.append("radius=\(magnitude())") }
+        if g.chance(10) {
+            attrs.append("radius=" + (g.chance(70) ? magnitude() : (0..<g.pick([2, 3, 4, 5])).map { _ in magnitude() }.joined(separator: ",")))
+        }
         if g.chance(10) { attrs.append("border=\(magnitude()),#000") }
         if g.chance(10) { attrs.append("opacity=\(g.pick(["0", "0.5", "1", "1e-308"]))") }
         if parent == "border" { attrs.append("region=\(g.pick(["top", "bottom", "left", "right", "center"]))") }

@@ -100,6 +100,33 @@ extension ValueReader {
         return Gradient(shape: shape, stops: stops)
     }
 
+    /// `radius`: one radius, or two to four separated by commas as CSS `border-radius`
+    /// gives them: `TL,TR,BR,BL`; `TL,TR-and-BL,BR`; `TL-and-BR,TR-and-BL`.
+    static func radii(_ text: String) throws(Failure) -> Value {
+        let parts = commaParts(text, offset: 0)
+        guard parts.count <= 4 else {
+            throw Failure(message: "radius takes 1 to 4 comma-separated radii (top-left, top-right, bottom-right, bottom-left), not \(parts.count)")
+        }
+        var values: [Double] = []
+        for part in parts {
+            do throws(Failure) {
+                let v = try number(part.text.hasSuffix("pt") ? String(part.text.dropLast(2)) : part.text)
+                if v < 0 { throw Failure(message: "\(format(v)) is below the minimum 0") }
+                if v > ValueRanges.maxPoints { throw Failure(message: "\(format(v)) is above the maximum \(format(ValueRanges.maxPoints))") }
+                values.append(v)
+            } catch { throw Failure(message: error.message, offset: part.offset) }
+        }
+        let corners: [Double]
+        switch values.count {
+        case 1: return .number(values[0])
+        case 2: corners = [values[0], values[1], values[0], values[1]]
+        case 3: corners = [values[0], values[1], values[2], values[1]]
+        default: corners = values
+        }
+        if corners.allSatisfy({ $0 == corners[0] }) { return .number(corners[0]) }
+        return .corners(topLeft: corners[0], topRight: corners[1], bottomRight: corners[2], bottomLeft: corners[3])
+    }
+
     /// `X Y [BLUR [SPREAD]] [COLOR]`, several separated by commas; no spread for text.
     static func shadows(_ text: String, spread allowsSpread: Bool) throws(Failure) -> Value {
         let form = allowsSpread ? "X Y BLUR SPREAD COLOR" : "X Y BLUR COLOR"

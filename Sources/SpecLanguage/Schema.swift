@@ -25,6 +25,9 @@ enum ValueShape: Hashable, Sendable {
     /// One or more shadows, `X Y BLUR SPREAD COLOR` (`spread`) or `X Y BLUR COLOR`; may be
     /// quoted, as it has spaces.
     case shadows(spread: Bool)
+    /// `radius`: one to four radii in CSS order (top-left, top-right, bottom-right,
+    /// bottom-left), as `border-radius` takes them.
+    case radii
     case border
     case keywords([String])
     case string
@@ -112,7 +115,7 @@ public enum Schema {
         add(["background"], .background, all)
         add(["shadow"], .shadows(spread: true), layoutKinds)
         add(["border"] + sides(of: "border"), .border, layoutKinds)
-        add(["radius"], .number(min: 0, max: ValueRanges.maxPoints), layoutKinds)
+        add(["radius"], .radii, layoutKinds)
         add(["opacity"], .number(min: 0, max: 1), layoutKinds)
         add(["clip", "hidden"], .bool, layoutKinds)
         add(["grow", "shrink"], .number(min: 0, max: ValueRanges.maxFactor), layoutKinds)

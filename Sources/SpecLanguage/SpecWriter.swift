@@ -77,6 +77,7 @@ public enum SpecWriter {
         case .font(.file(let f)): return quoted(f)
         case .gradient(let g): return gradient(g)
         case .shadows(let s): return s.map(shadow).joined(separator: ", ")
+        case .corners(let tl, let tr, let br, let bl): return [tl, tr, br, bl].map(number).joined(separator: ",")
         }
     }
 

@@ -135,6 +135,8 @@ struct ValueReader {
             return .color(try color(text))
         case .background:
             return try background(text)
+        case .radii:
+            return try radii(text)
         case .border:
             let parts = text.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             let w = try number(parts[0])
@@ -200,6 +202,7 @@ struct ValueReader {
         case .insets: return "insets"
         case .color: return "a color"
         case .background: return "a color or a gradient"
+        case .radii: return "a radius"
         case .shadows: return "shadows"
         case .border: return "a border W,COLOR"
         case .keywords(let k): return "one of \(k.joined(separator: ", "))"

@@ -74,4 +74,6 @@ public enum Value: Hashable, Sendable {
     case gradient(Gradient)
     /// `shadow` and `text-shadow`: one or more, in the order written (the first on top).
     case shadows([Shadow])
+    /// A `radius` whose corners differ, in CSS order (one radius for all is `.number`).
+    case corners(topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double)
 }

@@ -195,7 +195,7 @@ final class GradientAndShadowTests: XCTestCase {
         XCTAssertEqual(shadow.shape(of: frame, radius: 20)?.radius, 30)
         XCTAssertEqual(shadow.shape(of: frame, radius: 0)?.radius, 0)
         // A radius below the spread grows by spread × (1 + (r/spread − 1)³).
-        XCTAssertEqual(shadow.shape(of: frame, radius: 5)?.radius ?? 0, 5 + 10 * (1 - 0.125), accuracy: 1e-12)
+        XCTAssertEqual(shadow.shape(of: frame, radius: 5)?.radius.topLeft ?? 0, 5 + 10 * (1 - 0.125), accuracy: 1e-12)
         XCTAssertEqual(BoxShadow(x: 0, y: 0, blur: 0, spread: -10, color: .black).shape(of: frame, radius: 5)?.radius, 0)
         XCTAssertNil(BoxShadow(x: 0, y: 0, blur: 0, spread: -50, color: .black).shape(of: frame, radius: 0))
     }
@@ -223,5 +223,84 @@ final class GradientAndShadowTests: XCTestCase {
             XCTAssertEqual(pixels[i * 41 + 20], pixels[(40 - i) * 41 + 20], "column symmetric at \(i)")
         }
         XCTAssertEqual(pixels[0], 0)
+    }
+}
+
+/// `radius` per corner: fills, gradients, borders (uniform and by side), clips and
+/// shadows each follow the four corners, reduced as CSS reduces overlapping radii.
+final class CornerRadiiTests: XCTestCase {
+    private let white = [255, 255, 255, 255], red = [255, 0, 0, 255], blue = [0, 0, 255, 255]
+
+    private func render(_ body: String, scale: Double = 1) throws -> (Int, Int) -> [Int] {
+        var options = RenderOptions(fileName: "t.spec")
+        options.scale = scale
+        let bitmap = try LayoutRenderer().render(source: "canvas width=40 height=40 background=#ffffff\n" + body, options: options).bitmap
+        return { x, y in
+            let i = (y * bitmap.width + x) * 4
+            return bitmap.pixels[i..<i + 4].map(Int.init)
+        }
+    }
+
+    func testRadiiShrinkTogetherAsCSSShrinksThem() {
+        let size = Size(width: 100, height: 50)
+        XCTAssertEqual(CornerRadii(topLeft: 50, topRight: 50, bottomRight: 0, bottomLeft: 0).fitted(to: size),
+                       CornerRadii(topLeft: 50, topRight: 50, bottomRight: 0, bottomLeft: 0))
+        // The top side would need 200: every radius is halved.
+        XCTAssertEqual(CornerRadii(topLeft: 100, topRight: 100, bottomRight: 0, bottomLeft: 0).fitted(to: size),
+                       CornerRadii(topLeft: 50, topRight: 50, bottomRight: 0, bottomLeft: 0))
+        // The right side would need 110 of 50: the factor is 50 / 110.
+        XCTAssertEqual(CornerRadii(topLeft: 0, topRight: 100, bottomRight: 10, bottomLeft: 0).fitted(to: size).bottomRight,
+                       10 * 50 / 110, accuracy: 1e-12)
+        XCTAssertEqual(CornerRadii(topLeft: -1, topRight: .nan, bottomRight: 0, bottomLeft: 0).fitted(to: size), .zero)
+    }
+
+    func testTheOperationsCarryEachCorner() throws {
+        let spec = try LayoutRenderer().layout(source: "canvas width=100\nbox size=20x10 radius=1,2,3,4 background=#f00\n",
+                                               options: RenderOptions(fileName: "t.spec"))
+        var builder = DisplayListBuilder(scene: spec.scene, layout: spec.layout, debugLabel: nil)
+        XCTAssertEqual(builder.build().operations, [.fill(Rect(x: 0, y: 0, width: 20, height: 10), RGBAColor(red: 1, green: 0, blue: 0),
+                                                          cornerRadius: CornerRadii(topLeft: 1, topRight: 2, bottomRight: 3, bottomLeft: 4))])
+    }
+
+    func testFillAndGradientRoundOnlyTheirCorners() throws {
+        for background in ["#ff0000", "linear(#ff0000, #ff0000)"] {
+            let pixel = try render("box size=40x40 radius=20,0,0,0 background=\(background)\n")
+            XCTAssertEqual(pixel(0, 0), white, background)
+            XCTAssertEqual(pixel(39, 0), red, background)
+            XCTAssertEqual(pixel(39, 39), red, background)
+            XCTAssertEqual(pixel(0, 39), red, background)
+            XCTAssertEqual(pixel(6, 6), red, background)  // inside the arc: centre (20, 20), 19.8 away
+        }
+    }
+
+    func testBordersFollowEachCorner() throws {
+        let uniform = try render("box size=40x40 radius=0,20,0,0 border=2,#0000ff\n")
+        XCTAssertEqual(uniform(0, 0), blue)
+        XCTAssertEqual(uniform(39, 0), white)
+        XCTAssertEqual(uniform(39, 39), blue)
+        XCTAssertEqual(uniform(20, 20), white)
+        let sides = try render("box size=40x40 radius=0,0,20,0 border-left=4,#ff0000 border-bottom=2,#0000ff\n")
+        XCTAssertEqual(sides(0, 0), red)
+        XCTAssertEqual(sides(39, 39), white, "the rounded corner")
+        XCTAssertEqual(sides(10, 39), blue)
+    }
+
+    func testClipsAndShadowsFollowEachCorner() throws {
+        let clipped = try render("box size=40x40 radius=0,0,20,0 clip\n  box size=40x40 background=#ff0000\n")
+        XCTAssertEqual(clipped(39, 39), white)
+        XCTAssertEqual(clipped(0, 39), red)
+        let shadow = try render("box size=30x30 left=5 top=5 position=absolute radius=15,0,0,0 shadow=\"0 0 0 5 #0000ff\"\n")
+        XCTAssertEqual(shadow(0, 0), white, "the grown round corner")
+        XCTAssertEqual(shadow(39, 0), blue)
+        XCTAssertEqual(shadow(2, 20), blue)
+    }
+
+    /// Corners far past Cairo's coordinates go through the polygon path.
+    func testCornersFarBeyondCairosRange() throws {
+        let pixel = try render("zbox\n  box size=1000000x1000000 left=-999960 top=0 position=absolute radius=0,100,0,0 background=#ff0000\n", scale: 8)
+        // The top-right corner's circle, centred at (-60, 100), leaves (39.9, 0) outside and
+        // (0, 39.9) inside.
+        XCTAssertEqual(pixel(319, 0), white)
+        XCTAssertEqual(pixel(0, 319), red)
     }
 }

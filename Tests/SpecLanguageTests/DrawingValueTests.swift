@@ -159,3 +159,45 @@ final class DrawingValueTests: XCTestCase {
         }
     }
 }
+
+/// `radius` with a radius per corner, as CSS `border-radius` takes one to four.
+final class CornerRadiusValueTests: XCTestCase {
+    private func radius(_ text: String) throws -> Value? {
+        try SpecParser().parse("canvas width=100\nbox radius=\(text)\n").canvas.children[0]["radius"]
+    }
+
+    func testOneToFourRadiiInCSSOrder() throws {
+        XCTAssertEqual(try radius("8"), .number(8))
+        XCTAssertEqual(try radius("8,0"), .corners(topLeft: 8, topRight: 0, bottomRight: 8, bottomLeft: 0))
+        XCTAssertEqual(try radius("1,2,3"), .corners(topLeft: 1, topRight: 2, bottomRight: 3, bottomLeft: 2))
+        XCTAssertEqual(try radius("1,2,3,4"), .corners(topLeft: 1, topRight: 2, bottomRight: 3, bottomLeft: 4))
+        XCTAssertEqual(try radius("4,4,4,4"), .number(4), "four alike are one radius")
+        XCTAssertEqual(try radius("2pt,0"), .corners(topLeft: 2, topRight: 0, bottomRight: 2, bottomLeft: 0))
+    }
+
+    func testBadRadiiSayWhereAndWhat() {
+        func failure(_ text: String) -> (String, Int)? {
+            do { _ = try SpecParser().parse("canvas width=100\nbox radius=\(text)\n"); return nil } catch {
+                return (error.message, error.location.column - 12)
+            }
+        }
+        XCTAssertEqual(failure("1,2,3,4,5")?.0,
+                       "bad value for 'radius': radius takes 1 to 4 comma-separated radii (top-left, top-right, bottom-right, bottom-left), not 5")
+        XCTAssertEqual(failure("1,-2")?.0, "bad value for 'radius': -2 is below the minimum 0")
+        XCTAssertEqual(failure("1,-2")?.1, 2)
+        XCTAssertEqual(failure("1,2,nan")?.0, "bad value for 'radius': 'nan' is not a number")
+        XCTAssertEqual(failure("1,2,nan")?.1, 4)
+        XCTAssertEqual(failure("1e308,0")?.0, "bad value for 'radius': 1e+308 is above the maximum 1000000")
+        XCTAssertEqual(failure("1,,2")?.0, "bad value for 'radius': '' is not a number")
+    }
+
+    func testBothFormsWriteThemBack() throws {
+        let original = try SpecParser().parse("canvas width=100\nbox radius=1,2,3,4\nbox radius=8\n")
+        XCTAssertTrue(SpecWriter.specText(original).contains("box radius=1,2,3,4\n"))
+        let json = SpecWriter.json(original)
+        XCTAssertTrue(json.contains("\"radius\": \"1,2,3,4\""), json)
+        XCTAssertTrue(json.contains("\"radius\": 8"), json)
+        let back = try JSONSpecReader().parse(Array(json.utf8))
+        XCTAssertEqual(back.canvas.children.map { $0["radius"] }, original.canvas.children.map { $0["radius"] })
+    }
+}
