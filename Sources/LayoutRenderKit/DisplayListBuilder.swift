@@ -61,7 +61,7 @@ struct DisplayListBuilder {
                 let content = frame.inset(by: scene.tree.styles[id].border)
                 switch node.content {
                 case .none: break
-                case .label(let label, let color):
+                case .label(let label, let color, let shadows):
                     // Lines far outside the canvas get no glyphs (a glyph's ink is taken to
                     // lie within a few ems of its line).
                     let reach = 8 * label.attributes.size
@@ -79,8 +79,12 @@ struct DisplayListBuilder {
                             glyphs.append(PlacedGlyph(glyph: g.glyph, x: content.x + g.x, y: content.y + line.baseline))
                         }
                     }
-                    list.operations.append(.glyphs(GlyphRun(font: FontSource(label.attributes.font),
-                                                            size: label.attributes.size, color: color, glyphs: glyphs)))
+                    let run = GlyphRun(font: FontSource(label.attributes.font), size: label.attributes.size, color: color, glyphs: glyphs)
+                    // The first shadow on top, so last first; all under the text.
+                    if !glyphs.isEmpty {
+                        list.operations.append(contentsOf: shadows.reversed().map { .textShadow(run, $0) })
+                    }
+                    list.operations.append(.glyphs(run))
                 case .image(let image):
                     list.operations.append(.image(image.bitmap, destination: image.destination(in: content)))
                 }

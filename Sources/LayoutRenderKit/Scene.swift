@@ -5,7 +5,7 @@ import SpecLanguage
 /// What a node draws besides its box: nothing, text, or an image.
 enum NodeContent: Sendable {
     case none
-    case label(LabelContent, color: RGBAColor)
+    case label(LabelContent, color: RGBAColor, shadows: [BoxShadow] = [])
     case image(ImageContent)
 }
 

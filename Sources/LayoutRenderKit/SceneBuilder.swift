@@ -32,6 +32,8 @@ struct SceneBuilder {
         var sizeLocation: SourceLocation?
         var color: SpecLanguage.Color?
         var lineHeight: LineHeightValue?
+        /// `text-shadow`, inherited as CSS inherits it (`none` is an empty list).
+        var textShadows: [Shadow] = []
 
         /// These defaults, overridden by what `node` sets for the labels inside it.
         func inherited(by node: Node) -> TextDefaults {
@@ -40,6 +42,7 @@ struct SceneBuilder {
             if case .number(let s)? = node["size"] { d.size = s; d.sizeLocation = node.attributes["size"]?.location }
             if case .color(let c)? = node["color"] { d.color = c }
             if case .lineHeight(let l)? = node["line-height"] { d.lineHeight = l }
+            if case .shadows(let s)? = node["text-shadow"] { d.textShadows = s }
             return d
         }
     }
@@ -335,7 +338,8 @@ struct SceneBuilder {
             return (.spacer(nil), .none)
         case .label:
             let content = try labelContent(of: node, defaults: defaults, scale: scale, rtl: rtl)
-            return (.leaf(content), .label(content, color: defaults.color.map(rgba) ?? .black))
+            let shadows = defaults.textShadows.map { BoxShadow(x: $0.x, y: $0.y, blur: $0.blur, color: rgba($0.color)) }
+            return (.leaf(content), .label(content, color: defaults.color.map(rgba) ?? .black, shadows: shadows))
         case .image:
             let content = try imageContent(of: node)
             return (.leaf(content), .image(content))

@@ -72,7 +72,13 @@ public struct CairoRenderer: Sendable {
 
     /// Checks that every glyph run's size can be drawn (before anything is drawn).
     public func checkFontSizes(of list: DisplayList) throws(RenderError) {
-        for case .glyphs(let run) in list.operations where !run.glyphs.isEmpty {
+        for operation in list.operations {
+            let run: GlyphRun
+            switch operation {
+            case .glyphs(let r), .textShadow(let r, _): run = r
+            default: continue
+            }
+            guard !run.glyphs.isEmpty else { continue }
             let pixels = run.size * list.scale
             guard pixels.isFinite, pixels <= limits.maxFontPixelsPerEm else {
                 throw .fontTooLarge(pixelsPerEm: pixels, limit: limits.maxFontPixelsPerEm)
@@ -143,6 +149,15 @@ public struct CairoRenderer: Sendable {
                 try painted.charge(bounds.area)
                 guard painting else { continue }
                 context.strokeSides(rect, sides, radius: radius)
+            case .textShadow(let run, let shadow):
+                guard run.size * list.scale >= 0.01 else { continue }
+                let ink = try context.inkBounds(of: context.visibleGlyphs(run), run: run)
+                let moved = PixelBounds(x0: ink.x0 + shadow.x * list.scale, y0: ink.y0 + shadow.y * list.scale,
+                                        x1: ink.x1 + shadow.x * list.scale, y1: ink.y1 + shadow.y * list.scale)
+                guard let plan = ShadowPlan(textShadow: shadow, ink: moved, scale: list.scale, visible: area) else { continue }
+                try painted.charge(plan.cost)
+                guard painting else { continue }
+                try context.drawTextShadow(plan, run: run, shadow: shadow)
             case .glyphs(let run):
                 let glyphs = context.visibleGlyphs(run)
                 guard !glyphs.isEmpty, run.size * list.scale >= 0.01 else { continue }
@@ -242,6 +257,14 @@ public struct CairoRenderer: Sendable {
             case .glyphs(let run):
                 guard run.size * list.scale >= 0.01 else { continue }
                 bounds = try context.inkBounds(of: context.visibleGlyphs(run), run: run)
+            case .textShadow(let run, let shadow):
+                guard run.size * list.scale >= 0.01 else { continue }
+                let ink = try context.inkBounds(of: context.visibleGlyphs(run), run: run)
+                let moved = PixelBounds(x0: ink.x0 + shadow.x * list.scale, y0: ink.y0 + shadow.y * list.scale,
+                                        x1: ink.x1 + shadow.x * list.scale, y1: ink.y1 + shadow.y * list.scale)
+                let everywhere = PixelBounds(x0: -.greatestFiniteMagnitude, y0: -.greatestFiniteMagnitude,
+                                             x1: .greatestFiniteMagnitude, y1: .greatestFiniteMagnitude)
+                bounds = ShadowPlan(textShadow: shadow, ink: moved, scale: list.scale, visible: everywhere)?.inkBounds ?? .empty
             }
             if !open.isEmpty { open[open.count - 1].ink = open[open.count - 1].ink.union(bounds) }
         }

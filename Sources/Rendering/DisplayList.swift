@@ -124,6 +124,9 @@ public enum DrawOperation: Hashable, Sendable {
     /// that side's width.
     case strokeSides(Rect, BorderSides, cornerRadius: CornerRadii)
     case glyphs(GlyphRun)
+    /// The shadow of a run of glyphs (CSS `text-shadow`): their coverage moved by the
+    /// offset, blurred, in the shadow's colour; drawn before the glyphs. No spread.
+    case textShadow(GlyphRun, BoxShadow)
     /// An image scaled into `destination` (which may extend past the clip; callers clip with a group).
     case image(Bitmap, destination: Rect)
     /// Starts a group: operations up to the matching `endGroup` are clipped to `clip`

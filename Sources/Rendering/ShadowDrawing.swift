@@ -18,11 +18,24 @@ struct ShadowPlan {
     /// show within `visible`.
     init?(_ shadow: BoxShadow, frame: Rect, radius: CornerRadii, scale: Double, visible: PixelBounds) {
         guard let (shape, shapeRadius) = shadow.shape(of: frame, radius: radius) else { return nil }
+        self.init(shape: shape, radius: shapeRadius, bounds: PixelBounds(shape, scale: scale),
+                  sigma: shadow.sigma(scale: scale), visible: visible)
+    }
+
+    /// A text shadow: `ink` is the glyphs' ink in device pixels, already moved by the
+    /// shadow's offset.
+    init?(textShadow shadow: BoxShadow, ink: PixelBounds, scale: Double, visible: PixelBounds) {
+        guard !ink.isEmpty else { return nil }
+        self.init(shape: Rect(x: 0, y: 0, width: 0, height: 0), radius: .zero, bounds: ink.outset(2),
+                  sigma: shadow.sigma(scale: scale), visible: visible)
+    }
+
+    private init?(shape: Rect, radius: CornerRadii, bounds: PixelBounds, sigma: Double, visible: PixelBounds) {
         self.shape = shape
-        self.radius = shapeRadius
-        sigma = shadow.sigma(scale: scale)
+        self.radius = radius
+        self.sigma = sigma
         let reach = Double(BoxBlur.reach(sigma: sigma)) + 1
-        let cast = PixelBounds(shape, scale: scale).outset(reach)
+        let cast = bounds.outset(reach)
         // Pixels that show, then the shape within the blur's reach of them.
         shows = cast.intersection(visible).outset(0)
         guard !shows.isEmpty else { return nil }
@@ -64,6 +77,34 @@ extension DrawingContext {
     /// through it, outside the frame (`frame`, rounded by `radius`) as CSS draws an outer
     /// shadow.
     func drawShadow(_ plan: ShadowPlan, color: RGBAColor, frame: Rect, radius: CornerRadii) throws(RenderError) {
+        try drawShadow(plan, color: color, outside: (frame, radius)) { context, origin in
+            // The shape in the mask's coordinates: points, with the mask's corner at 0,0.
+            let moved = Rect(x: plan.shape.x - origin.x, y: plan.shape.y - origin.y,
+                             width: plan.shape.width, height: plan.shape.height)
+            context.addRectangle(moved, radii: plan.radius)
+            cairo_set_source_rgba(context.cr, 0, 0, 0, 1)
+            cairo_fill(context.cr)
+        }
+    }
+
+    /// Draws a text shadow planned by `plan`: `run`'s glyphs moved by the offset, as the
+    /// coverage, blurred and painted in the shadow's colour (under the text too, as CSS
+    /// draws it).
+    func drawTextShadow(_ plan: ShadowPlan, run: GlyphRun, shadow: BoxShadow) throws(RenderError) {
+        try drawShadow(plan, color: shadow.color, outside: nil) { context, origin throws(RenderError) in
+            var moved = run
+            moved.glyphs = run.glyphs.map { PlacedGlyph(glyph: $0.glyph, x: $0.x + shadow.x - origin.x, y: $0.y + shadow.y - origin.y) }
+            moved.color = .black
+            context.setFixedFontOptions()
+            try context.draw(moved, glyphs: context.visibleGlyphs(moved))
+        }
+    }
+
+    /// Draws a shadow's coverage with `drawShape` (given a context in points on the mask,
+    /// at the reduced scale, and where the mask's corner is in those points), blurs it once
+    /// and paints `color` through it where the plan shows, outside `outside` when given.
+    private func drawShadow(_ plan: ShadowPlan, color: RGBAColor, outside: (Rect, CornerRadii)?,
+                            drawShape: (DrawingContext, (x: Double, y: Double)) throws(RenderError) -> Void) throws(RenderError) {
         let box = plan.surface, reduced = plan.reducedSurface
         let k = Double(plan.reduction)
         let width = Int(reduced.x1 - reduced.x0), height = Int(reduced.y1 - reduced.y0)
@@ -71,17 +112,10 @@ extension DrawingContext {
         let mask = try ImageSurface(alphaWidth: width, height: height)
         defer { mask.finish() }
         do {
-            // The shape in the mask's coordinates: points at the reduced scale, with the
-            // mask's corner at 0,0.
             let maskScale = scale / k
             let shapeContext = try DrawingContext(surface: mask, scale: maskScale)
             cairo_scale(shapeContext.cr, maskScale, maskScale)
-            let origin = (x: reduced.x0 / maskScale, y: reduced.y0 / maskScale)
-            let moved = Rect(x: plan.shape.x - origin.x, y: plan.shape.y - origin.y,
-                             width: plan.shape.width, height: plan.shape.height)
-            shapeContext.addRectangle(moved, radii: plan.radius)
-            cairo_set_source_rgba(shapeContext.cr, 0, 0, 0, 1)
-            cairo_fill(shapeContext.cr)
+            try drawShape(shapeContext, (x: reduced.x0 / maskScale, y: reduced.y0 / maskScale))
             try shapeContext.check("drawing a shadow's shape")
         }
         cairo_surface_flush(mask.surface)
@@ -104,7 +138,7 @@ extension DrawingContext {
         let shows = plan.shows
         cairo_new_path(cr)
         cairo_rectangle(cr, shows.x0 / scale, shows.y0 / scale, (shows.x1 - shows.x0) / scale, (shows.y1 - shows.y0) / scale)
-        addRectangle(frame, radii: radius)
+        if let (frame, radius) = outside { addRectangle(frame, radii: radius) }
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
         cairo_clip(cr)
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)

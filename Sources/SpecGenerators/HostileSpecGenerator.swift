@@ -91,7 +91,11 @@ public struct HostileSpecGenerator<Source: Choices> {
             if g.chance(20) { attrs.append("clip") }
             if g.chance(20) { attrs.append("opacity=\(g.pick(["0", "0.5", "1e-308"]))") }
             if g.chance(20) { attrs.append("border=\(g.pick(["1", "4", "1000000"])),#f00") }
+            if g.chance(30) { attrs.append("text-shadow=\"\(textShadows())\"") }
             lines.append("  box " + attrs.joined(separator: " "))
+            if g.chance(40) {
+                lines.append("    label \"\(g.pick(["Shadow", String(repeating: "w ", count: 300)]))\" lines=0 size=\(g.pick(["1", "14", "200", "4096"]))")
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -160,6 +164,7 @@ public struct HostileSpecGenerator<Source: Choices> {
             }
             if g.chance(30) { a.append("lines=\(g.chance(hostility) ? g.pick(["1000001", "99999999999999999999"]) : g.pick(["0", "1", "1000000"]))") }
             if g.chance(20) { a.append("wrap=\(g.pick(["word", "char"]))") }
+            if g.chance(10) { a.append("text-shadow=\"\(textShadows())\"") }
             let text = g.chance(10) ? String(repeating: "w ", count: g.pick([10, 2_000])) : "x{name}"
             lines.append(indent(depth) + "label \"\(text)\" " + a.joined(separator: " "))
         case "spacer":
@@ -174,6 +179,7 @@ public struct HostileSpecGenerator<Source: Choices> {
             if kind != "box" && g.chance(10) { a.append("size=\(one(of: ["4096", "0.000001", "1e-308", "12.5"]))") }
             if g.chance(10) { a.append("line-height=" + (g.chance(30) ? magnitude() + "pt" : one(of: ["100", "0.000001", "1.5"]))) }
             if g.chance(10) { a.append("color=#\(g.pick(["000", "c0392b", "ffffff80"]))") }
+            if g.chance(5) { a.append(g.chance(30) ? "text-shadow=none" : "text-shadow=\"\(textShadows())\"") }
             if ["vbox", "hbox"].contains(kind) {
                 if g.chance(30) { a.append("gap=\(g.chance(30) ? percent() : magnitude())") }
                 if g.chance(20) { a.append("cross-gap=\(g.chance(30) ? percent() : magnitude())") }
@@ -213,6 +219,17 @@ public struct HostileSpecGenerator<Source: Choices> {
             let blur = g.chance(hostility) ? g.pick(["1001", "-1", "nan", "1e308"]) : g.pick(["0", "0.000001", "4", "24", "1000"])
             let spread = g.chance(50) ? " " + (g.chance(hostility) ? number() : g.pick(["-1000", "-4", "0", "8", "1000"])) : ""
             shadows.append("\(number()) \(number()) \(blur)\(spread) \(g.pick(["#0004", "#000", "red"]))")
+        }
+        return shadows.joined(separator: ", ")
+    }
+
+    /// Text shadows: no spread, and now and then one that has one (which is refused).
+    private mutating func textShadows() -> String {
+        let count = g.chance(hostility) ? g.pick([17, 100]) : g.pick([1, 2, 16])
+        var shadows: [String] = []
+        for _ in 0..<count {
+            let blur = g.chance(hostility) ? g.pick(["1001", "-1", "nan", "1 1"]) : g.pick(["0", "2", "24", "1000"])
+            shadows.append("\(number()) \(number()) \(blur) \(g.pick(["#0004", "#fff", "blue"]))")
         }
         return shadows.joined(separator: ", ")
     }

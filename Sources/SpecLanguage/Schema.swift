@@ -137,6 +137,7 @@ public enum Schema {
         // Set on a container, these are inherited by the labels inside it.
         add(["font"], .font, textContainerKinds.union([.canvas, .label]))
         add(["color"], .color, textContainerKinds.union([.canvas, .label]))
+        add(["text-shadow"], .shadows(spread: false), textContainerKinds.union([.canvas, .label]))
         add(["lines"], .integer(min: 0, max: ValueRanges.maxLines), [.label])
         add(["truncate"], .keywords(["tail", "head", "middle", "clip"]), [.label])
         add(["line-height"], .lineHeight, textContainerKinds.union([.canvas, .label]))

@@ -42,7 +42,7 @@ public enum SpecWriter {
             let value = node.attributes[name]!.value
             if case .bool(true) = value { return " \(name)" }
             // Shadows have spaces outside parentheses, which end a bare value.
-            if case .shadows = value { return " \(name)=\(quoted(text(value)))" }
+            if case .shadows(let s) = value, !s.isEmpty { return " \(name)=\(quoted(text(value)))" }
             return " \(name)=\(text(value))"
         }.joined()
     }
@@ -76,7 +76,7 @@ public enum SpecWriter {
         case .font(.style(let s)): return s
         case .font(.file(let f)): return quoted(f)
         case .gradient(let g): return gradient(g)
-        case .shadows(let s): return s.map(shadow).joined(separator: ", ")
+        case .shadows(let s): return s.isEmpty ? "none" : s.map(shadow).joined(separator: ", ")
         case .corners(let tl, let tr, let br, let bl): return [tl, tr, br, bl].map(number).joined(separator: ",")
         }
     }

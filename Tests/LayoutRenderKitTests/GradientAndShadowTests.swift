@@ -304,3 +304,53 @@ final class CornerRadiiTests: XCTestCase {
         XCTAssertEqual(pixel(0, 319), red)
     }
 }
+
+/// `text-shadow`: the glyphs' coverage moved, blurred, under the text; inherited.
+final class TextShadowTests: XCTestCase {
+    private func render(_ spec: String) throws -> Bitmap {
+        try LayoutRenderer().render(source: spec, options: RenderOptions(fileName: "t.spec")).bitmap
+    }
+
+    private func operations(_ body: String) throws -> [DrawOperation] {
+        let spec = try LayoutRenderer().layout(source: "canvas width=200\n" + body, options: RenderOptions(fileName: "t.spec"))
+        var builder = DisplayListBuilder(scene: spec.scene, layout: spec.layout, debugLabel: nil)
+        return builder.build().operations
+    }
+
+    func testShadowsComeBeforeTheGlyphsTheFirstOnTopAndAreInherited() throws {
+        let ops = try operations("vbox text-shadow=\"1 2 3 #f00, 0 0 1 #00f\"\n  label \"Hi\"\n  label \"No\" text-shadow=none\n")
+        guard ops.count == 4, case .glyphs(let run) = ops[2], case .glyphs = ops[3] else { return XCTFail("\(ops)") }
+        XCTAssertEqual(ops[0], .textShadow(run, BoxShadow(x: 0, y: 0, blur: 1, color: RGBAColor(red: 0, green: 0, blue: 1))))
+        XCTAssertEqual(ops[1], .textShadow(run, BoxShadow(x: 1, y: 2, blur: 3, color: RGBAColor(red: 1, green: 0, blue: 0))))
+    }
+
+    /// A hard shadow 5 points right is the text's coverage moved 5 pixels: where the text
+    /// alone leaves white, the shadow's red has the text's coverage from 5 pixels left.
+    func testAHardShadowIsTheTextMoved() throws {
+        let spec = "canvas width=120 height=30 background=#ffffff\nlabel \"Shadow\" size=20 margin=4"
+        let plain = try render(spec + "\n"), shadowed = try render(spec + " text-shadow=\"5 0 0 #ff0000\"\n")
+        func px(_ b: Bitmap, _ x: Int, _ y: Int) -> [UInt8] { let i = (y * b.width + x) * 4; return Array(b.pixels[i..<i + 4]) }
+        var compared = 0
+        for y in 0..<30 {
+            for x in 0..<115 where px(plain, x + 5, y) == [255, 255, 255, 255] && px(plain, x, y) != [255, 255, 255, 255] {
+                let shadow = px(shadowed, x + 5, y), text = px(plain, x, y)
+                XCTAssertEqual(shadow[0], 255, "(\(x + 5), \(y))")
+                XCTAssertEqual(shadow[1], text[1], "(\(x + 5), \(y))")
+                compared += 1
+            }
+        }
+        XCTAssertGreaterThan(compared, 50)
+        // The text itself is drawn over its shadow, unchanged where the shadow is not.
+        XCTAssertEqual(px(shadowed, 6, 15), px(plain, 6, 15))
+    }
+
+    func testABlurredShadowStaysNearItsText() throws {
+        let image = try render("canvas width=200 height=60 background=#ffffff\nlabel \"Blur\" size=20 margin=10 text-shadow=\"0 0 8 #000\"\n")
+        func darkness(_ x: Int, _ y: Int) -> Int { 255 - Int(image.pixels[(y * image.width + x) * 4]) }
+        XCTAssertEqual(darkness(199, 59), 0)
+        XCTAssertEqual(darkness(150, 30), 0)
+        XCTAssertGreaterThan(darkness(10, 8), 0, "the blur reaches above the text")
+        XCTAssertEqual(try render("canvas width=200 height=60 background=#ffffff\nlabel \"Blur\" size=20 margin=10 text-shadow=\"0 0 8 #000\"\n").pixels,
+                       image.pixels, "the same pixels every run")
+    }
+}

@@ -231,6 +231,23 @@ final class RenderHardeningTests: XCTestCase {
         XCTAssertEqual(pixel(bitmap, 0, 90 * 8), [0, 255, 0, 255])
     }
 
+    /// Text shadows: the widest blur under a long label, many shadows on many labels, and
+    /// a size too large to draw, which is refused where the text is (its shadows too).
+    func testTextShadowsAreBoundedAndCharged() throws {
+        let words = String(repeating: "shadow ", count: 2_000)
+        let start = ContinuousClock.now
+        let wide = "canvas width=2000 height=2000 background=#ffffff\nlabel \"\(words)\" lines=0 size=40 text-shadow=\"0 0 1000 #000\"\n"
+        _ = try LayoutRenderer().render(source: wide, options: options())
+        XCTAssertLessThan(ContinuousClock.now - start, .seconds(20))
+        let shadows = Array(repeating: "1 1 24 #0004", count: 16).joined(separator: ", ")
+        var many = "canvas width=4096 height=4096 background=#ffffff text-shadow=\"\(shadows)\"\nvbox\n"
+        for _ in 0..<400 { many += "  label \"\(String(repeating: "w ", count: 200))\" lines=0 size=30\n" }
+        XCTAssertEqual(failure(many)?.exceededBudget, .paintedPixels)
+        XCTAssertLessThan(ContinuousClock.now - start, .seconds(40))
+        let huge = failure("canvas width=1 height=1\nlabel \"x\" size=4096 text-shadow=\"1 1 4 #000\"\n", options: scaled(8))
+        XCTAssertEqual(huge?.diagnostic.message, "text would be drawn at 32768 device pixels per em (size × scale); the limit is 16384")
+    }
+
     /// Frames too thin for a gradient's geometry, and none at all: nothing drawn, no error.
     func testDegenerateFramesDrawNoGradientOrShadow() throws {
         let spec = "canvas width=20 height=20 background=#ffffff\nzbox\n"

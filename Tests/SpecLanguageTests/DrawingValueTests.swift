@@ -201,3 +201,36 @@ final class CornerRadiusValueTests: XCTestCase {
         XCTAssertEqual(back.canvas.children.map { $0["radius"] }, original.canvas.children.map { $0["radius"] })
     }
 }
+
+/// `text-shadow`: CSS's form without a spread, on labels and the containers they inherit from.
+final class TextShadowValueTests: XCTestCase {
+    func testReadLikeCSSWithoutSpread() throws {
+        let document = try SpecParser().parse("""
+            canvas width=100 text-shadow="0 1 2 #0004"
+            vbox text-shadow=none
+              label "a" text-shadow="1 1 0 red, 0 0 4 #fff"
+
+            """)
+        XCTAssertEqual(document.canvas["text-shadow"], .shadows([Shadow(x: 0, y: 1, blur: 2, color: Color(red: 0, green: 0, blue: 0, alpha: 0x44))]))
+        XCTAssertEqual(document.canvas.children[0]["text-shadow"], .shadows([]))
+        XCTAssertEqual(document.canvas.children[0].children[0]["text-shadow"],
+                       .shadows([Shadow(x: 1, y: 1, color: Color(red: 255, green: 0, blue: 0)), Shadow(x: 0, y: 0, blur: 4, color: Color(red: 255, green: 255, blue: 255))]))
+        let written = SpecWriter.specText(document)
+        XCTAssertTrue(written.contains("vbox text-shadow=none\n"), written)
+        XCTAssertTrue(written.contains("text-shadow=\"1 1 0 #ff0000, 0 0 4 #ffffff\""), written)
+        let back = try JSONSpecReader().parse(Array(SpecWriter.json(document).utf8))
+        XCTAssertEqual(back.canvas.children[0]["text-shadow"], .shadows([]))
+        XCTAssertEqual(back.canvas.children[0].children[0]["text-shadow"], document.canvas.children[0].children[0]["text-shadow"])
+    }
+
+    func testNoSpreadAndNotOnImages() {
+        func message(_ text: String) -> String? {
+            do { _ = try SpecParser().parse(text); return nil } catch { return error.message }
+        }
+        XCTAssertEqual(message("canvas width=100\nlabel \"a\" text-shadow=\"1 1 1 1 red\"\n"),
+                       "bad value for 'text-shadow': a shadow is X Y BLUR COLOR (2 to 3 lengths in points, then a colour), not 4 lengths")
+        XCTAssertEqual(message("canvas width=100\nimage \"a.png\" text-shadow=\"1 1 red\"\n"), "a image does not take 'text-shadow'")
+        XCTAssertEqual(message("canvas width=100\nbox shadow=none\n"),
+                       "bad value for 'shadow': 'none' is not a color (#rgb, #rrggbb, #rrggbbaa or a name)")
+    }
+}
