@@ -40,13 +40,13 @@ struct DisplayListBuilder {
                 let shadows = paint.shadows.reversed().map { DrawOperation.shadow(frame, $0, cornerRadius: paint.radius) }
                 if node.needsShadowGroup {
                     // A node's own clip does not clip its shadow, but its opacity applies to it.
-                    list.operations.append(.beginGroup(opacity: paint.opacity, clip: nil, clipRadius: 0))
+                    list.operations.append(.beginGroup(opacity: paint.opacity, clip: nil, clipRadius: 0, blend: paint.blend))
                     list.operations.append(contentsOf: shadows)
                     list.operations.append(.beginGroup(opacity: 1, clip: frame, clipRadius: paint.radius))
                 } else if node.needsGroup {
                     list.operations.append(.beginGroup(opacity: paint.opacity,
                                                        clip: paint.clip || node.isImage ? frame : nil,
-                                                       clipRadius: paint.radius))
+                                                       clipRadius: paint.radius, blend: paint.blend))
                     list.operations.append(contentsOf: shadows)
                 } else {
                     list.operations.append(contentsOf: shadows)
@@ -187,8 +187,9 @@ struct DebugLabeler {
 
 extension SceneNode {
     var isImage: Bool { if case .image = content { return true } else { return false } }
-    /// Opacity and clipping draw the subtree as a group; images are always clipped to their frame.
-    var needsGroup: Bool { paint.opacity < 1 || paint.clip || isImage }
+    /// Opacity, a blend mode and clipping draw the subtree as a group; images are always
+    /// clipped to their frame.
+    var needsGroup: Bool { paint.opacity < 1 || paint.blend != .normal || paint.clip || isImage }
     /// The node clips and has shadows: the shadows are drawn in an outer group, outside
     /// the clip (`needsGroup` then opens the inner, clipping one).
     var needsShadowGroup: Bool { (paint.clip || isImage) && !paint.shadows.isEmpty }

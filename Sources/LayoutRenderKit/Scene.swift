@@ -20,6 +20,8 @@ struct Paint: Sendable {
     var border: BorderSides?
     var radius: CornerRadii = .zero
     var opacity: Double = 1
+    /// `blend`: how the node's group is composited (CSS `mix-blend-mode`).
+    var blend: BlendMode = .normal
     var clip = false
 }
 

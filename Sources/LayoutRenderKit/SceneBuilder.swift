@@ -481,6 +481,7 @@ struct SceneBuilder {
         default: break
         }
         if case .number(let o)? = node["opacity"] { paint.opacity = o }
+        if case .keyword(let b)? = node["blend"], let mode = BlendMode(rawValue: b) { paint.blend = mode }
         if case .bool(let b)? = node["clip"] { paint.clip = b }
         return paint
     }

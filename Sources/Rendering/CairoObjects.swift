@@ -83,8 +83,8 @@ final class DrawingContext {
     let scale: Double
     /// The canvas in points, grown by a few device pixels: what can show.
     let window: Rect
-    /// Opacities of the open groups that were pushed.
-    var opacities: [Double] = []
+    /// Opacities and blend modes of the open groups that were pushed.
+    var opacities: [(Double, BlendMode)] = []
     private let fontOptions: OpaquePointer
     /// Each bitmap's surface, made once per render however often it is drawn (by the
     /// address of its pixels, which the display list keeps alive while it is drawn).

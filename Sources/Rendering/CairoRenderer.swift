@@ -172,7 +172,7 @@ public struct CairoRenderer: Sendable {
                 try painted.charge(bounds.area)
                 guard painting else { continue }
                 try context.draw(bitmap, in: destination)
-            case .beginGroup(let opacity, let clip, let radius):
+            case .beginGroup(let opacity, let clip, let radius, let blend):
                 if painting { cairo_save(cr) }
                 var inside = area
                 if let clip {
@@ -182,7 +182,7 @@ public struct CairoRenderer: Sendable {
                     }
                     inside = inside.intersection(PixelBounds(clip, scale: list.scale))
                 }
-                let pushed = opacity < 1
+                let pushed = opacity < 1 || blend != .normal
                 if pushed {
                     // The group is only as large as what it draws: Cairo makes the group's
                     // surface the size of the clip, which is otherwise the whole canvas.
@@ -192,7 +192,7 @@ public struct CairoRenderer: Sendable {
                     if painting {
                         clipToPixels(context, box: ink)
                         cairo_push_group(cr)
-                        context.opacities.append(opacity)
+                        context.opacities.append((opacity, blend))
                     }
                 }
                 visible.append(inside)
@@ -203,7 +203,10 @@ public struct CairoRenderer: Sendable {
                 guard painting else { continue }
                 if pushed {
                     cairo_pop_group_to_source(cr)
-                    cairo_paint_with_alpha(cr, context.opacities.removeLast())
+                    let (opacity, blend) = context.opacities.removeLast()
+                    // Restored with the state after this group's `cairo_restore`.
+                    cairo_set_operator(cr, blend.cairoOperator)
+                    cairo_paint_with_alpha(cr, opacity)
                 }
                 cairo_restore(cr)
             }
@@ -232,8 +235,8 @@ public struct CairoRenderer: Sendable {
         for (index, operation) in list.operations.enumerated() {
             var bounds = PixelBounds.empty
             switch operation {
-            case .beginGroup(let opacity, let clip, _):
-                let pushed = opacity < 1
+            case .beginGroup(let opacity, let clip, _, let blend):
+                let pushed = opacity < 1 || blend != .normal
                 if pushed { pushedDepth += 1 }
                 open.append((index, clip.map { PixelBounds($0, scale: list.scale) }, .empty, pushed))
                 continue
@@ -269,6 +272,17 @@ public struct CairoRenderer: Sendable {
             if !open.isEmpty { open[open.count - 1].ink = open[open.count - 1].ink.union(bounds) }
         }
         return result
+    }
+}
+
+extension BlendMode {
+    var cairoOperator: cairo_operator_t {
+        switch self {
+        case .normal: return CAIRO_OPERATOR_OVER
+        case .multiply: return CAIRO_OPERATOR_MULTIPLY
+        case .screen: return CAIRO_OPERATOR_SCREEN
+        case .overlay: return CAIRO_OPERATOR_OVERLAY
+        }
     }
 }
 

@@ -130,9 +130,15 @@ public enum DrawOperation: Hashable, Sendable {
     /// An image scaled into `destination` (which may extend past the clip; callers clip with a group).
     case image(Bitmap, destination: Rect)
     /// Starts a group: operations up to the matching `endGroup` are clipped to `clip`
-    /// (rounded by `clipRadius`) and composited with `opacity`.
-    case beginGroup(opacity: Double, clip: Rect?, clipRadius: CornerRadii)
+    /// (rounded by `clipRadius`) and composited with `opacity` and `blend`.
+    case beginGroup(opacity: Double, clip: Rect?, clipRadius: CornerRadii, blend: BlendMode = .normal)
     case endGroup
+}
+
+/// How a group is composited onto what is under it: CSS `mix-blend-mode`, as Cairo's
+/// operators of the same names (the separable blend modes of PDF and CSS Compositing).
+public enum BlendMode: String, Hashable, Sendable, CaseIterable {
+    case normal, multiply, screen, overlay
 }
 
 /// A picture to draw: its size in points, the scale (device pixels per point) and the operations.

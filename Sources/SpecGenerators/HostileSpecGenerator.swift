@@ -90,6 +90,7 @@ public struct HostileSpecGenerator<Source: Choices> {
             if g.chance(30) { attrs.append("radius=\((0..<g.pick([1, 2, 4])).map { _ in magnitude() }.joined(separator: ","))") }
             if g.chance(20) { attrs.append("clip") }
             if g.chance(20) { attrs.append("opacity=\(g.pick(["0", "0.5", "1e-308"]))") }
+            if g.chance(20) { attrs.append("blend=\(g.pick(["multiply", "screen", "overlay"]))") }
             if g.chance(20) { attrs.append("border=\(g.pick(["1", "4", "1000000"])),#f00") }
             if g.chance(30) { attrs.append("text-shadow=\"\(textShadows())\"") }
             lines.append("  box " + attrs.joined(separator: " "))
@@ -135,6 +136,7 @@ public struct HostileSpecGenerator<Source: Choices> {
         }
         if g.chance(10) { attrs.append("border=\(magnitude()),#000") }
         if g.chance(10) { attrs.append("opacity=\(g.pick(["0", "0.5", "1", "1e-308"]))") }
+        if g.chance(5) { attrs.append("blend=\(g.pick(["multiply", "screen", "overlay", "normal", "darken"]))") }
         if parent == "border" { attrs.append("region=\(g.pick(["top", "bottom", "left", "right", "center"]))") }
         // The flexbox attributes: insets and position on a child of a stack or zbox, order,
         // margins and borders by side, clipping, baseline and safe alignment.

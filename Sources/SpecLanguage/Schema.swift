@@ -117,6 +117,7 @@ public enum Schema {
         add(["border"] + sides(of: "border"), .border, layoutKinds)
         add(["radius"], .radii, layoutKinds)
         add(["opacity"], .number(min: 0, max: 1), layoutKinds)
+        add(["blend"], .keywords(["normal", "multiply", "screen", "overlay"]), layoutKinds)
         add(["clip", "hidden"], .bool, layoutKinds)
         add(["grow", "shrink"], .number(min: 0, max: ValueRanges.maxFactor), layoutKinds)
         add(["basis"], .length(allowAuto: true, intrinsic: true), layoutKinds)
@@ -160,7 +161,7 @@ public enum Schema {
         "flex-shrink": "shrink", "flex-basis": "basis",
         "overflow": "clip", "display": "hidden",
         "flex-direction": "reverse", "border-radius": "radius", "background-color": "background",
-        "background-image": "background", "box-shadow": "shadow",
+        "background-image": "background", "box-shadow": "shadow", "mix-blend-mode": "blend",
     ]
 
     /// The attribute that says CSS property `name` on a node of `kind`: the gaps depend on

@@ -354,3 +354,47 @@ final class TextShadowTests: XCTestCase {
                        image.pixels, "the same pixels every run")
     }
 }
+
+/// `blend`: the node's group composited with Cairo's operator of that name, as CSS
+/// `mix-blend-mode` composites it.
+final class BlendTests: XCTestCase {
+    private func pixel(_ spec: String, _ x: Int, _ y: Int) throws -> [Int] {
+        let bitmap = try LayoutRenderer().render(source: spec, options: RenderOptions(fileName: "t.spec")).bitmap
+        let i = (y * bitmap.width + x) * 4
+        return bitmap.pixels[i..<i + 4].map(Int.init)
+    }
+
+    private func over(_ backdrop: String, _ source: String, _ mode: String) throws -> [Int] {
+        try pixel("canvas width=20 height=20 background=\(backdrop)\nbox size=20x20 background=\(source) blend=\(mode)\n", 10, 10)
+    }
+
+    func testSeparableModesAsCSSDefinesThem() throws {
+        XCTAssertEqual(try over("#ff0000", "#0000ff", "multiply"), [0, 0, 0, 255])
+        XCTAssertEqual(try over("#ffffff", "#0000ff", "multiply"), [0, 0, 255, 255])
+        XCTAssertEqual(try over("#ff0000", "#0000ff", "screen"), [255, 0, 255, 255])
+        XCTAssertEqual(try over("#808080", "#808080", "multiply"), [64, 64, 64, 255])
+        // Overlay keeps the backdrop's black and white, and lightens or darkens between.
+        XCTAssertEqual(try over("#ffffff", "#336699", "overlay"), [255, 255, 255, 255])
+        XCTAssertEqual(try over("#000000", "#336699", "overlay"), [0, 0, 0, 255])
+        XCTAssertEqual(try over("#ff0000", "#0000ff", "normal"), [0, 0, 255, 255])
+    }
+
+    /// The whole subtree is one group (its shadow too), blended once, with its opacity.
+    func testTheSubtreeIsBlendedAsOneGroup() throws {
+        let spec = "canvas width=40 height=20 background=#ffff00\nhbox blend=multiply opacity=0.5\n"
+            + "  box size=20x20 background=#00ffff\n  box size=20x20 background=#ff00ff\n"
+        // Yellow × cyan = green, at half strength over yellow (Cairo rounds 127.5 down).
+        XCTAssertEqual(try pixel(spec, 5, 10), [127, 255, 0, 255])
+        XCTAssertEqual(try pixel(spec, 25, 10), [255, 127, 0, 255])
+        let frame = Rect(x: 0, y: 0, width: 20, height: 10)
+        let spec2 = try LayoutRenderer().layout(source: "canvas width=100\nbox size=20x10 blend=screen clip shadow=\"0 1 0 #000\"\n",
+                                                options: RenderOptions(fileName: "t.spec"))
+        var builder = DisplayListBuilder(scene: spec2.scene, layout: spec2.layout, debugLabel: nil)
+        XCTAssertEqual(builder.build().operations, [
+            .beginGroup(opacity: 1, clip: nil, clipRadius: 0, blend: .screen),
+            .shadow(frame, BoxShadow(x: 0, y: 1, blur: 0, color: .black), cornerRadius: 0),
+            .beginGroup(opacity: 1, clip: frame, clipRadius: 0),
+            .endGroup, .endGroup,
+        ])
+    }
+}
