@@ -130,8 +130,8 @@ extension ValueReader {
     /// `X Y [BLUR [SPREAD]] [COLOR]`, several separated by commas; no spread for text.
     static func shadows(_ text: String, spread allowsSpread: Bool) throws(Failure) -> Value {
         let form = allowsSpread ? "X Y BLUR SPREAD COLOR" : "X Y BLUR COLOR"
-        // CSS's `none`: no shadows, where they would be inherited (`text-shadow`).
-        if !allowsSpread, text == "none" { return .shadows([]) }
+        // CSS's `none`: no shadows, where a style or (`text-shadow`) a container gives some.
+        if text == "none" { return .shadows([]) }
         let parts = commaParts(text, offset: 0)
         guard parts.count <= ValueRanges.maxShadows else {
             throw Failure(message: "at most \(ValueRanges.maxShadows) shadows, not \(parts.count)")

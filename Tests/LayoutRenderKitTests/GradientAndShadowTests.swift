@@ -133,6 +133,11 @@ final class GradientAndShadowTests: XCTestCase {
 
     // MARK: - Shadows
 
+    func testNoneTakesAStylesShadowsAway() throws {
+        let ops = try operations("style card shadow=\"0 1 2 #0004\"\nbox style=card size=10x10 background=#ff0000 shadow=none")
+        XCTAssertEqual(ops, [.fill(Rect(x: 0, y: 0, width: 10, height: 10), RGBAColor(red: 1, green: 0, blue: 0), cornerRadius: 0)])
+    }
+
     func testShadowsComeBeforeTheBackgroundTheFirstOnTop() throws {
         let red = RGBAColor(red: 1, green: 0, blue: 0), blue = RGBAColor(red: 0, green: 0, blue: 1)
         let frame = Rect(x: 0, y: 0, width: 20, height: 10)
