@@ -473,6 +473,7 @@ struct SceneBuilder {
             default: border = BorderSides(width: w, color: color)
             }
         }
+        if case .keyword(let s)? = node["border-style"], let style = BorderStyle(rawValue: s) { border.style = style }
         if border.isVisible { paint.border = border }
         switch node["radius"] {
         case .number(let r)?: paint.radius = CornerRadii(r)

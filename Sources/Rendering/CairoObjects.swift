@@ -270,6 +270,29 @@ final class DrawingContext {
         let dtl = divide(tl, l, t), dtr = divide(tr, -r, t), dbr = divide(br, -r, -b), dbl = divide(bl, l, -b)
         let wedges = [[tl, tr, dtr, dtl], [tr, br, dbr, dtr], [br, bl, dbl, dbr], [bl, tl, dtl, dbl]]
         let far = !FarGeometry.isSafe(rect, radius: radii.largest, scale: scale)
+        if sides.style != .solid {
+            // Dashes or dots: each side's pieces, cut by its wedge and by the ring.
+            let widths = [t, r, b, l]
+            let cornerRadii = [max(R.topLeft, R.topRight), max(R.topRight, R.bottomRight),
+                               max(R.bottomRight, R.bottomLeft), max(R.bottomLeft, R.topLeft)]
+            for (index, (side, wedge)) in zip(sides.sides, wedges).enumerated() where widths[index] > 0 {
+                cairo_save(cr)
+                cairo_new_path(cr)
+                addPolygon(far ? FarGeometry.clip(wedge, to: window) : wedge)
+                cairo_clip(cr)
+                addRing(rect, inner: inner, radii: R, widths: (t, r, b, l), far: far)
+                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+                cairo_clip(cr)
+                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+                cairo_new_path(cr)
+                addBorderPieces(side: index, of: rect, width: widths[index], depth: widths[index] + cornerRadii[index],
+                                style: sides.style)
+                setSource(side.color)
+                cairo_fill(cr)
+                cairo_restore(cr)
+            }
+            return
+        }
         var drawn: [RGBAColor] = []
         for side in sides.sides where side.width > 0 && !drawn.contains(side.color) {
             drawn.append(side.color)
@@ -295,6 +318,24 @@ final class DrawingContext {
             setSource(side.color)
             cairo_fill(cr)
             cairo_restore(cr)
+        }
+    }
+
+    /// The ring of a border: `rect` rounded by `radii`, and `inner` (the rect less the
+    /// widths) rounded as CSS rounds the inside of a border; filled even-odd.
+    private func addRing(_ rect: Rect, inner: Rect, radii R: CornerRadii,
+                         widths: (t: Double, r: Double, b: Double, l: Double), far: Bool) {
+        let (t, r, b, l) = widths
+        addRectangle(rect, radii: R)
+        guard inner.width > 0, inner.height > 0 else { return }
+        if far {
+            let widest = max(t, r, b, l)
+            addRectangle(inner, radii: R.map { max(0, $0 - widest) })
+        } else {
+            addRectangle(inner, corners: [(max(0, R.topLeft - l), max(0, R.topLeft - t)),
+                                          (max(0, R.topRight - r), max(0, R.topRight - t)),
+                                          (max(0, R.bottomRight - r), max(0, R.bottomRight - b)),
+                                          (max(0, R.bottomLeft - l), max(0, R.bottomLeft - b))])
         }
     }
 

@@ -76,10 +76,13 @@ public struct BorderSides: Hashable, Sendable {
     public var right: RGBAColor
     public var bottom: RGBAColor
     public var left: RGBAColor
+    /// Solid, dashed or dotted, every side alike (CSS `border-style`).
+    public var style: BorderStyle = .solid
 
     public init(widths: EdgeInsets = .zero, top: RGBAColor = .black, right: RGBAColor = .black,
-                bottom: RGBAColor = .black, left: RGBAColor = .black) {
+                bottom: RGBAColor = .black, left: RGBAColor = .black, style: BorderStyle = .solid) {
         self.widths = widths; self.top = top; self.right = right; self.bottom = bottom; self.left = left
+        self.style = style
     }
 
     /// Every side `width` wide in `color`.
@@ -92,8 +95,13 @@ public struct BorderSides: Hashable, Sendable {
         widths.top > 0 || widths.right > 0 || widths.bottom > 0 || widths.left > 0
     }
 
-    /// All four sides alike: the border is one stroke, drawn as `strokeInside`.
+    /// All four sides alike (and solid): the border is one stroke, drawn as `strokeInside`.
     public var isUniform: Bool {
+        style == .solid && sameOnEverySide
+    }
+
+    /// Every side the same width and colour.
+    var sameOnEverySide: Bool {
         widths.top == widths.right && widths.right == widths.bottom && widths.bottom == widths.left
             && top == right && right == bottom && bottom == left
     }

@@ -91,7 +91,8 @@ public struct HostileSpecGenerator<Source: Choices> {
             if g.chance(20) { attrs.append("clip") }
             if g.chance(20) { attrs.append("opacity=\(g.pick(["0", "0.5", "1e-308"]))") }
             if g.chance(20) { attrs.append("blend=\(g.pick(["multiply", "screen", "overlay"]))") }
-            if g.chance(20) { attrs.append("border=\(g.pick(["1", "4", "1000000"])),#f00") }
+            if g.chance(20) { attrs.append("border=\(g.pick(["1", "4", "1000000", "0.000001"])),#f00") }
+            if g.chance(20) { attrs.append("border-style=\(g.pick(["dashed", "dotted"]))") }
             if g.chance(30) { attrs.append("text-shadow=\"\(textShadows())\"") }
             lines.append("  box " + attrs.joined(separator: " "))
             if g.chance(40) {
@@ -152,6 +153,7 @@ public struct HostileSpecGenerator<Source: Choices> {
         }
         if g.chance(10) { attrs.append("margin-\(g.pick(["top", "right", "bottom", "left"]))=\(g.chance(30) ? "auto" : length(auto: false))") }
         if g.chance(8) { attrs.append("border-\(g.pick(["top", "right", "bottom", "left"]))=\(magnitude()),#f00") }
+        if g.chance(5) { attrs.append("border-style=\(g.pick(["dashed", "dotted", "solid", "double"]))") }
         if g.chance(8) { attrs.append("clip") }
         if g.chance(8) { attrs.append("background=\(background())") }
         if g.chance(8) { attrs.append("shadow=\"\(shadows())\"") }

@@ -115,6 +115,7 @@ public enum Schema {
         add(["background"], .background, all)
         add(["shadow"], .shadows(spread: true), layoutKinds)
         add(["border"] + sides(of: "border"), .border, layoutKinds)
+        add(["border-style"], .keywords(["solid", "dashed", "dotted"]), layoutKinds)
         add(["radius"], .radii, layoutKinds)
         add(["opacity"], .number(min: 0, max: 1), layoutKinds)
         add(["blend"], .keywords(["normal", "multiply", "screen", "overlay"]), layoutKinds)

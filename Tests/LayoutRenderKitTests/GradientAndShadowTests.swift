@@ -403,3 +403,86 @@ final class BlendTests: XCTestCase {
         ])
     }
 }
+
+/// `border-style=dashed|dotted`: pieces fitted to each side, cut by the side's wedge and
+/// the ring, only where they can show.
+final class BorderStyleTests: XCTestCase {
+    private let white: [Int] = [255, 255, 255, 255], red: [Int] = [255, 0, 0, 255]
+
+    private func render(_ body: String, width: Int = 100, height: Int = 20, scale: Double = 1) throws -> (Int, Int) -> [Int] {
+        var options = RenderOptions(fileName: "t.spec")
+        options.scale = scale
+        let bitmap = try LayoutRenderer().render(source: "canvas width=\(width) height=\(height) background=#ffffff\n" + body,
+                                                 options: options).bitmap
+        return { x, y in
+            let i = (y * bitmap.width + x) * 4
+            return bitmap.pixels[i..<i + 4].map(Int.init)
+        }
+    }
+
+    /// Dashes 3 widths long with gaps of 2 (2 and 1 from a width of 3), dots a width round
+    /// with a width between; gaps stretched so whole pieces end the side.
+    func testPatternsFitTheSide() {
+        XCTAssertEqual(BorderDashes.pattern(length: 100, width: 2, style: .dashed, minimumPeriod: 1),
+                       BorderDashes.Pattern(count: 10, piece: 6, period: (100 - 6) / 9.0))
+        XCTAssertEqual(BorderDashes.pattern(length: 100, width: 4, style: .dashed, minimumPeriod: 1),
+                       BorderDashes.Pattern(count: 8, piece: 8, period: (100 - 8) / 7.0))
+        XCTAssertEqual(BorderDashes.pattern(length: 100, width: 4, style: .dotted, minimumPeriod: 1),
+                       BorderDashes.Pattern(count: 13, piece: 4, period: 8))
+        XCTAssertNil(BorderDashes.pattern(length: 10, width: 2, style: .dashed, minimumPeriod: 1), "one dash: solid")
+        XCTAssertNil(BorderDashes.pattern(length: 100, width: 0.01, style: .dashed, minimumPeriod: 1), "finer than a pixel")
+        XCTAssertNil(BorderDashes.pattern(length: .infinity, width: 1, style: .dotted, minimumPeriod: 1))
+        let pattern = BorderDashes.Pattern(count: 10, piece: 6, period: 10)
+        XCTAssertEqual(pattern.starts(within: 25...41), [20, 30, 40])
+        XCTAssertEqual(pattern.starts(within: -1e300...(-5)), [])
+        XCTAssertEqual(pattern.starts(within: -1e300...1e300).count, 10)
+    }
+
+    func testDashesAlongEachSide() throws {
+        let pixel = try render("box size=100x20 border=2,#ff0000 border-style=dashed\n")
+        // Dashes of 6 every (100 − 6) / 9 = 10.44: 0…6, 10.44…16.44, …, 94…100.
+        XCTAssertEqual(pixel(3, 0), red)
+        XCTAssertEqual(pixel(7, 0), white)
+        XCTAssertEqual(pixel(12, 1), red)
+        XCTAssertEqual(pixel(17, 1), white)
+        XCTAssertEqual(pixel(97, 19), red, "whole dashes end the side")
+        XCTAssertEqual(pixel(50, 10), white)
+        XCTAssertEqual(pixel(0, 3), red)
+        XCTAssertEqual(pixel(0, 7), white)
+    }
+
+    func testDotsAreRound() throws {
+        let pixel = try render("box size=100x20 border=4,#ff0000 border-style=dotted\n")
+        XCTAssertEqual(pixel(9, 1), red)       // the second dot, centred at (10, 2)
+        XCTAssertEqual(pixel(6, 1), white)     // between the first two
+        XCTAssertEqual(pixel(7, 3), white)
+        XCTAssertNotEqual(pixel(12, 0), red, "a dot's edge is round, not square")
+    }
+
+    func testTheStyleTravelsWithTheBorder() throws {
+        let spec = try LayoutRenderer().layout(source: "canvas width=100\nbox size=20x10 border=2,#f00 border-style=dotted\n",
+                                               options: RenderOptions(fileName: "t.spec"))
+        var builder = DisplayListBuilder(scene: spec.scene, layout: spec.layout, debugLabel: nil)
+        XCTAssertEqual(builder.build().operations, [
+            .strokeSides(Rect(x: 0, y: 0, width: 20, height: 10),
+                         BorderSides(widths: EdgeInsets(all: 2), top: RGBAColor(red: 1, green: 0, blue: 0), right: RGBAColor(red: 1, green: 0, blue: 0),
+                                     bottom: RGBAColor(red: 1, green: 0, blue: 0), left: RGBAColor(red: 1, green: 0, blue: 0), style: .dotted),
+                         cornerRadius: 0),
+        ])
+    }
+
+    /// Far sides and borders too fine to dash: only the pieces on the canvas are made.
+    func testFarAndFineBorders() throws {
+        let start = ContinuousClock.now
+        let far = try render("zbox\n  box size=1000000x1000000 left=-500000 top=2 position=absolute border=4,#ff0000 border-style=dashed radius=0,1000000,0,0\n",
+                             scale: 8)
+        XCTAssertLessThan(ContinuousClock.now - start, .seconds(5))
+        XCTAssertTrue([red, white].contains(far(400, 20)))
+        let fine = try render("box size=100x20 border=0.000001,#ff0000 border-style=dotted\n")
+        XCTAssertEqual(fine(50, 10), white)
+        XCTAssertEqual(fine(0, 0), white)
+        // A border wider than the box fills it (each side at most half of its axis).
+        let wide = try render("box size=100x20 border=1000000,#ff0000 border-style=dashed\n")
+        XCTAssertEqual(wide(50, 10), red)
+    }
+}

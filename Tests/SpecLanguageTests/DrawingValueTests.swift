@@ -233,3 +233,17 @@ final class TextShadowValueTests: XCTestCase {
         XCTAssertNil(message("canvas width=100\nstyle card shadow=\"0 1 2 #0004\"\nbox style=card shadow=none\n"))
     }
 }
+
+final class BorderStyleValueTests: XCTestCase {
+    func testKeywordsAndTheirErrors() throws {
+        let box = try SpecParser().parse("canvas width=100\nbox border=2 border-style=dashed\n").canvas.children[0]
+        XCTAssertEqual(box["border-style"], .keyword("dashed"))
+        do {
+            _ = try SpecParser().parse("canvas width=100\nbox border-style=doted\n")
+            XCTFail("expected an error")
+        } catch {
+            XCTAssertEqual(error.message, "bad value for 'border-style': 'doted' is not one of solid, dashed, dotted; did you mean 'dotted'?")
+            XCTAssertEqual(error.location.column, 18)
+        }
+    }
+}
