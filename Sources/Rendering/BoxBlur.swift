@@ -29,23 +29,28 @@ enum BoxBlur {
     static func blur(_ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double) {
         let boxes = passes(boxSize: boxSize(sigma: sigma))
         guard !boxes.isEmpty, width > 0, height > 0 else { return }
-        var a = [UInt8](repeating: 0, count: max(width, height))
-        var b = a
-        func blurLine(start: UnsafeMutablePointer<UInt8>, count: Int, step: Int) {
+        let longest = max(width, height)
+        let a = UnsafeMutablePointer<UInt8>.allocate(capacity: longest)
+        let b = UnsafeMutablePointer<UInt8>.allocate(capacity: longest)
+        defer { a.deallocate(); b.deallocate() }
+        // One line (a row, or a column `stride` apart) through the three boxes, in place.
+        func blurLine(_ start: UnsafeMutablePointer<UInt8>, count: Int, step: Int) {
             for i in 0..<count { a[i] = start[i * step] }
-            for (index, box) in boxes.enumerated() {
-                if index % 2 == 0 { boxPass(a, into: &b, count: count, box) } else { boxPass(b, into: &a, count: count, box) }
+            var source = a, output = b
+            for box in boxes {
+                boxPass(source, into: output, count: count, box)
+                swap(&source, &output)
             }
-            let result = boxes.count % 2 == 1 ? b : a
-            for i in 0..<count { start[i * step] = result[i] }
+            for i in 0..<count { start[i * step] = source[i] }
         }
-        for y in 0..<height { blurLine(start: pixels + y * stride, count: width, step: 1) }
-        for x in 0..<width { blurLine(start: pixels + x, count: height, step: stride) }
+        for y in 0..<height { blurLine(pixels + y * stride, count: width, step: 1) }
+        for x in 0..<width { blurLine(pixels + x, count: height, step: stride) }
     }
 
     /// One box: each output the rounded mean of the inputs from `before` ahead of it to
     /// `after` behind it.
-    private static func boxPass(_ source: [UInt8], into output: inout [UInt8], count: Int, _ box: (before: Int, after: Int)) {
+    private static func boxPass(_ source: UnsafeMutablePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>,
+                                count: Int, _ box: (before: Int, after: Int)) {
         let size = box.before + box.after + 1
         let half = size / 2
         var sum = 0
