@@ -216,6 +216,18 @@ final class GradientAndShadowTests: XCTestCase {
         XCTAssertEqual(BoxBlur.reach(sigma: 4), 12)
     }
 
+    /// The blur's division by multiplication is the division, for every sum a box of up to
+    /// 256 pixels can make.
+    func testTheBlursDivisionIsExact() {
+        for d in 1...256 {
+            let divide = ExactDivision(by: d)
+            for n in 0...(255 * d + d / 2) where divide(n) != n / d {
+                return XCTFail("\(n) / \(d): \(divide(n)), not \(n / d)")
+            }
+        }
+        XCTAssertEqual(ExactDivision(by: 3)(1 << 20), (1 << 20) / 3)
+    }
+
     func testBlurSpreadsAPointEvenlyAndKeepsItsWeight() {
         var pixels = [UInt8](repeating: 0, count: 41 * 41)
         pixels[20 * 41 + 20] = 255
