@@ -38,15 +38,21 @@ struct DisplayListBuilder {
                 let paint = node.paint
                 // The first shadow is drawn on top (CSS), so last first.
                 let shadows = paint.shadows.reversed().map { DrawOperation.shadow(frame, $0, cornerRadius: paint.radius) }
+                // CSS `transform` about the frame's centre: the functions in the order
+                // written, between moving the centre to the origin and back.
+                let transform = paint.transform.isEmpty ? Transform2D.identity
+                    : ([.translation(x: frame.midX, y: frame.midY)] + paint.transform + [.translation(x: -frame.midX, y: -frame.midY)])
+                        .reduce(Transform2D.identity) { $0.concatenating($1) }
                 if node.needsShadowGroup {
                     // A node's own clip does not clip its shadow, but its opacity applies to it.
-                    list.operations.append(.beginGroup(opacity: paint.opacity, clip: nil, clipRadius: 0, blend: paint.blend))
+                    list.operations.append(.beginGroup(opacity: paint.opacity, clip: nil, clipRadius: 0, blend: paint.blend,
+                                                       transform: transform))
                     list.operations.append(contentsOf: shadows)
                     list.operations.append(.beginGroup(opacity: 1, clip: frame, clipRadius: paint.radius))
                 } else if node.needsGroup {
                     list.operations.append(.beginGroup(opacity: paint.opacity,
                                                        clip: paint.clip || node.isImage ? frame : nil,
-                                                       clipRadius: paint.radius, blend: paint.blend))
+                                                       clipRadius: paint.radius, blend: paint.blend, transform: transform))
                     list.operations.append(contentsOf: shadows)
                 } else {
                     list.operations.append(contentsOf: shadows)
@@ -189,7 +195,7 @@ extension SceneNode {
     var isImage: Bool { if case .image = content { return true } else { return false } }
     /// Opacity, a blend mode and clipping draw the subtree as a group; images are always
     /// clipped to their frame.
-    var needsGroup: Bool { paint.opacity < 1 || paint.blend != .normal || paint.clip || isImage }
+    var needsGroup: Bool { paint.opacity < 1 || paint.blend != .normal || !paint.transform.isEmpty || paint.clip || isImage }
     /// The node clips and has shadows: the shadows are drawn in an outer group, outside
     /// the clip (`needsGroup` then opens the inner, clipping one).
     var needsShadowGroup: Bool { (paint.clip || isImage) && !paint.shadows.isEmpty }

@@ -22,6 +22,9 @@ struct Paint: Sendable {
     var opacity: Double = 1
     /// `blend`: how the node's group is composited (CSS `mix-blend-mode`).
     var blend: BlendMode = .normal
+    /// `transform`'s functions as matrices, in the order written; the drawing applies them
+    /// around the frame's centre (CSS `transform-origin: center`).
+    var transform: [Transform2D] = []
     var clip = false
 }
 

@@ -483,6 +483,15 @@ struct SceneBuilder {
         }
         if case .number(let o)? = node["opacity"] { paint.opacity = o }
         if case .keyword(let b)? = node["blend"], let mode = BlendMode(rawValue: b) { paint.blend = mode }
+        if case .transform(let steps)? = node["transform"] {
+            paint.transform = steps.map { step in
+                switch step {
+                case .rotate(let degrees): return .rotation(degrees: degrees)
+                case .scale(let x, let y): return .scale(x: x, y: y)
+                case .translate(let x, let y): return .translation(x: x, y: y)
+                }
+            }
+        }
         if case .bool(let b)? = node["clip"] { paint.clip = b }
         return paint
     }

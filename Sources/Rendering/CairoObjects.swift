@@ -81,8 +81,13 @@ final class DrawingContext {
     let surface: ImageSurface
     /// Device pixels per point (the context's transformation).
     let scale: Double
-    /// The canvas in points, grown by a few device pixels: what can show.
-    let window: Rect
+    /// The canvas in points, grown by a few device pixels: what can show, in the
+    /// coordinates of the current `transform`.
+    private(set) var window: Rect
+    /// `window` without a transform.
+    private let canvasWindow: Rect
+    /// The transform of the open groups, together (identity outside any).
+    private(set) var transform: Transform2D = .identity
     /// Opacities and blend modes of the open groups that were pushed.
     var opacities: [(Double, BlendMode)] = []
     private let fontOptions: OpaquePointer
@@ -109,12 +114,27 @@ final class DrawingContext {
         let margin = 4 / scale
         window = Rect(x: -margin, y: -margin, width: Double(surface.width) / scale + 2 * margin,
                       height: Double(surface.height) / scale + 2 * margin)
+        canvasWindow = window
         self.fontOptions = options
     }
 
     deinit {
         cairo_font_options_destroy(fontOptions)
         cairo_destroy(cr)
+    }
+
+    /// Sets the transform that drawing is under (the Cairo matrix is the caller's), so
+    /// that what can show and what is too far for Cairo are judged where things land.
+    func setTransform(_ t: Transform2D) {
+        transform = t
+        window = t.isIdentity ? canvasWindow : (t.inverse.map { $0.bounds(of: canvasWindow) } ?? canvasWindow)
+    }
+
+    /// Whether a rounded rectangle can go to Cairo as it is, where the transform puts it.
+    func isSafe(_ rect: Rect, radius: Double) -> Bool {
+        guard FarGeometry.isSafe(rect, radius: radius, scale: scale) else { return false }
+        guard !transform.isIdentity else { return true }
+        return FarGeometry.isSafe(transform.bounds(of: rect), radius: radius * transform.stretch, scale: scale)
     }
 
     func check(_ operation: String) throws(RenderError) {
@@ -139,7 +159,7 @@ final class DrawingContext {
     /// CSS clamps it). A shape reaching beyond Cairo's coordinates goes as a polygon cut to
     /// the canvas (`FarGeometry`).
     func addRectangle(_ rect: Rect, radius: Double) {
-        guard FarGeometry.isSafe(rect, radius: radius, scale: scale) else {
+        guard isSafe(rect, radius: radius) else {
             addPolygon(FarGeometry.polygon(rect, radius: radius, window: window, tolerance: 0.05 / scale))
             return
         }
@@ -166,7 +186,7 @@ final class DrawingContext {
             return
         }
         let r = radii.fitted(to: rect.size)
-        guard FarGeometry.isSafe(rect, radius: r.largest, scale: scale) else {
+        guard isSafe(rect, radius: r.largest) else {
             addPolygon(FarGeometry.polygon(rect, radii: r, window: window, tolerance: 0.05 / scale))
             return
         }
@@ -204,7 +224,7 @@ final class DrawingContext {
         let radius = radii.topLeft
         guard width > 0, rect.width > 0, rect.height > 0 else { return }
         let w = min(width, rect.width / 2, rect.height / 2)
-        if FarGeometry.isSafe(rect, radius: radius, scale: scale) {
+        if isSafe(rect, radius: radius) {
             let inner = Rect(x: rect.x + w / 2, y: rect.y + w / 2, width: rect.width - w, height: rect.height - w)
             addRectangle(inner, radius: max(0, radius - w / 2))
             cairo_set_line_width(cr, w)
@@ -227,7 +247,7 @@ final class DrawingContext {
         guard width > 0, rect.width > 0, rect.height > 0 else { return }
         let w = min(width, rect.width / 2, rect.height / 2)
         let outer = radii.fitted(to: rect.size)
-        if FarGeometry.isSafe(rect, radius: outer.largest, scale: scale) {
+        if isSafe(rect, radius: outer.largest) {
             let inner = Rect(x: rect.x + w / 2, y: rect.y + w / 2, width: rect.width - w, height: rect.height - w)
             addRectangle(inner, radii: outer.map { max(0, $0 - w / 2) })
             cairo_set_line_width(cr, w)
@@ -269,7 +289,7 @@ final class DrawingContext {
         let br = Point(x: rect.maxX, y: rect.maxY), bl = Point(x: rect.minX, y: rect.maxY)
         let dtl = divide(tl, l, t), dtr = divide(tr, -r, t), dbr = divide(br, -r, -b), dbl = divide(bl, l, -b)
         let wedges = [[tl, tr, dtr, dtl], [tr, br, dbr, dtr], [br, bl, dbl, dbr], [bl, tl, dtl, dbl]]
-        let far = !FarGeometry.isSafe(rect, radius: radii.largest, scale: scale)
+        let far = !isSafe(rect, radius: radii.largest)
         if sides.style != .solid {
             // Dashes or dots: each side's pieces, cut by its wedge and by the ring.
             let widths = [t, r, b, l]
@@ -418,7 +438,7 @@ final class DrawingContext {
         guard bitmap.width > 0, bitmap.height > 0, destination.width > 0, destination.height > 0 else { return }
         let image = try surface(for: bitmap)
         cairo_save(cr)
-        if FarGeometry.isSafe(destination, radius: 0, scale: scale) {
+        if isSafe(destination, radius: 0) {
             cairo_translate(cr, destination.x, destination.y)
             cairo_scale(cr, destination.width / Double(bitmap.width), destination.height / Double(bitmap.height))
             cairo_set_source_surface(cr, image.surface, 0, 0)

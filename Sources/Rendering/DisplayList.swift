@@ -137,9 +137,11 @@ public enum DrawOperation: Hashable, Sendable {
     case textShadow(GlyphRun, BoxShadow)
     /// An image scaled into `destination` (which may extend past the clip; callers clip with a group).
     case image(Bitmap, destination: Rect)
-    /// Starts a group: operations up to the matching `endGroup` are clipped to `clip`
-    /// (rounded by `clipRadius`) and composited with `opacity` and `blend`.
-    case beginGroup(opacity: Double, clip: Rect?, clipRadius: CornerRadii, blend: BlendMode = .normal)
+    /// Starts a group: operations up to the matching `endGroup` are drawn moved by
+    /// `transform` (points, around whatever it was set up around), clipped to `clip` (in
+    /// the moved space, rounded by `clipRadius`) and composited with `opacity` and `blend`.
+    case beginGroup(opacity: Double, clip: Rect?, clipRadius: CornerRadii, blend: BlendMode = .normal,
+                    transform: Transform2D = .identity)
     case endGroup
 }
 

@@ -143,7 +143,9 @@ extension DrawingContext {
         cairo_clip(cr)
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
         setSource(color)
-        cairo_identity_matrix(cr)
+        // The mask's pixels are device pixels where no transform is; under one, pixels of
+        // the untransformed space, which the transform then moves.
+        if transform.isIdentity { cairo_identity_matrix(cr) } else { cairo_scale(cr, 1 / scale, 1 / scale) }
         cairo_mask(cr, pattern)
         cairo_restore(cr)
         try check("drawing a shadow")

@@ -91,6 +91,7 @@ public struct HostileSpecGenerator<Source: Choices> {
             if g.chance(20) { attrs.append("clip") }
             if g.chance(20) { attrs.append("opacity=\(g.pick(["0", "0.5", "1e-308"]))") }
             if g.chance(20) { attrs.append("blend=\(g.pick(["multiply", "screen", "overlay"]))") }
+            if g.chance(30) { attrs.append("transform=\"\(transform())\"") }
             if g.chance(20) { attrs.append("border=\(g.pick(["1", "4", "1000000", "0.000001"])),#f00") }
             if g.chance(20) { attrs.append("border-style=\(g.pick(["dashed", "dotted"]))") }
             if g.chance(30) { attrs.append("text-shadow=\"\(textShadows())\"") }
@@ -138,6 +139,7 @@ public struct HostileSpecGenerator<Source: Choices> {
         if g.chance(10) { attrs.append("border=\(magnitude()),#000") }
         if g.chance(10) { attrs.append("opacity=\(g.pick(["0", "0.5", "1", "1e-308"]))") }
         if g.chance(5) { attrs.append("blend=\(g.pick(["multiply", "screen", "overlay", "normal", "darken"]))") }
+        if g.chance(5) { attrs.append("transform=\"\(transform())\"") }
         if parent == "border" { attrs.append("region=\(g.pick(["top", "bottom", "left", "right", "center"]))") }
         // The flexbox attributes: insets and position on a child of a stack or zbox, order,
         // margins and borders by side, clipping, baseline and safe alignment.
@@ -225,6 +227,20 @@ public struct HostileSpecGenerator<Source: Choices> {
             shadows.append("\(number()) \(number()) \(blur)\(spread) \(g.pick(["#0004", "#000", "red"]))")
         }
         return shadows.joined(separator: ", ")
+    }
+
+    /// Transforms: the largest factors, far moves, any angle, and now and then past the
+    /// limits (which are refused).
+    private mutating func transform() -> String {
+        var steps: [String] = []
+        for _ in 0..<(g.chance(hostility) ? 9 : g.int(1...3)) {
+            switch g.int(0...2) {
+            case 0: steps.append("rotate(\(number())deg)")
+            case 1: steps.append("scale(\(g.chance(hostility) ? g.pick(["0", "1000", "nan"]) : g.pick(["0.01", "100", "-1", "1.5"])))")
+            default: steps.append("translate(\(number()), \(number()))")
+            }
+        }
+        return steps.joined(separator: " ")
     }
 
     /// Text shadows: no spread, and now and then one that has one (which is refused).

@@ -100,6 +100,80 @@ extension ValueReader {
         return Gradient(shape: shape, stops: stops)
     }
 
+    /// `transform`: CSS's `rotate(A)`, `scale(S)` or `scale(SX, SY)`, `translate(X)` or
+    /// `translate(X, Y)`, separated by spaces; angles in `deg` or `turn`, lengths in points.
+    static func transform(_ text: String) throws(Failure) -> Value {
+        var steps: [TransformStep] = []
+        let chars = Array(text)
+        var i = 0
+        while i < chars.count {
+            if chars[i] == " " { i += 1; continue }
+            let start = i
+            while i < chars.count, chars[i] != "(", chars[i] != " " { i += 1 }
+            let name = String(chars[start..<i])
+            guard i < chars.count, chars[i] == "(" else {
+                throw Failure(message: "expected rotate(…), scale(…) or translate(…), not '\(name)'", offset: start)
+            }
+            guard let close = chars[i...].firstIndex(of: ")") else {
+                throw Failure(message: "missing ')' after \(name)(", offset: i)
+            }
+            let argumentsStart = i + 1
+            let arguments = commaParts(String(chars[argumentsStart..<close]), offset: argumentsStart)
+            i = close + 1
+            func value(_ part: (text: String, offset: Int), suffix: String = "") throws(Failure) -> Double {
+                do throws(Failure) {
+                    let v = try number(suffix.isEmpty || !part.text.hasSuffix(suffix) ? part.text : String(part.text.dropLast(suffix.count)))
+                    return v
+                } catch { throw Failure(message: error.message, offset: part.offset) }
+            }
+            switch name {
+            case "rotate":
+                guard arguments.count == 1 else { throw Failure(message: "rotate takes one angle, such as rotate(15deg)", offset: start) }
+                let a = arguments[0]
+                let turns = a.text.hasSuffix("turn")
+                guard turns || a.text.hasSuffix("deg") else {
+                    throw Failure(message: "an angle is in deg or turn, such as 15deg, not '\(a.text)'", offset: a.offset)
+                }
+                let degrees = try value(a, suffix: turns ? "turn" : "deg") * (turns ? 360 : 1)
+                guard abs(degrees) <= ValueRanges.maxPoints else {
+                    throw Failure(message: "the angle \(format(degrees))deg is outside the range ±\(format(ValueRanges.maxPoints))deg", offset: a.offset)
+                }
+                steps.append(.rotate(degrees))
+            case "scale":
+                guard (1...2).contains(arguments.count) else { throw Failure(message: "scale takes one or two factors, such as scale(1.2) or scale(1, -1)", offset: start) }
+                var factors: [Double] = []
+                for a in arguments {
+                    let v = try value(a)
+                    let range = ValueRanges.transformScale
+                    guard range.contains(abs(v)) else {
+                        throw Failure(message: "a scale factor is \(format(range.lowerBound)) to \(format(range.upperBound)) either way, not \(format(v))",
+                                      offset: a.offset)
+                    }
+                    factors.append(v)
+                }
+                steps.append(.scale(x: factors[0], y: factors.count > 1 ? factors[1] : factors[0]))
+            case "translate":
+                guard (1...2).contains(arguments.count) else { throw Failure(message: "translate takes one or two lengths in points, such as translate(10, 5)", offset: start) }
+                var lengths: [Double] = []
+                for a in arguments {
+                    let v = try value(a, suffix: "pt")
+                    do { try checkPoints(v) } catch { throw Failure(message: error.message, offset: a.offset) }
+                    lengths.append(v)
+                }
+                steps.append(.translate(x: lengths[0], y: lengths.count > 1 ? lengths[1] : 0))
+            default:
+                var message = "'\(name)' is not a transform function (rotate, scale, translate)"
+                if let s = suggestion(for: name, among: ["rotate", "scale", "translate"]) { message += "; did you mean '\(s)'?" }
+                throw Failure(message: message, offset: start)
+            }
+            guard steps.count <= ValueRanges.maxTransformSteps else {
+                throw Failure(message: "a transform has at most \(ValueRanges.maxTransformSteps) functions", offset: start)
+            }
+        }
+        guard !steps.isEmpty else { throw Failure(message: "a transform needs a function, such as rotate(15deg)") }
+        return .transform(steps)
+    }
+
     /// `radius`: one radius, or two to four separated by commas as CSS `border-radius`
     /// gives them: `TL,TR,BR,BL`; `TL,TR-and-BL,BR`; `TL-and-BR,TR-and-BL`.
     static func radii(_ text: String) throws(Failure) -> Value {

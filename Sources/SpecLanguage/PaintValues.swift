@@ -32,6 +32,15 @@ public struct GradientStop: Hashable, Sendable {
     }
 }
 
+/// One function of a `transform`, as CSS writes it: `rotate(15deg)`, `scale(1.2)`,
+/// `scale(1, -1)`, `translate(10, 5)` (points).
+public enum TransformStep: Hashable, Sendable {
+    /// Degrees, clockwise on the screen.
+    case rotate(Double)
+    case scale(x: Double, y: Double)
+    case translate(x: Double, y: Double)
+}
+
 /// One shadow, as CSS `box-shadow` (`X Y BLUR SPREAD COLOR`) or `text-shadow`
 /// (`X Y BLUR COLOR`) writes it; lengths in points.
 public struct Shadow: Hashable, Sendable {

@@ -25,6 +25,9 @@ enum ValueShape: Hashable, Sendable {
     /// One or more shadows, `X Y BLUR SPREAD COLOR` (`spread`) or `X Y BLUR COLOR`; may be
     /// quoted, as it has spaces.
     case shadows(spread: Bool)
+    /// `transform`: `rotate(…)`, `scale(…)`, `translate(…)`, separated by spaces (so
+    /// quoted when there are several).
+    case transform
     /// `radius`: one to four radii in CSS order (top-left, top-right, bottom-right,
     /// bottom-left), as `border-radius` takes them.
     case radii
@@ -119,6 +122,7 @@ public enum Schema {
         add(["radius"], .radii, layoutKinds)
         add(["opacity"], .number(min: 0, max: 1), layoutKinds)
         add(["blend"], .keywords(["normal", "multiply", "screen", "overlay"]), layoutKinds)
+        add(["transform"], .transform, layoutKinds)
         add(["clip", "hidden"], .bool, layoutKinds)
         add(["grow", "shrink"], .number(min: 0, max: ValueRanges.maxFactor), layoutKinds)
         add(["basis"], .length(allowAuto: true, intrinsic: true), layoutKinds)

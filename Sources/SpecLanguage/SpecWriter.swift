@@ -43,6 +43,7 @@ public enum SpecWriter {
             if case .bool(true) = value { return " \(name)" }
             // Shadows have spaces outside parentheses, which end a bare value.
             if case .shadows(let s) = value, !s.isEmpty { return " \(name)=\(quoted(text(value)))" }
+            if case .transform = value { return " \(name)=\(quoted(text(value)))" }
             return " \(name)=\(text(value))"
         }.joined()
     }
@@ -78,6 +79,14 @@ public enum SpecWriter {
         case .gradient(let g): return gradient(g)
         case .shadows(let s): return s.isEmpty ? "none" : s.map(shadow).joined(separator: ", ")
         case .corners(let tl, let tr, let br, let bl): return [tl, tr, br, bl].map(number).joined(separator: ",")
+        case .transform(let steps):
+            return steps.map { step in
+                switch step {
+                case .rotate(let a): return "rotate(\(number(a))deg)"
+                case .scale(let x, let y): return "scale(\(number(x)), \(number(y)))"
+                case .translate(let x, let y): return "translate(\(number(x)), \(number(y)))"
+                }
+            }.joined(separator: " ")
         }
     }
 

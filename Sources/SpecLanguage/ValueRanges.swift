@@ -35,4 +35,8 @@ extension ValueRanges {
     public static let maxShadowBlur = 1_000.0
     /// A shadow's spread, in points, either sign.
     public static let maxShadowSpread = 1_000.0
+    /// Functions in one `transform`.
+    public static let maxTransformSteps = 8
+    /// A `scale()` factor's size: from 1/100 up to 100, either sign (a negative one mirrors).
+    public static let transformScale: ClosedRange<Double> = 0.01...100
 }

@@ -39,6 +39,8 @@ struct ValueReader {
             return .font(.style(text))
         case .shadows(let spread):
             return try shadows(text, spread: spread)
+        case .transform:
+            return try transform(text)
         default:
             if quoted { throw Failure(message: "expected \(describe(shape)), not a quoted string") }
         }
@@ -184,7 +186,7 @@ struct ValueReader {
             let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             for n in names where !isIdentifier(n) { throw Failure(message: "'\(n)' is not a style name") }
             return .string(names.joined(separator: ","))
-        case .string, .font, .shadows:
+        case .string, .font, .shadows, .transform:
             fatalError("handled above")
         }
     }
@@ -203,6 +205,7 @@ struct ValueReader {
         case .color: return "a color"
         case .background: return "a color or a gradient"
         case .radii: return "a radius"
+        case .transform: return "a transform"
         case .shadows: return "shadows"
         case .border: return "a border W,COLOR"
         case .keywords(let k): return "one of \(k.joined(separator: ", "))"

@@ -498,3 +498,95 @@ final class BorderStyleTests: XCTestCase {
         XCTAssertEqual(wide(50, 10), red)
     }
 }
+
+/// `transform`: the drawing moved about the frame's centre, as CSS `transform` does;
+/// layout unchanged.
+final class TransformTests: XCTestCase {
+    private func render(_ body: String, scale: Double = 1) throws -> (Int, Int) -> [Int] {
+        var options = RenderOptions(fileName: "t.spec")
+        options.scale = scale
+        let bitmap = try LayoutRenderer().render(source: "canvas width=60 height=60 background=#ffffff\n" + body, options: options).bitmap
+        return { x, y in
+            let i = (y * bitmap.width + x) * 4
+            return bitmap.pixels[i..<i + 4].map(Int.init)
+        }
+    }
+
+    private let white = [255, 255, 255, 255], red = [255, 0, 0, 255]
+
+    func testMatrices() {
+        let p = Transform2D.rotation(degrees: 90).apply(Point(x: 1, y: 0))
+        XCTAssertEqual(p.x, 0, accuracy: 1e-12)
+        XCTAssertEqual(p.y, 1, accuracy: 1e-12, "clockwise on the screen")
+        // Concatenating: the right-hand transform moves a point first.
+        let moved = Transform2D.translation(x: 10, y: 0).concatenating(.scale(x: 2, y: 2)).apply(Point(x: 1, y: 1))
+        XCTAssertEqual(moved, Point(x: 12, y: 2))
+        XCTAssertEqual(Transform2D.scale(x: 2, y: 3).stretch, 3, accuracy: 1e-12)
+        XCTAssertEqual(Transform2D.rotation(degrees: 30).stretch, 1, accuracy: 1e-12)
+        let t = Transform2D.translation(x: 3, y: 4).concatenating(.rotation(degrees: 30)).concatenating(.scale(x: 2, y: 0.5))
+        let back = t.inverse!.apply(t.apply(Point(x: 7, y: -2)))
+        XCTAssertEqual(back.x, 7, accuracy: 1e-9)
+        XCTAssertEqual(back.y, -2, accuracy: 1e-9)
+        XCTAssertEqual(Transform2D.rotation(degrees: 90).bounds(of: Rect(x: 0, y: 0, width: 4, height: 2)).width, 2, accuracy: 1e-12)
+        XCTAssertNil(Transform2D.scale(x: 0, y: 1).inverse)
+    }
+
+    func testTheGroupCarriesTheTransformAboutTheCentre() throws {
+        let spec = try LayoutRenderer().layout(source: "canvas width=100\nbox size=20x10 transform=rotate(90deg) background=#f00\n",
+                                               options: RenderOptions(fileName: "t.spec"))
+        var builder = DisplayListBuilder(scene: spec.scene, layout: spec.layout, debugLabel: nil)
+        let ops = builder.build().operations
+        guard case .beginGroup(1, nil, _, .normal, let transform)? = ops.first else { return XCTFail("\(ops)") }
+        // The centre (10, 5) stays; (0, 0) goes to (15, -5).
+        let centre = transform.apply(Point(x: 10, y: 5)), corner = transform.apply(Point(x: 0, y: 0))
+        XCTAssertEqual(centre.x, 10, accuracy: 1e-9)
+        XCTAssertEqual(centre.y, 5, accuracy: 1e-9)
+        XCTAssertEqual(corner.x, 15, accuracy: 1e-9)
+        XCTAssertEqual(corner.y, -5, accuracy: 1e-9)
+        // Layout is unchanged: the frame is where it was.
+        XCTAssertEqual(spec.layout.absoluteFrames[1], Rect(x: 0, y: 0, width: 20, height: 10))
+    }
+
+    /// A 40×20 box centred at (30, 30), turned a quarter: 20 wide and 40 tall.
+    func testRotateScaleAndTranslateMoveThePixels() throws {
+        let box = "box size=40x20 left=10 top=20 position=absolute background=#ff0000"
+        let turned = try render("zbox\n  \(box) transform=rotate(90deg)\n")
+        XCTAssertEqual(turned(30, 12), red)
+        XCTAssertEqual(turned(12, 30), white)
+        XCTAssertEqual(turned(30, 47), red)
+        let moved = try render("zbox\n  \(box) transform=\"translate(10, 0)\"\n")
+        XCTAssertEqual(moved(12, 30), white)
+        XCTAssertEqual(moved(55, 30), red)
+        let grown = try render("zbox\n  \(box) transform=scale(1.4)\n")
+        XCTAssertEqual(grown(3, 30), red)  // 30 − 28 = 2 on the left
+        XCTAssertEqual(grown(30, 17), red) // 30 − 14 = 16 on top
+        XCTAssertEqual(grown(30, 15), white)
+    }
+
+    /// The node's clip, shadow and children move with it.
+    func testClipShadowAndChildrenMoveWithTheNode() throws {
+        let pixel = try render("zbox\n  box size=40x20 left=10 top=20 position=absolute clip transform=rotate(90deg) shadow=\"0 0 0 2 #0000ff\"\n"
+                               + "    box size=80x80 background=#ff0000\n")
+        XCTAssertEqual(pixel(30, 30), red)
+        XCTAssertEqual(pixel(15, 30), white, "the child is clipped to the turned frame")
+        XCTAssertEqual(pixel(30, 9), [0, 0, 255, 255], "the spread shadow turned with it")
+    }
+
+    func testNestedTransformsAreBounded() throws {
+        var spec = "zbox\n"
+        for depth in 0..<3 { spec += String(repeating: "  ", count: depth + 1) + "zbox transform=scale(100)\n" }
+        spec += "        box size=1x1 background=#ff0000\n"
+        do {
+            _ = try render(spec)
+            XCTFail("expected an error")
+        } catch {
+            XCTAssertEqual((error as? LayoutRenderError)?.diagnostic.message,
+                           "nested transforms scale lengths by 1000000.0; the limit is 1/10000 to 10000 times")
+        }
+        // Moved far off and scaled up, at a large scale: drawn (nothing shows), quickly.
+        let start = ContinuousClock.now
+        let far = try render("zbox\n  box size=1000000x1000000 radius=1000000 background=linear(#000, #fff) transform=\"translate(1000000, 0) scale(100) rotate(33deg)\" border=3 border-style=dotted shadow=\"0 0 1000 #000\"\n", scale: 8)
+        XCTAssertLessThan(ContinuousClock.now - start, .seconds(10))
+        _ = far(0, 0)
+    }
+}

@@ -247,3 +247,47 @@ final class BorderStyleValueTests: XCTestCase {
         }
     }
 }
+
+/// `transform`: CSS's rotate, scale and translate, for the drawing only.
+final class TransformValueTests: XCTestCase {
+    private func value(_ text: String) throws -> Value? {
+        try SpecParser().parse("canvas width=100\nbox transform=\(text)\n").canvas.children[0]["transform"]
+    }
+
+    private func failure(_ text: String) -> String? {
+        do { _ = try SpecParser().parse("canvas width=100\nbox transform=\(text)\n"); return nil } catch { return error.message }
+    }
+
+    func testFunctionsAsCSSWritesThem() throws {
+        XCTAssertEqual(try value("rotate(15deg)"), .transform([.rotate(15)]))
+        XCTAssertEqual(try value("\"rotate(0.25turn) scale(1.2) translate(10, 5)\""),
+                       .transform([.rotate(90), .scale(x: 1.2, y: 1.2), .translate(x: 10, y: 5)]))
+        XCTAssertEqual(try value("\"scale(1, -1) translate(4)\""), .transform([.scale(x: 1, y: -1), .translate(x: 4, y: 0)]))
+    }
+
+    func testBadTransformsSayWhatIsExpected() {
+        XCTAssertEqual(failure("rotat(15deg)"), "bad value for 'transform': 'rotat' is not a transform function (rotate, scale, translate); did you mean 'rotate'?")
+        XCTAssertEqual(failure("rotate(15)"), "bad value for 'transform': an angle is in deg or turn, such as 15deg, not '15'")
+        XCTAssertEqual(failure("scale(0)"), "bad value for 'transform': a scale factor is 0.01 to 100 either way, not 0")
+        XCTAssertEqual(failure("scale(1000)"), "bad value for 'transform': a scale factor is 0.01 to 100 either way, not 1000")
+        XCTAssertEqual(failure("scale(nan)"), "bad value for 'transform': 'nan' is not a number")
+        XCTAssertEqual(failure("translate(1e308)"), "bad value for 'transform': 1e+308 is outside the range -1000000...1000000 (points)")
+        XCTAssertEqual(failure("rotate(1e308deg)"), "bad value for 'transform': the angle 1e+308deg is outside the range ±1000000deg")
+        XCTAssertEqual(failure("\"scale(1) skew(4deg)\""), "bad value for 'transform': 'skew' is not a transform function (rotate, scale, translate)")
+        XCTAssertEqual(failure("\"\(Array(repeating: "scale(1)", count: 9).joined(separator: " "))\""),
+                       "bad value for 'transform': a transform has at most 8 functions")
+        XCTAssertEqual(failure("\"rotate(1deg\""), "bad value for 'transform': missing ')' after rotate(")
+        XCTAssertEqual(failure("\"\""), "bad value for 'transform': a transform needs a function, such as rotate(15deg)")
+    }
+
+    func testBothFormsWriteThemBack() throws {
+        let original = try SpecParser().parse("canvas width=100\nbox transform=\"rotate(15deg) scale(2) translate(1.5, -3)\"\n")
+        let text = SpecWriter.specText(original)
+        XCTAssertTrue(text.contains("transform=\"rotate(15deg) scale(2, 2) translate(1.5, -3)\""), text)
+        let json = SpecWriter.json(original)
+        XCTAssertTrue(json.contains("\"transform\": \"rotate(15deg) scale(2, 2) translate(1.5, -3)\""), json)
+        for document in [try SpecParser().parse(text), try JSONSpecReader().parse(Array(json.utf8))] {
+            XCTAssertEqual(document.canvas.children[0]["transform"], original.canvas.children[0]["transform"])
+        }
+    }
+}
