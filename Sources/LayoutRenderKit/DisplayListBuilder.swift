@@ -23,6 +23,9 @@ struct DisplayListBuilder {
         let root = scene.tree.root ?? 0
         let canvas = scene.nodes[root]
         var list = DisplayList(size: layout.size, scale: scene.scale, background: canvas.paint.background)
+        if let gradient = canvas.paint.gradient {
+            list.operations.append(.gradient(Rect(origin: Point(x: 0, y: 0), size: layout.size), gradient, cornerRadius: 0))
+        }
         // Enter/exit events, so groups and borders close after the children.
         enum Step { case enter(NodeID), exit(NodeID) }
         var steps: [Step] = paintOrder(of: root).reversed().map { .enter($0) }
@@ -33,20 +36,38 @@ struct DisplayListBuilder {
                 if node.isHidden { continue }
                 let frame = layout.absoluteFrames[id]
                 let paint = node.paint
-                if node.needsGroup {
+                // The first shadow is drawn on top (CSS), so last first.
+                let shadows = paint.shadows.reversed().map { DrawOperation.shadow(frame, $0, cornerRadius: paint.radius) }
+                // CSS `transform` about the frame's centre: the functions in the order
+                // written, between moving the centre to the origin and back.
+                let transform = paint.transform.isEmpty ? Transform2D.identity
+                    : ([.translation(x: frame.midX, y: frame.midY)] + paint.transform + [.translation(x: -frame.midX, y: -frame.midY)])
+                        .reduce(Transform2D.identity) { $0.concatenating($1) }
+                if node.needsShadowGroup {
+                    // A node's own clip does not clip its shadow, but its opacity applies to it.
+                    list.operations.append(.beginGroup(opacity: paint.opacity, clip: nil, clipRadius: 0, blend: paint.blend,
+                                                       transform: transform))
+                    list.operations.append(contentsOf: shadows)
+                    list.operations.append(.beginGroup(opacity: 1, clip: frame, clipRadius: paint.radius))
+                } else if node.needsGroup {
                     list.operations.append(.beginGroup(opacity: paint.opacity,
                                                        clip: paint.clip || node.isImage ? frame : nil,
-                                                       clipRadius: paint.radius))
+                                                       clipRadius: paint.radius, blend: paint.blend, transform: transform))
+                    list.operations.append(contentsOf: shadows)
+                } else {
+                    list.operations.append(contentsOf: shadows)
                 }
                 if let background = paint.background {
                     list.operations.append(.fill(frame, background, cornerRadius: paint.radius))
+                } else if let gradient = paint.gradient {
+                    list.operations.append(.gradient(frame, gradient, cornerRadius: paint.radius))
                 }
                 // A leaf's content is measured in its content box (the frame less its
                 // border), so it is drawn there too.
                 let content = frame.inset(by: scene.tree.styles[id].border)
                 switch node.content {
                 case .none: break
-                case .label(let label, let color):
+                case .label(let label, let color, let shadows):
                     // Lines far outside the canvas get no glyphs (a glyph's ink is taken to
                     // lie within a few ems of its line).
                     let reach = 8 * label.attributes.size
@@ -64,8 +85,12 @@ struct DisplayListBuilder {
                             glyphs.append(PlacedGlyph(glyph: g.glyph, x: content.x + g.x, y: content.y + line.baseline))
                         }
                     }
-                    list.operations.append(.glyphs(GlyphRun(font: FontSource(label.attributes.font),
-                                                            size: label.attributes.size, color: color, glyphs: glyphs)))
+                    let run = GlyphRun(font: FontSource(label.attributes.font), size: label.attributes.size, color: color, glyphs: glyphs)
+                    // The first shadow on top, so last first; all under the text.
+                    if !glyphs.isEmpty {
+                        list.operations.append(contentsOf: shadows.reversed().map { .textShadow(run, $0) })
+                    }
+                    list.operations.append(.glyphs(run))
                 case .image(let image):
                     list.operations.append(.image(image.bitmap, destination: image.destination(in: content)))
                 }
@@ -82,6 +107,9 @@ struct DisplayListBuilder {
                         : .strokeSides(frame, border, cornerRadius: paint.radius))
                 }
                 if node.needsGroup {
+                    list.operations.append(.endGroup)
+                }
+                if node.needsShadowGroup {
                     list.operations.append(.endGroup)
                 }
             }
@@ -165,8 +193,12 @@ struct DebugLabeler {
 
 extension SceneNode {
     var isImage: Bool { if case .image = content { return true } else { return false } }
-    /// Opacity and clipping draw the subtree as a group; images are always clipped to their frame.
-    var needsGroup: Bool { paint.opacity < 1 || paint.clip || isImage }
+    /// Opacity, a blend mode and clipping draw the subtree as a group; images are always
+    /// clipped to their frame.
+    var needsGroup: Bool { paint.opacity < 1 || paint.blend != .normal || !paint.transform.isEmpty || paint.clip || isImage }
+    /// The node clips and has shadows: the shadows are drawn in an outer group, outside
+    /// the clip (`needsGroup` then opens the inner, clipping one).
+    var needsShadowGroup: Bool { (paint.clip || isImage) && !paint.shadows.isEmpty }
 }
 
 extension FontSource {

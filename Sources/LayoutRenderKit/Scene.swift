@@ -5,17 +5,26 @@ import SpecLanguage
 /// What a node draws besides its box: nothing, text, or an image.
 enum NodeContent: Sendable {
     case none
-    case label(LabelContent, color: RGBAColor)
+    case label(LabelContent, color: RGBAColor, shadows: [BoxShadow] = [])
     case image(ImageContent)
 }
 
 /// How a node paints its frame.
 struct Paint: Sendable {
     var background: RGBAColor?
+    /// A gradient background (`background=linear(…)`), instead of a colour.
+    var gradient: GradientFill?
+    /// Box shadows, in the order written (the first drawn on top).
+    var shadows: [BoxShadow] = []
     /// Each side's width and colour; nil when no side is drawn.
     var border: BorderSides?
-    var radius: Double = 0
+    var radius: CornerRadii = .zero
     var opacity: Double = 1
+    /// `blend`: how the node's group is composited (CSS `mix-blend-mode`).
+    var blend: BlendMode = .normal
+    /// `transform`'s functions as matrices, in the order written; the drawing applies them
+    /// around the frame's centre (CSS `transform-origin: center`).
+    var transform: [Transform2D] = []
     var clip = false
 }
 

@@ -32,6 +32,8 @@ struct SceneBuilder {
         var sizeLocation: SourceLocation?
         var color: SpecLanguage.Color?
         var lineHeight: LineHeightValue?
+        /// `text-shadow`, inherited as CSS inherits it (`none` is an empty list).
+        var textShadows: [Shadow] = []
 
         /// These defaults, overridden by what `node` sets for the labels inside it.
         func inherited(by node: Node) -> TextDefaults {
@@ -40,6 +42,7 @@ struct SceneBuilder {
             if case .number(let s)? = node["size"] { d.size = s; d.sizeLocation = node.attributes["size"]?.location }
             if case .color(let c)? = node["color"] { d.color = c }
             if case .lineHeight(let l)? = node["line-height"] { d.lineHeight = l }
+            if case .shadows(let s)? = node["text-shadow"] { d.textShadows = s }
             return d
         }
     }
@@ -68,7 +71,7 @@ struct SceneBuilder {
         var nodes: [SceneNode] = []
         let rootID = tree.addNode(.stack(.vertical), style: rootStyle, name: nil, parent: nil)
         nodes.append(SceneNode(kind: .canvas, id: nil, location: canvas.location,
-                               paint: Paint(background: background(of: canvas)),
+                               paint: Paint(background: background(of: canvas), gradient: gradient(of: canvas)),
                                content: .none, isHidden: false))
 
         // Pre-order, iteratively: parents are added before their children, in order.
@@ -335,7 +338,8 @@ struct SceneBuilder {
             return (.spacer(nil), .none)
         case .label:
             let content = try labelContent(of: node, defaults: defaults, scale: scale, rtl: rtl)
-            return (.leaf(content), .label(content, color: defaults.color.map(rgba) ?? .black))
+            let shadows = defaults.textShadows.map { BoxShadow(x: $0.x, y: $0.y, blur: $0.blur, color: rgba($0.color)) }
+            return (.leaf(content), .label(content, color: defaults.color.map(rgba) ?? .black, shadows: shadows))
         case .image:
             let content = try imageContent(of: node)
             return (.leaf(content), .image(content))
@@ -452,7 +456,10 @@ struct SceneBuilder {
     // MARK: - Paint
 
     private func paint(of node: Node) -> Paint {
-        var paint = Paint(background: background(of: node))
+        var paint = Paint(background: background(of: node), gradient: gradient(of: node))
+        if case .shadows(let shadows)? = node["shadow"] {
+            paint.shadows = shadows.map { BoxShadow(x: $0.x, y: $0.y, blur: $0.blur, spread: $0.spread, color: rgba($0.color)) }
+        }
         // The shorthand first, then the sides written after it (the parser keeps only those).
         var border = BorderSides()
         for name in ["border"] + Schema.borderSides {
@@ -466,14 +473,40 @@ struct SceneBuilder {
             default: border = BorderSides(width: w, color: color)
             }
         }
+        if case .keyword(let s)? = node["border-style"], let style = BorderStyle(rawValue: s) { border.style = style }
         if border.isVisible { paint.border = border }
-        if case .number(let r)? = node["radius"] { paint.radius = r }
+        switch node["radius"] {
+        case .number(let r)?: paint.radius = CornerRadii(r)
+        case .corners(let tl, let tr, let br, let bl)?:
+            paint.radius = CornerRadii(topLeft: tl, topRight: tr, bottomRight: br, bottomLeft: bl)
+        default: break
+        }
         if case .number(let o)? = node["opacity"] { paint.opacity = o }
+        if case .keyword(let b)? = node["blend"], let mode = BlendMode(rawValue: b) { paint.blend = mode }
+        if case .transform(let steps)? = node["transform"] {
+            paint.transform = steps.map { step in
+                switch step {
+                case .rotate(let degrees): return .rotation(degrees: degrees)
+                case .scale(let x, let y): return .scale(x: x, y: y)
+                case .translate(let x, let y): return .translation(x: x, y: y)
+                }
+            }
+        }
         if case .bool(let b)? = node["clip"] { paint.clip = b }
         return paint
     }
 
     private func background(of node: Node) -> RGBAColor? { colorAttribute(node, "background") }
+
+    private func gradient(of node: Node) -> GradientFill? {
+        guard case .gradient(let g)? = node["background"] else { return nil }
+        let shape: GradientFill.Shape
+        switch g.shape {
+        case .linear(let angle): shape = .linear(angle: angle)
+        case .radial(let circle): shape = .radial(circle: circle)
+        }
+        return GradientFill(shape: shape, stops: g.stops.map { (rgba($0.color), $0.position.map { $0 / 100 }) })
+    }
 
     private func tolerance(of node: Node) -> Tolerance? {
         if case .bool(true)? = node["diff-ignore"] { return .ignore }

@@ -12,6 +12,12 @@ final class ImageSurface {
         try self.init(checking: surface, operation: "cairo_image_surface_create", width: width, height: height)
     }
 
+    /// An 8-bit coverage (alpha only) surface, for masks such as a shadow's.
+    convenience init(alphaWidth width: Int, height: Int) throws(RenderError) {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))
+        try self.init(checking: surface, operation: "cairo_image_surface_create (A8)", width: width, height: height)
+    }
+
     /// A surface that draws into `pixels` (`width × height × 4` bytes, rows `width × 4`
     /// apart), which must outlive it; call `finish()` before reading them.
     convenience init(drawingInto pixels: UnsafeMutableRawBufferPointer, width: Int, height: Int) throws(RenderError) {
@@ -75,10 +81,15 @@ final class DrawingContext {
     let surface: ImageSurface
     /// Device pixels per point (the context's transformation).
     let scale: Double
-    /// The canvas in points, grown by a few device pixels: what can show.
-    let window: Rect
-    /// Opacities of the open groups that were pushed.
-    var opacities: [Double] = []
+    /// The canvas in points, grown by a few device pixels: what can show, in the
+    /// coordinates of the current `transform`.
+    private(set) var window: Rect
+    /// `window` without a transform.
+    private let canvasWindow: Rect
+    /// The transform of the open groups, together (identity outside any).
+    private(set) var transform: Transform2D = .identity
+    /// Opacities and blend modes of the open groups that were pushed.
+    var opacities: [(Double, BlendMode)] = []
     private let fontOptions: OpaquePointer
     /// Each bitmap's surface, made once per render however often it is drawn (by the
     /// address of its pixels, which the display list keeps alive while it is drawn).
@@ -103,12 +114,27 @@ final class DrawingContext {
         let margin = 4 / scale
         window = Rect(x: -margin, y: -margin, width: Double(surface.width) / scale + 2 * margin,
                       height: Double(surface.height) / scale + 2 * margin)
+        canvasWindow = window
         self.fontOptions = options
     }
 
     deinit {
         cairo_font_options_destroy(fontOptions)
         cairo_destroy(cr)
+    }
+
+    /// Sets the transform that drawing is under (the Cairo matrix is the caller's), so
+    /// that what can show and what is too far for Cairo are judged where things land.
+    func setTransform(_ t: Transform2D) {
+        transform = t
+        window = t.isIdentity ? canvasWindow : (t.inverse.map { $0.bounds(of: canvasWindow) } ?? canvasWindow)
+    }
+
+    /// Whether a rounded rectangle can go to Cairo as it is, where the transform puts it.
+    func isSafe(_ rect: Rect, radius: Double) -> Bool {
+        guard FarGeometry.isSafe(rect, radius: radius, scale: scale) else { return false }
+        guard !transform.isIdentity else { return true }
+        return FarGeometry.isSafe(transform.bounds(of: rect), radius: radius * transform.stretch, scale: scale)
     }
 
     func check(_ operation: String) throws(RenderError) {
@@ -133,7 +159,7 @@ final class DrawingContext {
     /// CSS clamps it). A shape reaching beyond Cairo's coordinates goes as a polygon cut to
     /// the canvas (`FarGeometry`).
     func addRectangle(_ rect: Rect, radius: Double) {
-        guard FarGeometry.isSafe(rect, radius: radius, scale: scale) else {
+        guard isSafe(rect, radius: radius) else {
             addPolygon(FarGeometry.polygon(rect, radius: radius, window: window, tolerance: 0.05 / scale))
             return
         }
@@ -151,6 +177,37 @@ final class DrawingContext {
         cairo_close_path(cr)
     }
 
+    /// Adds a rectangle whose corners each have their own radius (CSS order), reduced as
+    /// CSS reduces radii that would overlap. Four alike go to `addRectangle(_:radius:)`,
+    /// so their pixels are what one radius always gave.
+    func addRectangle(_ rect: Rect, radii: CornerRadii) {
+        if radii.isUniform {
+            addRectangle(rect, radius: radii.topLeft)
+            return
+        }
+        let r = radii.fitted(to: rect.size)
+        guard isSafe(rect, radius: r.largest) else {
+            addPolygon(FarGeometry.polygon(rect, radii: r, window: window, tolerance: 0.05 / scale))
+            return
+        }
+        let pi = Double.pi
+        cairo_new_sub_path(cr)
+        // Clockwise from the top-right: each corner's arc, or the corner itself.
+        let corners: [(x: Double, y: Double, r: Double, start: Double)] = [
+            (rect.maxX, rect.minY, r.topRight, -pi / 2), (rect.maxX, rect.maxY, r.bottomRight, 0),
+            (rect.minX, rect.maxY, r.bottomLeft, pi / 2), (rect.minX, rect.minY, r.topLeft, pi),
+        ]
+        let inward: [(Double, Double)] = [(-1, 1), (-1, -1), (1, -1), (1, 1)]
+        for (corner, (dx, dy)) in zip(corners, inward) {
+            if corner.r > 0 {
+                cairo_arc(cr, corner.x + dx * corner.r, corner.y + dy * corner.r, corner.r, corner.start, corner.start + pi / 2)
+            } else {
+                cairo_line_to(cr, corner.x, corner.y)
+            }
+        }
+        cairo_close_path(cr)
+    }
+
     private func addPolygon(_ points: [Point]) {
         guard let first = points.first else { return }
         cairo_move_to(cr, first.x, first.y)
@@ -159,10 +216,15 @@ final class DrawingContext {
     }
 
     /// A border `width` wide inside `rect` (at most half of either side).
-    func strokeInside(_ rect: Rect, width: Double, radius: Double) {
+    func strokeInside(_ rect: Rect, width: Double, radius radii: CornerRadii) {
+        guard radii.isUniform else {
+            strokeInside(rect, width: width, corners: radii)
+            return
+        }
+        let radius = radii.topLeft
         guard width > 0, rect.width > 0, rect.height > 0 else { return }
         let w = min(width, rect.width / 2, rect.height / 2)
-        if FarGeometry.isSafe(rect, radius: radius, scale: scale) {
+        if isSafe(rect, radius: radius) {
             let inner = Rect(x: rect.x + w / 2, y: rect.y + w / 2, width: rect.width - w, height: rect.height - w)
             addRectangle(inner, radius: max(0, radius - w / 2))
             cairo_set_line_width(cr, w)
@@ -179,18 +241,42 @@ final class DrawingContext {
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
     }
 
+    /// A uniform border whose corners differ: as `strokeInside` with one radius, each
+    /// corner's inner radius its outer one less the width.
+    private func strokeInside(_ rect: Rect, width: Double, corners radii: CornerRadii) {
+        guard width > 0, rect.width > 0, rect.height > 0 else { return }
+        let w = min(width, rect.width / 2, rect.height / 2)
+        let outer = radii.fitted(to: rect.size)
+        if isSafe(rect, radius: outer.largest) {
+            let inner = Rect(x: rect.x + w / 2, y: rect.y + w / 2, width: rect.width - w, height: rect.height - w)
+            addRectangle(inner, radii: outer.map { max(0, $0 - w / 2) })
+            cairo_set_line_width(cr, w)
+            cairo_stroke(cr)
+            return
+        }
+        let inner = Rect(x: rect.x + w, y: rect.y + w, width: rect.width - 2 * w, height: rect.height - 2 * w)
+        addRectangle(rect, radii: outer)
+        if inner.width > 0, inner.height > 0 { addRectangle(inner, radii: outer.map { max(0, $0 - w) }) }
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_fill(cr)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+    }
+
     /// A border whose sides differ (`DrawOperation.strokeSides`): the ring between the
     /// outer rounded rectangle and the inner one (its corners quarter ellipses, as CSS
     /// rounds them), filled once per colour through a clip made
     /// of the wedges of the sides with that colour, so that sides of one colour meet without
     /// a seam.
-    func strokeSides(_ rect: Rect, _ sides: BorderSides, radius: Double) {
+    func strokeSides(_ rect: Rect, _ sides: BorderSides, radius radii: CornerRadii) {
         guard rect.width > 0, rect.height > 0 else { return }
         // Each side at most half of its axis, as `strokeInside` clamps a uniform border.
         let t = min(max(0, sides.widths.top), rect.height / 2), b = min(max(0, sides.widths.bottom), rect.height / 2)
         let l = min(max(0, sides.widths.left), rect.width / 2), r = min(max(0, sides.widths.right), rect.width / 2)
         let inner = Rect(x: rect.x + l, y: rect.y + t, width: rect.width - l - r, height: rect.height - t - b)
-        let outerRadius = min(max(0, radius), rect.width / 2, rect.height / 2)
+        // Each corner's outer radius: one radius at most half the shorter side, as always;
+        // four that differ reduced together as CSS reduces them.
+        let R = radii.isUniform ? CornerRadii(min(max(0, radii.topLeft), rect.width / 2, rect.height / 2))
+                                : radii.fitted(to: rect.size)
         // The line between two sides runs from the outer corner through the inner one, on to
         // half the shorter side in, past any rounding of the ring.
         let depth = min(rect.width, rect.height) / 2
@@ -203,7 +289,30 @@ final class DrawingContext {
         let br = Point(x: rect.maxX, y: rect.maxY), bl = Point(x: rect.minX, y: rect.maxY)
         let dtl = divide(tl, l, t), dtr = divide(tr, -r, t), dbr = divide(br, -r, -b), dbl = divide(bl, l, -b)
         let wedges = [[tl, tr, dtr, dtl], [tr, br, dbr, dtr], [br, bl, dbl, dbr], [bl, tl, dtl, dbl]]
-        let far = !FarGeometry.isSafe(rect, radius: radius, scale: scale)
+        let far = !isSafe(rect, radius: radii.largest)
+        if sides.style != .solid {
+            // Dashes or dots: each side's pieces, cut by its wedge and by the ring.
+            let widths = [t, r, b, l]
+            let cornerRadii = [max(R.topLeft, R.topRight), max(R.topRight, R.bottomRight),
+                               max(R.bottomRight, R.bottomLeft), max(R.bottomLeft, R.topLeft)]
+            for (index, (side, wedge)) in zip(sides.sides, wedges).enumerated() where widths[index] > 0 {
+                cairo_save(cr)
+                cairo_new_path(cr)
+                addPolygon(far ? FarGeometry.clip(wedge, to: window) : wedge)
+                cairo_clip(cr)
+                addRing(rect, inner: inner, radii: R, widths: (t, r, b, l), far: far)
+                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+                cairo_clip(cr)
+                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+                cairo_new_path(cr)
+                addBorderPieces(side: index, of: rect, width: widths[index], depth: widths[index] + cornerRadii[index],
+                                style: sides.style)
+                setSource(side.color)
+                cairo_fill(cr)
+                cairo_restore(cr)
+            }
+            return
+        }
         var drawn: [RGBAColor] = []
         for side in sides.sides where side.width > 0 && !drawn.contains(side.color) {
             drawn.append(side.color)
@@ -213,20 +322,40 @@ final class DrawingContext {
                 addPolygon(far ? FarGeometry.clip(wedge, to: window) : wedge)
             }
             cairo_clip(cr)
-            addRectangle(rect, radius: outerRadius)
+            addRectangle(rect, radii: R)
             if inner.width > 0, inner.height > 0 {
                 if far {
-                    addRectangle(inner, radius: max(0, outerRadius - max(t, r, b, l)))
+                    let widest = max(t, r, b, l)
+                    addRectangle(inner, radii: R.map { max(0, $0 - widest) })
                 } else {
-                    let R = outerRadius
-                    addRectangle(inner, corners: [(max(0, R - l), max(0, R - t)), (max(0, R - r), max(0, R - t)),
-                                                  (max(0, R - r), max(0, R - b)), (max(0, R - l), max(0, R - b))])
+                    addRectangle(inner, corners: [(max(0, R.topLeft - l), max(0, R.topLeft - t)),
+                                                  (max(0, R.topRight - r), max(0, R.topRight - t)),
+                                                  (max(0, R.bottomRight - r), max(0, R.bottomRight - b)),
+                                                  (max(0, R.bottomLeft - l), max(0, R.bottomLeft - b))])
                 }
             }
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
             setSource(side.color)
             cairo_fill(cr)
             cairo_restore(cr)
+        }
+    }
+
+    /// The ring of a border: `rect` rounded by `radii`, and `inner` (the rect less the
+    /// widths) rounded as CSS rounds the inside of a border; filled even-odd.
+    private func addRing(_ rect: Rect, inner: Rect, radii R: CornerRadii,
+                         widths: (t: Double, r: Double, b: Double, l: Double), far: Bool) {
+        let (t, r, b, l) = widths
+        addRectangle(rect, radii: R)
+        guard inner.width > 0, inner.height > 0 else { return }
+        if far {
+            let widest = max(t, r, b, l)
+            addRectangle(inner, radii: R.map { max(0, $0 - widest) })
+        } else {
+            addRectangle(inner, corners: [(max(0, R.topLeft - l), max(0, R.topLeft - t)),
+                                          (max(0, R.topRight - r), max(0, R.topRight - t)),
+                                          (max(0, R.bottomRight - r), max(0, R.bottomRight - b)),
+                                          (max(0, R.bottomLeft - l), max(0, R.bottomLeft - b))])
         }
     }
 
@@ -309,7 +438,7 @@ final class DrawingContext {
         guard bitmap.width > 0, bitmap.height > 0, destination.width > 0, destination.height > 0 else { return }
         let image = try surface(for: bitmap)
         cairo_save(cr)
-        if FarGeometry.isSafe(destination, radius: 0, scale: scale) {
+        if isSafe(destination, radius: 0) {
             cairo_translate(cr, destination.x, destination.y)
             cairo_scale(cr, destination.width / Double(bitmap.width), destination.height / Double(bitmap.height))
             cairo_set_source_surface(cr, image.surface, 0, 0)

@@ -72,8 +72,21 @@ public struct CairoRenderer: Sendable {
 
     /// Checks that every glyph run's size can be drawn (before anything is drawn).
     public func checkFontSizes(of list: DisplayList) throws(RenderError) {
-        for case .glyphs(let run) in list.operations where !run.glyphs.isEmpty {
-            let pixels = run.size * list.scale
+        var stretches: [Double] = []
+        for operation in list.operations {
+            let run: GlyphRun
+            switch operation {
+            case .glyphs(let r), .textShadow(let r, _): run = r
+            case .beginGroup(_, _, _, _, let transform):
+                stretches.append((stretches.last ?? 1) * (transform.isIdentity ? 1 : transform.stretch))
+                continue
+            case .endGroup:
+                _ = stretches.popLast()
+                continue
+            default: continue
+            }
+            guard !run.glyphs.isEmpty else { continue }
+            let pixels = run.size * list.scale * (stretches.last ?? 1)
             guard pixels.isFinite, pixels <= limits.maxFontPixelsPerEm else {
                 throw .fontTooLarge(pixelsPerEm: pixels, limit: limits.maxFontPixelsPerEm)
             }
@@ -108,55 +121,101 @@ public struct CairoRenderer: Sendable {
         // What each open group lets through (its clip, within the canvas).
         var visible: [PixelBounds] = [canvas]
         var groups: [Bool] = []
+        // The open groups' transforms, together (device pixels of a rect: `device(_:)`).
+        var transforms: [Transform2D] = []
+        defer { context.setTransform(.identity) }
         for (index, operation) in list.operations.enumerated() {
             let area = visible.last ?? canvas
+            let transform = transforms.last ?? .identity
+            func device(_ rect: Rect) -> PixelBounds {
+                PixelBounds(transform.isIdentity ? rect : transform.bounds(of: rect), scale: list.scale)
+            }
+            // The visible area in the untransformed space of the open groups, where
+            // shadows are computed, and how much larger their pixels are where they land.
+            let local = transform.isIdentity ? area : PixelBounds(
+                (transform.inverse ?? .identity).bounds(of: Rect(x: area.x0 / list.scale, y: area.y0 / list.scale,
+                                                                 width: (area.x1 - area.x0) / list.scale,
+                                                                 height: (area.y1 - area.y0) / list.scale)),
+                scale: list.scale)
+            let areaFactor = transform.isIdentity ? 1 : max(1, transform.stretch * transform.stretch)
             switch operation {
             case .fill(let rect, let color, let radius):
-                let bounds = PixelBounds(rect, scale: list.scale).intersection(area)
+                let bounds = device(rect).intersection(area)
                 guard !bounds.isEmpty else { continue }
                 try painted.charge(bounds.area)
                 guard painting else { continue }
-                context.addRectangle(rect, radius: radius)
+                context.addRectangle(rect, radii: radius)
                 context.setSource(color)
                 cairo_fill(cr)
+            case .gradient(let rect, let fill, let radius):
+                let bounds = device(rect).intersection(area)
+                guard !bounds.isEmpty else { continue }
+                try painted.charge(bounds.area)
+                guard painting else { continue }
+                try context.fill(rect, gradient: fill, radius: radius)
+            case .shadow(let frame, let shadow, let radius):
+                guard let plan = ShadowPlan(shadow, frame: frame, radius: radius, scale: list.scale, visible: local) else { continue }
+                try painted.charge(Self.scaled(plan.cost, by: areaFactor))
+                guard painting else { continue }
+                try context.drawShadow(plan, color: shadow.color, frame: frame, radius: radius)
             case .strokeInside(let rect, let width, let color, let radius):
-                let bounds = PixelBounds(rect, scale: list.scale).intersection(area)
+                let bounds = device(rect).intersection(area)
                 guard !bounds.isEmpty else { continue }
                 try painted.charge(bounds.area)
                 guard painting else { continue }
                 context.setSource(color)
                 context.strokeInside(rect, width: width, radius: radius)
             case .strokeSides(let rect, let sides, let radius):
-                let bounds = PixelBounds(rect, scale: list.scale).intersection(area)
+                let bounds = device(rect).intersection(area)
                 guard !bounds.isEmpty else { continue }
                 try painted.charge(bounds.area)
                 guard painting else { continue }
                 context.strokeSides(rect, sides, radius: radius)
+            case .textShadow(let run, let shadow):
+                guard run.size * list.scale >= 0.01 else { continue }
+                let ink = try context.inkBounds(of: context.visibleGlyphs(run), run: run)
+                let moved = PixelBounds(x0: ink.x0 + shadow.x * list.scale, y0: ink.y0 + shadow.y * list.scale,
+                                        x1: ink.x1 + shadow.x * list.scale, y1: ink.y1 + shadow.y * list.scale)
+                guard let plan = ShadowPlan(textShadow: shadow, ink: moved, scale: list.scale, visible: local) else { continue }
+                try painted.charge(Self.scaled(plan.cost, by: areaFactor))
+                guard painting else { continue }
+                try context.drawTextShadow(plan, run: run, shadow: shadow)
             case .glyphs(let run):
                 let glyphs = context.visibleGlyphs(run)
                 guard !glyphs.isEmpty, run.size * list.scale >= 0.01 else { continue }
-                let em = run.size * list.scale
+                let em = run.size * list.scale * (transform.isIdentity ? 1 : transform.stretch)
                 let box = min(Double(area.area), em * em)
                 try painted.charge(glyphs.count &* max(1, Int(box.rounded(.up))))
                 guard painting else { continue }
                 try context.draw(run, glyphs: glyphs)
             case .image(let bitmap, let destination):
-                let bounds = PixelBounds(destination, scale: list.scale).intersection(area)
+                let bounds = device(destination).intersection(area)
                 guard !bounds.isEmpty else { continue }
                 try painted.charge(bounds.area)
                 guard painting else { continue }
                 try context.draw(bitmap, in: destination)
-            case .beginGroup(let opacity, let clip, let radius):
+            case .beginGroup(let opacity, let clip, let radius, let blend, let groupTransform):
                 if painting { cairo_save(cr) }
+                let together = transform.concatenating(groupTransform)
+                if !groupTransform.isIdentity {
+                    try Self.checkStretch(together)
+                    if painting {
+                        var matrix = cairo_matrix_t(xx: groupTransform.a, yx: groupTransform.b, xy: groupTransform.c,
+                                                    yy: groupTransform.d, x0: groupTransform.tx, y0: groupTransform.ty)
+                        cairo_transform(cr, &matrix)
+                    }
+                    context.setTransform(together)
+                }
+                transforms.append(together)
                 var inside = area
                 if let clip {
                     if painting {
-                        context.addRectangle(clip, radius: radius)
+                        context.addRectangle(clip, radii: radius)
                         cairo_clip(cr)
                     }
-                    inside = inside.intersection(PixelBounds(clip, scale: list.scale))
+                    inside = inside.intersection(PixelBounds(together.isIdentity ? clip : together.bounds(of: clip), scale: list.scale))
                 }
-                let pushed = opacity < 1
+                let pushed = opacity < 1 || blend != .normal
                 if pushed {
                     // The group is only as large as what it draws: Cairo makes the group's
                     // surface the size of the clip, which is otherwise the whole canvas.
@@ -166,7 +225,7 @@ public struct CairoRenderer: Sendable {
                     if painting {
                         clipToPixels(context, box: ink)
                         cairo_push_group(cr)
-                        context.opacities.append(opacity)
+                        context.opacities.append((opacity, blend))
                     }
                 }
                 visible.append(inside)
@@ -174,15 +233,36 @@ public struct CairoRenderer: Sendable {
             case .endGroup:
                 guard let pushed = groups.popLast() else { throw .unbalancedGroups }
                 visible.removeLast()
+                transforms.removeLast()
+                context.setTransform(transforms.last ?? .identity)
                 guard painting else { continue }
                 if pushed {
                     cairo_pop_group_to_source(cr)
-                    cairo_paint_with_alpha(cr, context.opacities.removeLast())
+                    let (opacity, blend) = context.opacities.removeLast()
+                    // Restored with the state after this group's `cairo_restore`.
+                    cairo_set_operator(cr, blend.cairoOperator)
+                    cairo_paint_with_alpha(cr, opacity)
                 }
                 cairo_restore(cr)
             }
         }
         guard groups.isEmpty else { throw .unbalancedGroups }
+    }
+
+    /// Transforms together may stretch or shrink lengths at most this many times.
+    static let maxStretch = 10_000.0
+
+    static func checkStretch(_ t: Transform2D) throws(RenderError) {
+        let stretch = t.stretch, shrink = t.inverse?.stretch ?? .infinity
+        guard t.isFinite, stretch <= maxStretch, shrink <= maxStretch else {
+            throw .transformOutOfRange(stretch: stretch > maxStretch || !stretch.isFinite ? stretch : 1 / shrink, limit: maxStretch)
+        }
+    }
+
+    /// `cost` times `factor`, saturating.
+    static func scaled(_ cost: Int, by factor: Double) -> Int {
+        let value = Double(cost) * factor
+        return value.isFinite && value < 9e18 ? Int(value.rounded(.up)) : Int.max
     }
 
     /// Clips to a box given in device pixels (whole pixels, so Cairo keeps it as a region).
@@ -203,33 +283,74 @@ public struct CairoRenderer: Sendable {
         var result: [Int: PixelBounds] = [:]
         var open: [(index: Int, clip: PixelBounds?, ink: PixelBounds, pushed: Bool)] = []
         var pushedDepth = 0
+        var transforms: [Transform2D] = []
+        defer { context.setTransform(.identity) }
+        let everywhere = PixelBounds(x0: -.greatestFiniteMagnitude, y0: -.greatestFiniteMagnitude,
+                                     x1: .greatestFiniteMagnitude, y1: .greatestFiniteMagnitude)
         for (index, operation) in list.operations.enumerated() {
+            let transform = transforms.last ?? .identity
+            // Bounds in the open groups' untransformed space, in device pixels where they land.
+            func landed(_ local: PixelBounds) -> PixelBounds {
+                guard !transform.isIdentity, !local.isEmpty else { return local }
+                let rect = Rect(x: local.x0 / list.scale, y: local.y0 / list.scale,
+                                width: (local.x1 - local.x0) / list.scale, height: (local.y1 - local.y0) / list.scale)
+                return PixelBounds(transform.bounds(of: rect), scale: list.scale)
+            }
             var bounds = PixelBounds.empty
             switch operation {
-            case .beginGroup(let opacity, let clip, _):
-                let pushed = opacity < 1
+            case .beginGroup(let opacity, let clip, _, let blend, let groupTransform):
+                let together = transform.concatenating(groupTransform)
+                if !groupTransform.isIdentity {
+                    try Self.checkStretch(together)
+                    context.setTransform(together)
+                }
+                transforms.append(together)
+                let pushed = opacity < 1 || blend != .normal
                 if pushed { pushedDepth += 1 }
-                open.append((index, clip.map { PixelBounds($0, scale: list.scale) }, .empty, pushed))
+                open.append((index, clip.map { PixelBounds(together.isIdentity ? $0 : together.bounds(of: $0), scale: list.scale) },
+                             .empty, pushed))
                 continue
             case .endGroup:
                 guard let group = open.popLast() else { throw .unbalancedGroups }
+                transforms.removeLast()
+                context.setTransform(transforms.last ?? .identity)
                 if group.pushed { pushedDepth -= 1 }
                 let ink = group.clip.map { group.ink.intersection($0) } ?? group.ink
                 if group.pushed { result[group.index] = ink }
                 bounds = ink
             case _ where pushedDepth == 0:
                 continue  // nothing to bound
-            case .fill(let rect, _, _), .strokeInside(let rect, _, _, _), .strokeSides(let rect, _, _):
-                bounds = PixelBounds(rect, scale: list.scale)
+            case .fill(let rect, _, _), .strokeInside(let rect, _, _, _), .strokeSides(let rect, _, _),
+                 .gradient(let rect, _, _):
+                bounds = landed(PixelBounds(rect, scale: list.scale))
+            case .shadow(let frame, let shadow, let radius):
+                bounds = landed(ShadowPlan(shadow, frame: frame, radius: radius, scale: list.scale, visible: everywhere)?.inkBounds ?? .empty)
             case .image(_, let destination):
-                bounds = PixelBounds(destination, scale: list.scale)
+                bounds = landed(PixelBounds(destination, scale: list.scale))
             case .glyphs(let run):
                 guard run.size * list.scale >= 0.01 else { continue }
-                bounds = try context.inkBounds(of: context.visibleGlyphs(run), run: run)
+                bounds = landed(try context.inkBounds(of: context.visibleGlyphs(run), run: run))
+            case .textShadow(let run, let shadow):
+                guard run.size * list.scale >= 0.01 else { continue }
+                let ink = try context.inkBounds(of: context.visibleGlyphs(run), run: run)
+                let moved = PixelBounds(x0: ink.x0 + shadow.x * list.scale, y0: ink.y0 + shadow.y * list.scale,
+                                        x1: ink.x1 + shadow.x * list.scale, y1: ink.y1 + shadow.y * list.scale)
+                bounds = landed(ShadowPlan(textShadow: shadow, ink: moved, scale: list.scale, visible: everywhere)?.inkBounds ?? .empty)
             }
             if !open.isEmpty { open[open.count - 1].ink = open[open.count - 1].ink.union(bounds) }
         }
         return result
+    }
+}
+
+extension BlendMode {
+    var cairoOperator: cairo_operator_t {
+        switch self {
+        case .normal: return CAIRO_OPERATOR_OVER
+        case .multiply: return CAIRO_OPERATOR_MULTIPLY
+        case .screen: return CAIRO_OPERATOR_SCREEN
+        case .overlay: return CAIRO_OPERATOR_OVERLAY
+        }
     }
 }
 

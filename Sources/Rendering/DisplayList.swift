@@ -76,10 +76,13 @@ public struct BorderSides: Hashable, Sendable {
     public var right: RGBAColor
     public var bottom: RGBAColor
     public var left: RGBAColor
+    /// Solid, dashed or dotted, every side alike (CSS `border-style`).
+    public var style: BorderStyle = .solid
 
     public init(widths: EdgeInsets = .zero, top: RGBAColor = .black, right: RGBAColor = .black,
-                bottom: RGBAColor = .black, left: RGBAColor = .black) {
+                bottom: RGBAColor = .black, left: RGBAColor = .black, style: BorderStyle = .solid) {
         self.widths = widths; self.top = top; self.right = right; self.bottom = bottom; self.left = left
+        self.style = style
     }
 
     /// Every side `width` wide in `color`.
@@ -92,8 +95,13 @@ public struct BorderSides: Hashable, Sendable {
         widths.top > 0 || widths.right > 0 || widths.bottom > 0 || widths.left > 0
     }
 
-    /// All four sides alike: the border is one stroke, drawn as `strokeInside`.
+    /// All four sides alike (and solid): the border is one stroke, drawn as `strokeInside`.
     public var isUniform: Bool {
+        style == .solid && sameOnEverySide
+    }
+
+    /// Every side the same width and colour.
+    var sameOnEverySide: Bool {
         widths.top == widths.right && widths.right == widths.bottom && widths.bottom == widths.left
             && top == right && right == bottom && bottom == left
     }
@@ -107,23 +115,40 @@ public struct BorderSides: Hashable, Sendable {
 /// What to draw, in order, in points. Built from frames; the renderer draws it without
 /// knowing about layout or text.
 public enum DrawOperation: Hashable, Sendable {
-    case fill(Rect, RGBAColor, cornerRadius: Double)
+    case fill(Rect, RGBAColor, cornerRadius: CornerRadii)
+    /// A gradient laid over `rect` as CSS lays it over a box of that size, filling it
+    /// (rounded by `cornerRadius`).
+    case gradient(Rect, GradientFill, cornerRadius: CornerRadii)
+    /// A shadow of the frame `Rect` (rounded by `cornerRadius`), outside it; drawn before
+    /// the frame's background.
+    case shadow(Rect, BoxShadow, cornerRadius: CornerRadii)
     /// A border of `width` drawn inside `rect`, so a whole-point border on a whole-pixel frame is crisp.
-    case strokeInside(Rect, width: Double, color: RGBAColor, cornerRadius: Double)
+    case strokeInside(Rect, width: Double, color: RGBAColor, cornerRadius: CornerRadii)
     /// A border whose sides differ in width or colour, inside `rect`: each side is the
     /// part of the ring between the outer edge and the inner one (the rect less the widths)
     /// on its side of the lines from each outer corner through the inner one, as browsers
     /// draw it. The outer corners are rounded by `cornerRadius`, each inner corner as CSS
-    /// rounds it: a quarter ellipse whose radius on each axis is the corner radius less
+    /// rounds it: a quarter ellipse whose radius on each axis is the corner's radius less
     /// that side's width.
-    case strokeSides(Rect, BorderSides, cornerRadius: Double)
+    case strokeSides(Rect, BorderSides, cornerRadius: CornerRadii)
     case glyphs(GlyphRun)
+    /// The shadow of a run of glyphs (CSS `text-shadow`): their coverage moved by the
+    /// offset, blurred, in the shadow's colour; drawn before the glyphs. No spread.
+    case textShadow(GlyphRun, BoxShadow)
     /// An image scaled into `destination` (which may extend past the clip; callers clip with a group).
     case image(Bitmap, destination: Rect)
-    /// Starts a group: operations up to the matching `endGroup` are clipped to `clip`
-    /// (rounded by `clipRadius`) and composited with `opacity`.
-    case beginGroup(opacity: Double, clip: Rect?, clipRadius: Double)
+    /// Starts a group: operations up to the matching `endGroup` are drawn moved by
+    /// `transform` (points, around whatever it was set up around), clipped to `clip` (in
+    /// the moved space, rounded by `clipRadius`) and composited with `opacity` and `blend`.
+    case beginGroup(opacity: Double, clip: Rect?, clipRadius: CornerRadii, blend: BlendMode = .normal,
+                    transform: Transform2D = .identity)
     case endGroup
+}
+
+/// How a group is composited onto what is under it: CSS `mix-blend-mode`, as Cairo's
+/// operators of the same names (the separable blend modes of PDF and CSS Compositing).
+public enum BlendMode: String, Hashable, Sendable, CaseIterable {
+    case normal, multiply, screen, overlay
 }
 
 /// A picture to draw: its size in points, the scale (device pixels per point) and the operations.

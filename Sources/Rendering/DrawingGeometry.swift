@@ -92,6 +92,30 @@ enum FarGeometry {
         return clip(points, to: window)
     }
 
+    /// The rectangle `rect` with corners of their own radii (`radii`, already reduced to
+    /// fit) as a polygon inside `window`, as `polygon(_:radius:window:tolerance:)`.
+    static func polygon(_ rect: Rect, radii: CornerRadii, window: Rect, tolerance: Double) -> [Point] {
+        guard [rect.minX, rect.minY, rect.maxX, rect.maxY].allSatisfy(\.isFinite),
+              rect.width > 0, rect.height > 0,
+              rect.maxX > window.minX, rect.minX < window.maxX, rect.maxY > window.minY, rect.minY < window.maxY
+        else { return [] }
+        var points: [Point] = []
+        let pi = Double.pi
+        let corners: [(x: Double, y: Double, r: Double, dx: Double, dy: Double, start: Double)] = [
+            (rect.maxX, rect.minY, radii.topRight, -1, 1, -pi / 2), (rect.maxX, rect.maxY, radii.bottomRight, -1, -1, 0),
+            (rect.minX, rect.maxY, radii.bottomLeft, 1, -1, pi / 2), (rect.minX, rect.minY, radii.topLeft, 1, 1, pi),
+        ]
+        for corner in corners {
+            if corner.r > 0 {
+                appendArc(center: Point(x: corner.x + corner.dx * corner.r, y: corner.y + corner.dy * corner.r), radius: corner.r,
+                          from: corner.start, to: corner.start + pi / 2, window: window, tolerance: tolerance, into: &points)
+            } else {
+                points.append(Point(x: corner.x, y: corner.y))
+            }
+        }
+        return clip(points, to: window)
+    }
+
     private static func appendArc(center: Point, radius: Double, from start: Double, to end: Double,
                                   window: Rect, tolerance: Double, into points: inout [Point]) {
         func point(_ angle: Double) -> Point {

@@ -5,9 +5,10 @@ import Synchronization
 /// the work is counted, so going over is an error (`RenderError.overBudget`) at once,
 /// never a long stall.
 public struct RenderBudget: Hashable, Sendable {
-    /// Device pixels painted: every fill, border, image and glyph, and each opacity group
-    /// twice (the group is cleared, then composited), each over its bounds clipped to the
-    /// canvas and to the clips around it. 1 Gi pixels by default: 16 times the largest
+    /// Device pixels painted: every fill, gradient, border, image and glyph, and each
+    /// opacity or blend group twice (the group is cleared, then composited), each over its
+    /// bounds clipped to the canvas and to the clips around it; a shadow the pixels it
+    /// shows plus 16 for each pixel of the coverage image it blurs (`ShadowPlan.cost`). 1 Gi pixels by default: 16 times the largest
     /// canvas, a second or two of drawing.
     public var maxPaintedPixels: Int = 1 << 30
     /// Pixels of the images a spec draws (width × height of each file, counted once per

@@ -12,6 +12,8 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     case fontTooLarge(pixelsPerEm: Double, limit: Double)
     /// The render would do more work than its `RenderBudget` allows.
     case overBudget(RenderBudget.Resource, limit: Int)
+    /// Transforms nested so that together they stretch or shrink lengths past the limit.
+    case transformOutOfRange(stretch: Double, limit: Double)
 
     private static func count(_ v: Double) -> String {
         v < 1e15 ? String(Int(v.rounded(.up))) : v.isFinite ? String(v) : "beyond counting"
@@ -36,6 +38,9 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
             return "text would be drawn at \(shown) device pixels per em (size × scale); the limit is \(Int(limit))"
         case .overBudget(let resource, let limit):
             return RenderError.overBudgetMessage(resource, limit: limit)
+        case .transformOutOfRange(let stretch, let limit):
+            let shown = stretch.isFinite && stretch < 1e15 ? String(stretch) : "beyond counting"
+            return "nested transforms scale lengths by \(shown); the limit is 1/\(Int(limit)) to \(Int(limit)) times"
         }
     }
 }

@@ -73,6 +73,36 @@ public struct HostileSpecGenerator<Source: Choices> {
         return (lines.joined(separator: "\n") + "\n", variables)
     }
 
+    /// A spec about drawing rather than layout: boxes with gradients, shadows, radii, clips
+    /// and opacity, sized and placed with extreme numbers, most of them valid so that they
+    /// reach the renderer.
+    public mutating func drawingSpec() -> String {
+        lines = []
+        hostility = g.pick([0, 0, 1, 5])
+        lines.append("canvas width=\(g.int(1...300)) height=\(g.int(1...300)) background=\(background())"
+                     + (g.chance(20) ? " scale=\(g.pick(["0.25", "2", "8"]))" : ""))
+        lines.append("zbox")
+        for _ in 0..<g.int(1...6) {
+            var attrs = ["size=\(g.pick(["0", "1", "40", "300", "1000000", "0.000001"]))x\(g.pick(["0", "1", "40", "300", "1000000"]))"]
+            if g.chance(60) { attrs.append("position=absolute left=\(length(auto: false)) top=\(length(auto: false))") }
+            if g.chance(70) { attrs.append("background=\(background())") }
+            if g.chance(60) { attrs.append("shadow=\"\(shadows())\"") }
+            if g.chance(30) { attrs.append("radius=\((0..<g.pick([1, 2, 4])).map { _ in magnitude() }.joined(separator: ","))") }
+            if g.chance(20) { attrs.append("clip") }
+            if g.chance(20) { attrs.append("opacity=\(g.pick(["0", "0.5", "1e-308"]))") }
+            if g.chance(20) { attrs.append("blend=\(g.pick(["multiply", "screen", "overlay"]))") }
+            if g.chance(30) { attrs.append("transform=\"\(transform())\"") }
+            if g.chance(20) { attrs.append("border=\(g.pick(["1", "4", "1000000", "0.000001"])),#f00") }
+            if g.chance(20) { attrs.append("border-style=\(g.pick(["dashed", "dotted"]))") }
+            if g.chance(30) { attrs.append("text-shadow=\"\(textShadows())\"") }
+            lines.append("  box " + attrs.joined(separator: " "))
+            if g.chance(40) {
+                lines.append("    label \"\(g.pick(["Shadow", String(repeating: "w ", count: 300)]))\" lines=0 size=\(g.pick(["1", "14", "200", "4096"]))")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     private mutating func indent(_ depth: Int) -> String { String(repeating: "  ", count: depth) }
 
     private mutating func node(depth: Int, parent: String) {
@@ -103,9 +133,13 @@ public struct HostileSpecGenerator<Source: Choices> {
         if g.chance(15) { attrs.append("margin=\(length(auto: false)),\(length(auto: false))") }
         if g.chance(15) { attrs.append("grow=\(magnitude())") }
         if g.chance(15) { attrs.append("shrink=\(magnitude())") }
-        if g.chance(10) { attrs.append("radius=\(magnitude())") }
+        if g.chance(10) {
+            attrs.append("radius=" + (g.chance(70) ? magnitude() : (0..<g.pick([2, 3, 4, 5])).map { _ in magnitude() }.joined(separator: ",")))
+        }
         if g.chance(10) { attrs.append("border=\(magnitude()),#000") }
         if g.chance(10) { attrs.append("opacity=\(g.pick(["0", "0.5", "1", "1e-308"]))") }
+        if g.chance(5) { attrs.append("blend=\(g.pick(["multiply", "screen", "overlay", "normal", "darken"]))") }
+        if g.chance(5) { attrs.append("transform=\"\(transform())\"") }
         if parent == "border" { attrs.append("region=\(g.pick(["top", "bottom", "left", "right", "center"]))") }
         // The flexbox attributes: insets and position on a child of a stack or zbox, order,
         // margins and borders by side, clipping, baseline and safe alignment.
@@ -121,7 +155,10 @@ public struct HostileSpecGenerator<Source: Choices> {
         }
         if g.chance(10) { attrs.append("margin-\(g.pick(["top", "right", "bottom", "left"]))=\(g.chance(30) ? "auto" : length(auto: false))") }
         if g.chance(8) { attrs.append("border-\(g.pick(["top", "right", "bottom", "left"]))=\(magnitude()),#f00") }
+        if g.chance(5) { attrs.append("border-style=\(g.pick(["dashed", "dotted", "solid", "double"]))") }
         if g.chance(8) { attrs.append("clip") }
+        if g.chance(8) { attrs.append("background=\(background())") }
+        if g.chance(8) { attrs.append("shadow=\"\(shadows())\"") }
         if g.chance(8) { attrs.append("align-self=\(g.pick(["baseline", "safe-center", "safe-end"]))") }
         if parent == "box" { attrs += anchors() }
         switch kind {
@@ -133,6 +170,7 @@ public struct HostileSpecGenerator<Source: Choices> {
             }
             if g.chance(30) { a.append("lines=\(g.chance(hostility) ? g.pick(["1000001", "99999999999999999999"]) : g.pick(["0", "1", "1000000"]))") }
             if g.chance(20) { a.append("wrap=\(g.pick(["word", "char"]))") }
+            if g.chance(10) { a.append("text-shadow=\"\(textShadows())\"") }
             let text = g.chance(10) ? String(repeating: "w ", count: g.pick([10, 2_000])) : "x{name}"
             lines.append(indent(depth) + "label \"\(text)\" " + a.joined(separator: " "))
         case "spacer":
@@ -147,6 +185,7 @@ public struct HostileSpecGenerator<Source: Choices> {
             if kind != "box" && g.chance(10) { a.append("size=\(one(of: ["4096", "0.000001", "1e-308", "12.5"]))") }
             if g.chance(10) { a.append("line-height=" + (g.chance(30) ? magnitude() + "pt" : one(of: ["100", "0.000001", "1.5"]))) }
             if g.chance(10) { a.append("color=#\(g.pick(["000", "c0392b", "ffffff80"]))") }
+            if g.chance(5) { a.append(g.chance(30) ? "text-shadow=none" : "text-shadow=\"\(textShadows())\"") }
             if ["vbox", "hbox"].contains(kind) {
                 if g.chance(30) { a.append("gap=\(g.chance(30) ? percent() : magnitude())") }
                 if g.chance(20) { a.append("cross-gap=\(g.chance(30) ? percent() : magnitude())") }
@@ -159,6 +198,60 @@ public struct HostileSpecGenerator<Source: Choices> {
             lines.append(indent(depth) + kind + " " + a.joined(separator: " "))
             for _ in 0..<g.int(0...4) { node(depth: depth + 1, parent: kind) }
         }
+    }
+
+    /// A colour or a gradient: any angle, stop positions at and past the ranges, up to and
+    /// past the most stops.
+    private mutating func background() -> String {
+        guard g.chance(70) else { return g.pick(["#fff", "#4f7cff80", "clear"]) }
+        let count = g.chance(hostility) ? g.pick([0, 1, 65, 1_000]) : g.pick([2, 3, 64])
+        var stops: [String] = []
+        for _ in 0..<count {
+            stops.append(g.pick(["#000", "#fff", "#4f7cff", "#ff000000"]) + (g.chance(40) ? " " + percent() : ""))
+        }
+        if g.chance(50) {
+            let angle = g.chance(20) ? g.pick(["to right", "to top", "nandeg", "0.5turn"]) : number() + "deg"
+            return "linear(\(angle), \(stops.joined(separator: ", ")))"
+        }
+        return "radial(\(g.chance(30) ? "circle, " : "")\(stops.joined(separator: ", ")))"
+    }
+
+    /// One to past the most shadows, with any offsets, blurs to and past the widest, and
+    /// spreads either way.
+    private mutating func shadows() -> String {
+        let count = g.chance(hostility) ? g.pick([17, 100]) : g.pick([1, 1, 2, 16])
+        var shadows: [String] = []
+        for _ in 0..<count {
+            let blur = g.chance(hostility) ? g.pick(["1001", "-1", "nan", "1e308"]) : g.pick(["0", "0.000001", "4", "24", "1000"])
+            let spread = g.chance(50) ? " " + (g.chance(hostility) ? number() : g.pick(["-1000", "-4", "0", "8", "1000"])) : ""
+            shadows.append("\(number()) \(number()) \(blur)\(spread) \(g.pick(["#0004", "#000", "red"]))")
+        }
+        return shadows.joined(separator: ", ")
+    }
+
+    /// Transforms: the largest factors, far moves, any angle, and now and then past the
+    /// limits (which are refused).
+    private mutating func transform() -> String {
+        var steps: [String] = []
+        for _ in 0..<(g.chance(hostility) ? 9 : g.int(1...3)) {
+            switch g.int(0...2) {
+            case 0: steps.append("rotate(\(number())deg)")
+            case 1: steps.append("scale(\(g.chance(hostility) ? g.pick(["0", "1000", "nan"]) : g.pick(["0.01", "100", "-1", "1.5"])))")
+            default: steps.append("translate(\(number()), \(number()))")
+            }
+        }
+        return steps.joined(separator: " ")
+    }
+
+    /// Text shadows: no spread, and now and then one that has one (which is refused).
+    private mutating func textShadows() -> String {
+        let count = g.chance(hostility) ? g.pick([17, 100]) : g.pick([1, 2, 16])
+        var shadows: [String] = []
+        for _ in 0..<count {
+            let blur = g.chance(hostility) ? g.pick(["1001", "-1", "nan", "1 1"]) : g.pick(["0", "2", "24", "1000"])
+            shadows.append("\(number()) \(number()) \(blur) \(g.pick(["#0004", "#fff", "blue"]))")
+        }
+        return shadows.joined(separator: ", ")
     }
 
     /// `if`/`else` with a condition nested to one of `depths`, or `for` over a list.

@@ -257,6 +257,11 @@ struct ParseState {
                 result.append(RawAttribute(key: word, text: "true", quoted: false, keyLocation: loc,
                                            valueLocation: loc, sourceLine: sourceLine))
             case .word(let word):
+                // `shadow=0 4 12 #0003`: a value with spaces is quoted.
+                if let previous = result.last, !previous.quoted, case .shadows? = Schema.definitions[previous.key]?.shape {
+                    throw SpecError("unexpected '\(word)'; a \(previous.key) has spaces, so quote it: \(previous.key)=\"\(previous.text) \(word) …\"",
+                                    at: loc, sourceLine: sourceLine)
+                }
                 throw SpecError("unexpected '\(word)'; attributes are written key=value", at: loc, sourceLine: sourceLine)
             case .quoted:
                 throw SpecError("unexpected string; only labels and images take one, right after the kind",

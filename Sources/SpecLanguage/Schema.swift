@@ -20,6 +20,17 @@ enum ValueShape: Hashable, Sendable {
     /// A stack's `wrap`: a flag (`wrap`, `wrap=false`) or `wrap=reverse`.
     case stackWrap
     case color
+    /// A colour, `linear(…)` or `radial(…)` (`background`).
+    case background
+    /// One or more shadows, `X Y BLUR SPREAD COLOR` (`spread`) or `X Y BLUR COLOR`; may be
+    /// quoted, as it has spaces.
+    case shadows(spread: Bool)
+    /// `transform`: `rotate(…)`, `scale(…)`, `translate(…)`, separated by spaces (so
+    /// quoted when there are several).
+    case transform
+    /// `radius`: one to four radii in CSS order (top-left, top-right, bottom-right,
+    /// bottom-left), as `border-radius` takes them.
+    case radii
     case border
     case keywords([String])
     case string
@@ -104,10 +115,14 @@ public enum Schema {
         add(sides(of: "margin"), .length(allowAuto: true), layoutKinds)
         add(["padding"], .insets(allowAuto: false, nonNegative: true), containerKinds)
         add(sides(of: "padding"), .length(allowAuto: false, nonNegative: true), containerKinds)
-        add(["background"], .color, all)
+        add(["background"], .background, all)
+        add(["shadow"], .shadows(spread: true), layoutKinds)
         add(["border"] + sides(of: "border"), .border, layoutKinds)
-        add(["radius"], .number(min: 0, max: ValueRanges.maxPoints), layoutKinds)
+        add(["border-style"], .keywords(["solid", "dashed", "dotted"]), layoutKinds)
+        add(["radius"], .radii, layoutKinds)
         add(["opacity"], .number(min: 0, max: 1), layoutKinds)
+        add(["blend"], .keywords(["normal", "multiply", "screen", "overlay"]), layoutKinds)
+        add(["transform"], .transform, layoutKinds)
         add(["clip", "hidden"], .bool, layoutKinds)
         add(["grow", "shrink"], .number(min: 0, max: ValueRanges.maxFactor), layoutKinds)
         add(["basis"], .length(allowAuto: true, intrinsic: true), layoutKinds)
@@ -128,6 +143,7 @@ public enum Schema {
         // Set on a container, these are inherited by the labels inside it.
         add(["font"], .font, textContainerKinds.union([.canvas, .label]))
         add(["color"], .color, textContainerKinds.union([.canvas, .label]))
+        add(["text-shadow"], .shadows(spread: false), textContainerKinds.union([.canvas, .label]))
         add(["lines"], .integer(min: 0, max: ValueRanges.maxLines), [.label])
         add(["truncate"], .keywords(["tail", "head", "middle", "clip"]), [.label])
         add(["line-height"], .lineHeight, textContainerKinds.union([.canvas, .label]))
@@ -150,6 +166,7 @@ public enum Schema {
         "flex-shrink": "shrink", "flex-basis": "basis",
         "overflow": "clip", "display": "hidden",
         "flex-direction": "reverse", "border-radius": "radius", "background-color": "background",
+        "background-image": "background", "box-shadow": "shadow", "mix-blend-mode": "blend",
     ]
 
     /// The attribute that says CSS property `name` on a node of `kind`: the gaps depend on

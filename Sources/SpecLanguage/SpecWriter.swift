@@ -41,6 +41,9 @@ public enum SpecWriter {
         orderedNames(node).map { name in
             let value = node.attributes[name]!.value
             if case .bool(true) = value { return " \(name)" }
+            // Shadows have spaces outside parentheses, which end a bare value.
+            if case .shadows(let s) = value, !s.isEmpty { return " \(name)=\(quoted(text(value)))" }
+            if case .transform = value { return " \(name)=\(quoted(text(value)))" }
             return " \(name)=\(text(value))"
         }.joined()
     }
@@ -73,7 +76,35 @@ public enum SpecWriter {
         case .lineHeight(.points(let p)): return number(p) + "pt"
         case .font(.style(let s)): return s
         case .font(.file(let f)): return quoted(f)
+        case .gradient(let g): return gradient(g)
+        case .shadows(let s): return s.isEmpty ? "none" : s.map(shadow).joined(separator: ", ")
+        case .corners(let tl, let tr, let br, let bl): return [tl, tr, br, bl].map(number).joined(separator: ",")
+        case .transform(let steps):
+            return steps.map { step in
+                switch step {
+                case .rotate(let a): return "rotate(\(number(a))deg)"
+                case .scale(let x, let y): return "scale(\(number(x)), \(number(y)))"
+                case .translate(let x, let y): return "translate(\(number(x)), \(number(y)))"
+                }
+            }.joined(separator: " ")
         }
+    }
+
+    static func gradient(_ g: Gradient) -> String {
+        var parts: [String] = []
+        switch g.shape {
+        case .linear(let angle): parts.append(number(angle) + "deg")
+        case .radial(let circle): if circle { parts.append("circle") }
+        }
+        for stop in g.stops { parts.append(color(stop.color) + (stop.position.map { " " + number($0) + "%" } ?? "")) }
+        let name: String
+        if case .linear = g.shape { name = "linear" } else { name = "radial" }
+        return name + "(" + parts.joined(separator: ", ") + ")"
+    }
+
+    static func shadow(_ s: Shadow) -> String {
+        [number(s.x), number(s.y), number(s.blur)].joined(separator: " ")
+            + (s.spread != 0 ? " " + number(s.spread) : "") + " " + color(s.color)
     }
 
     static func number(_ v: Double) -> String {

@@ -23,3 +23,20 @@ public enum ValueRanges {
     /// `lines` of a label.
     public static let maxLines = 1_000_000
 }
+
+/// The ranges of the drawing values: gradients and shadows.
+extension ValueRanges {
+    /// Colour stops in one gradient.
+    public static let maxGradientStops = 64
+    /// Shadows in one `shadow` or `text-shadow` value.
+    public static let maxShadows = 16
+    /// A shadow's blur radius, in points (0 up to this): the blur's work grows with the
+    /// area it spreads over, and past this a shadow is a faint wash of colour.
+    public static let maxShadowBlur = 1_000.0
+    /// A shadow's spread, in points, either sign.
+    public static let maxShadowSpread = 1_000.0
+    /// Functions in one `transform`.
+    public static let maxTransformSteps = 8
+    /// A `scale()` factor's size: from 1/100 up to 100, either sign (a negative one mirrors).
+    public static let transformScale: ClosedRange<Double> = 0.01...100
+}

@@ -37,6 +37,10 @@ struct ValueReader {
                 throw Failure(message: "font must be one of \(styles.joined(separator: ", ")) or a quoted path to a .ttf/.otf file")
             }
             return .font(.style(text))
+        case .shadows(let spread):
+            return try shadows(text, spread: spread)
+        case .transform:
+            return try transform(text)
         default:
             if quoted { throw Failure(message: "expected \(describe(shape)), not a quoted string") }
         }
@@ -131,6 +135,10 @@ struct ValueReader {
             }
         case .color:
             return .color(try color(text))
+        case .background:
+            return try background(text)
+        case .radii:
+            return try radii(text)
         case .border:
             let parts = text.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             let w = try number(parts[0])
@@ -178,7 +186,7 @@ struct ValueReader {
             let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             for n in names where !isIdentifier(n) { throw Failure(message: "'\(n)' is not a style name") }
             return .string(names.joined(separator: ","))
-        case .string, .font:
+        case .string, .font, .shadows, .transform:
             fatalError("handled above")
         }
     }
@@ -195,6 +203,10 @@ struct ValueReader {
         case .sizePair: return "a size WxH"
         case .insets: return "insets"
         case .color: return "a color"
+        case .background: return "a color or a gradient"
+        case .radii: return "a radius"
+        case .transform: return "a transform"
+        case .shadows: return "shadows"
         case .border: return "a border W,COLOR"
         case .keywords(let k): return "one of \(k.joined(separator: ", "))"
         case .string: return "a string"

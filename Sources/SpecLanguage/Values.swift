@@ -70,4 +70,12 @@ public enum Value: Hashable, Sendable {
     case anchor(AnchorValue)
     case lineHeight(LineHeightValue)
     case font(FontValue)
+    /// A `background` that is a gradient (a plain colour stays `.color`).
+    case gradient(Gradient)
+    /// `shadow` and `text-shadow`: one or more, in the order written (the first on top).
+    case shadows([Shadow])
+    /// `transform`: the functions in the order written (CSS applies the last first).
+    case transform([TransformStep])
+    /// A `radius` whose corners differ, in CSS order (one radius for all is `.number`).
+    case corners(topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double)
 }

@@ -1,4 +1,5 @@
 import LayoutEngine
+import Rendering
 @testable import LayoutRenderKit
 import SpecGenerators
 import SpecLanguage
@@ -43,6 +44,44 @@ final class HostileSpecPropertyTests: XCTestCase {
         XCTAssertGreaterThan(outcomes["spec error", default: 0], 20, "\(outcomes)")
         XCTAssertGreaterThan(outcomes["layout error", default: 0], 0, "\(outcomes)")
         print("hostile specs: \(outcomes.sorted { $0.key < $1.key })")
+    }
+
+    /// Specs about drawing (gradients, shadows, radii, clips and opacity with extreme
+    /// numbers), drawn with the `spec-structure` fuzz target's limits: an image or an
+    /// error of the spec, layout, a resource or the drawing (a limit or the budget); never
+    /// a crash or a hang. What parses writes back in both forms.
+    func testHostileDrawingSpecsDrawOrEndInAnError() throws {
+        var limits = RenderLimits()
+        limits.maxSide = 1_024
+        limits.maxPixels = 700 * 700
+        var outcomes: [String: Int] = [:]
+        for seed in UInt64(0)..<300 {
+            var generator = HostileSpecGenerator(seed: seed)
+            let text = generator.drawingSpec()
+            let options = RenderOptions(fileName: "seed-\(seed).spec", renderLimits: limits)
+            do {
+                let image = try renderer.render(source: text, options: options)
+                XCTAssertEqual(image.bitmap.pixels.count, image.bitmap.width * image.bitmap.height * 4, "seed \(seed)")
+                outcomes["drawn", default: 0] += 1
+            } catch {
+                switch error {
+                case .spec: outcomes["spec error", default: 0] += 1
+                case .layout, .resource: outcomes["layout error", default: 0] += 1
+                case .render:
+                    outcomes["render error", default: 0] += 1
+                    XCTAssertFalse(error.diagnostic.message.contains("cairo"), "seed \(seed): \(error.diagnostic.message)")
+                default: XCTFail("seed \(seed): \(error)")
+                }
+                XCTAssertFalse(error.diagnostic.message.isEmpty, "seed \(seed)")
+            }
+            if let document = try? SpecParser().parse(text) {
+                XCTAssertNoThrow(try SpecParser().parse(SpecWriter.specText(document)), "seed \(seed)")
+                XCTAssertNoThrow(try JSONSpecReader().parse(Array(SpecWriter.json(document).utf8)), "seed \(seed)")
+            }
+        }
+        XCTAssertGreaterThan(outcomes["drawn", default: 0], 100, "\(outcomes)")
+        XCTAssertGreaterThan(outcomes["spec error", default: 0], 10, "\(outcomes)")
+        print("hostile drawings: \(outcomes.sorted { $0.key < $1.key })")
     }
 
     /// The same specs in the JSON form, through `JSONSpecReader`.

@@ -182,6 +182,82 @@ final class RenderHardeningTests: XCTestCase {
         XCTAssertNil(failure(spec, options: limited))
     }
 
+    // MARK: - Gradients and shadows
+
+    /// The widest blur over the largest canvas: its coverage is computed at a reduced
+    /// size (a Gaussian that wide has no finer detail), so it is quick and within the
+    /// budget; the work is counted before anything is made, so a budget too small for it
+    /// refuses it at once.
+    func testAHugeBlurOnAHugeCanvasStaysCheap() throws {
+        let spec = "canvas width=8000 height=8000 background=#ffffff\nbox size=4000x8000 shadow=\"0 0 1000 1000 #000\"\n"
+        let start = ContinuousClock.now
+        let bitmap = try LayoutRenderer().render(source: spec, options: options()).bitmap
+        XCTAssertLessThan(ContinuousClock.now - start, .seconds(10))
+        // 1,000 points right of the frame is the spread shape's edge: half the shadow.
+        XCTAssertEqual(Double(pixel(bitmap, 5000, 4000)[0]), 127.5, accuracy: 3)
+        XCTAssertEqual(pixel(bitmap, 3999, 4000), [255, 255, 255, 255], "nothing under the frame")
+        var limited = options()
+        limited.renderLimits.budget.maxPaintedPixels = 8000 * 8000
+        XCTAssertEqual(failure(spec, options: limited)?.exceededBudget, .paintedPixels)
+    }
+
+    /// Sixteen blurred shadows on each of 2,000 boxes: refused by the budget.
+    func testManyShadowsOnManyNodesAreCharged() {
+        let shadows = Array(repeating: "3 3 24 8 #0004", count: 16).joined(separator: ", ")
+        var spec = "canvas width=4096 height=4096 background=#ffffff\nzbox\n"
+        for _ in 0..<2000 { spec += "  box size=100x100 shadow=\"\(shadows)\"\n" }
+        let start = ContinuousClock.now
+        XCTAssertEqual(failure(spec)?.exceededBudget, .paintedPixels)
+        XCTAssertLessThan(ContinuousClock.now - start, .seconds(10))
+    }
+
+    /// Shapes past Cairo's coordinates, with gradients, radii and blurred shadows: drawn
+    /// within the canvas, as the same shapes. The first box is a circle of radius 500,000
+    /// whose left edge touches (60, 0); the second ends at x = 50, below y = 60.
+    func testGradientsAndShadowsFarBeyondCairosRange() throws {
+        let spec = "canvas width=100 height=100 scale=8 background=#ff0000\nzbox\n"
+            + "  box position=absolute left=60 top=-500000 size=1000000x1000000 radius=1000000 "
+            + "background=linear(33deg, #000 -10000%, #fff 10000%) shadow=\"0 0 100 0 #00f\"\n"
+            + "  box size=1000000x1000000 left=-999950 top=60 position=absolute background=radial(circle, #0f0, #0f0)\n"
+        let bitmap = try LayoutRenderer().render(source: spec, options: options()).bitmap
+        // 10 points left of the circle: its shadow (σ 50 points), about Φ(−0.2) of blue.
+        let shadow = pixel(bitmap, 50 * 8, 0)
+        XCTAssertEqual(Double(shadow[2]), 255 * 0.42, accuracy: 4)
+        XCTAssertEqual(Double(shadow[0]), 255 * 0.58, accuracy: 4)
+        // Inside it, the middle of a gradient 200 times the circle's width: grey.
+        let grey = pixel(bitmap, 90 * 8, 0)
+        XCTAssertEqual(Double(grey[0]), 127, accuracy: 3)
+        XCTAssertEqual(grey[0], grey[2])
+        XCTAssertEqual(pixel(bitmap, 0, 90 * 8), [0, 255, 0, 255])
+    }
+
+    /// Text shadows: the widest blur under a long label, many shadows on many labels, and
+    /// a size too large to draw, which is refused where the text is (its shadows too).
+    func testTextShadowsAreBoundedAndCharged() throws {
+        let words = String(repeating: "shadow ", count: 2_000)
+        let start = ContinuousClock.now
+        let wide = "canvas width=2000 height=2000 background=#ffffff\nlabel \"\(words)\" lines=0 size=40 text-shadow=\"0 0 1000 #000\"\n"
+        _ = try LayoutRenderer().render(source: wide, options: options())
+        XCTAssertLessThan(ContinuousClock.now - start, .seconds(20))
+        let shadows = Array(repeating: "1 1 24 #0004", count: 16).joined(separator: ", ")
+        var many = "canvas width=4096 height=4096 background=#ffffff text-shadow=\"\(shadows)\"\nvbox\n"
+        for _ in 0..<400 { many += "  label \"\(String(repeating: "w ", count: 200))\" lines=0 size=30\n" }
+        XCTAssertEqual(failure(many)?.exceededBudget, .paintedPixels)
+        XCTAssertLessThan(ContinuousClock.now - start, .seconds(40))
+        let huge = failure("canvas width=1 height=1\nlabel \"x\" size=4096 text-shadow=\"1 1 4 #000\"\n", options: scaled(8))
+        XCTAssertEqual(huge?.diagnostic.message, "text would be drawn at 32768 device pixels per em (size × scale); the limit is 16384")
+    }
+
+    /// Frames too thin for a gradient's geometry, and none at all: nothing drawn, no error.
+    func testDegenerateFramesDrawNoGradientOrShadow() throws {
+        let spec = "canvas width=20 height=20 background=#ffffff\nzbox\n"
+            + "  box size=0x0 background=radial(#000, #000) shadow=\"0 0 10 #000\"\n"
+            + "  box size=0.000001x20 background=radial(#000, #000)\n"
+            + "  box size=20x0.000001 background=linear(1000000deg, #000, #000)\n"
+        let bitmap = try LayoutRenderer().render(source: spec, options: options()).bitmap
+        XCTAssertEqual(pixel(bitmap, 10, 10), [255, 255, 255, 255])
+    }
+
     // MARK: - Images
 
     func testEachImageIsDecodedOncePerRenderAndKeptBetweenRenders() throws {
