@@ -161,11 +161,11 @@ extension LayoutContext {
         if widthKeyword || s.pointee.minWidth.isIntrinsicKeyword || s.pointee.maxWidth.isIntrinsicKeyword {
             let avail: AvailableSpace = .definite(Swift.max(0, innerWidth - m.main * (axis.isRow ? 1 : 0)
                                                             - m.cross * (axis.isRow ? 0 : 1)))
-            func keyword(_ d: Dimension) -> Double? {
-                intrinsicWidth(c, d, innerWidth, innerHeight, avail)
+            func keyword(_ d: Dimension, throughRatio: Bool = false) -> Double? {
+                intrinsicWidth(c, d, innerWidth, innerHeight, avail, throughRatio: throughRatio)
             }
             if axis.isRow {
-                if let v = keyword(s.pointee.width) { item.sizeMain = v }
+                if let v = keyword(s.pointee.width, throughRatio: true) { item.sizeMain = v }
                 if let v = keyword(s.pointee.minWidth) { item.minMain = v }
                 if let v = keyword(s.pointee.maxWidth) { item.maxMain = v }
             } else {

@@ -310,8 +310,9 @@ final class LayoutContext {
                 // their content): measured below.
                 let contentFloor = !sp.pointee.clipsContent && hasFlowContent(node)
                 if let ww = w, h == nil {
-                    // (Only for a height that is `auto`, not a percentage of an indefinite one.)
-                    if sp.pointee.minHeight == .auto && sp.pointee.height == .auto && contentFloor {
+                    // (Only for a height that is `auto` or a sizing keyword, not a percentage of an
+                    // indefinite one.)
+                    if sp.pointee.minHeight == .auto && (sp.pointee.height == .auto || sp.pointee.height.isIntrinsicKeyword) && contentFloor {
                         if tags[node] == .row && !sp.pointee.wrap {
                             // A row laid out at that height stretches its items to it: only
                             // what does not stretch can make it taller (as Chromium does).
@@ -503,13 +504,22 @@ final class LayoutContext {
     /// The border-box width of a `min-content`, `max-content` or `fit-content` keyword
     /// (nil for other values): the content's width under that constraint.
     func intrinsicWidth(_ node: NodeID, _ d: Dimension, _ parentWidth: Double?, _ parentHeight: Double?,
-                        _ available: AvailableSpace, knownHeight: Double? = nil) -> Double? {
+                        _ available: AvailableSpace, knownHeight: Double? = nil, throughRatio: Bool = false) -> Double? {
         let constraint: AvailableSpace
         switch d {
         case .minContent: constraint = .minContent
         case .maxContent: constraint = .maxContent
         case .fitContent: constraint = available
         default: return nil
+        }
+        // `throughRatio` (a row item's own width): with a ratio and a definite height, the
+        // width through the ratio, whatever the content (as Chromium sizes it).
+        let sp = style(node)
+        if throughRatio, let r = sp.pointee.aspectRatio, let hh = knownHeight ?? resolve(sp.pointee.height, parentHeight) {
+            let pb = insets(node, parentWidth: parentWidth)
+            let height = clamp(hh, min: resolve(sp.pointee.minHeight, parentHeight) ?? 0,
+                               max: resolve(sp.pointee.maxHeight, parentHeight) ?? .infinity, floor: pb.vertical)
+            return Swift.max(height * r, pb.horizontal)
         }
         return compute(node, knownWidth: nil, knownHeight: knownHeight, parentWidth: parentWidth, parentHeight: parentHeight,
                        availableWidth: constraint, availableHeight: .maxContent, perform: false,
