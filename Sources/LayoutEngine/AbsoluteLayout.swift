@@ -153,6 +153,8 @@ extension LayoutContext {
                 // Only the child's own `safe` counts, for overflowing the padding box, as
                 // Chromium does; it falls back to the writing mode's start.
                 var crossOffset = Self.alignOffset(crossAlign, free: crossFree)
+                // (`baseline` is the physical start there, also in a `wrap=reverse` stack.)
+                if crossAlign == .baseline && wrapReverse { crossOffset = crossFree }
                 if crossSafe && axis.cross(width: cbWidth, height: cbHeight) - crossSize - lm.cross < 0 {
                     crossOffset = wrapReverse ? crossFree : 0
                 }

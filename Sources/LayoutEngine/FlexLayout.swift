@@ -110,10 +110,13 @@ extension LayoutContext {
         }
         for i in first..<last {
             // Definite too with a size of its own that is its basis, a basis in points, or
-            // a ratio and a definite cross size, as Chromium takes them.
-            let ownSize = !items[i].sizeMain.isNaN && style(items[i].node).pointee.basis == .auto
-            items[i].definiteMain = mainDefinite || ownSize || items[i].mainFromRatio
-                || (items[i].explicitBasis && !(style(items[i].node).pointee.basis.isPercent))
+            // a ratio and a definite cross size (whatever its basis keyword), as Chromium
+            // takes them.
+            let basis = style(items[i].node).pointee.basis
+            let ownSize = !items[i].sizeMain.isNaN && basis == .auto
+            let ratioKeyword = !items[i].ratio.isNaN && basis.isIntrinsicKeyword && crossForMeasuring(i, context) != nil
+            items[i].definiteMain = mainDefinite || ownSize || items[i].mainFromRatio || ratioKeyword
+                || (items[i].explicitBasis && !basis.isPercent)
         }
 
         // §9.4 step 7: the hypothetical cross size of each item.
