@@ -161,8 +161,16 @@ extension LayoutContext {
         if widthKeyword || s.pointee.minWidth.isIntrinsicKeyword || s.pointee.maxWidth.isIntrinsicKeyword {
             let avail: AvailableSpace = .definite(Swift.max(0, innerWidth - m.main * (axis.isRow ? 1 : 0)
                                                             - m.cross * (axis.isRow ? 0 : 1)))
+            // (A row item with a ratio that a single line of definite height stretches:
+            // its width through the ratio from that height.)
+            var stretchedHeight: Double? = nil
+            if axis.isRow, s.pointee.aspectRatio != nil, !container.pointee.wrap, let innerHeight, align == .stretch,
+               s.pointee.height == .auto, autoMargins.isDisjoint(with: .cross) {
+                stretchedHeight = Swift.max(0, innerHeight - m.cross)
+            }
             func keyword(_ d: Dimension, throughRatio: Bool = false) -> Double? {
-                intrinsicWidth(c, d, innerWidth, innerHeight, avail, throughRatio: throughRatio)
+                intrinsicWidth(c, d, innerWidth, innerHeight, avail, knownHeight: throughRatio ? stretchedHeight : nil,
+                               throughRatio: throughRatio)
             }
             if axis.isRow {
                 if let v = keyword(s.pointee.width, throughRatio: true) { item.sizeMain = v }
