@@ -38,7 +38,8 @@ extension LayoutContext {
         let innerWidth = Swift.max(0, outerWidth - physicalInsets.horizontal)
         let knownInnerHeight = height.map { Swift.max(0, $0 - physicalInsets.vertical) }
         // The content box as a base for percentages: the height only when it is definite.
-        let percentHeight = bounds.definiteHeight ? knownInnerHeight : nil
+        let percentHeight = bounds.ratioPercentHeight.map { Swift.max(0, $0 - physicalInsets.vertical) }
+            ?? (bounds.definiteHeight ? knownInnerHeight : nil)
         let minMainC = axis.main(width: bounds.minWidth, height: bounds.minHeight)
         let maxMainC = axis.main(width: bounds.maxWidth, height: bounds.maxHeight)
         let minCrossC = axis.cross(width: bounds.minWidth, height: bounds.minHeight)

@@ -54,6 +54,9 @@ struct NodeBounds {
     /// Where a wrapping column with an aspect ratio breaks its lines: at the height the
     /// ratio gives, even when its content makes it taller.
     var ratioLineLimit: Double = .infinity
+    /// The height percentages inside are of when it is not the node's own: the height its
+    /// ratio gives, when its content makes it taller.
+    var ratioPercentHeight: Double? = nil
 
     @inline(__always) func clampWidth(_ v: Double) -> Double {
         Swift.max(Swift.max(Swift.min(v, maxWidth), minWidth), insets.horizontal)
@@ -355,6 +358,21 @@ final class LayoutContext {
         if let ratio, let w, contentSize == nil, !heightIsMain, tags[node] == .column, sp.pointee.wrap,
            sp.pointee.height == .auto {
             bounds.ratioLineLimit = bounds.clampHeight(w / ratio)
+        }
+        // Percentages inside a stack whose height comes from its ratio are of that height,
+        // even where its content makes it taller, unless it was stretched past its content
+        // (as Chromium resolves them).
+        if let ratio, let ww = w, contentSize == nil, !heightIsMain, tags[node] == .row || tags[node] == .column,
+           sp.pointee.height == .auto, sp.pointee.minHeight == .auto, !sp.pointee.clipsContent {
+            let fromRatio = bounds.clampHeight(ww / ratio)
+            if knownHeight == nil {
+                bounds.ratioPercentHeight = fromRatio
+            } else if perform, let hh = h, hh > fromRatio + 1e-9 {
+                let natural = compute(node, knownWidth: ww, knownHeight: nil, parentWidth: parentWidth,
+                                      parentHeight: parentHeight, availableWidth: .definite(ww),
+                                      availableHeight: availableHeight, perform: false).height
+                if hh <= natural + 1e-9 { bounds.ratioPercentHeight = fromRatio }
+            }
         }
         if !perform, let w, let h { return Size(width: w, height: h) }
 
