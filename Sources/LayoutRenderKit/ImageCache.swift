@@ -18,6 +18,7 @@ final class ImageCache: Sendable {
     }
     private struct Entry {
         var bitmap: Bitmap
+        var format: ImageFormat
         var lastUse: UInt64
     }
     private struct State {
@@ -32,16 +33,16 @@ final class ImageCache: Sendable {
         self.maxBytes = maxBytes
     }
 
-    func bitmap(for key: Key) -> Bitmap? {
+    func bitmap(for key: Key) -> (bitmap: Bitmap, format: ImageFormat)? {
         state.withLock { state in
-            guard state.entries[key] != nil else { return nil }
+            guard let entry = state.entries[key] else { return nil }
             state.clock += 1
             state.entries[key]?.lastUse = state.clock
-            return state.entries[key]?.bitmap
+            return (entry.bitmap, entry.format)
         }
     }
 
-    func insert(_ bitmap: Bitmap, for key: Key) {
+    func insert(_ bitmap: Bitmap, format: ImageFormat, for key: Key) {
         let size = bitmap.pixels.count
         guard size <= maxBytes else { return }
         state.withLock { state in
@@ -56,7 +57,7 @@ final class ImageCache: Sendable {
                 state.entries[oldest.key] = nil
                 state.bytes -= oldest.value.bitmap.pixels.count
             }
-            state.entries[key] = Entry(bitmap: bitmap, lastUse: state.clock)
+            state.entries[key] = Entry(bitmap: bitmap, format: format, lastUse: state.clock)
             state.bytes += size
         }
     }
@@ -80,7 +81,9 @@ final class RenderImages {
 
     enum Failure: Error {
         case file(RegularFile.Failure)
-        case png(PNGError)
+        case decode(ImageFormat.Failure)
+        /// The file is in none of the ``ImageFormat``s.
+        case unknownFormat
         case overBudget(limit: Int)
     }
 
@@ -91,7 +94,7 @@ final class RenderImages {
     func bitmap(path: String) throws(Failure) -> Bitmap {
         if let bitmap = loaded[path] { return bitmap }
         let pngLimits = PNGLimits(maxPixels: limits.maxPixels, maxDimension: limits.maxSide)
-        let contents: (reused: Bitmap?, bytes: [UInt8], identity: RegularFile.Identity)
+        let contents: (reused: (bitmap: Bitmap, format: ImageFormat)?, bytes: [UInt8], identity: RegularFile.Identity)
         do throws(RegularFile.Failure) {
             contents = try RegularFile.read(path: path, maxBytes: Self.maxFileBytes) { identity in
                 cache.bitmap(for: ImageCache.Key(path: path, identity: identity))
@@ -102,22 +105,24 @@ final class RenderImages {
         let bitmap: Bitmap
         if let cached = contents.reused {
             // The same checks a decode makes, so a cached image is refused as a decoded one is.
-            guard cached.width <= pngLimits.maxDimension, cached.height <= pngLimits.maxDimension,
-                  cached.width * cached.height <= pngLimits.maxPixels else {
-                throw .png(.tooLarge(width: cached.width, height: cached.height, limit: pngLimits))
+            let (width, height) = (cached.bitmap.width, cached.bitmap.height)
+            guard width <= pngLimits.maxDimension, height <= pngLimits.maxDimension,
+                  width * height <= pngLimits.maxPixels else {
+                throw .decode(cached.format.tooLarge(width: width, height: height, limits: pngLimits))
             }
-            try charge(cached.width * cached.height)
-            bitmap = cached
+            try charge(width * height)
+            bitmap = cached.bitmap
         } else {
-            // The header is checked against the render's limits before any pixel is
-            // allocated, and the budget charged before decoding.
+            // The format from the first bytes; the header checked against the render's
+            // limits before any pixel is allocated, and the budget charged before decoding.
+            guard let format = ImageFormat(sniffing: contents.bytes) else { throw .unknownFormat }
             let size: (width: Int, height: Int)
-            do throws(PNGError) { size = try PNGDecoder.size(of: contents.bytes, limits: pngLimits) } catch { throw .png(error) }
+            do throws(ImageFormat.Failure) { size = try format.size(of: contents.bytes, limits: pngLimits) } catch { throw .decode(error) }
             try charge(size.width * size.height)
             let image: RGBAImage
-            do throws(PNGError) { image = try PNGDecoder.decode(contents.bytes, limits: pngLimits) } catch { throw .png(error) }
+            do throws(ImageFormat.Failure) { image = try format.decode(contents.bytes, limits: pngLimits) } catch { throw .decode(error) }
             bitmap = Bitmap(width: image.width, height: image.height, pixels: image.pixels)
-            cache.insert(bitmap, for: ImageCache.Key(path: path, identity: contents.identity))
+            cache.insert(bitmap, format: format, for: ImageCache.Key(path: path, identity: contents.identity))
         }
         loaded[path] = bitmap
         return bitmap

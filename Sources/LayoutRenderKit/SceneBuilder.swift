@@ -440,8 +440,11 @@ struct SceneBuilder {
             switch error {
             case .file(let failure):
                 throw resourceError("image '\(name)' cannot be read: \(failure)", at: node.location)
-            case .png(let failure):
-                throw resourceError("image '\(name)': \(failure)", at: node.location)
+            case .decode(let failure):
+                throw resourceError("image '\(name)': \(failure.message)", at: node.location)
+            case .unknownFormat:
+                throw resourceError("image '\(name)' is in none of the supported formats (\(ImageFormat.supportedList))",
+                                    at: node.location)
             case .overBudget(let limit):
                 throw .render(Diagnostic(file: options.fileName, location: node.location,
                                          message: RenderError.overBudgetMessage(.imagePixels, limit: limit),
