@@ -34,6 +34,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
 
         // Pure Swift: the frame-based layout engine. No C, no I/O.
         .target(name: "LayoutEngine"),
@@ -47,6 +48,8 @@ let package = Package(
         .target(name: "PNGCodec", dependencies: ["CPNG", "CDeflate", "CZlib"]),
         // JPEG decoding through libjpeg-turbo, into PNGCodec's RGBAImage, Exif orientation applied.
         .target(name: "JPEGCodec", dependencies: ["CJPEG", "PNGCodec"]),
+        // WebP decoding through libwebp, likewise (the Exif orientation from JPEGCodec).
+        .target(name: "WebPCodec", dependencies: ["CWebP", "PNGCodec", "JPEGCodec"]),
         // Pure Swift: perceptual pixel comparison over RGBA buffers.
         .target(name: "PixelDiff"),
         // Cairo drawing of a display list into RGBA pixels.
@@ -54,7 +57,7 @@ let package = Package(
         // The pipeline that ties the stages together (used by the CLI and the service).
         .target(
             name: "LayoutRenderKit",
-            dependencies: ["SpecLanguage", "LayoutEngine", "TextEngine", "Rendering", "PNGCodec", "JPEGCodec"]
+            dependencies: ["SpecLanguage", "LayoutEngine", "TextEngine", "Rendering", "PNGCodec", "JPEGCodec", "WebPCodec"]
         ),
         // Golden tests over the pipeline: the fixture runner, its update policy and its
         // reports, with PixelDiff (used by `layout-render test` and LayoutRenderTesting).
@@ -83,6 +86,7 @@ let package = Package(
         .testTarget(name: "SpecLanguageTests", dependencies: ["SpecLanguage"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"], exclude: ["Fixtures"]),
         .testTarget(name: "JPEGCodecTests", dependencies: ["JPEGCodec", "PNGCodec"], exclude: ["Fixtures"]),
+        .testTarget(name: "WebPCodecTests", dependencies: ["WebPCodec", "PNGCodec"], exclude: ["Fixtures"]),
         .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff", "PNGCodec"]),
         // Conformance/: the corpus recorded from Chromium (scripts/conformance --record), read by ConformanceCorpusTests.
         .testTarget(name: "LayoutRenderKitTests", dependencies: ["LayoutRenderKit", "LayoutRenderGolden", "SpecLanguage", "SpecGenerators", "PixelDiff", "PNGCodec", "LayoutEngine"],

@@ -32,8 +32,9 @@ public enum ExifOrientation: Int, Sendable, CaseIterable {
         return nil
     }
 
-    /// The Orientation entry of IFD0 of a TIFF structure (the body of an Exif segment).
-    static func inTIFF(_ tiff: UnsafeBufferPointer<UInt8>) -> ExifOrientation? {
+    /// The Orientation entry of IFD0 of a TIFF structure (the body of an Exif segment, or
+    /// a WebP file's EXIF chunk).
+    public static func inTIFF(_ tiff: UnsafeBufferPointer<UInt8>) -> ExifOrientation? {
         guard tiff.count >= 8 else { return nil }
         let little: Bool
         switch (tiff[0], tiff[1]) {

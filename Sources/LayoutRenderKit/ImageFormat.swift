@@ -1,10 +1,11 @@
 import JPEGCodec
 import PNGCodec
+import WebPCodec
 
 /// The formats a spec's images may be in, told apart by their first bytes (never by the
 /// file's extension), and the decoder of each.
 enum ImageFormat: String, CaseIterable, Sendable {
-    case png = "PNG", jpeg = "JPEG"
+    case png = "PNG", jpeg = "JPEG", webp = "WebP"
 
     /// The format `bytes` start like, if any.
     init?(sniffing bytes: [UInt8]) {
@@ -12,23 +13,27 @@ enum ImageFormat: String, CaseIterable, Sendable {
             self = .png
         } else if JPEGDecoder.sniff(bytes) {
             self = .jpeg
+        } else if WebPDecoder.sniff(bytes) {
+            self = .webp
         } else {
             return nil
         }
     }
 
-    /// "PNG, JPEG": for the message about a file in none of them.
+    /// "PNG, JPEG, WebP": for the message about a file in none of them.
     static var supportedList: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
     enum Failure: Error {
         case png(PNGError)
         case jpeg(JPEGError)
+        case webp(WebPError)
 
         /// The decoder's message, naming the format.
         var message: String {
             switch self {
             case .png(let error): return error.description
             case .jpeg(let error): return error.description
+            case .webp(let error): return error.description
             }
         }
     }
@@ -41,6 +46,8 @@ enum ImageFormat: String, CaseIterable, Sendable {
             do throws(PNGError) { return try PNGDecoder.size(of: bytes, limits: limits) } catch { throw .png(error) }
         case .jpeg:
             do throws(JPEGError) { return try JPEGDecoder.size(of: bytes, limits: limits) } catch { throw .jpeg(error) }
+        case .webp:
+            do throws(WebPError) { return try WebPDecoder.size(of: bytes, limits: limits) } catch { throw .webp(error) }
         }
     }
 
@@ -51,6 +58,8 @@ enum ImageFormat: String, CaseIterable, Sendable {
             do throws(PNGError) { return try PNGDecoder.decode(bytes, limits: limits) } catch { throw .png(error) }
         case .jpeg:
             do throws(JPEGError) { return try JPEGDecoder.decode(bytes, limits: limits) } catch { throw .jpeg(error) }
+        case .webp:
+            do throws(WebPError) { return try WebPDecoder.decode(bytes, limits: limits) } catch { throw .webp(error) }
         }
     }
 
@@ -59,6 +68,7 @@ enum ImageFormat: String, CaseIterable, Sendable {
         switch self {
         case .png: return .png(.tooLarge(width: width, height: height, limit: limits))
         case .jpeg: return .jpeg(.tooLarge(width: width, height: height, limit: limits))
+        case .webp: return .webp(.tooLarge(width: width, height: height, limit: limits))
         }
     }
 }

@@ -60,7 +60,7 @@ final class ImageFormatTests: XCTestCase {
     func testAFileInNoSupportedFormatNamesThem() throws {
         try Data("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8).write(to: URL(fileURLWithPath: dir + "/a.gif"))
         XCTAssertEqual(failure("canvas width=20 height=20\nimage \"a.gif\"\n")?.diagnostic.headline,
-                       "t.spec:2:1: error: image 'a.gif' is in none of the supported formats (PNG, JPEG)")
+                       "t.spec:2:1: error: image 'a.gif' is in none of the supported formats (PNG, JPEG, WebP)")
     }
 
     func testAJPEGBombIsRefusedFromItsHeader() throws {
@@ -87,6 +87,18 @@ final class ImageFormatTests: XCTestCase {
                 "t.spec:2:1: error: image 'a.jpg': JPEG is too large: 24×16 (limits: 16384 per side, 300 pixels)")
             _ = try renderer.render(source: "canvas width=30 height=20\nimage \"a.jpg\"\n", options: options())
         }
+    }
+
+    func testAWebPIsDrawnWithItsAlpha() throws {
+        let webp = URL(fileURLWithPath: Self.jpegFixtures + "/../../WebPCodecTests/Fixtures").standardized.path
+        try FileManager.default.copyItem(atPath: webp + "/alpha.webp", toPath: dir + "/a.webp")
+        try FileManager.default.copyItem(atPath: webp + "/animated.webp", toPath: dir + "/b.webp")
+        let bitmap = try LayoutRenderer().render(source: "canvas width=24 height=16 background=#0000ff\nimage \"a.webp\"\n",
+                                                 options: options()).bitmap
+        assertClose(pixel(bitmap, 2, 2), [255, 0, 0, 255])
+        assertClose(pixel(bitmap, 20, 2), [128, 0, 127, 255])  // half red over blue
+        XCTAssertEqual(failure("canvas width=20 height=20\nimage \"b.webp\"\n")?.diagnostic.headline,
+                       "t.spec:2:1: error: image 'b.webp': animated WebP is not supported; export one frame as a still WebP or PNG")
     }
 
     func testTheImageBudgetCountsJPEGs() throws {
