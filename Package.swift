@@ -35,6 +35,7 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
 
         // Pure Swift: the frame-based layout engine. No C, no I/O.
         .target(name: "LayoutEngine"),
@@ -52,8 +53,8 @@ let package = Package(
         .target(name: "WebPCodec", dependencies: ["CWebP", "PNGCodec", "JPEGCodec"]),
         // Pure Swift: perceptual pixel comparison over RGBA buffers.
         .target(name: "PixelDiff"),
-        // Cairo drawing of a display list into RGBA pixels.
-        .target(name: "Rendering", dependencies: ["CCairo", "LayoutEngine"]),
+        // Cairo drawing of a display list into RGBA pixels (SVG images through librsvg).
+        .target(name: "Rendering", dependencies: ["CCairo", "CRsvg", "LayoutEngine"]),
         // The pipeline that ties the stages together (used by the CLI and the service).
         .target(
             name: "LayoutRenderKit",

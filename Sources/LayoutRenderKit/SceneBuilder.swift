@@ -433,9 +433,9 @@ struct SceneBuilder {
                 throw resourceError("image '\(name)' not found in \(assets.root)", at: node.location)
             }
         }
-        let bitmap: Bitmap
+        let image: LoadedImage
         do throws(RenderImages.Failure) {
-            bitmap = try images.bitmap(path: path)
+            image = try images.image(path: path)
         } catch {
             switch error {
             case .file(let failure):
@@ -453,7 +453,7 @@ struct SceneBuilder {
         }
         var mode = ImageContent.Mode.scaleToFill
         if case .keyword(let k)? = node["mode"], let m = ImageContent.Mode(rawValue: k) { mode = m }
-        return ImageContent(bitmap: bitmap, mode: mode)
+        return ImageContent(image: image, mode: mode)
     }
 
     // MARK: - Paint
