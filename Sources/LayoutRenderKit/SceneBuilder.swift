@@ -443,7 +443,7 @@ struct SceneBuilder {
             case .decode(let failure):
                 throw resourceError("image '\(name)': \(failure.message)", at: node.location)
             case .unknownFormat:
-                throw resourceError("image '\(name)' is in none of the supported formats (\(ImageFormat.supportedList))",
+                throw resourceError("image '\(name)': not in a supported image format (\(ImageFormat.supportedList))",
                                     at: node.location)
             case .overBudget(let limit):
                 throw .render(Diagnostic(file: options.fileName, location: node.location,

@@ -60,7 +60,7 @@ final class ImageFormatTests: XCTestCase {
     func testAFileInNoSupportedFormatNamesThem() throws {
         try Data("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8).write(to: URL(fileURLWithPath: dir + "/a.gif"))
         XCTAssertEqual(failure("canvas width=20 height=20\nimage \"a.gif\"\n")?.diagnostic.headline,
-                       "t.spec:2:1: error: image 'a.gif' is in none of the supported formats (PNG, JPEG, WebP, SVG)")
+                       "t.spec:2:1: error: image 'a.gif': not in a supported image format (PNG, JPEG, WebP, SVG)")
     }
 
     func testAJPEGBombIsRefusedFromItsHeader() throws {
