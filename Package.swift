@@ -33,6 +33,9 @@ let package = Package(
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
 
         // Pure Swift: the frame-based layout engine. No C, no I/O.
         .target(name: "LayoutEngine"),
@@ -44,14 +47,18 @@ let package = Package(
         .target(name: "SpecLanguage"),
         // PNG decoding through libpng; encoding through zlib, checksums through libdeflate.
         .target(name: "PNGCodec", dependencies: ["CPNG", "CDeflate", "CZlib"]),
+        // JPEG decoding through libjpeg-turbo, into PNGCodec's RGBAImage, Exif orientation applied.
+        .target(name: "JPEGCodec", dependencies: ["CJPEG", "PNGCodec"]),
+        // WebP decoding through libwebp, likewise (the Exif orientation from JPEGCodec).
+        .target(name: "WebPCodec", dependencies: ["CWebP", "PNGCodec", "JPEGCodec"]),
         // Pure Swift: perceptual pixel comparison over RGBA buffers.
         .target(name: "PixelDiff"),
-        // Cairo drawing of a display list into RGBA pixels.
-        .target(name: "Rendering", dependencies: ["CCairo", "LayoutEngine"]),
+        // Cairo drawing of a display list into RGBA pixels (SVG images through librsvg).
+        .target(name: "Rendering", dependencies: ["CCairo", "CRsvg", "LayoutEngine"]),
         // The pipeline that ties the stages together (used by the CLI and the service).
         .target(
             name: "LayoutRenderKit",
-            dependencies: ["SpecLanguage", "LayoutEngine", "TextEngine", "Rendering", "PNGCodec"]
+            dependencies: ["SpecLanguage", "LayoutEngine", "TextEngine", "Rendering", "PNGCodec", "JPEGCodec", "WebPCodec"]
         ),
         // Golden tests over the pipeline: the fixture runner, its update policy and its
         // reports, with PixelDiff (used by `layout-render test` and LayoutRenderTesting).
@@ -79,6 +86,8 @@ let package = Package(
         .testTarget(name: "TextEngineTests", dependencies: ["TextEngine"]),
         .testTarget(name: "SpecLanguageTests", dependencies: ["SpecLanguage"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"], exclude: ["Fixtures"]),
+        .testTarget(name: "JPEGCodecTests", dependencies: ["JPEGCodec", "PNGCodec"], exclude: ["Fixtures"]),
+        .testTarget(name: "WebPCodecTests", dependencies: ["WebPCodec", "PNGCodec"], exclude: ["Fixtures"]),
         .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff", "PNGCodec"]),
         // Conformance/: the corpus recorded from Chromium (scripts/conformance --record), read by ConformanceCorpusTests.
         .testTarget(name: "LayoutRenderKitTests", dependencies: ["LayoutRenderKit", "LayoutRenderGolden", "SpecLanguage", "SpecGenerators", "PixelDiff", "PNGCodec", "LayoutEngine"],

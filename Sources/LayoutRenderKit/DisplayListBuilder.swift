@@ -92,7 +92,12 @@ struct DisplayListBuilder {
                     }
                     list.operations.append(.glyphs(run))
                 case .image(let image):
-                    list.operations.append(.image(image.bitmap, destination: image.destination(in: content)))
+                    switch image.image {
+                    case .bitmap(let bitmap):
+                        list.operations.append(.image(bitmap, destination: image.destination(in: content)))
+                    case .vector(let document):
+                        list.operations.append(.vector(document, destination: image.destination(in: content)))
+                    }
                 }
                 steps.append(.exit(id))
                 steps.append(contentsOf: paintOrder(of: id).reversed().map { .enter($0) })

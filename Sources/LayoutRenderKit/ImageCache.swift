@@ -17,7 +17,8 @@ final class ImageCache: Sendable {
         var identity: RegularFile.Identity
     }
     private struct Entry {
-        var bitmap: Bitmap
+        var image: LoadedImage
+        var format: ImageFormat
         var lastUse: UInt64
     }
     private struct State {
@@ -32,31 +33,31 @@ final class ImageCache: Sendable {
         self.maxBytes = maxBytes
     }
 
-    func bitmap(for key: Key) -> Bitmap? {
+    func image(for key: Key) -> (image: LoadedImage, format: ImageFormat)? {
         state.withLock { state in
-            guard state.entries[key] != nil else { return nil }
+            guard let entry = state.entries[key] else { return nil }
             state.clock += 1
             state.entries[key]?.lastUse = state.clock
-            return state.entries[key]?.bitmap
+            return (entry.image, entry.format)
         }
     }
 
-    func insert(_ bitmap: Bitmap, for key: Key) {
-        let size = bitmap.pixels.count
+    func insert(_ image: LoadedImage, format: ImageFormat, for key: Key) {
+        let size = image.cacheBytes
         guard size <= maxBytes else { return }
         state.withLock { state in
             state.clock += 1
-            if let old = state.entries.removeValue(forKey: key) { state.bytes -= old.bitmap.pixels.count }
+            if let old = state.entries.removeValue(forKey: key) { state.bytes -= old.image.cacheBytes }
             // Older versions of the same file will not be asked for again.
             for stale in state.entries.keys where stale.path == key.path {
-                state.bytes -= state.entries.removeValue(forKey: stale)?.bitmap.pixels.count ?? 0
+                state.bytes -= state.entries.removeValue(forKey: stale)?.image.cacheBytes ?? 0
             }
             while state.bytes + size > maxBytes,
                   let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
                 state.entries[oldest.key] = nil
-                state.bytes -= oldest.value.bitmap.pixels.count
+                state.bytes -= oldest.value.image.cacheBytes
             }
-            state.entries[key] = Entry(bitmap: bitmap, lastUse: state.clock)
+            state.entries[key] = Entry(image: image, format: format, lastUse: state.clock)
             state.bytes += size
         }
     }
@@ -70,7 +71,7 @@ final class ImageCache: Sendable {
 final class RenderImages {
     let cache: ImageCache
     let limits: RenderLimits
-    private var loaded: [String: Bitmap] = [:]
+    private var loaded: [String: LoadedImage] = [:]
     private var pixels = 0
 
     init(cache: ImageCache, limits: RenderLimits) {
@@ -80,7 +81,9 @@ final class RenderImages {
 
     enum Failure: Error {
         case file(RegularFile.Failure)
-        case png(PNGError)
+        case decode(ImageFormat.Failure)
+        /// The file is in none of the ``ImageFormat``s.
+        case unknownFormat
         case overBudget(limit: Int)
     }
 
@@ -88,39 +91,53 @@ final class RenderImages {
     static let maxFileBytes = 256 << 20
 
     /// The decoded image at `path` (a resolved asset path).
-    func bitmap(path: String) throws(Failure) -> Bitmap {
-        if let bitmap = loaded[path] { return bitmap }
+    func image(path: String) throws(Failure) -> LoadedImage {
+        if let image = loaded[path] { return image }
         let pngLimits = PNGLimits(maxPixels: limits.maxPixels, maxDimension: limits.maxSide)
-        let contents: (reused: Bitmap?, bytes: [UInt8], identity: RegularFile.Identity)
+        let contents: (reused: (image: LoadedImage, format: ImageFormat)?, bytes: [UInt8], identity: RegularFile.Identity)
         do throws(RegularFile.Failure) {
             contents = try RegularFile.read(path: path, maxBytes: Self.maxFileBytes) { identity in
-                cache.bitmap(for: ImageCache.Key(path: path, identity: identity))
+                cache.image(for: ImageCache.Key(path: path, identity: identity))
             }
         } catch {
             throw .file(error)
         }
-        let bitmap: Bitmap
-        if let cached = contents.reused {
+        let loadedImage: LoadedImage
+        if let cached = contents.reused, case .vector = cached.image {
+            loadedImage = cached.image
+        } else if let cached = contents.reused, case .bitmap(let bitmap) = cached.image {
             // The same checks a decode makes, so a cached image is refused as a decoded one is.
-            guard cached.width <= pngLimits.maxDimension, cached.height <= pngLimits.maxDimension,
-                  cached.width * cached.height <= pngLimits.maxPixels else {
-                throw .png(.tooLarge(width: cached.width, height: cached.height, limit: pngLimits))
+            let (width, height) = (bitmap.width, bitmap.height)
+            guard width <= pngLimits.maxDimension, height <= pngLimits.maxDimension,
+                  width * height <= pngLimits.maxPixels else {
+                throw .decode(cached.format.tooLarge(width: width, height: height, limits: pngLimits))
             }
-            try charge(cached.width * cached.height)
-            bitmap = cached
+            try charge(width * height)
+            loadedImage = cached.image
         } else {
-            // The header is checked against the render's limits before any pixel is
-            // allocated, and the budget charged before decoding.
+            // The format from the first bytes; the header checked against the render's
+            // limits before any pixel is allocated, and the budget charged before decoding.
+            guard let format = ImageFormat(sniffing: contents.bytes) else { throw .unknownFormat }
+            // An SVG is parsed, not decoded: nothing the size of its picture is allocated
+            // (the drawing charges its destination's pixels to the painted budget).
+            if format == .svg {
+                do throws(RenderError) { loadedImage = .vector(try SVGDocument(data: contents.bytes)) } catch {
+                    throw .decode(.svg(error))
+                }
+                cache.insert(loadedImage, format: format, for: ImageCache.Key(path: path, identity: contents.identity))
+                loaded[path] = loadedImage
+                return loadedImage
+            }
             let size: (width: Int, height: Int)
-            do throws(PNGError) { size = try PNGDecoder.size(of: contents.bytes, limits: pngLimits) } catch { throw .png(error) }
+            do throws(ImageFormat.Failure) { size = try format.size(of: contents.bytes, limits: pngLimits) } catch { throw .decode(error) }
             try charge(size.width * size.height)
             let image: RGBAImage
-            do throws(PNGError) { image = try PNGDecoder.decode(contents.bytes, limits: pngLimits) } catch { throw .png(error) }
-            bitmap = Bitmap(width: image.width, height: image.height, pixels: image.pixels)
-            cache.insert(bitmap, for: ImageCache.Key(path: path, identity: contents.identity))
+            do throws(ImageFormat.Failure) { image = try format.decode(contents.bytes, limits: pngLimits) } catch { throw .decode(error) }
+            loadedImage = .bitmap(Bitmap(width: image.width, height: image.height, pixels: image.pixels))
+            cache.insert(loadedImage, format: format, for: ImageCache.Key(path: path, identity: contents.identity))
         }
-        loaded[path] = bitmap
-        return bitmap
+        loaded[path] = loadedImage
+        return loadedImage
     }
 
     private func charge(_ count: Int) throws(Failure) {

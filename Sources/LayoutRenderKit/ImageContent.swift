@@ -9,15 +9,19 @@ final class ImageContent: LeafMeasurer, Sendable {
         case topLeft = "top-left", topRight = "top-right", bottomLeft = "bottom-left", bottomRight = "bottom-right"
     }
 
-    let bitmap: Bitmap
+    let image: LoadedImage
     let mode: Mode
 
-    init(bitmap: Bitmap, mode: Mode) {
-        self.bitmap = bitmap; self.mode = mode
+    init(image: LoadedImage, mode: Mode) {
+        self.image = image; self.mode = mode
     }
 
-    /// The image's size in points: one pixel is one point.
-    var intrinsicSize: Size { Size(width: Double(bitmap.width), height: Double(bitmap.height)) }
+    convenience init(bitmap: Bitmap, mode: Mode) {
+        self.init(image: .bitmap(bitmap), mode: mode)
+    }
+
+    /// The image's size in points: one pixel (or one SVG CSS pixel) is one point.
+    var intrinsicSize: Size { Size(width: image.size.width, height: image.size.height) }
 
     /// The intrinsic size; when one side is fixed by the layout, the other keeps the aspect ratio.
     func measure(knownWidth: Double?, knownHeight: Double?,

@@ -433,15 +433,18 @@ struct SceneBuilder {
                 throw resourceError("image '\(name)' not found in \(assets.root)", at: node.location)
             }
         }
-        let bitmap: Bitmap
+        let image: LoadedImage
         do throws(RenderImages.Failure) {
-            bitmap = try images.bitmap(path: path)
+            image = try images.image(path: path)
         } catch {
             switch error {
             case .file(let failure):
                 throw resourceError("image '\(name)' cannot be read: \(failure)", at: node.location)
-            case .png(let failure):
-                throw resourceError("image '\(name)': \(failure)", at: node.location)
+            case .decode(let failure):
+                throw resourceError("image '\(name)': \(failure.message)", at: node.location)
+            case .unknownFormat:
+                throw resourceError("image '\(name)': not in a supported image format (\(ImageFormat.supportedList))",
+                                    at: node.location)
             case .overBudget(let limit):
                 throw .render(Diagnostic(file: options.fileName, location: node.location,
                                          message: RenderError.overBudgetMessage(.imagePixels, limit: limit),
@@ -450,7 +453,7 @@ struct SceneBuilder {
         }
         var mode = ImageContent.Mode.scaleToFill
         if case .keyword(let k)? = node["mode"], let m = ImageContent.Mode(rawValue: k) { mode = m }
-        return ImageContent(bitmap: bitmap, mode: mode)
+        return ImageContent(image: image, mode: mode)
     }
 
     // MARK: - Paint

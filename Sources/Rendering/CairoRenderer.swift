@@ -194,6 +194,15 @@ public struct CairoRenderer: Sendable {
                 try painted.charge(bounds.area)
                 guard painting else { continue }
                 try context.draw(bitmap, in: destination)
+            case .vector(let document, let destination):
+                // Charged as an image of the destination's pixels; beyond Cairo's safe
+                // coordinates nothing is drawn (no SVG is that large on a canvas).
+                let bounds = device(destination).intersection(area)
+                guard !bounds.isEmpty else { continue }
+                try painted.charge(bounds.area)
+                guard painting, destination.width > 0, destination.height > 0,
+                      context.isSafe(destination, radius: 0) else { continue }
+                try document.draw(on: cr, in: destination)
             case .beginGroup(let opacity, let clip, let radius, let blend, let groupTransform):
                 if painting { cairo_save(cr) }
                 let together = transform.concatenating(groupTransform)
@@ -325,7 +334,7 @@ public struct CairoRenderer: Sendable {
                 bounds = landed(PixelBounds(rect, scale: list.scale))
             case .shadow(let frame, let shadow, let radius):
                 bounds = landed(ShadowPlan(shadow, frame: frame, radius: radius, scale: list.scale, visible: everywhere)?.inkBounds ?? .empty)
-            case .image(_, let destination):
+            case .image(_, let destination), .vector(_, let destination):
                 bounds = landed(PixelBounds(destination, scale: list.scale))
             case .glyphs(let run):
                 guard run.size * list.scale >= 0.01 else { continue }

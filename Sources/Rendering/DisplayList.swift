@@ -137,6 +137,8 @@ public enum DrawOperation: Hashable, Sendable {
     case textShadow(GlyphRun, BoxShadow)
     /// An image scaled into `destination` (which may extend past the clip; callers clip with a group).
     case image(Bitmap, destination: Rect)
+    /// An SVG document drawn as vectors, stretched into `destination` (clipped likewise).
+    case vector(SVGDocument, destination: Rect)
     /// Starts a group: operations up to the matching `endGroup` are drawn moved by
     /// `transform` (points, around whatever it was set up around), clipped to `clip` (in
     /// the moved space, rounded by `clipRadius`) and composited with `opacity` and `blend`.

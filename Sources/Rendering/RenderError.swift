@@ -14,6 +14,8 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     case overBudget(RenderBudget.Resource, limit: Int)
     /// Transforms nested so that together they stretch or shrink lengths past the limit.
     case transformOutOfRange(stretch: Double, limit: Double)
+    /// An SVG image cannot be parsed or drawn; the text is librsvg's or the limit's.
+    case svg(String)
 
     private static func count(_ v: Double) -> String {
         v < 1e15 ? String(Int(v.rounded(.up))) : v.isFinite ? String(v) : "beyond counting"
@@ -41,6 +43,8 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
         case .transformOutOfRange(let stretch, let limit):
             let shown = stretch.isFinite && stretch < 1e15 ? String(stretch) : "beyond counting"
             return "nested transforms scale lengths by \(shown); the limit is 1/\(Int(limit)) to \(Int(limit)) times"
+        case .svg(let reason):
+            return "SVG: \(reason)"
         }
     }
 }
