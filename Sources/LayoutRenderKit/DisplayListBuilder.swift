@@ -62,6 +62,19 @@ struct DisplayListBuilder {
                 } else if let gradient = paint.gradient {
                     list.operations.append(.gradient(frame, gradient, cornerRadius: paint.radius))
                 }
+                if let image = paint.backgroundImage {
+                    // In the padding box (CSS `background-origin`), clipped to the frame
+                    // (`background-clip: border-box`) and its corners.
+                    let box = frame.inset(by: scene.tree.styles[id].border)
+                    list.operations.append(.beginGroup(opacity: 1, clip: frame, clipRadius: paint.radius))
+                    switch image.image {
+                    case .bitmap(let bitmap):
+                        list.operations.append(.image(bitmap, destination: image.destination(in: box)))
+                    case .vector(let document):
+                        list.operations.append(.vector(document, destination: image.destination(in: box)))
+                    }
+                    list.operations.append(.endGroup)
+                }
                 // A leaf's content is measured in its content box (the frame less its
                 // border), so it is drawn there too.
                 let content = frame.inset(by: scene.tree.styles[id].border)

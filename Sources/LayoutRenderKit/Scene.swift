@@ -14,6 +14,9 @@ struct Paint: Sendable {
     var background: RGBAColor?
     /// A gradient background (`background=linear(…)`), instead of a colour.
     var gradient: GradientFill?
+    /// `background-image`: drawn over the background, in the padding box, clipped to the
+    /// frame (rounded by `radius`).
+    var backgroundImage: ImageContent?
     /// Box shadows, in the order written (the first drawn on top).
     var shadows: [BoxShadow] = []
     /// Each side's width and colour; nil when no side is drawn.

@@ -87,7 +87,7 @@ struct SceneBuilder {
             let name = node.id ?? "\(node.kind.rawValue) " + (node.location.path.map { "at \($0)" } ?? "on line \(node.location.line)")
             let id = tree.addNode(kind, style: style, name: name, parent: parent)
             nodes.append(SceneNode(kind: node.kind, id: node.id, location: node.location,
-                                   paint: paint(of: node), content: content, isHidden: style.isHidden,
+                                   paint: try paint(of: node), content: content, isHidden: style.isHidden,
                                    tolerance: tolerance(of: node),
                                    isPositioned: node.attributes["position"] != nil || style.inset != Edges(all: .auto)))
             pending.append(contentsOf: node.children.reversed().map { ($0, id, rtl, defaults) })
@@ -421,6 +421,21 @@ struct SceneBuilder {
         guard case .string(let name)? = node.argument else {
             throw specError("an image needs its file", at: node.location)
         }
+        var mode = ImageContent.Mode.scaleToFill
+        if case .keyword(let k)? = node["mode"], let m = ImageContent.Mode(rawValue: k) { mode = m }
+        return try imageContent(named: name, mode: mode, at: node.location)
+    }
+
+    /// `background-image`, by `background-mode` (scale-to-fill by default).
+    private func backgroundImage(of node: Node) throws(LayoutRenderError) -> ImageContent? {
+        guard case .string(let name)? = node["background-image"] else { return nil }
+        var mode = ImageContent.Mode.scaleToFill
+        if case .keyword(let k)? = node["background-mode"], let m = ImageContent.Mode(rawValue: k) { mode = m }
+        return try imageContent(named: name, mode: mode, at: node.location)
+    }
+
+    private func imageContent(named name: String, mode: ImageContent.Mode,
+                              at location: SourceLocation) throws(LayoutRenderError) -> ImageContent {
         let path: String
         do throws(AssetPaths.Failure) {
             path = try assets.resolve(name)
@@ -428,9 +443,9 @@ struct SceneBuilder {
             switch error {
             case .outside:
                 throw resourceError("image '\(name)' is outside the asset folder \(assets.root); images must lie inside it",
-                                    at: node.location)
+                                    at: location)
             case .missing:
-                throw resourceError("image '\(name)' not found in \(assets.root)", at: node.location)
+                throw resourceError("image '\(name)' not found in \(assets.root)", at: location)
             }
         }
         let image: LoadedImage
@@ -439,27 +454,26 @@ struct SceneBuilder {
         } catch {
             switch error {
             case .file(let failure):
-                throw resourceError("image '\(name)' cannot be read: \(failure)", at: node.location)
+                throw resourceError("image '\(name)' cannot be read: \(failure)", at: location)
             case .decode(let failure):
-                throw resourceError("image '\(name)': \(failure.message)", at: node.location)
+                throw resourceError("image '\(name)': \(failure.message)", at: location)
             case .unknownFormat:
                 throw resourceError("image '\(name)': not in a supported image format (\(ImageFormat.supportedList))",
-                                    at: node.location)
+                                    at: location)
             case .overBudget(let limit):
-                throw .render(Diagnostic(file: options.fileName, location: node.location,
+                throw .render(Diagnostic(file: options.fileName, location: location,
                                          message: RenderError.overBudgetMessage(.imagePixels, limit: limit),
-                                         sourceLine: sourceLines.line(at: node.location), budget: .imagePixels))
+                                         sourceLine: sourceLines.line(at: location), budget: .imagePixels))
             }
         }
-        var mode = ImageContent.Mode.scaleToFill
-        if case .keyword(let k)? = node["mode"], let m = ImageContent.Mode(rawValue: k) { mode = m }
         return ImageContent(image: image, mode: mode)
     }
 
     // MARK: - Paint
 
-    private func paint(of node: Node) -> Paint {
+    private func paint(of node: Node) throws(LayoutRenderError) -> Paint {
         var paint = Paint(background: background(of: node), gradient: gradient(of: node))
+        paint.backgroundImage = try backgroundImage(of: node)
         if case .shadows(let shadows)? = node["shadow"] {
             paint.shadows = shadows.map { BoxShadow(x: $0.x, y: $0.y, blur: $0.blur, spread: $0.spread, color: rgba($0.color)) }
         }

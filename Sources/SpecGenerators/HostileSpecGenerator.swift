@@ -159,6 +159,11 @@ public struct HostileSpecGenerator<Source: Choices> {
         if g.chance(8) { attrs.append("clip") }
         if g.chance(8) { attrs.append("background=\(background())") }
         if g.chance(8) { attrs.append("shadow=\"\(shadows())\"") }
+        if g.chance(4) {
+            // Files that are missing, outside the asset folder or not images at all.
+            attrs.append("background-image=\"\(g.pick(["missing.png", "../outside.png", "/etc/passwd", "", "a\\u{0}.png"]))\"")
+            if g.chance(50) { attrs.append("background-mode=\(g.pick(["aspect-fill", "center", "tile", "top-left"]))") }
+        }
         if g.chance(8) { attrs.append("align-self=\(g.pick(["baseline", "safe-center", "safe-end"]))") }
         if parent == "box" { attrs += anchors() }
         switch kind {

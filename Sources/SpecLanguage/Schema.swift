@@ -117,6 +117,9 @@ public enum Schema {
         add(sides(of: "padding"), .length(allowAuto: false, nonNegative: true), containerKinds)
         add(["background"], .background, all)
         add(["shadow"], .shadows(spread: true), layoutKinds)
+        // An image under the node's content, in its padding box, by an image's content mode.
+        add(["background-image"], .string, layoutKinds)
+        add(["background-mode"], .keywords(imageModes), layoutKinds)
         add(["border"] + sides(of: "border"), .border, layoutKinds)
         add(["border-style"], .keywords(["solid", "dashed", "dotted"]), layoutKinds)
         add(["radius"], .radii, layoutKinds)
@@ -166,7 +169,7 @@ public enum Schema {
         "flex-shrink": "shrink", "flex-basis": "basis",
         "overflow": "clip", "display": "hidden",
         "flex-direction": "reverse", "border-radius": "radius", "background-color": "background",
-        "background-image": "background", "box-shadow": "shadow", "mix-blend-mode": "blend",
+        "background-size": "background-mode", "box-shadow": "shadow", "mix-blend-mode": "blend",
     ]
 
     /// The attribute that says CSS property `name` on a node of `kind`: the gaps depend on
