@@ -4,7 +4,7 @@ import LayoutRenderKit
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a spec to PNG (the default command).",
+        abstract: "Render a spec to PNG, JPEG, WebP, SVG or PDF (the default command).",
         usage: """
             layout-render [render] <input> [<output>] [options]
             layout-render render <spec-or-folder>... --out-dir <dir> [options]
@@ -15,6 +15,11 @@ struct RenderCommand: ParsableCommand {
             written unless the whole render succeeds; a file is written to a temporary file \
             beside it and renamed, so it is never seen half written, while a device or FIFO \
             (/dev/stdout, a terminal, a pipe) is written as it is.
+
+            The output's format comes from its extension (.png, .jpg or .jpeg, .webp, .svg, \
+            .pdf) or from --format, which wins; a name without an extension (or -) is PNG, \
+            and any other extension is an error. SVG and PDF are vector documents drawn by \
+            Cairo, the canvas's points × the scale in size, with text as glyphs.
 
             With --out-dir, every argument is a spec or a folder of specs (NAME.spec, and \
             NAME.json files that are not frame dumps, fixture sidecars or the data they name), \
@@ -60,8 +65,11 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("data"), help: "A JSON object whose keys become names (lists for `for` loops).")
     var dataPath: String?
 
-    @Option(help: "The form of the input: auto (by extension, or JSON when it starts with '{'), spec or json.")
-    var format: SpecFormat = .automatic
+    @Option(name: .customLong("format"), help: ArgumentHelp(
+        "The output's format, png|jpeg|webp|svg|pdf (default: from the output's extension), or the input's form, auto|spec|json; repeat to give both.",
+        discussion: "--format wins over the output's extension: out.png --format pdf writes a PDF named out.png. An output without an extension (or -) is PNG.",
+        valueName: "format"))
+    var formats: [String] = []
 
     @Flag(help: "Treat characters the font does not cover as errors.")
     var strict = false
@@ -77,7 +85,25 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("max-spec-mb"), help: "The largest spec read, in MiB (default 16).")
     var maxSpecMegabytes: Int?
 
+    /// `--format` values split by kind: the input's form and the output's format.
+    func formatChoices() throws(ValidationError) -> (input: SpecFormat, output: OutputFormat?) {
+        var input: SpecFormat?, output: OutputFormat?
+        for value in formats {
+            if let form = SpecFormat(rawValue: value.lowercased()) {
+                if let input, input != form { throw ValidationError("--format names two input forms, \(input.rawValue) and \(form.rawValue).") }
+                input = form
+            } else if let format = OutputFormat(name: value) {
+                if let output, output != format { throw ValidationError("--format names two output formats, \(output.rawValue) and \(format.rawValue).") }
+                output = format
+            } else {
+                throw ValidationError("--format '\(value)' is neither an output format (\(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))) nor an input form (auto, spec, json).")
+            }
+        }
+        return (input ?? .automatic, output)
+    }
+
     func validate() throws {
+        _ = try formatChoices()
         if outDirectory != nil {
             if paths.isEmpty { throw ValidationError("--out-dir needs at least one spec or folder.") }
             if framesPath != nil || framesOnly || !sizes.isEmpty || paths.contains("-") {
@@ -106,10 +132,13 @@ struct RenderCommand: ParsableCommand {
 
     /// The settings of a single-spec render, as given.
     var job: RenderJob {
-        RenderJob(input: input, output: output, framesPath: framesPath, framesOnly: framesOnly, scale: scale,
-                  sizes: sizes, fontDirectories: fontDirectories, assetRoot: assetRoot, variables: variables,
-                  dataPath: dataPath, format: format, strict: strict, debug: debug,
-                  maxNodes: maxNodes, maxSpecMegabytes: maxSpecMegabytes)
+        let choices = (try? formatChoices()) ?? (.automatic, nil)
+        var job = RenderJob(input: input, output: output, framesPath: framesPath, framesOnly: framesOnly, scale: scale,
+                            sizes: sizes, fontDirectories: fontDirectories, assetRoot: assetRoot, variables: variables,
+                            dataPath: dataPath, format: choices.input, strict: strict, debug: debug,
+                            maxNodes: maxNodes, maxSpecMegabytes: maxSpecMegabytes)
+        job.outputFormat = choices.output
+        return job
     }
 
     func run() throws {
