@@ -33,6 +33,9 @@ let package = Package(
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        // Picture output: JPEG through libjpeg-turbo's TurboJPEG API (no longjmp), WebP through libwebp.
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CWebPEncode", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
 
         // Pure Swift: the frame-based layout engine. No C, no I/O.
         .target(name: "LayoutEngine"),
@@ -44,6 +47,9 @@ let package = Package(
         .target(name: "SpecLanguage"),
         // PNG decoding through libpng; encoding through zlib, checksums through libdeflate.
         .target(name: "PNGCodec", dependencies: ["CPNG", "CDeflate", "CZlib"]),
+        // JPEG and WebP encoding of RGB(A) buffers, one thin module per C library.
+        .target(name: "JPEGEncoding", dependencies: ["CTurboJPEG"]),
+        .target(name: "WebPEncoding", dependencies: ["CWebPEncode"]),
         // Pure Swift: perceptual pixel comparison over RGBA buffers.
         .target(name: "PixelDiff"),
         // Cairo drawing of a display list into RGBA pixels.
@@ -51,7 +57,7 @@ let package = Package(
         // The pipeline that ties the stages together (used by the CLI and the service).
         .target(
             name: "LayoutRenderKit",
-            dependencies: ["SpecLanguage", "LayoutEngine", "TextEngine", "Rendering", "PNGCodec"]
+            dependencies: ["SpecLanguage", "LayoutEngine", "TextEngine", "Rendering", "PNGCodec", "JPEGEncoding", "WebPEncoding"]
         ),
         // Golden tests over the pipeline: the fixture runner, its update policy and its
         // reports, with PixelDiff (used by `layout-render test` and LayoutRenderTesting).

@@ -71,6 +71,10 @@ struct RenderCommand: ParsableCommand {
         valueName: "format"))
     var formats: [String] = []
 
+    @Option(help: ArgumentHelp("JPEG quality 1-100 (default 90), or lossy WebP at this quality (WebP is lossless without it).",
+                               valueName: "1-100"))
+    var quality: Int?
+
     @Flag(help: "Treat characters the font does not cover as errors.")
     var strict = false
 
@@ -138,6 +142,7 @@ struct RenderCommand: ParsableCommand {
                             dataPath: dataPath, format: choices.input, strict: strict, debug: debug,
                             maxNodes: maxNodes, maxSpecMegabytes: maxSpecMegabytes)
         job.outputFormat = choices.output
+        job.quality = quality
         return job
     }
 

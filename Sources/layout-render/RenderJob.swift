@@ -20,6 +20,8 @@ struct RenderJob: Equatable {
     var format: SpecFormat = .automatic
     /// `--format png|jpeg|webp|svg|pdf`; nil takes the output's extension.
     var outputFormat: OutputFormat? = nil
+    /// `--quality`: JPEG's (default 90), or lossy WebP's.
+    var quality: Int? = nil
     var strict = false
     var debug = false
     /// `--max-nodes` and `--max-spec-mb`: the parse limits raised (or lowered) for one run.
@@ -80,9 +82,7 @@ struct RenderJob: Equatable {
             do throws(OutputFormatError) { format = try OutputFormat.resolve(path: output, given: outputFormat) } catch {
                 throw ValidationError(error.description)
             }
-            if format == .jpeg || format == .webp {
-                throw ValidationError("\(output): \(format == .jpeg ? "JPEG" : "WebP") output is not supported yet; write .png")
-            }
+            if let problem = PictureSettings(format: format, quality: quality).problem { throw ValidationError(problem + ".") }
         }
         if let output, let framesPath, !framesOnly,
            OutputFile.isStandardOutput(output), OutputFile.isStandardOutput(framesPath) {
@@ -140,7 +140,7 @@ struct RenderJob: Equatable {
         do throws(OutputFormatError) { format = try OutputFormat.resolve(path: output, given: outputFormat) } catch {
             throw .outputUnwritable(path: output, reason: error.description)  // validate() refused it first
         }
-        let picture = try renderer.picture(laidOut, settings: PictureSettings(format: format), options: options)
+        let picture = try renderer.picture(laidOut, settings: PictureSettings(format: format, quality: quality), options: options)
         for warning in picture.warnings { printError(warning.description) }
         return (frames.map { [$0] } ?? []) + [(bytes: picture.bytes, path: withSuffix(output, suffix))]
     }
