@@ -25,10 +25,10 @@ public struct RenderedImage: Sendable {
     public var tolerances: [(rect: PixelBox, tolerance: Tolerance)] = []
 
     /// The picture as PNG bytes, with the environment fingerprint in a text chunk.
-    public func pngData() throws(LayoutRenderError) -> [UInt8] {
+    public func pngData(speed: PNGEncoder.Speed = .fast) throws(LayoutRenderError) -> [UInt8] {
         do {
             let image = RGBAImage(width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels)
-            return try PNGEncoder.encode(image, text: [(key: "layout-render", value: Fingerprint.current.text)])
+            return try PNGEncoder.encode(image, text: [(key: "layout-render", value: Fingerprint.current.text)], speed: speed)
         } catch {
             throw .render(Diagnostic(file: nil, location: nil, message: "PNG encoding failed: \(error)"))
         }

@@ -1,4 +1,5 @@
 import JPEGEncoding
+import PNGCodec
 import Rendering
 import WebPEncoding
 
@@ -7,18 +8,24 @@ public struct PictureSettings: Hashable, Sendable {
     public var format: OutputFormat
     /// JPEG: 1...100, 90 when nil. WebP: nil is lossless, a quality lossy. Not for other formats.
     public var quality: Int?
+    /// PNG only: how hard deflate works; nil is `.fast`, as always. `.smallest` writes a
+    /// palette PNG when the picture has at most 256 colours.
+    public var compression: PNGCompression?
 
     /// The JPEG quality when none is given.
     public static let defaultJPEGQuality = 90
     /// The qualities accepted.
     public static let qualities = 1...100
 
-    public init(format: OutputFormat = .png, quality: Int? = nil) {
-        self.format = format; self.quality = quality
+    public init(format: OutputFormat = .png, quality: Int? = nil, compression: PNGCompression? = nil) {
+        self.format = format; self.quality = quality; self.compression = compression
     }
 
     /// Why these settings cannot be written, as a message for a person; nil when they can.
     public var problem: String? {
+        if compression != nil, format != .png {
+            return "--compression applies to PNG output, not \(format.rawValue.uppercased())"
+        }
         guard let quality else { return nil }
         guard format == .jpeg || format == .webp else {
             return "--quality applies to JPEG and WebP output, not \(format.rawValue.uppercased())"
@@ -62,7 +69,7 @@ extension RenderedImage {
         }
         switch settings.format {
         case .png:
-            return try pngData()
+            return try pngData(speed: settings.compression?.speed ?? .fast)
         case .jpeg:
             do throws(JPEGError) {
                 return try JPEGEncoder.encode(rgb: Self.flattenedOverWhite(bitmap.pixels), width: bitmap.width,
@@ -97,5 +104,18 @@ extension RenderedImage {
             }
         }
         return rgb
+    }
+}
+
+/// PNG's compression levels (`--compression`), PNGEncoder's speeds by name.
+public enum PNGCompression: String, Hashable, Sendable, CaseIterable {
+    case fast, balanced, smallest
+
+    var speed: PNGEncoder.Speed {
+        switch self {
+        case .fast: return .fast
+        case .balanced: return .balanced
+        case .smallest: return .smallest
+        }
     }
 }

@@ -75,6 +75,10 @@ struct RenderCommand: ParsableCommand {
                                valueName: "1-100"))
     var quality: Int?
 
+    @Option(help: ArgumentHelp("PNG compression: fast (default), balanced or smallest (a palette PNG when the picture has at most 256 colours).",
+                               valueName: "fast|balanced|smallest"))
+    var compression: PNGCompression?
+
     @Flag(help: "Treat characters the font does not cover as errors.")
     var strict = false
 
@@ -143,6 +147,7 @@ struct RenderCommand: ParsableCommand {
                             maxNodes: maxNodes, maxSpecMegabytes: maxSpecMegabytes)
         job.outputFormat = choices.output
         job.quality = quality
+        job.compression = compression
         return job
     }
 
@@ -177,3 +182,5 @@ struct CanvasSize {
         label = text
     }
 }
+
+extension PNGCompression: ExpressibleByArgument {}

@@ -22,6 +22,8 @@ struct RenderJob: Equatable {
     var outputFormat: OutputFormat? = nil
     /// `--quality`: JPEG's (default 90), or lossy WebP's.
     var quality: Int? = nil
+    /// `--compression`: PNG's deflate effort (and palette PNGs for `smallest`).
+    var compression: PNGCompression? = nil
     var strict = false
     var debug = false
     /// `--max-nodes` and `--max-spec-mb`: the parse limits raised (or lowered) for one run.
@@ -82,7 +84,7 @@ struct RenderJob: Equatable {
             do throws(OutputFormatError) { format = try OutputFormat.resolve(path: output, given: outputFormat) } catch {
                 throw ValidationError(error.description)
             }
-            if let problem = PictureSettings(format: format, quality: quality).problem { throw ValidationError(problem + ".") }
+            if let problem = PictureSettings(format: format, quality: quality, compression: compression).problem { throw ValidationError(problem + ".") }
         }
         if let output, let framesPath, !framesOnly,
            OutputFile.isStandardOutput(output), OutputFile.isStandardOutput(framesPath) {
@@ -140,7 +142,7 @@ struct RenderJob: Equatable {
         do throws(OutputFormatError) { format = try OutputFormat.resolve(path: output, given: outputFormat) } catch {
             throw .outputUnwritable(path: output, reason: error.description)  // validate() refused it first
         }
-        let picture = try renderer.picture(laidOut, settings: PictureSettings(format: format, quality: quality), options: options)
+        let picture = try renderer.picture(laidOut, settings: PictureSettings(format: format, quality: quality, compression: compression), options: options)
         for warning in picture.warnings { printError(warning.description) }
         return (frames.map { [$0] } ?? []) + [(bytes: picture.bytes, path: withSuffix(output, suffix))]
     }

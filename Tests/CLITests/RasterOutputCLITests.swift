@@ -123,4 +123,34 @@ final class RasterOutputCLITests: XCTestCase {
         XCTAssertEqual(r.stderr, "\(spec): error: WebP encoding failed: a 16384x1 image cannot be a WebP (at most 16383 pixels a side)\n")
         XCTAssertEqual(try contents(), ["wide.spec"])
     }
+    func testCompressionSmallestWritesAPalettePNGOfTheSamePixels() throws {
+        let spec = path("flat.spec")
+        try "canvas width=120 height=60 background=#ffffff\nhbox gap=10 padding=10\n  box size=30x30 background=#4f7cff\n  box size=30x30 background=#ff000080 border=2,#000000\n"
+            .write(toFile: spec, atomically: false, encoding: .utf8)
+        for (name, level) in [("fast.png", nil), ("balanced.png", "balanced"), ("smallest.png", "smallest")] {
+            let r = try CLIRunner.run(["render", spec, path(name)] + (level.map { ["--compression", $0] } ?? []))
+            XCTAssertEqual(r.status, 0, r.stderr)
+        }
+        let fast = try bytes("fast.png"), smallest = try bytes("smallest.png")
+        XCTAssertEqual(fast[25], 2, "RGB")
+        XCTAssertEqual(smallest[25], 3, "palette")
+        XCTAssertLessThan(smallest.count, try bytes("balanced.png").count)
+        XCTAssertEqual(try PNGDecoder.decode(smallest), try PNGDecoder.decode(fast))
+        XCTAssertEqual(try PNGDecoder.decode(try bytes("balanced.png")), try PNGDecoder.decode(fast))
+    }
+
+    func testCompressionJunkOrForAnotherFormatIsAUsageError() throws {
+        let cases: [([String], String)] = [
+            (["render", card, path("o.png"), "--compression", "best"], "Error: The value 'best' is invalid for '--compression <fast|balanced|smallest>'"),
+            (["render", card, path("o.png"), "--compression", ""], "Error: The value '' is invalid for '--compression <fast|balanced|smallest>'"),
+            (["render", card, path("o.jpg"), "--compression", "smallest"], "Error: --compression applies to PNG output, not JPEG.\n"),
+            (["render", card, path("o.svg"), "--compression", "fast"], "Error: --compression applies to PNG output, not SVG.\n"),
+        ]
+        for (arguments, message) in cases {
+            let r = try CLIRunner.run(arguments)
+            XCTAssertEqual(r.status, 64, arguments.joined(separator: " "))
+            XCTAssertTrue(r.stderr.hasPrefix(message), r.stderr)
+        }
+        XCTAssertEqual(try contents(), [])
+    }
 }
