@@ -23,7 +23,8 @@ struct RenderCommand: ParsableCommand {
 
             With --out-dir, every argument is a spec or a folder of specs (NAME.spec, and \
             NAME.json files that are not frame dumps, fixture sidecars or the data they name), \
-            rendered on all cores to DIR/NAME.png; a failing spec is reported and does not stop \
+            rendered on all cores to DIR/NAME.png (or the extension of --format's format: \
+            .jpg, .webp, .svg, .pdf); a failing spec is reported and does not stop \
             the others. A spec's sidecar NAME.fixture.json gives its vars, data, scale and sizes \
             (one DIR/NAME-WxH.png per size); --var, --data and --scale win over it.
             """
@@ -119,6 +120,9 @@ struct RenderCommand: ParsableCommand {
             }
             var batch = job
             batch.output = nil  // every path is a spec here
+            if let problem = batch.pictureSettings(format: batch.outputFormat ?? .png).problem {
+                throw ValidationError(problem + ".")
+            }
             return try batch.validate()
         }
         if paths.isEmpty { throw ValidationError("Missing expected argument '<input>'.") }
@@ -155,8 +159,10 @@ struct RenderCommand: ParsableCommand {
         guard let outDirectory else { return try job.run() }
         let failures: Int
         do {
-            failures = try BatchRenderer(paths: paths, outDirectory: outDirectory, options: job.baseOptions(),
-                                         variables: try job.names(), assetRoot: assetRoot).run()
+            var batch = BatchRenderer(paths: paths, outDirectory: outDirectory, options: job.baseOptions(),
+                                      variables: try job.names(), assetRoot: assetRoot)
+            batch.picture = job.pictureSettings(format: job.outputFormat ?? .png)
+            failures = try batch.run()
         } catch let error as LayoutRenderError {
             printError(error.diagnostic.description)
             throw exitStatus(for: error)

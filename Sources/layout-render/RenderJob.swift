@@ -84,7 +84,7 @@ struct RenderJob: Equatable {
             do throws(OutputFormatError) { format = try OutputFormat.resolve(path: output, given: outputFormat) } catch {
                 throw ValidationError(error.description)
             }
-            if let problem = PictureSettings(format: format, quality: quality, compression: compression).problem { throw ValidationError(problem + ".") }
+            if let problem = pictureSettings(format: format).problem { throw ValidationError(problem + ".") }
         }
         if let output, let framesPath, !framesOnly,
            OutputFile.isStandardOutput(output), OutputFile.isStandardOutput(framesPath) {
@@ -116,6 +116,11 @@ struct RenderJob: Equatable {
     static let maxNodesRange = 1...10_000_000
     static let maxSpecMegabytesRange = 1...2_048
 
+    /// `--quality` and `--compression` for a picture in `format`.
+    func pictureSettings(format: OutputFormat) -> PictureSettings {
+        PictureSettings(format: format, quality: quality, compression: compression)
+    }
+
     /// The names from --data and --var (--var wins).
     func names() throws(LayoutRenderError) -> [String: DataValue] {
         var names = try dataPath.map { path throws(LayoutRenderError) in try DataFile.read(path: path) } ?? [:]
@@ -142,7 +147,7 @@ struct RenderJob: Equatable {
         do throws(OutputFormatError) { format = try OutputFormat.resolve(path: output, given: outputFormat) } catch {
             throw .outputUnwritable(path: output, reason: error.description)  // validate() refused it first
         }
-        let picture = try renderer.picture(laidOut, settings: PictureSettings(format: format, quality: quality, compression: compression), options: options)
+        let picture = try renderer.picture(laidOut, settings: pictureSettings(format: format), options: options)
         for warning in picture.warnings { printError(warning.description) }
         return (frames.map { [$0] } ?? []) + [(bytes: picture.bytes, path: withSuffix(output, suffix))]
     }

@@ -133,4 +133,30 @@ final class VectorOutputCLITests: XCTestCase {
         XCTAssertTrue(pdf.stderr.contains("its work budget"), pdf.stderr)
         XCTAssertEqual(try contents(), ["busy.spec"])
     }
+    func testOutDirWritesEveryPictureInTheFormatAsked() throws {
+        let specs = dir.appendingPathComponent("specs")
+        try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
+        for name in ["a", "b"] {
+            try "canvas width=20 height=10 background=#336699\n".write(to: specs.appendingPathComponent(name + ".spec"), atomically: false, encoding: .utf8)
+        }
+        for (arguments, ext, head) in [(["--format", "pdf"], "pdf", Array("%PDF-".utf8)), (["--format", "svg"], "svg", Array("<?xml".utf8)),
+                                       (["--format", "jpeg", "--quality", "50"], "jpg", [0xFF, 0xD8, 0xFF]),
+                                       (["--format", "webp"], "webp", Array("RIFF".utf8)),
+                                       (["--compression", "smallest"], "png", [0x89, 0x50, 0x4E, 0x47])] {
+            let out = path("out-" + ext)
+            let r = try CLIRunner.run(["render", specs.path, "--out-dir", out] + arguments)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(), ["a." + ext, "b." + ext])
+            XCTAssertEqual(Array(Array(try Data(contentsOf: URL(fileURLWithPath: out + "/a." + ext))).prefix(head.count)), head, ext)
+        }
+        for (arguments, message) in [(["--format", "jpeg", "--quality", "0"], "Error: --quality 0 is outside 1...100.\n"),
+                                     (["--quality", "50"], "Error: --quality applies to JPEG and WebP output, not PNG.\n"),
+                                     (["--format", "svg", "--compression", "smallest"], "Error: --compression applies to PNG output, not SVG.\n"),
+                                     (["--format", "gif"], "Error: --format 'gif' is neither an output format")] {
+            let r = try CLIRunner.run(["render", specs.path, "--out-dir", path("refused")] + arguments)
+            XCTAssertEqual(r.status, 64, arguments.joined(separator: " "))
+            XCTAssertTrue(r.stderr.hasPrefix(message), r.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: path("refused")))
+        }
+    }
 }
