@@ -27,6 +27,7 @@ final class VectorSurface: DrawingSurface {
     let height: Int
     var isVector: Bool { true }
     private let sink: Sink
+    private let format: VectorFormat
 
     /// What Cairo's write callback appends to. Owned by the surface, which Cairo writes
     /// through only while it lives.
@@ -64,6 +65,7 @@ final class VectorSurface: DrawingSurface {
         self.width = width
         self.height = height
         self.sink = sink
+        self.format = format
         switch format {
         case .svg:
             // Lengths in points, as the surface's size is given (not the default "pt" suffix
@@ -86,7 +88,7 @@ final class VectorSurface: DrawingSurface {
         cairo_surface_finish(surface)
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(operation: "cairo_surface_finish", status: describe(status)) }
-        return sink.bytes
+        return format == .svg ? SVGIdentifiers.renumbered(sink.bytes) : sink.bytes
     }
 
     deinit { cairo_surface_destroy(surface) }
