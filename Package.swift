@@ -36,6 +36,9 @@ let package = Package(
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        // Picture output: JPEG through libjpeg-turbo's TurboJPEG API (no longjmp), WebP through libwebp.
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CWebPEncode", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
 
         // Pure Swift: the frame-based layout engine. No C, no I/O.
         .target(name: "LayoutEngine"),
@@ -51,6 +54,9 @@ let package = Package(
         .target(name: "JPEGCodec", dependencies: ["CJPEG", "PNGCodec"]),
         // WebP decoding through libwebp, likewise (the Exif orientation from JPEGCodec).
         .target(name: "WebPCodec", dependencies: ["CWebP", "PNGCodec", "JPEGCodec"]),
+        // JPEG and WebP encoding of RGB(A) buffers, one thin module per C library.
+        .target(name: "JPEGEncoding", dependencies: ["CTurboJPEG"]),
+        .target(name: "WebPEncoding", dependencies: ["CWebPEncode"]),
         // Pure Swift: perceptual pixel comparison over RGBA buffers.
         .target(name: "PixelDiff"),
         // Cairo drawing of a display list into RGBA pixels (SVG images through librsvg).
@@ -58,7 +64,8 @@ let package = Package(
         // The pipeline that ties the stages together (used by the CLI and the service).
         .target(
             name: "LayoutRenderKit",
-            dependencies: ["SpecLanguage", "LayoutEngine", "TextEngine", "Rendering", "PNGCodec", "JPEGCodec", "WebPCodec"]
+            dependencies: ["SpecLanguage", "LayoutEngine", "TextEngine", "Rendering", "PNGCodec", "JPEGCodec", "WebPCodec",
+                           "JPEGEncoding", "WebPEncoding"]
         ),
         // Golden tests over the pipeline: the fixture runner, its update policy and its
         // reports, with PixelDiff (used by `layout-render test` and LayoutRenderTesting).

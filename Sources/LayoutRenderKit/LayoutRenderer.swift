@@ -25,10 +25,10 @@ public struct RenderedImage: Sendable {
     public var tolerances: [(rect: PixelBox, tolerance: Tolerance)] = []
 
     /// The picture as PNG bytes, with the environment fingerprint in a text chunk.
-    public func pngData() throws(LayoutRenderError) -> [UInt8] {
+    public func pngData(speed: PNGEncoder.Speed = .fast) throws(LayoutRenderError) -> [UInt8] {
         do {
             let image = RGBAImage(width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels)
-            return try PNGEncoder.encode(image, text: [(key: "layout-render", value: Fingerprint.current.text)])
+            return try PNGEncoder.encode(image, text: [(key: "layout-render", value: Fingerprint.current.text)], speed: speed)
         } catch {
             throw .render(Diagnostic(file: nil, location: nil, message: "PNG encoding failed: \(error)"))
         }
@@ -184,6 +184,42 @@ public final class LayoutRenderer: Sendable {
 
     /// Draws a laid-out spec.
     public func draw(_ laidOut: LaidOutSpec, options: RenderOptions) throws(LayoutRenderError) -> RenderedImage {
+        let (list, renderer, warnings) = try displayList(laidOut, options: options)
+        do throws(RenderError) {
+            let bitmap = try renderer.render(list)
+            var image = RenderedImage(bitmap: bitmap, frames: laidOut.frames, warnings: warnings)
+            image.tolerances = laidOut.scene.nodes.indices.compactMap { id in
+                guard let tolerance = laidOut.scene.nodes[id].tolerance else { return nil }
+                return (PixelBox(laidOut.layout.absoluteFrames[id], scale: laidOut.scene.scale), tolerance)
+            }
+            return image
+        } catch {
+            throw Self.drawingError(error, options: options)
+        }
+    }
+
+    /// Draws a laid-out spec as an SVG or PDF document (see `CairoRenderer.renderVector`).
+    public func drawVector(_ laidOut: LaidOutSpec, as format: VectorFormat,
+                           options: RenderOptions) throws(LayoutRenderError) -> (bytes: [UInt8], warnings: [Diagnostic]) {
+        let (list, renderer, warnings) = try displayList(laidOut, options: options)
+        do throws(RenderError) {
+            return (try renderer.renderVector(list, as: format), warnings)
+        } catch {
+            throw Self.drawingError(error, options: options)
+        }
+    }
+
+    private static func drawingError(_ error: RenderError, options: RenderOptions) -> LayoutRenderError {
+        if case .overBudget(let resource, let limit) = error {
+            return .overBudget(resource, limit: limit, options: options)
+        }
+        return .render(Diagnostic(file: options.fileName, location: nil, message: error.description))
+    }
+
+    /// The display list of a laid-out spec, checked against the limits, with the renderer
+    /// that draws it and the warnings met.
+    private func displayList(_ laidOut: LaidOutSpec, options: RenderOptions)
+        throws(LayoutRenderError) -> (DisplayList, CairoRenderer, [Diagnostic]) {
         var labeler: DebugLabeler?
         if options.debugOverlay {
             do {
@@ -225,20 +261,7 @@ public final class LayoutRenderer: Sendable {
             warnings.append(diagnostic)
         }
         if let overflow = Self.overflowWarning(laidOut, options: options) { warnings.append(overflow) }
-        do throws(RenderError) {
-            let bitmap = try renderer.render(list)
-            var image = RenderedImage(bitmap: bitmap, frames: laidOut.frames, warnings: warnings)
-            image.tolerances = laidOut.scene.nodes.indices.compactMap { id in
-                guard let tolerance = laidOut.scene.nodes[id].tolerance else { return nil }
-                return (PixelBox(laidOut.layout.absoluteFrames[id], scale: laidOut.scene.scale), tolerance)
-            }
-            return image
-        } catch {
-            if case .overBudget(let resource, let limit) = error {
-                throw .overBudget(resource, limit: limit, options: options)
-            }
-            throw .render(Diagnostic(file: options.fileName, location: nil, message: error.description))
-        }
+        return (list, renderer, warnings)
     }
 }
 

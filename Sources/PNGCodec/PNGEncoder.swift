@@ -40,7 +40,9 @@ public enum PNGEncoder {
         /// zlib level 6, adaptive filter choice (per row, the smallest sum of
         /// absolute differences, libpng's heuristic).
         case balanced
-        /// zlib level 9, adaptive filter choice: for files that are kept.
+        /// zlib level 9, adaptive filter choice: for files that are kept. An image of at
+        /// most 256 distinct RGBA colours is written as a palette PNG (colour type 3, alpha
+        /// in tRNS), losslessly, when that is the smaller file.
         case smallest
 
         var settings: (level: Int32, filter: PNGRowFilter) {
@@ -73,7 +75,35 @@ public enum PNGEncoder {
         _ image: RGBAImage, textChunks: [PNGTextChunk], speed: Speed = .fast
     ) throws(PNGError) -> [UInt8] {
         let settings = speed.settings
-        return try encode(image, textChunks: textChunks, level: settings.level, filter: settings.filter)
+        let direct = try encode(image, textChunks: textChunks, level: settings.level, filter: settings.filter)
+        guard speed == .smallest, let palette = try encodePalette(image, textChunks: textChunks, level: settings.level) else {
+            return direct
+        }
+        return palette.count < direct.count ? palette : direct
+    }
+
+    /// The palette form of `image` (see `PNGPalette`), nil when it has more than 256 colours.
+    static func encodePalette(_ image: RGBAImage, textChunks: [PNGTextChunk], level: Int32) throws(PNGError) -> [UInt8]? {
+        guard let (colors, indices) = PNGPalette.indexed(image) else { return nil }
+        let (plte, trns, stream) = try PNGPalette.chunks(colors: colors, indices: indices, width: image.width,
+                                                         height: image.height, level: level)
+        var png = PNGChunkWriter(capacity: 8 + 12 * 6 + 13 + plte.count + (trns?.count ?? 0) + stream.count)
+        var header: [UInt8] = []
+        for side in [image.width, image.height] {
+            withUnsafeBytes(of: UInt32(side).bigEndian) { header.append(contentsOf: $0) }
+        }
+        // 8 bits per index, palette (3), deflate, filter method 0, no interlace.
+        header += [8, 3, 0, 0, 0]
+        png.append("IHDR", header)
+        for chunk in textChunks {
+            png.append("tEXt", try latin1(chunk.key, key: chunk.key, isKey: true) + [0]
+                + latin1(chunk.value, key: chunk.key, isKey: false))
+        }
+        png.append("PLTE", plte)
+        if let trns { png.append("tRNS", trns) }
+        png.appendImageData(stream)
+        png.append("IEND", [])
+        return png.bytes
     }
 
     /// Encodes with an explicit zlib level (1…9), row filter and number of parts

@@ -78,7 +78,7 @@ final class ImageSurface {
 /// Owns a Cairo context and the drawing helpers that need it.
 final class DrawingContext {
     let cr: OpaquePointer
-    let surface: ImageSurface
+    let surface: any DrawingSurface
     /// Device pixels per point (the context's transformation).
     let scale: Double
     /// The canvas in points, grown by a few device pixels: what can show, in the
@@ -95,7 +95,7 @@ final class DrawingContext {
     /// address of its pixels, which the display list keeps alive while it is drawn).
     private var imageSurfaces: [UnsafeRawPointer: ImageSurface] = [:]
 
-    init(surface: ImageSurface, scale: Double) throws(RenderError) {
+    init(surface: any DrawingSurface, scale: Double) throws(RenderError) {
         guard let cr = cairo_create(surface.surface) else {
             throw .cairo(operation: "cairo_create", status: "no context")
         }
@@ -425,7 +425,8 @@ final class DrawingContext {
         try setFont(of: run)
         setSource(run.color)
         var glyphs = glyphs
-        if run.size * scale >= Self.outlineFromPixelsPerEm {
+        // A vector surface keeps glyphs as glyphs (text in a PDF), whatever their size.
+        if !surface.isVector && run.size * scale >= Self.outlineFromPixelsPerEm {
             cairo_glyph_path(cr, &glyphs, Int32(glyphs.count))
             cairo_fill(cr)
         } else {

@@ -70,6 +70,24 @@ public struct CairoRenderer: Sendable {
         return Bitmap(width: width, height: height, pixels: pixels)
     }
 
+    /// Draws a display list as an SVG or PDF document, `pixelWidth × pixelHeight` points
+    /// (the canvas's points × its scale, so the document at 72 dpi is the PNG's size):
+    /// the same drawing as `render`, with the same limits and paint budget, on Cairo's
+    /// vector surface. Glyphs stay glyphs (the fonts are embedded, subset; text in a PDF
+    /// can be selected); shadows and images are embedded as images.
+    public func renderVector(_ list: DisplayList, as format: VectorFormat) throws(RenderError) -> [UInt8] {
+        try checkSize(of: list)
+        let width = list.pixelWidth, height = list.pixelHeight
+        do {
+            let probe = try ImageSurface(width: width, height: height)
+            defer { probe.finish() }
+            try draw(list, on: probe, painting: false)
+        }
+        let surface = try VectorSurface(format, width: width, height: height)
+        try draw(list, on: surface, painting: true)
+        return try surface.finish()
+    }
+
     /// Checks that every glyph run's size can be drawn (before anything is drawn).
     public func checkFontSizes(of list: DisplayList) throws(RenderError) {
         var stretches: [Double] = []
@@ -94,7 +112,7 @@ public struct CairoRenderer: Sendable {
     }
 
     /// Counts the list against the paint budget and, when `painting`, draws it.
-    private func draw(_ list: DisplayList, on surface: ImageSurface, painting: Bool) throws(RenderError) {
+    private func draw(_ list: DisplayList, on surface: any DrawingSurface, painting: Bool) throws(RenderError) {
         try checkFontSizes(of: list)
         let context = try DrawingContext(surface: surface, scale: list.scale)
         cairo_scale(context.cr, list.scale, list.scale)

@@ -14,6 +14,9 @@ struct BatchRenderer {
     let variables: [String: DataValue]
     /// The folder images and fonts come from; nil: each spec's own folder.
     let assetRoot: String?
+    /// The format every picture is written in (`--format`, `--quality`, `--compression`),
+    /// as DIR/NAME.EXT with the format's extension.
+    var picture = PictureSettings()
 
     /// Renders everything; returns the number of failures. A spec that cannot be found,
     /// read or rendered, or whose image another spec of the batch already claims, is one
@@ -47,10 +50,11 @@ struct BatchRenderer {
                 if let scale = options.scale { o.scale = scale }
                 let folder = (spec as NSString).deletingLastPathComponent
                 o.assetRoot = assetRoot ?? (folder.isEmpty ? "." : folder)
-                let image = try renderer.render(source: try LayoutRenderer.readSpec(path: spec, maxBytes: o.parseLimits.maxSourceBytes),
-                                               options: o)
+                let laidOut = try renderer.layout(source: try LayoutRenderer.readSpec(path: spec, maxBytes: o.parseLimits.maxSourceBytes),
+                                                  options: o)
+                let image = try renderer.picture(laidOut, settings: picture, options: o)
                 for warning in image.warnings { progress.message(warning.description) }
-                try OutputFile.write(try image.pngData(), to: out)
+                try OutputFile.write(image.bytes, to: out)
             } catch let error as LayoutRenderError {
                 progress.message(error.diagnostic.description)
                 failures.withLock { $0.append(label) }
@@ -72,7 +76,7 @@ struct BatchRenderer {
     /// The specs named, and the specs directly inside the folders named (`.spec`, and `.json`
     /// files that are not frame dumps, fixture sidecars or data files a sidecar names),
     /// sorted, each with its image's path (one per size its sidecar lists,
-    /// `NAME-WxH.png`); and the names that are neither, with why.
+    /// `NAME-WxH.png`, or the format's extension); and the names that are neither, with why.
     private func collectSpecs() -> (specs: [BatchEntry], unreadable: [(path: String, message: String)]) {
         var specs: [String] = []
         var unreadable: [(path: String, message: String)] = []
@@ -107,7 +111,7 @@ struct BatchRenderer {
             }
             let sizes: [FixtureSize?] = settings.flatMap { $0.sizes.isEmpty ? nil : $0.sizes.map(Optional.some) } ?? [nil]
             for size in sizes {
-                let output = outDirectory + "/" + name + (size.map { "-" + $0.label } ?? "") + ".png"
+                let output = outDirectory + "/" + name + (size.map { "-" + $0.label } ?? "") + "." + picture.format.fileExtension
                 entries.append(BatchEntry(spec: spec, output: output, settings: settings, size: size,
                                           sharesOutputWith: claimed[output]))
                 if claimed[output] == nil { claimed[output] = spec }

@@ -4,7 +4,7 @@ import LayoutRenderKit
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a spec to PNG (the default command).",
+        abstract: "Render a spec to PNG, JPEG, WebP, SVG or PDF (the default command).",
         usage: """
             layout-render [render] <input> [<output>] [options]
             layout-render render <spec-or-folder>... --out-dir <dir> [options]
@@ -16,9 +16,15 @@ struct RenderCommand: ParsableCommand {
             beside it and renamed, so it is never seen half written, while a device or FIFO \
             (/dev/stdout, a terminal, a pipe) is written as it is.
 
+            The output's format comes from its extension (.png, .jpg or .jpeg, .webp, .svg, \
+            .pdf) or from --format, which wins; a name without an extension (or -) is PNG, \
+            and any other extension is an error. SVG and PDF are vector documents drawn by \
+            Cairo, the canvas's points × the scale in size, with text as glyphs.
+
             With --out-dir, every argument is a spec or a folder of specs (NAME.spec, and \
             NAME.json files that are not frame dumps, fixture sidecars or the data they name), \
-            rendered on all cores to DIR/NAME.png; a failing spec is reported and does not stop \
+            rendered on all cores to DIR/NAME.png (or the extension of --format's format: \
+            .jpg, .webp, .svg, .pdf); a failing spec is reported and does not stop \
             the others. A spec's sidecar NAME.fixture.json gives its vars, data, scale and sizes \
             (one DIR/NAME-WxH.png per size); --var, --data and --scale win over it.
             """
@@ -60,8 +66,19 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("data"), help: "A JSON object whose keys become names (lists for `for` loops).")
     var dataPath: String?
 
-    @Option(help: "The form of the input: auto (by extension, or JSON when it starts with '{'), spec or json.")
-    var format: SpecFormat = .automatic
+    @Option(name: .customLong("format"), help: ArgumentHelp(
+        "The output's format, png|jpeg|webp|svg|pdf (default: from the output's extension), or the input's form, auto|spec|json; repeat to give both.",
+        discussion: "--format wins over the output's extension: out.png --format pdf writes a PDF named out.png. An output without an extension (or -) is PNG.",
+        valueName: "format"))
+    var formats: [String] = []
+
+    @Option(help: ArgumentHelp("JPEG quality 1-100 (default 90), or lossy WebP at this quality (WebP is lossless without it).",
+                               valueName: "1-100"))
+    var quality: Int?
+
+    @Option(help: ArgumentHelp("PNG compression: fast (default), balanced or smallest (a palette PNG when the picture has at most 256 colours).",
+                               valueName: "fast|balanced|smallest"))
+    var compression: PNGCompression?
 
     @Flag(help: "Treat characters the font does not cover as errors.")
     var strict = false
@@ -77,7 +94,25 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("max-spec-mb"), help: "The largest spec read, in MiB (default 16).")
     var maxSpecMegabytes: Int?
 
+    /// `--format` values split by kind: the input's form and the output's format.
+    func formatChoices() throws(ValidationError) -> (input: SpecFormat, output: OutputFormat?) {
+        var input: SpecFormat?, output: OutputFormat?
+        for value in formats {
+            if let form = SpecFormat(rawValue: value.lowercased()) {
+                if let input, input != form { throw ValidationError("--format names two input forms, \(input.rawValue) and \(form.rawValue).") }
+                input = form
+            } else if let format = OutputFormat(name: value) {
+                if let output, output != format { throw ValidationError("--format names two output formats, \(output.rawValue) and \(format.rawValue).") }
+                output = format
+            } else {
+                throw ValidationError("--format '\(value)' is neither an output format (\(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))) nor an input form (auto, spec, json).")
+            }
+        }
+        return (input ?? .automatic, output)
+    }
+
     func validate() throws {
+        _ = try formatChoices()
         if outDirectory != nil {
             if paths.isEmpty { throw ValidationError("--out-dir needs at least one spec or folder.") }
             if framesPath != nil || framesOnly || !sizes.isEmpty || paths.contains("-") {
@@ -85,6 +120,9 @@ struct RenderCommand: ParsableCommand {
             }
             var batch = job
             batch.output = nil  // every path is a spec here
+            if let problem = batch.pictureSettings(format: batch.outputFormat ?? .png).problem {
+                throw ValidationError(problem + ".")
+            }
             return try batch.validate()
         }
         if paths.isEmpty { throw ValidationError("Missing expected argument '<input>'.") }
@@ -106,18 +144,25 @@ struct RenderCommand: ParsableCommand {
 
     /// The settings of a single-spec render, as given.
     var job: RenderJob {
-        RenderJob(input: input, output: output, framesPath: framesPath, framesOnly: framesOnly, scale: scale,
-                  sizes: sizes, fontDirectories: fontDirectories, assetRoot: assetRoot, variables: variables,
-                  dataPath: dataPath, format: format, strict: strict, debug: debug,
-                  maxNodes: maxNodes, maxSpecMegabytes: maxSpecMegabytes)
+        let choices = (try? formatChoices()) ?? (.automatic, nil)
+        var job = RenderJob(input: input, output: output, framesPath: framesPath, framesOnly: framesOnly, scale: scale,
+                            sizes: sizes, fontDirectories: fontDirectories, assetRoot: assetRoot, variables: variables,
+                            dataPath: dataPath, format: choices.input, strict: strict, debug: debug,
+                            maxNodes: maxNodes, maxSpecMegabytes: maxSpecMegabytes)
+        job.outputFormat = choices.output
+        job.quality = quality
+        job.compression = compression
+        return job
     }
 
     func run() throws {
         guard let outDirectory else { return try job.run() }
         let failures: Int
         do {
-            failures = try BatchRenderer(paths: paths, outDirectory: outDirectory, options: job.baseOptions(),
-                                         variables: try job.names(), assetRoot: assetRoot).run()
+            var batch = BatchRenderer(paths: paths, outDirectory: outDirectory, options: job.baseOptions(),
+                                      variables: try job.names(), assetRoot: assetRoot)
+            batch.picture = job.pictureSettings(format: job.outputFormat ?? .png)
+            failures = try batch.run()
         } catch let error as LayoutRenderError {
             printError(error.diagnostic.description)
             throw exitStatus(for: error)
@@ -143,3 +188,5 @@ struct CanvasSize {
         label = text
     }
 }
+
+extension PNGCompression: ExpressibleByArgument {}

@@ -18,6 +18,12 @@ struct RenderJob: Equatable {
     var variables: [String] = []
     var dataPath: String? = nil
     var format: SpecFormat = .automatic
+    /// `--format png|jpeg|webp|svg|pdf`; nil takes the output's extension.
+    var outputFormat: OutputFormat? = nil
+    /// `--quality`: JPEG's (default 90), or lossy WebP's.
+    var quality: Int? = nil
+    /// `--compression`: PNG's deflate effort (and palette PNGs for `smallest`).
+    var compression: PNGCompression? = nil
     var strict = false
     var debug = false
     /// `--max-nodes` and `--max-spec-mb`: the parse limits raised (or lowered) for one run.
@@ -73,8 +79,12 @@ struct RenderJob: Equatable {
     /// The mistakes of a command line that need no file to be read: an output format
     /// that is not written, two things sent to standard output.
     func validate() throws(ValidationError) {
-        if let output, let format = Self.unsupportedFormat(output) {
-            throw ValidationError("\(output): \(format) output is not supported yet; write .png")
+        if let output, !framesOnly {
+            let format: OutputFormat
+            do throws(OutputFormatError) { format = try OutputFormat.resolve(path: output, given: outputFormat) } catch {
+                throw ValidationError(error.description)
+            }
+            if let problem = pictureSettings(format: format).problem { throw ValidationError(problem + ".") }
         }
         if let output, let framesPath, !framesOnly,
            OutputFile.isStandardOutput(output), OutputFile.isStandardOutput(framesPath) {
@@ -106,15 +116,9 @@ struct RenderJob: Equatable {
     static let maxNodesRange = 1...10_000_000
     static let maxSpecMegabytesRange = 1...2_048
 
-    /// The name of an image format a file name asks for that is not written yet.
-    private static func unsupportedFormat(_ path: String) -> String? {
-        switch (path as NSString).pathExtension.lowercased() {
-        case "jpg", "jpeg": return "JPEG"
-        case "webp": return "WebP"
-        case "gif": return "GIF"
-        case "avif": return "AVIF"
-        default: return nil
-        }
+    /// `--quality` and `--compression` for a picture in `format`.
+    func pictureSettings(format: OutputFormat) -> PictureSettings {
+        PictureSettings(format: format, quality: quality, compression: compression)
     }
 
     /// The names from --data and --var (--var wins).
@@ -138,10 +142,14 @@ struct RenderJob: Equatable {
         let laidOut = try renderer.layout(source: source, options: options)
         let frames = framesPath.map { (bytes: Array(laidOut.frames.json().utf8), path: withSuffix($0, suffix)) }
         if framesOnly { return frames.map { [$0] } ?? [] }
-        let image = try renderer.draw(laidOut, options: options)
-        for warning in image.warnings { printError(warning.description) }
-        let png = try image.pngData()
-        return (frames.map { [$0] } ?? []) + (output.map { [(bytes: png, path: withSuffix($0, suffix))] } ?? [])
+        guard let output else { return frames.map { [$0] } ?? [] }
+        let format: OutputFormat
+        do throws(OutputFormatError) { format = try OutputFormat.resolve(path: output, given: outputFormat) } catch {
+            throw .outputUnwritable(path: output, reason: error.description)  // validate() refused it first
+        }
+        let picture = try renderer.picture(laidOut, settings: pictureSettings(format: format), options: options)
+        for warning in picture.warnings { printError(warning.description) }
+        return (frames.map { [$0] } ?? []) + [(bytes: picture.bytes, path: withSuffix(output, suffix))]
     }
 
     /// `out.png` with suffix `-320x568` is `out-320x568.png`.

@@ -6,6 +6,7 @@
 //     lr-bench encode IMAGE.png --runs 7
 //     lr-bench diff A.png B.png --runs 7
 //     lr-bench render SPEC --runs 7
+//     lr-bench formats SPEC --runs 7
 //     lr-bench flex-cases Tests/LayoutEngineTests/Chromium/flex-cases.json
 //
 // Each case prints one parseable line of `key=value` pairs.
@@ -19,7 +20,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "layout":
     exit(runLayoutBenchmark(Array(arguments.dropFirst())))
-case "text", "decode", "encode", "diff", "render", "flex-cases":
+case "text", "decode", "encode", "diff", "render", "formats", "flex-cases":
     do {
         let rest = Array(arguments.dropFirst())
         switch arguments[0] {
@@ -27,6 +28,7 @@ case "text", "decode", "encode", "diff", "render", "flex-cases":
         case "decode": try runDecodeBenchmark(rest)
         case "diff": try runDiffBenchmark(rest)
         case "render": try runRenderBenchmark(rest)
+        case "formats": try runFormatsBenchmark(rest)
         case "flex-cases": try runFlexCases(rest)
         default: try runEncodeBenchmark(rest)
         }
@@ -35,6 +37,6 @@ case "text", "decode", "encode", "diff", "render", "flex-cases":
         exit(1)
     }
 default:
-    print("usage: lr-bench layout [--nodes N] [--runs R] | text [--runs R] | decode A.png B.png [--runs R] | encode IMAGE.png [--runs R] | diff A.png B.png [--runs R] | render SPEC [--runs R] | flex-cases FILE")
+    print("usage: lr-bench layout [--nodes N] [--runs R] | text [--runs R] | decode A.png B.png [--runs R] | encode IMAGE.png [--runs R] | diff A.png B.png [--runs R] | render SPEC [--runs R] | formats SPEC [--runs R] | flex-cases FILE")
     exit(arguments.isEmpty ? 0 : 2)
 }

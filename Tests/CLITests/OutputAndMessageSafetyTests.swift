@@ -271,16 +271,17 @@ final class OutputAndMessageSafetyTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["a.spec"])
     }
 
-    func testOutputNamesAreKeptAndUnwrittenFormatsRefused() throws {
+    func testOutputNamesWithoutAnExtensionArePNGAndUnknownExtensionsRefused() throws {
         let spec = try write("canvas width=4 height=4\n")
         let plain = try CLIRunner.run([spec, "picture"], in: dir)
         XCTAssertEqual(plain.status, 0, plain.stderr)
         XCTAssertEqual(Array(try Data(contentsOf: dir.appendingPathComponent("picture")).prefix(8)), Self.pngSignature)
-        for (name, format) in [("o.jpg", "JPEG"), ("o.JPEG", "JPEG"), ("o.webp", "WebP")] {
+        for name in ["o.gif", "o.AVIF", "o.png.bak"] {
             for arguments in [[spec, name], ["render", spec, name, "--scale", "2"]] {
                 let r = try CLIRunner.run(arguments, in: dir)
                 XCTAssertEqual(r.status, 64, name)
-                XCTAssertTrue(r.stderr.hasPrefix("Error: \(name): \(format) output is not supported yet; write .png\n"), r.stderr)
+                let ext = name.split(separator: ".").last!
+                XCTAssertTrue(r.stderr.hasPrefix("Error: \(name): .\(ext) is not a format layout-render writes; "), r.stderr)
             }
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["in.spec", "picture"])

@@ -193,6 +193,11 @@ def main():
     phases = subprocess.run([lrb, "render", str(SPEC), "--runs", str(runs)], capture_output=True, text=True, cwd=HERE)
     for line in phases.stdout.splitlines():
         print(f"render: ours in-process {line}", flush=True)
+    # The encode time of each output format for the card beside PNG's (issue 17): raster
+    # formats encode the pixels drawn once; SVG and PDF include their drawing.
+    formats = subprocess.run([lrb, "formats", str(SPEC), "--runs", str(runs)], capture_output=True, text=True, cwd=HERE)
+    for line in formats.stdout.splitlines():
+        print(f"output formats: {line}", flush=True)
     if a.peers:
         pc = run_line([py, str(HERE / "cairo_render.py"), str(SCENE), str(tmp / "pycairo_card.png"), str(runs)], "pycairo")
         print(f"render: pycairo {pc}", flush=True)

@@ -8,8 +8,10 @@ import SpecLanguage
 ///     {"spec": "canvas width=320\n…", "data": {"posts": [{"title": "A"}]},
 ///      "width": 320, "height": 200, "scale": 2, "format": "png"}
 ///
-/// `data`'s keys become names, as `--data FILE.json`; `format` is `"png"` (the default) or
-/// `"frames"`. A JSON body without a `spec` key is the spec's own JSON form, as before.
+/// `data`'s keys become names, as `--data FILE.json`; `format` is `"png"` (the default),
+/// `"jpeg"`, `"webp"`, `"svg"`, `"pdf"` or `"frames"`, with `"quality"` (1-100, JPEG and
+/// WebP) and `"compression"` (`"fast"`, `"balanced"`, `"smallest"`, PNG) as the CLI takes
+/// them. A JSON body without a `spec` key is the spec's own JSON form, as before.
 /// The body is read by the project's JSON reader: duplicate keys are errors, nesting is
 /// bounded, and every error names its line, column and JSON path in the body.
 struct RenderEnvelope {
@@ -55,16 +57,32 @@ struct RenderEnvelope {
                 request.scale = s
             case "format":
                 switch value.content {
-                case .string("png"): request.frames = false
                 case .string("frames"): request.frames = true
-                default: throw Self.error("expected \"png\" or \"frames\"", value, path)
+                case .string(let name) where OutputFormat(name: name) != nil:
+                    request.frames = false
+                    request.picture.format = OutputFormat(name: name)!
+                default: throw Self.error("expected \"png\", \"jpeg\", \"webp\", \"svg\", \"pdf\" or \"frames\"", value, path)
                 }
+            case "quality":
+                guard case .number(let q) = value.content, q == q.rounded(), PictureSettings.qualities.contains(Int(exactly: q) ?? 0) else {
+                    throw Self.error("expected a whole number from 1 to 100", value, path)
+                }
+                request.picture.quality = Int(q)
+            case "compression":
+                guard case .string(let name) = value.content, let compression = PNGCompression(rawValue: name) else {
+                    throw Self.error("expected \"fast\", \"balanced\" or \"smallest\"", value, path)
+                }
+                request.picture.compression = compression
             default:
-                throw Self.error("unknown key (expected spec, data, width, height, scale or format)", value, path)
+                throw Self.error("unknown key (expected spec, data, width, height, scale, format, quality or compression)", value, path)
             }
         }
         if request.height != nil && request.width == nil, let height = top["height"] {
             throw Self.error("a height needs a width", height, "$.height")
+        }
+        if let problem = request.picture.problem {
+            let key = problem.hasPrefix("--compression") ? "compression" : "quality"
+            throw Self.error(problem.replacingOccurrences(of: "--", with: ""), top[key] ?? top, "$." + key)
         }
         for reserved in ["width", "height", "scale", "index"] where request.variables[reserved] != nil {
             throw Self.error("set by the canvas, it cannot be a name of the data", top["data"]![reserved]!, "$.data." + reserved)

@@ -13,6 +13,9 @@ struct RenderQuery: Sendable, Equatable {
     var scale: Double?
     var frames = false
     var variables: [String: String] = [:]
+    /// `format=png|jpeg|webp|svg|pdf`, `quality=1-100`, `compression=fast|balanced|smallest`
+    /// (`POST /render` only), checked together as the CLI checks them.
+    var picture = PictureSettings()
 
     static let maxSide = 100_000.0
     /// The widths and heights a request may give, in points (above 0), and what a bad one hears.
@@ -39,6 +42,21 @@ struct RenderQuery: Sendable, Equatable {
                     throw .badQuery(parameter: name, reason: Self.scaleExpectation)
                 }
                 scale = s
+            case "format" where !bareVariables:
+                guard let format = OutputFormat(name: value) else {
+                    throw .badQuery(parameter: name, reason: "expected \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                picture.format = format
+            case "quality" where !bareVariables:
+                guard let quality = Int(value), PictureSettings.qualities.contains(quality) else {
+                    throw .badQuery(parameter: name, reason: "expected a whole number from 1 to 100")
+                }
+                picture.quality = quality
+            case "compression" where !bareVariables:
+                guard let compression = PNGCompression(rawValue: value) else {
+                    throw .badQuery(parameter: name, reason: "expected fast, balanced or smallest")
+                }
+                picture.compression = compression
             case "frames" where !bareVariables:
                 guard value == "1" || value == "true" || value == "0" || value == "false" else {
                     throw .badQuery(parameter: name, reason: "expected 1 or 0")
@@ -53,7 +71,7 @@ struct RenderQuery: Sendable, Equatable {
                     continue
                 }
                 guard name.hasPrefix("var."), name.count > 4 else {
-                    throw .badQuery(parameter: name, reason: "unknown parameter (expected width, height, size, scale, frames or var.NAME)")
+                    throw .badQuery(parameter: name, reason: "unknown parameter (expected width, height, size, scale, format, quality, compression, frames or var.NAME)")
                 }
                 variables[String(name.dropFirst(4))] = value
             }
@@ -63,6 +81,10 @@ struct RenderQuery: Sendable, Equatable {
         }
         if height != nil && width == nil {
             throw .badQuery(parameter: "height", reason: "a height needs a width")
+        }
+        if let problem = picture.problem {
+            throw .badQuery(parameter: problem.hasPrefix("--compression") ? "compression" : "quality",
+                            reason: problem.replacingOccurrences(of: "--", with: ""))
         }
     }
 
@@ -79,6 +101,7 @@ struct RenderQuery: Sendable, Equatable {
         request.height = height
         request.scale = scale
         request.frames = frames
+        request.picture = picture
         request.variables = variables.mapValues(DataValue.parsing)
     }
 

@@ -146,8 +146,9 @@ public enum RenderWorker {
                 let json = try renderer.layout(source: source, options: options).frames.json()
                 return WorkerReply(.body(Array(json.utf8), contentType: "application/json"))
             }
-            let image = try renderer.render(source: source, options: options)
-            return WorkerReply(.body(try image.pngData(), contentType: "image/png"), warnings: image.warnings)
+            let laidOut = try renderer.layout(source: source, options: options)
+            let picture = try renderer.picture(laidOut, settings: request.picture, options: options)
+            return WorkerReply(.body(picture.bytes, contentType: picture.format.mediaType), warnings: picture.warnings)
         } catch {
             return WorkerReply(.failure(error))
         }

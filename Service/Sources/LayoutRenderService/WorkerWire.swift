@@ -15,8 +15,10 @@ struct WorkerRequest: Sendable, Equatable {
     var width: Double?
     var height: Double?
     var variables: [String: DataValue] = [:]
-    /// The frame dump as JSON instead of a PNG.
+    /// The frame dump as JSON instead of a picture.
     var frames = false
+    /// The picture's format and its settings (`format`, `quality`, `compression`).
+    var picture = PictureSettings()
 
     func encoded() -> [UInt8] {
         var w = WireWriter()
@@ -31,6 +33,10 @@ struct WorkerRequest: Sendable, Equatable {
             w.value(value)
         }
         w.bool(frames)
+        w.string(picture.format.rawValue)
+        w.bool(picture.quality != nil)
+        if let quality = picture.quality { w.int(quality) }
+        w.optionalString(picture.compression?.rawValue)
         return w.buffer
     }
 
@@ -55,6 +61,13 @@ struct WorkerRequest: Sendable, Equatable {
             variables[name] = try r.value(depth: 0)
         }
         frames = try r.bool()
+        guard let format = OutputFormat(rawValue: try r.string()) else { throw .malformed }
+        picture.format = format
+        picture.quality = try r.bool() ? try r.int() : nil
+        if let name = try r.optionalString() {
+            guard let compression = PNGCompression(rawValue: name) else { throw .malformed }
+            picture.compression = compression
+        }
         try r.end()
     }
 }
