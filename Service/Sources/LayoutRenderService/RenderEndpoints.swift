@@ -42,7 +42,7 @@ extension RenderService {
         }
     }
 
-    // MARK: GET /render/NAME.png
+    // MARK: GET /render/NAME.png (or .jpg, .webp, .svg, .pdf)
 
     func renderTemplate(_ request: Request, context: some RequestContext) async -> Response {
         do {
@@ -55,6 +55,7 @@ extension RenderService {
                                         bareVariables: true)
             var work = WorkerRequest(source: template.source, format: template.format)
             query.apply(to: &work)
+            work.picture.format = template.output
             return try await respond(to: work, request: request,
                                      cacheControl: "public, max-age=\(configuration.publicMaxAgeSeconds), immutable")
         } catch {

@@ -1,7 +1,7 @@
 import Foundation
 import LayoutRenderKit
 
-/// The `--templates` folder: `GET /render/NAME.png` renders `NAME.spec` (or `NAME.json`)
+/// The `--templates` folder: `GET /render/NAME.png` (or `.jpg`, `.webp`, `.svg`, `.pdf`) renders `NAME.spec` (or `NAME.json`)
 /// from it. Names are plain file names (letters, digits, `-`, `_`, `.`; no folder, no
 /// leading dot), so a request can name nothing outside the folder; the file must be a
 /// regular file (a FIFO or device there is refused, never opened for a blocking read).
@@ -11,21 +11,25 @@ struct TemplateFolder {
     struct Template {
         var source: [UInt8]
         var format: SpecFormat
+        /// The picture's format, from the extension asked for (`NAME.pdf`).
+        var output: OutputFormat
     }
 
-    /// Reads the template that `NAME.png` names.
+    /// Reads the template that `NAME.EXT` names (EXT an output format's extension:
+    /// `png`, `jpg`/`jpeg`, `webp`, `svg`, `pdf`).
     func read(_ requested: String, maxBytes: Int) throws(ServiceError) -> Template {
-        guard requested.hasSuffix(".png") else {
-            throw .notFound("a template is asked for as NAME.png")
+        guard let dot = requested.lastIndex(of: "."), dot != requested.startIndex,
+              let output = OutputFormat(name: String(requested[requested.index(after: dot)...])) else {
+            throw .notFound("a template is asked for as NAME.png (or .jpg, .webp, .svg, .pdf)")
         }
-        let name = String(requested.dropLast(4))
+        let name = String(requested[..<dot])
         guard Self.isPlainName(name) else {
             throw .notFound("no template named '\(name)' (names are letters, digits, '-', '_' and '.')")
         }
         for format in [SpecFormat.spec, .json] {
             let path = root + "/" + name + "." + format.rawValue
             do throws(RegularFile.Failure) {
-                return Template(source: try RegularFile.read(path: path, maxBytes: maxBytes), format: format)
+                return Template(source: try RegularFile.read(path: path, maxBytes: maxBytes), format: format, output: output)
             } catch .missing {
                 continue
             } catch {

@@ -33,7 +33,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The only folder images and fonts may be read from (default: none).")
     var assets: String?
 
-    @Option(help: "A folder of templates: GET /render/NAME.png renders NAME.spec from it, its query as variables.")
+    @Option(help: "A folder of templates: GET /render/NAME.png (or .jpg, .webp, .svg, .pdf) renders NAME.spec from it, its query as variables.")
     var templates: String?
 
     @Option(name: .customLong("cache-max-age"), help: "max-age in seconds of the public, immutable Cache-Control of template answers.")

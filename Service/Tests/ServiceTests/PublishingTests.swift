@@ -55,6 +55,17 @@ final class PublishingTests: XCTestCase {
             let json = try await client.get("/render/red.png")
             XCTAssertEqual(json.status, .ok, json.text)
             XCTAssertEqual(try PNGDecoder.decode(json.bytes).width, 30)
+
+            // The extension asked for is the picture's format, and part of the ETag.
+            for (ext, type, magic) in [("pdf", "application/pdf", "%PDF"), ("svg", "image/svg+xml", "<?xml"),
+                                       ("jpg", "image/jpeg", "\u{FF}\u{D8}"), ("webp", "image/webp", "RIFF")] {
+                let picture = try await client.get("/render/card.\(ext)?title=Hello&scale=2")
+                XCTAssertEqual(picture.status, .ok, picture.text)
+                XCTAssertEqual(picture.headers[.contentType], type)
+                XCTAssertNotEqual(picture.headers[.eTag], etag)
+                XCTAssertEqual(Array(picture.bytes.prefix(magic.unicodeScalars.count)),
+                               magic.unicodeScalars.map { UInt8($0.value) }, ext)
+            }
         }
     }
 
@@ -63,7 +74,7 @@ final class PublishingTests: XCTestCase {
         let fifo = templates.appendingPathComponent("pipe.spec").path
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
         try await withServer({ $0.templatesDirectory = folder }) { client, _ in
-            for uri in ["/render/nope.png", "/render/.hidden.png", "/render/card.jpg", "/render/..%2Fcard.png",
+            for uri in ["/render/nope.png", "/render/.hidden.png", "/render/card.gif", "/render/card", "/render/..%2Fcard.png",
                         "/render/%2E%2E.png", "/render/card%00.png"] {
                 let response = try await client.get(uri)
                 XCTAssertEqual(response.status, .notFound, uri)
