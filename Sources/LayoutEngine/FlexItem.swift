@@ -177,7 +177,7 @@ extension LayoutContext {
                 if let v = keyword(s.pointee.minWidth) { item.minMain = v }
                 if let v = keyword(s.pointee.maxWidth) { item.maxMain = v }
             } else {
-                if let v = keyword(s.pointee.width) { item.sizeCross = v }
+                if let v = keyword(s.pointee.width) { item.sizeCross = widthNotBelowContentHeight(c, v, innerWidth, innerHeight) }
                 if let v = keyword(s.pointee.minWidth) { item.minCross = v }
                 if let v = keyword(s.pointee.maxWidth) { item.maxCross = v }
             }

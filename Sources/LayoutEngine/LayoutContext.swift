@@ -544,6 +544,19 @@ final class LayoutContext {
                        contentSize: .horizontal).width
     }
 
+    /// A keyword width `width` of a box with a ratio and no definite height, as a column
+    /// item: not less than what its content's height at that width gives through the ratio
+    /// (as Chromium sizes it).
+    func widthNotBelowContentHeight(_ node: NodeID, _ width: Double, _ parentWidth: Double?, _ parentHeight: Double?) -> Double {
+        let sp = style(node)
+        guard let r = sp.pointee.aspectRatio, resolve(sp.pointee.height, parentHeight) == nil,
+              sp.pointee.minHeight == .auto, !sp.pointee.clipsContent, hasFlowContent(node) else { return width }
+        let height = compute(node, knownWidth: width, knownHeight: nil, parentWidth: parentWidth, parentHeight: parentHeight,
+                             availableWidth: .definite(width), availableHeight: .maxContent, perform: false,
+                             contentSize: .vertical).height
+        return Swift.max(width, height * r)
+    }
+
     private func overflowKey(_ node: NodeID, _ key: CacheEntry, _ parent: Size, _ keyedByParent: Bool) -> OverflowKey {
         OverflowKey(node: node, knownWidth: key.knownWidth, knownHeight: key.knownHeight,
                     availableWidth: key.availableWidth, availableHeight: key.availableHeight,
