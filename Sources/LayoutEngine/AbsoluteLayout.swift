@@ -42,6 +42,15 @@ extension LayoutContext {
             var w: Double? = resolve(st.pointee.width, cbWidth).map { clampWidth(c, $0, cbWidth, cbHeight, pb) }
             var h: Double? = resolve(st.pointee.height, cbHeight).map { clampHeight(c, $0, cbHeight, pb) }
             let ratio = st.pointee.aspectRatio
+            // With a ratio and a height of its own, a width of its own is not less than the
+            // content's min-content width (the automatic minimum Chromium applies to an
+            // absolute box with a ratio that its insets do not stretch).
+            if ratio != nil, let ww = w, h != nil, !(left != nil && right != nil), st.pointee.minWidth == .auto,
+               !st.pointee.clipsContent, hasFlowContent(c) {
+                let least = intrinsicWidth(c, .minContent, cbWidth, cbHeight, .definite(cbWidth)) ?? 0
+                if case .points(let hi) = st.pointee.maxWidth { w = Swift.max(ww, Swift.min(least, hi)) }
+                else { w = Swift.max(ww, least) }
+            }
             // Between `top` and `bottom`, an `align-self` of its own other than `stretch`
             // sizes the child by its content and aligns it there (CSS Box Alignment §6.1:
             // for absolute boxes `align-self` is the vertical axis, as Chromium applies it).
