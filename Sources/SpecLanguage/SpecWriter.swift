@@ -44,6 +44,10 @@ public enum SpecWriter {
             // Shadows have spaces outside parentheses, which end a bare value.
             if case .shadows(let s) = value, !s.isEmpty { return " \(name)=\(quoted(text(value)))" }
             if case .transform = value { return " \(name)=\(quoted(text(value)))" }
+            // A string (a file path) that is empty or holds what ends a bare value is quoted.
+            if case .string(let s) = value, s.isEmpty || s.unicodeScalars.contains(where: Self.endsBareValue) {
+                return " \(name)=\(quoted(s))"
+            }
             return " \(name)=\(text(value))"
         }.joined()
     }
@@ -142,6 +146,12 @@ public enum SpecWriter {
     }
 
     /// A spec string literal: `\"`, `\\`, `\n`, `\t`, other controls as `\u{…}`.
+    /// A character a bare value cannot hold: white space, quotes, `#`, controls.
+    static func endsBareValue(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isWhitespace || scalar == "\"" || scalar == "'" || scalar == "\\" || scalar == "#"
+            || scalar.value < 0x20 || scalar.value == 0x7F
+    }
+
     static func quoted(_ s: String) -> String {
         escaped(s) { "\\u{" + String($0, radix: 16) + "}" }
     }
