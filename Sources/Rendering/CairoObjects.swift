@@ -322,18 +322,7 @@ final class DrawingContext {
                 addPolygon(far ? FarGeometry.clip(wedge, to: window) : wedge)
             }
             cairo_clip(cr)
-            addRectangle(rect, radii: R)
-            if inner.width > 0, inner.height > 0 {
-                if far {
-                    let widest = max(t, r, b, l)
-                    addRectangle(inner, radii: R.map { max(0, $0 - widest) })
-                } else {
-                    addRectangle(inner, corners: [(max(0, R.topLeft - l), max(0, R.topLeft - t)),
-                                                  (max(0, R.topRight - r), max(0, R.topRight - t)),
-                                                  (max(0, R.bottomRight - r), max(0, R.bottomRight - b)),
-                                                  (max(0, R.bottomLeft - l), max(0, R.bottomLeft - b))])
-                }
-            }
+            addRing(rect, inner: inner, radii: R, widths: (t, r, b, l), far: far)
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
             setSource(side.color)
             cairo_fill(cr)
