@@ -45,11 +45,8 @@ extension LayoutContext {
             // With a ratio and a height of its own, a width of its own is not less than the
             // content's min-content width (the automatic minimum Chromium applies to an
             // absolute box with a ratio that its insets do not stretch).
-            if ratio != nil, let ww = w, h != nil, !(left != nil && right != nil), st.pointee.minWidth == .auto,
-               !st.pointee.clipsContent, hasFlowContent(c) {
-                let least = intrinsicWidth(c, .minContent, cbWidth, cbHeight, .definite(cbWidth)) ?? 0
-                if case .points(let hi) = st.pointee.maxWidth { w = Swift.max(ww, Swift.min(least, hi)) }
-                else { w = Swift.max(ww, least) }
+            if ratio != nil, let ww = w, h != nil, !(left != nil && right != nil) {
+                w = Swift.max(ww, contentMinimumWidth(c, cbWidth, cbHeight))
             }
             // Between `top` and `bottom`, an `align-self` of its own other than `stretch`
             // sizes the child by its content and aligns it there (CSS Box Alignment §6.1:
@@ -105,7 +102,8 @@ extension LayoutContext {
                 w = s.width
                 h = s.height
             }
-            let width = w!, height = h!
+            let width = w!
+            let height = keywordClampedHeight(c, h!, width: width, cbWidth: cbWidth, cbHeight: cbHeight)
 
             // Auto margins between two insets share what is left.
             let autoMargin = st.pointee.margin
@@ -305,6 +303,27 @@ extension LayoutContext {
         let st = style(c)
         return clamp(v, min: resolve(st.pointee.minHeight, parentHeight) ?? 0,
                      max: resolve(st.pointee.maxHeight, parentHeight) ?? .infinity, floor: pb.vertical)
+    }
+
+    /// `height` clamped by an intrinsic keyword `min-height` or `max-height`: the content's
+    /// height at `width` (with a ratio, the height the ratio gives), as for flex items.
+    private func keywordClampedHeight(_ c: NodeID, _ height: Double, width: Double,
+                                      cbWidth: Double, cbHeight: Double) -> Double {
+        let st = style(c)
+        let minKeyword = st.pointee.minHeight.isIntrinsicKeyword, maxKeyword = st.pointee.maxHeight.isIntrinsicKeyword
+        guard minKeyword || maxKeyword else { return height }
+        let content: Double
+        if let ratio = st.pointee.aspectRatio {
+            content = width / ratio
+        } else {
+            content = compute(c, knownWidth: width, knownHeight: nil, parentWidth: cbWidth, parentHeight: cbHeight,
+                              availableWidth: .definite(width), availableHeight: .maxContent, perform: false,
+                              contentSize: .vertical).height
+        }
+        var result = height
+        if maxKeyword { result = Swift.min(result, content) }
+        if minKeyword { result = Swift.max(result, content) }
+        return Swift.max(result, insets(c, parentWidth: cbWidth).vertical)
     }
 
     /// `frame` moved by a relative child's insets (CSS `position: relative`).

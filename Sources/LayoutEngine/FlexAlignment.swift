@@ -50,7 +50,14 @@ extension LayoutContext {
         }
         if let v = keyword(st.pointee.minWidth) { items[i].minCross = v }
         if let v = keyword(st.pointee.maxWidth) { items[i].maxCross = v }
-        if let v = keyword(st.pointee.width) { items[i].sizeCross = v }
+        if st.pointee.aspectRatio != nil, resolve(st.pointee.height, ctx.percentHeight) != nil,
+           let v = intrinsicWidth(node, st.pointee.width, ctx.innerWidth, ctx.percentHeight, avail,
+                                  knownHeight: items[i].target, throughRatio: true) {
+            // (A height of its own: the width through the ratio, as where the item was made.)
+            items[i].sizeCross = Swift.max(v, contentMinimumWidth(node, ctx.innerWidth, ctx.percentHeight))
+        } else if let v = keyword(st.pointee.width) {
+            items[i].sizeCross = v
+        }
         if !items[i].sizeCross.isNaN {
             items[i].sizeCross = clamp(items[i].sizeCross, min: items[i].minCross, max: items[i].maxCross,
                                        floor: items[i].pbCross)

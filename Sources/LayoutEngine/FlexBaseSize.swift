@@ -22,6 +22,12 @@ extension LayoutContext {
         } else if case .percent = basis {
             // A percentage of an indefinite size is `content` (CSS Flexbox §7.2.3).
             base = measureContentMain(i, .maxContent, ctx)
+        } else if basis.isIntrinsicKeyword, !items[i].ratio.isNaN, let cross = crossForMeasuring(i, ctx) {
+            // A sizing keyword of an item with a ratio and a definite cross size: the size
+            // through the ratio, which is its min- and max-content size (CSS Sizing 4
+            // §5.1); its automatic minimum (the content's size) may exceed it.
+            base = mainFromCross(cross, items[i])
+            explicit = true
         } else if basis == .minContent {
             base = measureContentMain(i, .minContent, ctx)
         } else if basis == .maxContent {
@@ -293,11 +299,12 @@ extension LayoutContext {
             }
             return m.horizontal
         default:
-            // An item with a ratio, or a wrapping column, that a row of known height
-            // stretches takes its width from that height, as Chromium sizes it.
+            // An item with a ratio, or a wrapping column, that a single-line row of known
+            // height stretches takes its width from that height, as Chromium sizes it (a
+            // wrapping row's lines are not known yet).
             var knownHeight: Double? = nil
             let widthFromHeight = style(c).pointee.aspectRatio != nil || (tags[c] == .column && style(c).pointee.wrap)
-            if axis.isRow, let innerHeight, widthFromHeight, style(c).pointee.width == .auto, style(c).pointee.height == .auto,
+            if axis.isRow, !wraps, let innerHeight, widthFromHeight, style(c).pointee.width == .auto, style(c).pointee.height == .auto,
                (style(c).pointee.alignSelf ?? style(node).pointee.align) == .stretch, style(c).pointee.margin.top != .auto, style(c).pointee.margin.bottom != .auto {
                 let mv = margins(c, parentWidth: nil).vertical
                 knownHeight = Swift.max(0, innerHeight - mv)

@@ -177,7 +177,14 @@ extension LayoutContext {
                 if let v = keyword(s.pointee.minWidth) { item.minMain = v }
                 if let v = keyword(s.pointee.maxWidth) { item.maxMain = v }
             } else {
-                if let v = keyword(s.pointee.width) { item.sizeCross = widthNotBelowContentHeight(c, v, innerWidth, innerHeight) }
+                if s.pointee.aspectRatio != nil, resolve(s.pointee.height, innerHeight) != nil,
+                   let v = keyword(s.pointee.width, throughRatio: true) {
+                    // (With a ratio and a definite height, the width through the ratio, not
+                    // less than the content's min-content width when the minimum is automatic.)
+                    item.sizeCross = Swift.max(v, contentMinimumWidth(c, innerWidth, innerHeight))
+                } else if let v = keyword(s.pointee.width) {
+                    item.sizeCross = widthNotBelowContentHeight(c, v, innerWidth, innerHeight)
+                }
                 if let v = keyword(s.pointee.minWidth) { item.minCross = v }
                 if let v = keyword(s.pointee.maxWidth) { item.maxCross = v }
             }

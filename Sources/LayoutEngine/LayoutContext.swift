@@ -264,10 +264,13 @@ final class LayoutContext {
     ///     (the main axis, for the flex base size and the automatic minimum size of flex
     ///     items, CSS Flexbox §9.2, §4.5; the width, for intrinsic keywords).
     ///   - definiteHeight: whether `knownHeight` is definite for the percentages inside.
+    ///   - ignoringRatio: measure the content as if the node had no aspect ratio (the
+    ///     content-based minimum of a box with a ratio).
     func compute(_ node: NodeID, knownWidth: Double?, knownHeight: Double?,
                  parentWidth: Double?, parentHeight: Double?,
                  availableWidth: AvailableSpace, availableHeight: AvailableSpace,
-                 perform: Bool, contentSize: PhysicalAxis? = nil, definiteHeight: Bool = true) -> Size {
+                 perform: Bool, contentSize: PhysicalAxis? = nil, definiteHeight: Bool = true,
+                 ignoringRatio: Bool = false) -> Size {
         // Sizes the parent fixed win over everything: nothing to measure.
         if !perform, let knownWidth, let knownHeight { return Size(width: knownWidth, height: knownHeight) }
         let sp = styles.baseAddress! + node
@@ -304,7 +307,7 @@ final class LayoutContext {
         } else if sp.pointee.wrap, tags[node] == .column, let limit = resolve(sp.pointee.maxHeight, parentHeight) {
             bounds.columnLimit = limit
         }
-        if let r = sp.pointee.aspectRatio {
+        if let r = sp.pointee.aspectRatio, !ignoringRatio {
             ratio = r
             switch contentSize {
             case nil:
@@ -390,7 +393,7 @@ final class LayoutContext {
             key.flags = (w == nil ? Self.encode(availableWidth, &key.availableWidth) : 3)
                 | ((h == nil ? Self.encode(availableHeight, &key.availableHeight) : 3) << 2)
                 | (contentSize == .horizontal ? 16 : 0) | (contentSize == .vertical ? 128 : 0) | 32
-                | (definiteHeight ? 0 : 64)
+                | (definiteHeight ? 0 : 64) | (ignoringRatio ? 256 : 0)
             for s in 0..<used {
                 let e = cache[s &* count &+ node]
                 if e.flags == key.flags && e.knownWidth == key.knownWidth && e.knownHeight == key.knownHeight
@@ -555,6 +558,20 @@ final class LayoutContext {
                              availableWidth: .definite(width), availableHeight: .maxContent, perform: false,
                              contentSize: .vertical).height
         return Swift.max(width, height * r)
+    }
+
+    /// The automatic minimum width of a box with a ratio (CSS Sizing 4 §5.2): its content's
+    /// min-content width, not the width its height gives through the ratio; 0 when its
+    /// minimum is not automatic or it clips or has no flowing content.
+    func contentMinimumWidth(_ node: NodeID, _ parentWidth: Double?, _ parentHeight: Double?) -> Double {
+        let sp = style(node)
+        guard sp.pointee.minWidth == .auto, !sp.pointee.clipsContent, hasFlowContent(node) else { return 0 }
+        var least = compute(node, knownWidth: nil, knownHeight: resolve(sp.pointee.height, parentHeight),
+                            parentWidth: parentWidth, parentHeight: parentHeight,
+                            availableWidth: .minContent, availableHeight: .maxContent, perform: false,
+                            contentSize: .horizontal, ignoringRatio: true).width
+        if case .points(let hi) = sp.pointee.maxWidth { least = Swift.min(least, hi) }
+        return least
     }
 
     private func overflowKey(_ node: NodeID, _ key: CacheEntry, _ parent: Size, _ keyedByParent: Bool) -> OverflowKey {
