@@ -8,12 +8,19 @@ extension LayoutContext {
         let axis = ctx.axis
         // Intrinsic keywords on a row item's min or max height: its content's height at its width.
         if axis.isRow && (style(items[i].node).pointee.minHeight.isIntrinsicKeyword || style(items[i].node).pointee.maxHeight.isIntrinsicKeyword) {
-            let content = compute(items[i].node, knownWidth: items[i].target, knownHeight: nil,
-                                  parentWidth: ctx.innerWidth, parentHeight: ctx.percentHeight,
-                                  availableWidth: .definite(items[i].target), availableHeight: .maxContent,
-                                  perform: false, contentSize: .vertical).height
+            // (With a ratio, the height the ratio gives.)
+            let content = !items[i].ratio.isNaN
+                ? crossFromMain(items[i].target, items[i])
+                : compute(items[i].node, knownWidth: items[i].target, knownHeight: nil,
+                          parentWidth: ctx.innerWidth, parentHeight: ctx.percentHeight,
+                          availableWidth: .definite(items[i].target), availableHeight: .maxContent,
+                          perform: false, contentSize: .vertical).height
             if style(items[i].node).pointee.minHeight.isIntrinsicKeyword { items[i].minCross = content }
-            if style(items[i].node).pointee.maxHeight.isIntrinsicKeyword { items[i].maxCross = content }
+            if style(items[i].node).pointee.maxHeight.isIntrinsicKeyword {
+                // A row stretched to its line that stretches an item of its own is as tall
+                // as it is stretched: that is its content's height then (as Chromium lays it out).
+                items[i].maxCross = items[i].stretches && stretchesAnItem(items[i].node) ? .infinity : content
+            }
         }
         if !axis.isRow && !items[i].mainFromRatio { resolveWidthKeywordsAtHeight(i, ctx) }
         var hyp: Double
@@ -21,6 +28,11 @@ extension LayoutContext {
             hyp = items[i].sizeCross
         } else if skipStretched && items[i].stretches {
             hyp = 0
+        } else if !axis.isRow && items[i].mainFromRatio && Swift.abs(items[i].target - items[i].base) < 1e-9,
+                  let width = crossForMeasuring(i, ctx) {
+            // A column item whose height came from its width through its ratio, and did not
+            // flex: that width, found with its height unknown (as Chromium keeps it).
+            hyp = width
         } else {
             let target = items[i].target
             let crossAvail = shrinkSpace(ctx.availCross, by: items[i].margin.cross)
@@ -33,6 +45,20 @@ extension LayoutContext {
         }
         items[i].hypotheticalCross = clamp(hyp, min: items[i].minCross, max: items[i].maxCross, floor: items[i].pbCross)
         items[i].cross = items[i].hypotheticalCross
+    }
+
+    /// Whether `node` is a single-line row with an in-flow item that stretches to its height.
+    private func stretchesAnItem(_ node: NodeID) -> Bool {
+        let sp = style(node)
+        guard tags[node] == .row, !sp.pointee.wrap else { return false }
+        for k in children(node) {
+            let c = childList[k]
+            if hidden[c] || outOfFlow[c] { continue }
+            let st = style(c)
+            if (st.pointee.alignSelf ?? sp.pointee.align) == .stretch, st.pointee.height == .auto,
+               st.pointee.margin.top != .auto, st.pointee.margin.bottom != .auto { return true }
+        }
+        return false
     }
 
     /// A column's item whose width depends on its height (through an aspect ratio, or as a

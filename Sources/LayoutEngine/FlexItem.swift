@@ -191,19 +191,19 @@ extension LayoutContext {
         }
         switch tags[c] {
         case .flexibleSpacer:
-            // A toolbar's flexible space: grow 1, basis 0, shrink 1; it ignores the cross axis.
+            // A toolbar's flexible space: grow 1, basis 0, shrink 1. Across the stack it is
+            // an empty box (stretched to its line unless aligned otherwise), as a CSS
+            // `<div style="flex: 1 1 0">` is.
             if item.grow == 0 { item.grow = 1 }
             item.shrink = 1
             item.explicitBasis = true
             item.autoMin = 0
             if item.minMain.isNaN { item.minMain = 0 }
-            if item.sizeCross.isNaN { item.sizeCross = 0 }
         case .fixedSpacer:
             item.grow = 0
             item.shrink = 0
             item.autoMin = 0
             if item.minMain.isNaN { item.minMain = 0 }
-            if item.sizeCross.isNaN { item.sizeCross = 0 }
         default:
             break
         }

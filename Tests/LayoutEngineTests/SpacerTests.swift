@@ -5,7 +5,8 @@ final class SpacerTests: XCTestCase {
     func testFlexibleSpacerTakesTheFreeSpace() throws {
         let laid = try XCTUnwrap(lay(hbox("r", { _ in }, rect("a", 50, 20), spacer(nil, "s"), rect("b", 50, 20)),
                                      width: 300, height: 40))
-        assertFrame(laid["s"], Rect(x: 50, y: 0, width: 300 - 100, height: 0))
+        // (Stretched across the row, as CSS stretches an empty div.)
+        assertFrame(laid["s"], Rect(x: 50, y: 0, width: 300 - 100, height: 40))
         assertFrame(laid["b"], Rect(x: 300 - 50, y: 0, width: 50, height: 20))
     }
 
@@ -18,12 +19,12 @@ final class SpacerTests: XCTestCase {
         let laid = try XCTUnwrap(lay(hbox("r", { _ in }, box("a", { $0.basis = .points(0); $0.grow = 1 }), spacer(nil, "s")),
                                      width: 300, height: 40))
         assertFrame(laid["a"], Rect(x: 0, y: 0, width: 150, height: 40))
-        assertFrame(laid["s"], Rect(x: 150, y: 0, width: 150, height: 0))
+        assertFrame(laid["s"], Rect(x: 150, y: 0, width: 150, height: 40))
     }
 
     func testFixedSpacerAlongTheMainAxis() throws {
         let laid = try XCTUnwrap(lay(vbox("r", { _ in }, rect("a", 50, 20), spacer(20, "s"), rect("b", 50, 20)), width: 300))
-        assertFrame(laid["s"], Rect(x: 0, y: 20, width: 0, height: 20))
+        assertFrame(laid["s"], Rect(x: 0, y: 20, width: 300, height: 20))
         assertFrame(laid["b"], Rect(x: 0, y: 20 + 20, width: 50, height: 20))
         XCTAssertEqual(laid.result.size, Size(width: 300, height: 60))
     }
@@ -32,8 +33,15 @@ final class SpacerTests: XCTestCase {
         let laid = try XCTUnwrap(lay(hbox("r", { _ in }, box("a", { $0.width = .points(100) }), spacer(20, "s"),
                                           box("b", { $0.width = .points(100) })),
                                      width: 120, height: 10))
-        assertFrame(laid["s"], Rect(x: 50, y: 0, width: 20, height: 0))
+        assertFrame(laid["s"], Rect(x: 50, y: 0, width: 20, height: 10))
         assertFrame(laid["b"], Rect(x: 70, y: 0, width: 50, height: 10))
+    }
+
+    func testSpacerAlignedByItsStackIsEmptyAcross() throws {
+        let laid = try XCTUnwrap(lay(hbox("r", { $0.align = .center }, rect("a", 50, 20), spacer(nil, "s"), spacer(10, "t")),
+                                     width: 300, height: 40))
+        assertFrame(laid["s"], Rect(x: 50, y: 20, width: 300 - 50 - 10, height: 0))
+        assertFrame(laid["t"], Rect(x: 300 - 10, y: 20, width: 10, height: 0))
     }
 
     func testSpacerOutsideAStackIsEmpty() throws {

@@ -6,7 +6,7 @@ import XCTest
 /// HTML (`Conformance/cases/*.json`, written by `scripts/conformance --record`; the
 /// expectation is data, as in Taffy's gentest). Every case is laid out through the
 /// pipeline, as `layout-render --frames-only` does, and every recorded frame is compared
-/// within 0.2 pt (a null field is not compared: a spacer's cross axis).
+/// within 0.2 pt (a null field, which no recording writes now, is not compared).
 ///
 /// The cases named in `Conformance/known-failures.txt` do not match yet. The test fails
 /// when any other case mismatches, and when a listed case matches (take it off the list),

@@ -2,9 +2,7 @@
 
 Chromium's frames are the expectation. A node is compared on x, y, width and height
 within TOLERANCE points, except:
-- hidden nodes and what is inside them (both sides give empty frames, placed anyhow);
-- a spacer, along its stack only: it draws nothing, and its cross size is not the
-  spec's concern (Chromium stretches an empty div, the engine leaves it 0).
+- hidden nodes and what is inside them (both sides give empty frames, placed anyhow).
 Trees in which a label is narrower than one of its words are compared too: such a word
 breaks between characters, as CSS `overflow-wrap: break-word` breaks it (docs/spec.md,
 Text); `long_word` only counts them for the summary.
@@ -36,10 +34,7 @@ def compared_fields(tree: Node) -> dict[int, tuple[str, ...]]:
     def visit(n: Node, parent: Node | None) -> None:
         if "hidden" in n.attrs:
             return
-        if n.kind == "spacer" and parent is not None:
-            out[n.line] = ("x", "width") if parent.kind == "hbox" else ("y", "height")
-        else:
-            out[n.line] = FIELDS
+        out[n.line] = FIELDS
         for c in n.children:
             visit(c, n)
 
