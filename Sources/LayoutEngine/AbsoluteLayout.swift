@@ -195,8 +195,10 @@ extension LayoutContext {
             else if let bottom { y = border.top + cbHeight - bottom - m.bottom - height }
             else { y = staticFrame.y }
 
-            // A height found from the content is not definite for the percentages inside.
-            let definiteHeight = st.pointee.height != .auto || (top != nil && bottom != nil && !fitsVertically)
+            // A height found from the content (also through a sizing keyword) is not
+            // definite for the percentages inside; one from the ratio is.
+            let definiteHeight = st.pointee.height.isIntrinsicKeyword ? false
+                : st.pointee.height != .auto || (top != nil && bottom != nil && !fitsVertically) || ratio != nil
             _ = compute(c, knownWidth: width, knownHeight: height, parentWidth: cbWidth, parentHeight: cbHeight,
                         availableWidth: .definite(width), availableHeight: .definite(height), perform: true,
                         definiteHeight: definiteHeight)

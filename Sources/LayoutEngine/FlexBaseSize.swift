@@ -83,8 +83,9 @@ extension LayoutContext {
                         perform: false, contentSize: axis.isRow ? .horizontal : .vertical)
         // With a ratio, the content's size is clamped by the min and max cross sizes
         // through the ratio (CSS Flexbox §4.5, as Chromium applies it: in a row only
-        // without a definite cross size), which do not limit the flexed size.
-        if !items[i].ratio.isNaN && (!axis.isRow || items[i].sizeCross.isNaN) {
+        // without a definite cross size, its own or its single line's), which do not
+        // limit the flexed size.
+        if !items[i].ratio.isNaN && (!axis.isRow || cross == nil) {
             return clamp(axis.main(s), min: mainFromCross(items[i].minCross, items[i]),
                          max: mainFromCross(Swift.max(items[i].maxCross, items[i].pbCross), items[i]))
         }
