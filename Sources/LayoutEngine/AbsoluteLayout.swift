@@ -60,7 +60,7 @@ extension LayoutContext {
                 w = clampWidth(c, hh * ratio, cbWidth, cbHeight, pb)
             }
             if w == nil, h == nil || ratio == nil, st.pointee.width == .auto, let left, let right {
-                var width = clampWidth(c, cbWidth - left - right - m.horizontal, cbWidth, cbHeight, pb)
+                var width = clampWidth(c, Swift.max(0, cbWidth - left - right) - m.horizontal, cbWidth, cbHeight, pb)
                 // With a ratio, the height's min and max hold through it.
                 if let ratio, h == nil {
                     width = clamp(width, min: (resolve(st.pointee.minHeight, cbHeight) ?? 0) * ratio,
@@ -72,7 +72,7 @@ extension LayoutContext {
                 h = clampHeight(c, ww / ratio, cbHeight, pb)
             }
             if h == nil, st.pointee.height == .auto, !fitsVertically, let top, let bottom {
-                let between = clampHeight(c, cbHeight - top - bottom - m.vertical, cbHeight, pb)
+                let between = clampHeight(c, Swift.max(0, cbHeight - top - bottom) - m.vertical, cbHeight, pb)
                 if let ratio {
                     // With a ratio, the space between `top` and `bottom` gives the width (not
                     // less than a label's longest word), and the width the height, where the

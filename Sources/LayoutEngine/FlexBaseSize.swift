@@ -19,8 +19,14 @@ extension LayoutContext {
             // A: a definite flex basis.
             base = b
             explicit = true
+        } else if case .percent = basis, !items[i].ratio.isNaN, let cross = crossForMeasuring(i, ctx) {
+            // A percentage of an indefinite size is `content` (CSS Flexbox §7.2.3): with a
+            // ratio and a definite cross size, B below.
+            base = mainFromCross(cross, items[i])
+            items[i].mainFromRatio = true
+            explicit = ctx.axis.main(width: style(node).pointee.width, height: style(node).pointee.height) == .auto
         } else if case .percent = basis {
-            // A percentage of an indefinite size is `content` (CSS Flexbox §7.2.3).
+            // (Otherwise E: the item's max-content main size.)
             base = measureContentMain(i, .maxContent, ctx)
         } else if basis.isIntrinsicKeyword, !items[i].ratio.isNaN, let cross = crossForMeasuring(i, ctx) {
             // A sizing keyword of an item with a ratio and a definite cross size: the size
@@ -125,13 +131,15 @@ extension LayoutContext {
             // is not `auto` (a percentage of an indefinite size). A wrapping column wraps
             // its content at that height, so only its tallest item can exceed it (as
             // Chromium lays them out).
-            if items[i].mainFromRatio {
-                let st = style(items[i].node)
-                if ctx.axis.main(width: st.pointee.width, height: st.pointee.height) != .auto {
-                    v = Swift.min(v, items[i].base)
-                } else if !ctx.axis.isRow && tags[items[i].node] == .column && st.pointee.wrap {
-                    v = Swift.min(v, Swift.max(items[i].base, tallestItem(i, ctx) + items[i].pbMain))
-                }
+            // (Also when the basis, not the ratio, gave the base size. A definite main size
+            // of its own caps it above instead.)
+            let st = style(items[i].node)
+            if !items[i].ratio.isNaN, items[i].sizeMain.isNaN,
+               ctx.axis.main(width: st.pointee.width, height: st.pointee.height) != .auto,
+               let transferred = items[i].mainFromRatio ? items[i].base : crossForMeasuring(i, ctx).map({ mainFromCross($0, items[i]) }) {
+                v = Swift.min(v, transferred)
+            } else if items[i].mainFromRatio, !ctx.axis.isRow && tags[items[i].node] == .column && st.pointee.wrap {
+                v = Swift.min(v, Swift.max(items[i].base, tallestItem(i, ctx) + items[i].pbMain))
             }
         }
         v = clamp(v, min: 0, max: items[i].maxMain, floor: items[i].pbMain)
