@@ -15,12 +15,12 @@ extension LayoutContext {
                           parentWidth: ctx.innerWidth, parentHeight: ctx.percentHeight,
                           availableWidth: .definite(items[i].target), availableHeight: .maxContent,
                           perform: false, contentSize: .vertical).height
-            if style(items[i].node).pointee.minHeight.isIntrinsicKeyword { items[i].minCross = content }
             if style(items[i].node).pointee.maxHeight.isIntrinsicKeyword {
                 // A row stretched to its line that stretches an item of its own is as tall
                 // as it is stretched: that is its content's height then (as Chromium lays it out).
                 items[i].maxCross = items[i].stretches && stretchesAnItem(items[i].node) ? .infinity : content
             }
+            if style(items[i].node).pointee.minHeight.isIntrinsicKeyword { items[i].minCross = content }
         }
         if !axis.isRow && !items[i].mainFromRatio { resolveWidthKeywordsAtHeight(i, ctx) }
         var hyp: Double
@@ -48,7 +48,7 @@ extension LayoutContext {
     }
 
     /// Whether `node` is a single-line row with an in-flow item that stretches to its height.
-    private func stretchesAnItem(_ node: NodeID) -> Bool {
+    func stretchesAnItem(_ node: NodeID) -> Bool {
         let sp = style(node)
         guard tags[node] == .row, !sp.pointee.wrap else { return false }
         for k in children(node) {

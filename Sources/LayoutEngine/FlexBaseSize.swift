@@ -19,7 +19,7 @@ extension LayoutContext {
             // A: a definite flex basis.
             base = b
             explicit = true
-        } else if case .percent = basis, !items[i].ratio.isNaN, let cross = crossForMeasuring(i, ctx) {
+        } else if case .percent = basis, !items[i].ratio.isNaN, let cross = crossForContentBasis(i, ctx) {
             // A percentage of an indefinite size is `content` (CSS Flexbox §7.2.3): with a
             // ratio and a definite cross size, B below.
             base = mainFromCross(cross, items[i])
@@ -28,7 +28,7 @@ extension LayoutContext {
         } else if case .percent = basis {
             // (Otherwise E: the item's max-content main size.)
             base = measureContentMain(i, .maxContent, ctx)
-        } else if basis.isIntrinsicKeyword, !items[i].ratio.isNaN, let cross = crossForMeasuring(i, ctx) {
+        } else if basis.isIntrinsicKeyword, !items[i].ratio.isNaN, let cross = crossForContentBasis(i, ctx) {
             // A sizing keyword of an item with a ratio and a definite cross size: the size
             // through the ratio, which is its min- and max-content size (CSS Sizing 4
             // §5.1); its automatic minimum (the content's size) may exceed it.
@@ -60,9 +60,8 @@ extension LayoutContext {
         // Intrinsic keywords on a column item's min or max height: its content's height.
         if !ctx.axis.isRow && (style(node).pointee.minHeight.isIntrinsicKeyword || style(node).pointee.maxHeight.isIntrinsicKeyword) {
             // (With a ratio and a definite width, the height the ratio gives.)
-            let content = !items[i].ratio.isNaN && !items[i].sizeCross.isNaN
-                ? mainFromCross(items[i].sizeCross, items[i])
-                : measureContentMain(i, .maxContent, ctx)
+            let cross = items[i].ratio.isNaN ? nil : crossForMeasuring(i, ctx)
+            let content = cross.map { mainFromCross($0, items[i]) } ?? measureContentMain(i, .maxContent, ctx)
             if style(node).pointee.minHeight.isIntrinsicKeyword { items[i].minMain = content }
             if style(node).pointee.maxHeight.isIntrinsicKeyword { items[i].maxMain = content }
         }
@@ -78,7 +77,10 @@ extension LayoutContext {
 
     /// The item's content size along the main axis under `constraint`, ignoring its own
     /// main size, min and max (they apply to the result, not to the content).
-    func measureContentMain(_ i: Int, _ constraint: AvailableSpace, _ ctx: FlexContext) -> Double {
+    /// `ignoringRatio`: the content's own size, not the size through the item's ratio
+    /// (its automatic minimum, as Chromium finds it).
+    func measureContentMain(_ i: Int, _ constraint: AvailableSpace, _ ctx: FlexContext,
+                            ignoringRatio: Bool = false) -> Double {
         let axis = ctx.axis
         let cross = crossForMeasuring(i, ctx)
         let crossAvail = shrinkSpace(ctx.availCross, by: items[i].margin.cross)
@@ -86,7 +88,7 @@ extension LayoutContext {
                         parentWidth: ctx.innerWidth, parentHeight: ctx.percentHeight,
                         availableWidth: axis.isRow ? constraint : crossAvail,
                         availableHeight: axis.isRow ? crossAvail : constraint,
-                        perform: false, contentSize: axis.isRow ? .horizontal : .vertical)
+                        perform: false, contentSize: axis.isRow ? .horizontal : .vertical, ignoringRatio: ignoringRatio)
         // With a ratio, the content's size is clamped by the min and max cross sizes
         // through the ratio (CSS Flexbox §4.5, as Chromium applies it: in a row only
         // without a definite cross size, its own or its single line's), which do not
@@ -118,6 +120,18 @@ extension LayoutContext {
         return nil
     }
 
+    /// The cross size that a `content` basis (a sizing keyword, or a percentage of an
+    /// indefinite size) of an item with a ratio goes through: the one it is measured with,
+    /// or in a column its content's width, its own height left out (as Chromium takes it).
+    private func crossForContentBasis(_ i: Int, _ ctx: FlexContext) -> Double? {
+        if let cross = crossForMeasuring(i, ctx) { return cross }
+        guard !ctx.axis.isRow else { return nil }
+        return compute(items[i].node, knownWidth: nil, knownHeight: nil,
+                       parentWidth: ctx.innerWidth, parentHeight: ctx.percentHeight,
+                       availableWidth: shrinkSpace(ctx.availCross, by: items[i].margin.cross),
+                       availableHeight: .maxContent, perform: false, contentSize: .vertical).width
+    }
+
     /// CSS Flexbox §4.5 Automatic Minimum Size of Flex Items: 0 for a clipping item;
     /// otherwise the content-based minimum size (min-content), no larger than the
     /// specified size, clamped by the max size. Computed once, when needed.
@@ -125,7 +139,11 @@ extension LayoutContext {
         if !items[i].autoMin.isNaN { return items[i].autoMin }
         var v = 0.0
         if !style(items[i].node).pointee.clipsContent {
-            v = measureContentMain(i, .minContent, ctx)
+            // (With a sizing keyword for its cross size and a main size of its own, the
+            // content's own size, not the one through the ratio, as Chromium takes it.)
+            let st = style(items[i].node)
+            let crossKeyword = ctx.axis.cross(width: st.pointee.width, height: st.pointee.height).isIntrinsicKeyword
+            v = measureContentMain(i, .minContent, ctx, ignoringRatio: crossKeyword && !items[i].sizeMain.isNaN)
             if !items[i].sizeMain.isNaN { v = Swift.min(v, items[i].sizeMain) }
             // A main size from the ratio caps the content's when the item's own main size
             // is not `auto` (a percentage of an indefinite size). A wrapping column wraps
@@ -133,7 +151,6 @@ extension LayoutContext {
             // Chromium lays them out).
             // (Also when the basis, not the ratio, gave the base size. A definite main size
             // of its own caps it above instead.)
-            let st = style(items[i].node)
             if !items[i].ratio.isNaN, items[i].sizeMain.isNaN,
                ctx.axis.main(width: st.pointee.width, height: st.pointee.height) != .auto,
                let transferred = items[i].mainFromRatio ? items[i].base : crossForMeasuring(i, ctx).map({ mainFromCross($0, items[i]) }) {

@@ -153,7 +153,13 @@ extension LayoutContext {
         for l in firstLine..<lastLine {
             for i in lines[l].start..<lines[l].end {
                 if items[i].stretches {
-                    items[i].cross = clamp(lines[l].cross - items[i].margin.cross, min: items[i].minCross,
+                    // (The sizing keyword min height of a row item that is a row stretching
+                    // an item of its own does not win over its max height there: its
+                    // content is as tall as it is, as Chromium lays it out.)
+                    let keywordMin = axis.isRow && style(items[i].node).pointee.minHeight.isIntrinsicKeyword
+                        && stretchesAnItem(items[i].node)
+                    items[i].cross = clamp(lines[l].cross - items[i].margin.cross,
+                                           min: keywordMin ? Swift.min(items[i].minCross, items[i].maxCross) : items[i].minCross,
                                            max: items[i].maxCross, floor: items[i].pbCross)
                 } else if !axis.isRow && !singleLine && items[i].sizeCross.isNaN {
                     // Chromium lays the items of a wrapping column out again in their line:
