@@ -79,7 +79,7 @@ extension LayoutContext {
                     // child is measured (as Chromium sizes it).
                     if w == nil {
                         var width = clampWidth(c, between * ratio, cbWidth, cbHeight, pb)
-                        if st.pointee.minWidth == .auto && !st.pointee.clipsContent && tags[c] == .leaf && hasFlowContent(c) {
+                        if st.pointee.minWidth == .auto && !st.pointee.clipsContent && hasFlowContent(c) {
                             width = Swift.max(width, intrinsicWidth(c, .minContent, cbWidth, cbHeight, .definite(cbWidth)) ?? 0)
                         }
                         w = width
@@ -103,7 +103,9 @@ extension LayoutContext {
                 h = s.height
             }
             let width = w!
-            let height = keywordClampedHeight(c, h!, width: width, cbWidth: cbWidth, cbHeight: cbHeight)
+            let betweenInsets = top != nil && bottom != nil && !fitsVertically && st.pointee.height == .auto && ratio == nil
+            let height = keywordClampedHeight(c, h!, width: width, cbWidth: cbWidth, cbHeight: cbHeight,
+                                              stretched: betweenInsets)
 
             // Auto margins between two insets share what is left.
             let autoMargin = st.pointee.margin
@@ -158,12 +160,21 @@ extension LayoutContext {
                     crossAlign = st.pointee.alignSelf ?? sp.pointee.align
                 }
                 // Only the child's own `safe` counts, for overflowing the padding box, as
-                // Chromium does; it falls back to the writing mode's start.
+                // Chromium does; it falls back to the writing mode's start: of the padding
+                // box for `safe-end`; for `safe-center`, of the content box less the padding
+                // at the end, within the padding box (where Chromium places it).
                 var crossOffset = Self.alignOffset(crossAlign, free: crossFree)
                 // (`baseline` is the physical start there, also in a `wrap=reverse` stack.)
                 if crossAlign == .baseline && wrapReverse { crossOffset = crossFree }
                 if crossSafe && axis.cross(width: cbWidth, height: cbHeight) - crossSize - lm.cross < 0 {
-                    crossOffset = wrapReverse ? crossFree : 0
+                    let borderEdges = axis.edges(border)
+                    let paddingEnd = axis.cross(width: outer.width, height: outer.height) - contentStart.cross
+                        - contentSize.cross - borderEdges.crossEnd
+                    if wrapReverse { crossOffset = crossFree }
+                    else if crossAlign == .center {
+                        crossOffset = Swift.max(borderEdges.crossStart - contentStart.cross, -paddingEnd)
+                    }
+                    else { crossOffset = borderEdges.crossStart - contentStart.cross }
                 }
                 staticFrame = axis.frame(main: contentStart.main + lm.mainStart + mainOffset,
                                          cross: contentStart.cross + lm.crossStart + crossOffset,
@@ -308,10 +319,13 @@ extension LayoutContext {
     }
 
     /// `height` clamped by an intrinsic keyword `min-height` or `max-height`: the content's
-    /// height at `width` (with a ratio, the height the ratio gives), as for flex items.
+    /// height at `width` (with a ratio, the height the ratio gives), as for flex items. A
+    /// row `stretched` between its insets that stretches its own items is as tall as it is
+    /// stretched: its content is then as tall as that.
     private func keywordClampedHeight(_ c: NodeID, _ height: Double, width: Double,
-                                      cbWidth: Double, cbHeight: Double) -> Double {
+                                      cbWidth: Double, cbHeight: Double, stretched: Bool) -> Double {
         let st = style(c)
+        if stretched && stretchesAnItem(c) { return height }
         let minKeyword = st.pointee.minHeight.isIntrinsicKeyword, maxKeyword = st.pointee.maxHeight.isIntrinsicKeyword
         guard minKeyword || maxKeyword else { return height }
         let content: Double

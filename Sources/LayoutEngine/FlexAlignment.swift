@@ -18,7 +18,8 @@ extension LayoutContext {
             if style(items[i].node).pointee.maxHeight.isIntrinsicKeyword {
                 // A row stretched to its line that stretches an item of its own is as tall
                 // as it is stretched: that is its content's height then (as Chromium lays it out).
-                items[i].maxCross = items[i].stretches && stretchesAnItem(items[i].node) ? .infinity : content
+                items[i].maxCross = items[i].stretches && items[i].ratio.isNaN && stretchesAnItem(items[i].node)
+                    ? .infinity : content
             }
             if style(items[i].node).pointee.minHeight.isIntrinsicKeyword { items[i].minCross = content }
         }
@@ -71,15 +72,17 @@ extension LayoutContext {
               st.pointee.width.isIntrinsicKeyword || st.pointee.minWidth.isIntrinsicKeyword
                 || st.pointee.maxWidth.isIntrinsicKeyword else { return }
         let avail = AvailableSpace.definite(Swift.max(0, ctx.innerWidth - items[i].margin.cross))
+        // (A height of its own: through the ratio, as where the item was made.)
+        let ownHeight = st.pointee.aspectRatio != nil && resolve(st.pointee.height, ctx.percentHeight) != nil
         func keyword(_ d: Dimension) -> Double? {
-            intrinsicWidth(node, d, ctx.innerWidth, ctx.percentHeight, avail, knownHeight: items[i].target)
+            intrinsicWidth(node, d, ctx.innerWidth, ctx.percentHeight, avail, knownHeight: items[i].target,
+                           throughRatio: ownHeight)
         }
         if let v = keyword(st.pointee.minWidth) { items[i].minCross = v }
         if let v = keyword(st.pointee.maxWidth) { items[i].maxCross = v }
-        if st.pointee.aspectRatio != nil, resolve(st.pointee.height, ctx.percentHeight) != nil,
+        if ownHeight,
            let v = intrinsicWidth(node, st.pointee.width, ctx.innerWidth, ctx.percentHeight, avail,
                                   knownHeight: items[i].target, throughRatio: true) {
-            // (A height of its own: the width through the ratio, as where the item was made.)
             items[i].sizeCross = Swift.max(v, contentMinimumWidth(node, ctx.innerWidth, ctx.percentHeight))
         } else if let v = keyword(st.pointee.width) {
             items[i].sizeCross = v

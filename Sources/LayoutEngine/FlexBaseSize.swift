@@ -349,9 +349,14 @@ extension LayoutContext {
                 let b = Swift.max(basis, pb)
                 if style(c).pointee.grow == 0 { v = Swift.min(v, b) }
                 if style(c).pointee.shrink == 0 { v = Swift.max(v, b) }
-                if case .points(let hi) = style(c).pointee.maxWidth { v = Swift.min(v, hi) }
+                switch style(c).pointee.maxWidth {
+                case .points(let hi): v = Swift.min(v, hi)
+                case let d where d.isIntrinsicKeyword: v = Swift.min(v, intrinsicWidth(c, d, nil, innerHeight, constraint) ?? v)
+                default: break
+                }
                 switch style(c).pointee.minWidth {
                 case .points(let lo): v = Swift.max(v, lo)
+                case let d where d.isIntrinsicKeyword: v = Swift.max(v, intrinsicWidth(c, d, nil, innerHeight, constraint) ?? v)
                 case .auto where !style(c).pointee.clipsContent:
                     var automatic = compute(c, knownWidth: nil, knownHeight: knownHeight, parentWidth: nil,
                                             parentHeight: innerHeight, availableWidth: .minContent,

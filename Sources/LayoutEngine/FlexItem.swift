@@ -185,8 +185,10 @@ extension LayoutContext {
                 } else if let v = keyword(s.pointee.width) {
                     item.sizeCross = widthNotBelowContentHeight(c, v, innerWidth, innerHeight)
                 }
-                if let v = keyword(s.pointee.minWidth) { item.minCross = v }
-                if let v = keyword(s.pointee.maxWidth) { item.maxCross = v }
+                // (Min and max keyword widths too, through the ratio at a height of its own.)
+                let ownHeight = s.pointee.aspectRatio != nil && resolve(s.pointee.height, innerHeight) != nil
+                if let v = keyword(s.pointee.minWidth, throughRatio: ownHeight) { item.minCross = v }
+                if let v = keyword(s.pointee.maxWidth, throughRatio: ownHeight) { item.maxCross = v }
             }
         }
         switch tags[c] {

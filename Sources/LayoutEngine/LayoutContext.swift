@@ -557,7 +557,9 @@ final class LayoutContext {
         let height = compute(node, knownWidth: width, knownHeight: nil, parentWidth: parentWidth, parentHeight: parentHeight,
                              availableWidth: .definite(width), availableHeight: .maxContent, perform: false,
                              contentSize: .vertical).height
-        return Swift.max(width, height * r)
+        // (Within the max height through the ratio, which holds for the keyword too.)
+        let maxHeight = resolve(sp.pointee.maxHeight, parentHeight) ?? .infinity
+        return Swift.max(Swift.min(Swift.max(width, height * r), maxHeight * r), insets(node, parentWidth: parentWidth).horizontal)
     }
 
     /// The automatic minimum width of a box with a ratio (CSS Sizing 4 §5.2): its content's
