@@ -93,7 +93,7 @@ let package = Package(
         .executableTarget(name: "lr-bench", dependencies: ["LayoutEngine", "LayoutWorkloads", "TextEngine", "PNGCodec", "PixelDiff", "LayoutRenderKit"]),
 
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutWorkloads"], exclude: ["Chromium"]),
-        .testTarget(name: "TextEngineTests", dependencies: ["TextEngine"]),
+        .testTarget(name: "TextEngineTests", dependencies: ["TextEngine", "TextShaping"]),
         .testTarget(name: "SpecLanguageTests", dependencies: ["SpecLanguage"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"], exclude: ["Fixtures"]),
         .testTarget(name: "JPEGCodecTests", dependencies: ["JPEGCodec", "PNGCodec"], exclude: ["Fixtures"]),

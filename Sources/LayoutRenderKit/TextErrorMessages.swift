@@ -18,6 +18,8 @@ extension TextError {
             // Invalid_Stream_Operation: a font read from memory that ends before its tables.
             if code == 2 || code == 3 || code == 0x55 { return "font file \(path) is not a TrueType or OpenType font" }
             return "font file \(path) (face \(faceIndex)) cannot be read: FreeType error \(code)"
+        case .shapingUnavailable(let path, let faceIndex, let reason):
+            return "font file \(path) (face \(faceIndex)) cannot be shaped: HarfBuzz \(reason)"
         case .notScalable(let path):
             return "font file \(path) has only bitmaps; a scalable TrueType or OpenType font is needed"
         case .noUnicodeCharacterMap(let path):

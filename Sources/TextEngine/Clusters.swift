@@ -21,6 +21,10 @@ struct Cluster {
         static let noGlyph = Flags(rawValue: 1 << 2)
         /// More than one scalar: marks to draw over the base.
         static let multiScalar = Flags(rawValue: 1 << 3)
+        /// Shaped: its glyphs are `ClusterList.shapedGlyphs(of:)`, its advance their sum.
+        static let shaped = Flags(rawValue: 1 << 4)
+        /// Shaped in a right-to-left run: drawn mirrored within the run (see `TextLayoutEngine`).
+        static let rightToLeft = Flags(rawValue: 1 << 5)
     }
 
     /// Offset of the cluster's first UTF-16 unit.
@@ -47,6 +51,10 @@ struct Cluster {
 /// - marks (Mn, Me), format characters (Cf), default-ignorables and controls take none;
 /// - a tab advances to the next multiple of `tabWidth` cells from the line's start;
 /// - any other base takes its glyph's advance, or `.notdef`'s when not covered.
+///
+/// In a font with a shaper (a proportional font), each word (a run of visible clusters) is
+/// then shaped, and its clusters take the advances of the glyphs HarfBuzz gives them
+/// instead (see `ShapedWords`).
 struct ClusterList {
     let text: UTF16Buffer
     let clusters: [Cluster]
@@ -54,6 +62,8 @@ struct ClusterList {
     let uncovered: [String]
     /// Index of the last cluster that is not a hard break (−1 when none).
     let lastContentIndex: Int
+    /// The shaped glyphs of every `.shaped` cluster, cluster after cluster (empty without a shaper).
+    let shaped: ShapedWords
 
     init(text: UTF16Buffer, font: Font, characterIterator: () -> BreakIterator?) {
         self.text = text
@@ -62,7 +72,9 @@ struct ClusterList {
             Self.scan(text, font: font, properties: properties, glyphTable: glyphs, advanceTable: advances,
                       characterIterator: characterIterator)
         }
-        clusters = scan.clusters
+        var clusters = scan.clusters
+        shaped = font.shaper.map { ShapedWords(text: text, clusters: &clusters, shaper: $0) } ?? ShapedWords()
+        self.clusters = clusters
         uncovered = scan.uncovered
         lastContentIndex = scan.lastContentIndex
     }

@@ -13,6 +13,8 @@ public enum TextError: Error, Hashable, Sendable {
     case fontFileRefused(path: String, reason: String)
     /// FreeType could not open or read the font file (`FT_New_Face` and friends).
     case fontUnreadable(path: String, faceIndex: Int, code: Int32)
+    /// HarfBuzz could not make a face of the font file FreeType read (`reason` says why).
+    case shapingUnavailable(path: String, faceIndex: Int, reason: String)
     /// The font has no outlines in design units (a bitmap-only font), so it cannot be measured
     /// independently of a size.
     case notScalable(path: String)

@@ -210,6 +210,7 @@ public struct TextLayoutEngine: Sendable {
         var glyphScratch: [UInt32] = []
         let pointsPerUnit = metrics.pointsPerUnit
         let tabStop = metrics.tabStop
+        clusters.shaped.withBuffers { shapedGlyphs, shapedStarts in
         clusters.clusters.withUnsafeBufferPointer { cs in
             for (lineNumber, record) in records.enumerated() {
                 let naturalWidth = naturalWidths[lineNumber]
@@ -257,13 +258,40 @@ public struct TextLayoutEngine: Sendable {
                 glyphs.reserveCapacity(record.head.count + record.tail.count + 1)
                 var pen = 0
                 var extra = 0.0
+                // A right-to-left shaped run on this line: its clusters are drawn mirrored
+                // within its span (glyph order as HarfBuzz gave it), starting at `rtlPen`.
+                var rtlEnd = -1
+                var rtlPen = 0
+                var rtlWidth = 0
                 func place(_ range: Range<Int>) {
                     for index in range {
                         let cluster = cs[index]
                         if extraPerGap > 0 && !gapsBySpace && index > record.head.lowerBound && index < contentEnd {
                             extra += extraPerGap
                         }
-                        if !cluster.flags.contains(.noGlyph) {
+                        if cluster.flags.contains(.shaped) {
+                            var left = pen
+                            if cluster.flags.contains(.rightToLeft) {
+                                if index >= rtlEnd {
+                                    rtlEnd = index
+                                    rtlWidth = 0
+                                    while rtlEnd < range.upperBound && cs[rtlEnd].flags.contains([.shaped, .rightToLeft]) {
+                                        rtlWidth += Int(cs[rtlEnd].advance)
+                                        rtlEnd += 1
+                                    }
+                                    rtlPen = pen
+                                }
+                                left = rtlPen + rtlWidth - (pen - rtlPen) - Int(cluster.advance)
+                            }
+                            for position in Int(shapedStarts[index])..<Int(shapedStarts[index + 1]) {
+                                let shaped = shapedGlyphs[position]
+                                glyphs.append(PositionedGlyph(
+                                    glyph: shaped.glyph,
+                                    x: metrics.round(offset + Double(left + Int(shaped.xOffset)) * pointsPerUnit + extra),
+                                    y: metrics.roundSigned(-Double(shaped.yOffset) * pointsPerUnit)))
+                                left += Int(shaped.xAdvance)
+                            }
+                        } else if !cluster.flags.contains(.noGlyph) {
                             let x = metrics.round(offset + Double(pen) * pointsPerUnit + extra)
                             if cluster.flags.contains(.notdef) {
                                 glyphs.append(PositionedGlyph(glyph: 0, x: x))
@@ -301,6 +329,7 @@ public struct TextLayoutEngine: Sendable {
                     width: lineWidthPoints,
                     text: text))
             }
+        }
         }
 
         let uncovered = clusters.uncovered.flatMap { string -> [Character] in
@@ -370,6 +399,12 @@ struct Metrics {
         let scaled = value * scale
         if scaled >= 0 && scaled < 0x1p52 { return Double(Int64(scaled + 0.5)) / scale }
         return scaled.rounded() / scale
+    }
+
+    /// Nearest device pixel for a value of either sign (a mark's vertical offset).
+    @inline(__always)
+    func roundSigned(_ value: Double) -> Double {
+        (value * scale).rounded() / scale
     }
 
     /// The widest line in design units that fits in `width`: up to 1/64 point wider, as a

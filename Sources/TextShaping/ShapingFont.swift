@@ -39,7 +39,7 @@ public struct ShapedGlyph: Hashable, Sendable {
 /// locale's, and the same text could shape differently on two machines); no bidi
 /// reordering is done: runs stay in the text's order.
 ///
-/// Results are cached per text and font (`shapeCached`), as a browser's word cache does:
+/// Results are cached per text and font (`appendShaped`), as a browser's word cache does:
 /// a label's words are shaped once per font however often they are measured and drawn.
 /// Safe to use from several threads.
 public final class ShapingFont: @unchecked Sendable {
@@ -47,9 +47,7 @@ public final class ShapingFont: @unchecked Sendable {
     /// Design units per em of the face.
     public var unitsPerEm: Int { font.unitsPerEm }
 
-    /// Entries kept before the cache starts over (results are the same either way).
-    static let cacheCapacity = 1 << 16
-    private let cache = Mutex<[[UInt16]: [ShapedGlyph]]>([:])
+    private let cache = Mutex(WordCache())
 
     /// The face at `faceIndex` of the font file whose bytes are `bytes`.
     /// - Throws: `ShapingError.faceUnreadable` when HarfBuzz finds no face there.
@@ -57,16 +55,15 @@ public final class ShapingFont: @unchecked Sendable {
         font = try HarfBuzzFont(face: HarfBuzzFace(bytes: bytes, faceIndex: faceIndex))
     }
 
-    /// `shape(units)`, from the cache when this text was shaped before with this font.
-    public func shapeCached(_ units: UnsafeBufferPointer<UInt16>) throws(ShapingError) -> [ShapedGlyph] {
-        let key = Array(units)
-        if let glyphs = cache.withLock({ $0[key] }) { return glyphs }
-        let glyphs = try shape(units)
-        cache.withLock { cache in
-            if cache.count >= Self.cacheCapacity { cache.removeAll(keepingCapacity: true) }
-            cache[key] = glyphs
-        }
-        return glyphs
+    /// Appends the glyphs of `shape(units)` to `output`, from the cache when this text was
+    /// shaped before with this font (the cache never changes a result).
+    /// - Throws: as `shape`.
+    public func appendShaped(_ units: UnsafeBufferPointer<UInt16>, to output: inout [ShapedGlyph]) throws(ShapingError) {
+        let hash = WordCache.hash(units)
+        if cache.withLock({ $0.append(units, hash: hash, to: &output) }) { return }
+        let start = output.count
+        output.append(contentsOf: try shape(units))
+        cache.withLock { $0.insert(units, hash: hash, shaped: output[start...]) }
     }
 
     /// Shapes UTF-16 text: its glyphs run after run in the text's order, each run's glyphs
