@@ -28,6 +28,9 @@ struct SceneBuilder {
     private struct TextDefaults {
         var font: FontValue?
         var fontLocation: SourceLocation?
+        /// `weight` (1…1000) and `italic`, which choose a family's face.
+        var weight: Int?
+        var italic: Bool?
         var size: Double?
         var sizeLocation: SourceLocation?
         var color: SpecLanguage.Color?
@@ -39,6 +42,8 @@ struct SceneBuilder {
         func inherited(by node: Node) -> TextDefaults {
             var d = self
             if case .font(let f)? = node["font"] { d.font = f; d.fontLocation = node.attributes["font"]?.location }
+            if case .integer(let w)? = node["weight"] { d.weight = w }
+            if case .bool(let i)? = node["italic"] { d.italic = i }
             if case .number(let s)? = node["size"] { d.size = s; d.sizeLocation = node.attributes["size"]?.location }
             if case .color(let c)? = node["color"] { d.color = c }
             if case .lineHeight(let l)? = node["line-height"] { d.lineHeight = l }
@@ -358,7 +363,7 @@ struct SceneBuilder {
         // `defaults` has the label's own font, size, color and line height applied already.
         fontValue = defaults.font ?? .style("regular")
         fontLocation = defaults.fontLocation ?? node.location
-        let font = try loadFont(fontValue, at: fontLocation)
+        let font = try loadFont(fontValue, weight: defaults.weight, italic: defaults.italic, at: fontLocation)
         let size = defaults.size ?? Self.defaultFontSize
         let sizeLocation = defaults.sizeLocation ?? node.location
         // Where the size becomes device pixels: refused here, with the place, rather than
@@ -392,12 +397,24 @@ struct SceneBuilder {
         return content
     }
 
-    private func loadFont(_ value: FontValue, at location: SourceLocation) throws(LayoutRenderError) -> Font {
+    /// The font a label draws with. A family (or the default family's style keyword with a
+    /// `weight` or `italic` beside it) is matched in the font set by CSS's rule; a file is
+    /// that file's face, whatever the weight says.
+    private func loadFont(_ value: FontValue, weight: Int?, italic: Bool?,
+                          at location: SourceLocation) throws(LayoutRenderError) -> Font {
         do {
             switch value {
             case .style(let name):
                 let style = FontStyle(rawValue: name) ?? .regular
+                if weight != nil || italic != nil {
+                    let bold = style == .bold || style == .boldOblique
+                    let oblique = style == .oblique || style == .boldOblique
+                    return try fonts.font(family: FontLibrary.defaultFamily, weight: weight ?? (bold ? 700 : 400),
+                                          italic: italic ?? oblique)
+                }
                 return try fonts.font(family: FontLibrary.defaultFamily, style: style)
+            case .family(let family):
+                return try fonts.font(family: family, weight: weight ?? 400, italic: italic ?? false)
             case .file(let name):
                 if let path = try? assets.resolve(name) { return try fonts.font(path: path) }
                 for directory in options.fontDirectories {

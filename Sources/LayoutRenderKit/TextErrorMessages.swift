@@ -9,6 +9,10 @@ extension TextError {
         case .familyNotFound(let family, let style, let searched):
             return "font \(family) (\(style.rawValue)) not found in \(searched.joined(separator: ", ")); "
                 + "install it (Debian: fonts-dejavu-core) or give a folder with --font-dir; no other font is substituted"
+        case .noSuchFamily(let family, let available, let searched):
+            return "font family '\(family)' not found in \(searched.joined(separator: ", ")); "
+                + (available.isEmpty ? "no font is installed there" : "the families there are: \(available.joined(separator: ", "))")
+                + "; no other font is substituted"
         case .fontFileRefused(let path, let reason):
             return "font file \(path) cannot be read: \(reason)"
         case .freeTypeUnavailable(let code):
