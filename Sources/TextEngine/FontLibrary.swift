@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Synchronization
+import TextShaping
 
 /// Finds and loads fonts, keeping each loaded face for reuse. Thread-safe.
 ///
@@ -52,6 +53,9 @@ public final class FontLibrary: @unchecked Sendable {
         (try? FreeTypeLibrary().version) ?? "unknown"
     }
 
+    /// HarfBuzz's version (`6.0.0`), for the environment fingerprint.
+    public static var harfBuzzVersion: String { ShapingFont.version }
+
     /// The font of `family` in `style`.
     ///
     /// For DejaVu Sans Mono the files are looked up by their known names
@@ -84,6 +88,9 @@ public final class FontLibrary: @unchecked Sendable {
         cache.withLock { $0.requests[request] = font }
         return font
     }
+
+    /// The font files of `systemFontDirectories`, in search order (a listing: no file is read).
+    public static var systemFontFiles: [String] { FontCatalog.fontFiles(in: systemFontDirectories) }
 
     /// Every face of the font set, in search order: `fontDirectories`, then the system's.
     public var availableFaces: [FontFace] { fontSet.faces }
