@@ -39,7 +39,11 @@ struct ShapedWords {
             do {
                 try shaper.appendShaped(UnsafeBufferPointer(rebasing: text.units[wordStart..<wordEnd]), to: &glyphs)
             } catch {
-                glyphs.removeSubrange(first...)  // unshaped: the word draws nothing, measures 0
+                // HarfBuzz could not allocate: the word keeps the cluster rules' widths and glyphs.
+                glyphs.removeSubrange(first...)
+                for _ in index..<end { starts.append(Int32(first)) }
+                index = end
+                continue
             }
             // Each glyph to its cluster (clusters ascend in a left-to-right run, descend in a
             // right-to-left one).

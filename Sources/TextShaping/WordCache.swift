@@ -13,8 +13,8 @@ struct WordCache {
 
     /// Words kept before the cache starts over (what it holds never changes a result).
     static let maxEntries = 1 << 15
-    /// UTF-16 units and glyphs kept before the cache starts over.
-    static let maxStored = 1 << 22
+    /// UTF-16 units and glyphs kept before the cache starts over (a few MB per font).
+    static let maxStored = 1 << 18
 
     private var keys: [UInt16] = []
     private var glyphs: [ShapedGlyph] = []
