@@ -21,8 +21,12 @@ struct Cluster {
         static let noGlyph = Flags(rawValue: 1 << 2)
         /// More than one scalar: marks to draw over the base.
         static let multiScalar = Flags(rawValue: 1 << 3)
-        /// Shaped: its glyphs are `ClusterList.shapedGlyphs(of:)`, its advance their sum.
+        /// Shaped: its advance is its glyphs' sum; its glyph is `glyph`, drawn at its pen
+        /// position, unless it has `.glyphList`.
         static let shaped = Flags(rawValue: 1 << 4)
+        /// Shaped into several glyphs, or one moved off its pen position (a ligature past
+        /// 16 bits, a mark, a kerned-and-offset glyph): they are in `ClusterList.shaped`.
+        static let glyphList = Flags(rawValue: 1 << 6)
         /// Shaped in a right-to-left run: drawn mirrored within the run (see `TextLayoutEngine`).
         static let rightToLeft = Flags(rawValue: 1 << 5)
     }

@@ -9,21 +9,25 @@ import TextShaping
 /// having no glyph and no advance; a mark to its base's. A cluster's advance is the sum of
 /// its glyphs' advances, so line breaking, truncation and drawing all see the shaped run.
 /// Kerning between words (across a space) is not applied, as with a word cache.
+///
+/// Most clusters shape to one glyph drawn at the pen: that glyph goes in the cluster itself
+/// (`Cluster.glyph`), and only the others keep a list here (`.glyphList`), so a megabyte of
+/// text does not make a glyph array many times its size.
 struct ShapedWords {
-    /// Glyphs of shaped clusters, cluster after cluster; within a cluster in HarfBuzz's
-    /// (visual) order.
+    /// Glyphs of `.glyphList` clusters, cluster after cluster; within a cluster in
+    /// HarfBuzz's (visual) order.
     private(set) var glyphs: [ShapedGlyph] = []
-    /// `glyphs[starts[i]..<starts[i + 1]]` are cluster `i`'s (empty when nothing was shaped).
+    /// `glyphs[starts[i]..<starts[i + 1]]` are cluster `i`'s list (empty when nothing was shaped).
     private(set) var starts: [Int32] = []
 
     init() {}
 
-    /// Shapes the words of `text`, rewriting their clusters' advances and flags.
+    /// Shapes the words of `text`, rewriting their clusters' advances, glyphs and flags.
     init(text: UTF16Buffer, clusters: inout [Cluster], shaper: ShapingFont) {
         let count = clusters.count
         starts.reserveCapacity(count + 1)
-        glyphs.reserveCapacity(count)
-        var owners: [Int32] = []  // the cluster of each glyph of the current word
+        var word: [ShapedGlyph] = []  // the current word's glyphs
+        var owners: [Int32] = []      // the cluster of each of them
         var index = 0
         while index < count {
             guard clusters[index].kind == .visible else {
@@ -35,13 +39,12 @@ struct ShapedWords {
             while end < count && clusters[end].kind == .visible { end += 1 }
             let wordStart = Int(clusters[index].start)
             let wordEnd = end < count ? Int(clusters[end].start) : text.count
-            let first = glyphs.count
+            word.removeAll(keepingCapacity: true)
             do {
-                try shaper.appendShaped(UnsafeBufferPointer(rebasing: text.units[wordStart..<wordEnd]), to: &glyphs)
+                try shaper.appendShaped(UnsafeBufferPointer(rebasing: text.units[wordStart..<wordEnd]), to: &word)
             } catch {
                 // HarfBuzz could not allocate: the word keeps the cluster rules' widths and glyphs.
-                glyphs.removeSubrange(first...)
-                for _ in index..<end { starts.append(Int32(first)) }
+                for _ in index..<end { starts.append(Int32(glyphs.count)) }
                 index = end
                 continue
             }
@@ -50,8 +53,8 @@ struct ShapedWords {
             owners.removeAll(keepingCapacity: true)
             var sorted = true
             var cursor = index
-            for position in first..<glyphs.count {
-                let offset = wordStart + Int(glyphs[position].cluster)
+            for glyph in word {
+                let offset = wordStart + Int(glyph.cluster)
                 if Int(clusters[cursor].start) > offset || (cursor + 1 < end && Int(clusters[cursor + 1].start) <= offset) {
                     cursor = Self.cluster(containing: offset, in: index..<end, clusters)
                 }
@@ -61,28 +64,32 @@ struct ShapedWords {
             if !sorted {
                 // Grouped by cluster, keeping HarfBuzz's order within one (a stable sort).
                 let order = owners.indices.sorted { (owners[$0], $0) < (owners[$1], $1) }
-                let word = Array(glyphs[first...])
-                for (position, source) in order.enumerated() { glyphs[first + position] = word[source] }
+                word = order.map { word[$0] }
                 owners = order.map { owners[$0] }
             }
             var next = 0
             // A cluster without a glyph (the rest of a ligature) keeps its run's direction.
             var rightToLeft = false
             for cluster in index..<end {
-                starts.append(Int32(first + next))
+                starts.append(Int32(glyphs.count))
+                let first = next
                 var advance: Int32 = 0
-                var drawn = false
                 while next < owners.count && Int(owners[next]) == cluster {
-                    let glyph = glyphs[first + next]
-                    advance &+= glyph.xAdvance
-                    rightToLeft = glyph.rightToLeft
-                    drawn = true
+                    advance &+= word[next].xAdvance
+                    rightToLeft = word[next].rightToLeft
                     next += 1
                 }
                 var flags = clusters[cluster].flags.intersection(.uncovered)
                 flags.insert(.shaped)
                 if rightToLeft { flags.insert(.rightToLeft) }
-                if !drawn { flags.insert(.noGlyph) }
+                if next == first {
+                    flags.insert(.noGlyph)
+                } else if next == first + 1, word[first].xOffset == 0, word[first].yOffset == 0, word[first].glyph <= UInt32(UInt16.max) {
+                    clusters[cluster].glyph = UInt16(word[first].glyph)
+                } else {
+                    flags.insert(.glyphList)
+                    glyphs.append(contentsOf: word[first..<next])
+                }
                 clusters[cluster].flags = flags
                 clusters[cluster].advance = advance
             }
@@ -102,8 +109,8 @@ struct ShapedWords {
         return low
     }
 
-    /// Runs `body` with the glyphs and the cluster starts, for the placing loop (a slice per
-    /// cluster would retain the arrays once per character).
+    /// Runs `body` with the glyph lists and the cluster starts, for the placing loop (a
+    /// slice per cluster would retain the arrays once per character).
     func withBuffers<R>(_ body: (UnsafeBufferPointer<ShapedGlyph>, UnsafeBufferPointer<Int32>) -> R) -> R {
         glyphs.withUnsafeBufferPointer { glyphs in starts.withUnsafeBufferPointer { starts in body(glyphs, starts) } }
     }

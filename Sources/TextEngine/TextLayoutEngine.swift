@@ -283,13 +283,18 @@ public struct TextLayoutEngine: Sendable {
                                 }
                                 left = rtlPen + rtlWidth - (pen - rtlPen) - Int(cluster.advance)
                             }
-                            for position in Int(shapedStarts[index])..<Int(shapedStarts[index + 1]) {
-                                let shaped = shapedGlyphs[position]
-                                glyphs.append(PositionedGlyph(
-                                    glyph: shaped.glyph,
-                                    x: metrics.round(offset + Double(left + Int(shaped.xOffset)) * pointsPerUnit + extra),
-                                    y: metrics.roundSigned(-Double(shaped.yOffset) * pointsPerUnit)))
-                                left += Int(shaped.xAdvance)
+                            if cluster.flags.contains(.glyphList) {
+                                for position in Int(shapedStarts[index])..<Int(shapedStarts[index + 1]) {
+                                    let shaped = shapedGlyphs[position]
+                                    glyphs.append(PositionedGlyph(
+                                        glyph: shaped.glyph,
+                                        x: metrics.round(offset + Double(left + Int(shaped.xOffset)) * pointsPerUnit + extra),
+                                        y: metrics.roundSigned(-Double(shaped.yOffset) * pointsPerUnit)))
+                                    left += Int(shaped.xAdvance)
+                                }
+                            } else if !cluster.flags.contains(.noGlyph) {
+                                glyphs.append(PositionedGlyph(glyph: UInt32(cluster.glyph),
+                                                              x: metrics.round(offset + Double(left) * pointsPerUnit + extra)))
                             }
                         } else if !cluster.flags.contains(.noGlyph) {
                             let x = metrics.round(offset + Double(pen) * pointsPerUnit + extra)
