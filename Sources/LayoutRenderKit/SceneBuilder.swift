@@ -35,6 +35,8 @@ struct SceneBuilder {
         var sizeLocation: SourceLocation?
         var color: SpecLanguage.Color?
         var lineHeight: LineHeightValue?
+        /// `text-transform`: `none`, `uppercase` or `lowercase`, inherited as in CSS.
+        var textTransform: String?
         /// `text-shadow`, inherited as CSS inherits it (`none` is an empty list).
         var textShadows: [Shadow] = []
 
@@ -48,6 +50,7 @@ struct SceneBuilder {
             if case .color(let c)? = node["color"] { d.color = c }
             if case .lineHeight(let l)? = node["line-height"] { d.lineHeight = l }
             if case .shadows(let s)? = node["text-shadow"] { d.textShadows = s }
+            if case .keyword(let k)? = node["text-transform"] { d.textTransform = k }
             return d
         }
     }
@@ -386,7 +389,14 @@ struct SceneBuilder {
         case .points(let p)?: attributes.lineHeight = .points(p)
         case nil: break
         }
-        let content = LabelContent(text: text, attributes: attributes, engine: textEngine, meter: textMeter)
+        // Case mapping is Unicode's full, locale-independent one (ß → SS), before measuring,
+        // so the label is measured and drawn as shown.
+        let shown = switch defaults.textTransform {
+        case "uppercase": text.uppercased()
+        case "lowercase": text.lowercased()
+        default: text
+        }
+        let content = LabelContent(text: shown, attributes: attributes, engine: textEngine, meter: textMeter)
         // One layout of every label must fit the budget; later measuring is counted as it happens.
         planned.characters += content.characterCount
         guard planned.characters <= textMeter.limit else {

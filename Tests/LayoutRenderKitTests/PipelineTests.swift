@@ -271,4 +271,19 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(f["t"]?.width, (Double(1585 - 139 + 1585) * 204.8 / 2048).rounded())
         XCTAssertEqual(f["t"]?.width, 303)
     }
+
+    func testTextTransformIsInheritedAndMeasuredAsShown() throws {
+        // Unicode's full case mapping: ß is SS, so the label is as wide as "STRASSE" written so.
+        let f = try frames("""
+            canvas width=400 height=300 font="DejaVu Sans" size=30
+            vbox align=start text-transform=uppercase
+              label "Straße" id=upper
+              label "STRASSE" id=written text-transform=none
+              label "STRASSE" id=lower text-transform=lowercase
+              label "strasse" id=writtenLower text-transform=none
+            """)
+        XCTAssertEqual(f["upper"]?.width, f["written"]?.width)
+        XCTAssertEqual(f["lower"]?.width, f["writtenLower"]?.width)
+        XCTAssertNotEqual(f["upper"]?.width, f["lower"]?.width)
+    }
 }

@@ -69,4 +69,16 @@ final class FontFamilyAttributeTests: XCTestCase {
         XCTAssertEqual(viaJSON.canvas.children[0]["weight"], .integer(300))
         XCTAssertEqual(viaJSON.canvas.children[0]["italic"], .bool(true))
     }
+
+    func testTextTransform() throws {
+        let doc = try SpecParser().parse("canvas width=100 text-transform=uppercase\nlabel \"a\" text-transform=none\n")
+        XCTAssertEqual(doc.canvas["text-transform"], .keyword("uppercase"))
+        XCTAssertEqual(doc.canvas.children[0]["text-transform"], .keyword("none"))
+        XCTAssertThrowsError(try SpecParser().parse("canvas width=100\nlabel \"a\" text-transform=capitalize\n")) { error in
+            XCTAssertEqual((error as? SpecError)?.message,
+                           "bad value for 'text-transform': 'capitalize' is not one of none, uppercase, lowercase")
+        }
+        let viaJSON = try JSONSpecReader().parse(Array(SpecWriter.json(doc).utf8))
+        XCTAssertEqual(viaJSON.canvas["text-transform"], .keyword("uppercase"))
+    }
 }
