@@ -35,6 +35,8 @@ struct SceneBuilder {
         var sizeLocation: SourceLocation?
         var color: SpecLanguage.Color?
         var lineHeight: LineHeightValue?
+        /// `letter-spacing` in points, inherited as in CSS.
+        var letterSpacing: Double?
         /// `text-transform`: `none`, `uppercase` or `lowercase`, inherited as in CSS.
         var textTransform: String?
         /// `text-shadow`, inherited as CSS inherits it (`none` is an empty list).
@@ -51,6 +53,7 @@ struct SceneBuilder {
             if case .lineHeight(let l)? = node["line-height"] { d.lineHeight = l }
             if case .shadows(let s)? = node["text-shadow"] { d.textShadows = s }
             if case .keyword(let k)? = node["text-transform"] { d.textTransform = k }
+            if case .number(let n)? = node["letter-spacing"] { d.letterSpacing = n }
             return d
         }
     }
@@ -380,6 +383,7 @@ struct SceneBuilder {
         var attributes = TextAttributes(font: font, size: size)
         attributes.pixelScale = scale
         attributes.rightToLeft = rtl
+        attributes.letterSpacing = defaults.letterSpacing ?? 0
         if case .integer(let n)? = node["lines"] { attributes.lines = n }
         if case .keyword(let k)? = node["wrap"], let wrap = TextWrap(rawValue: k) { attributes.wrap = wrap }
         if case .keyword(let k)? = node["truncate"], let t = TextTruncation(rawValue: k) { attributes.truncation = t }

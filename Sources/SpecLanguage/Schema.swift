@@ -149,6 +149,8 @@ public enum Schema {
         add(["font"], .font, textContainerKinds.union([.canvas, .label]))
         add(["weight"], .fontWeight, textContainerKinds.union([.canvas, .label]))
         add(["italic"], .bool, textContainerKinds.union([.canvas, .label]))
+        add(["letter-spacing"], .number(min: -ValueRanges.maxLetterSpacing, max: ValueRanges.maxLetterSpacing),
+            textContainerKinds.union([.canvas, .label]))
         add(["text-transform"], .keywords(["none", "uppercase", "lowercase"]), textContainerKinds.union([.canvas, .label]))
         add(["color"], .color, textContainerKinds.union([.canvas, .label]))
         add(["text-shadow"], .shadows(spread: false), textContainerKinds.union([.canvas, .label]))

@@ -69,7 +69,9 @@ struct ClusterList {
     /// The shaped glyphs of every `.shaped` cluster, cluster after cluster (empty without a shaper).
     let shaped: ShapedWords
 
-    init(text: UTF16Buffer, font: Font, characterIterator: () -> BreakIterator?) {
+    /// - Parameter spacing: design units added to every character's advance but tabs' and
+    ///   line breaks' (CSS `letter-spacing`); an advance never goes below 0.
+    init(text: UTF16Buffer, font: Font, spacing: Int32 = 0, characterIterator: () -> BreakIterator?) {
         self.text = text
         let properties = BMPProperties.shared.prepare(for: UnsafeBufferPointer(text.units))
         let scan = font.withTables { glyphs, advances in
@@ -78,6 +80,11 @@ struct ClusterList {
         }
         var clusters = scan.clusters
         shaped = font.shaper.map { ShapedWords(text: text, clusters: &clusters, shaper: $0) } ?? ShapedWords()
+        if spacing != 0 {
+            for index in clusters.indices where clusters[index].kind == .visible || clusters[index].kind == .space {
+                clusters[index].advance = max(0, clusters[index].advance &+ spacing)
+            }
+        }
         self.clusters = clusters
         uncovered = scan.uncovered
         lastContentIndex = scan.lastContentIndex

@@ -107,7 +107,7 @@ public struct TextLayoutEngine: Sendable {
             return TextMeasurement(width: 0, height: 0, lineCount: 0, isTruncated: false)
         }
         let metrics = Metrics(attributes)
-        let clusters = ClusterList(text: buffer, font: attributes.font) { try? BreakIterator(.character, over: buffer) }
+        let clusters = ClusterList(text: buffer, font: attributes.font, spacing: metrics.letterSpacing) { try? BreakIterator(.character, over: buffer) }
         let lineIterator = try? BreakIterator(.line, over: buffer)
         let limit = width.map(metrics.limitInUnits) ?? .infinity
         let breaker = metrics.breaker(clusters, lineIterator: lineIterator, attributes: attributes, limit: limit)
@@ -148,7 +148,7 @@ public struct TextLayoutEngine: Sendable {
     public func minContentWidth(_ text: String, attributes: TextAttributes) -> Double {
         guard let buffer = try? UTF16Buffer(text) else { return 0 }
         let metrics = Metrics(attributes)
-        let clusters = ClusterList(text: buffer, font: attributes.font) { try? BreakIterator(.character, over: buffer) }
+        let clusters = ClusterList(text: buffer, font: attributes.font, spacing: metrics.letterSpacing) { try? BreakIterator(.character, over: buffer) }
         let breaker = metrics.breaker(clusters, lineIterator: nil, attributes: attributes, limit: .infinity)
         var widest = 0
         if attributes.wrap == .word, let iterator = try? BreakIterator(.line, over: buffer) {
@@ -170,7 +170,7 @@ public struct TextLayoutEngine: Sendable {
     public func maxContentWidth(_ text: String, attributes: TextAttributes) -> Double {
         guard let buffer = try? UTF16Buffer(text) else { return 0 }
         let metrics = Metrics(attributes)
-        let clusters = ClusterList(text: buffer, font: attributes.font) { try? BreakIterator(.character, over: buffer) }
+        let clusters = ClusterList(text: buffer, font: attributes.font, spacing: metrics.letterSpacing) { try? BreakIterator(.character, over: buffer) }
         let breaker = metrics.breaker(clusters, lineIterator: nil, attributes: attributes, limit: .infinity)
         var widest = 0
         var paragraphStart = 0
@@ -187,7 +187,7 @@ public struct TextLayoutEngine: Sendable {
                 visible: ClosedRange<Double>? = nil) -> TextLayout {
         let metrics = Metrics(attributes)
         let font = attributes.font
-        let clusters = ClusterList(text: buffer, font: font) {
+        let clusters = ClusterList(text: buffer, font: font, spacing: metrics.letterSpacing) {
             useICU ? try? BreakIterator(.character, over: buffer) : nil
         }
         let lineIterator = useICU ? try? BreakIterator(.line, over: buffer) : nil
@@ -371,6 +371,8 @@ struct Metrics {
     let baselineOffset: Double
     let ellipsisAdvance: Int
     let tabStop: Int
+    /// `letterSpacing` in design units, rounded to whole units.
+    let letterSpacing: Int32
 
     init(_ attributes: TextAttributes) {
         let font = attributes.font
@@ -390,6 +392,8 @@ struct Metrics {
         let ellipsis = font.glyphOrZero(0x2026)
         ellipsisAdvance = font.advance(ofGlyph: ellipsis)
         tabStop = max(0, attributes.tabWidth) * font.cellAdvance
+        let spacing = (attributes.letterSpacing / pointsPerUnit).rounded()
+        letterSpacing = spacing.isFinite ? Int32(max(-1_000_000, min(1_000_000, spacing))) : 0
     }
 
     // A hair of tolerance for arithmetic noise (58.999999999 floors to 59, and a width

@@ -286,4 +286,15 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(f["lower"]?.width, f["writtenLower"]?.width)
         XCTAssertNotEqual(f["upper"]?.width, f["lower"]?.width)
     }
+
+    func testLetterSpacingIsInherited() throws {
+        // DejaVu Sans Mono at 204.8 pt: 0.1 pt per unit, cells of 1233 units, 10 pt is 100 units.
+        let f = try frames("""
+            canvas width=500 height=300
+            vbox align=start letter-spacing=10
+              label "abc" size=204.8 id=t
+            """)
+        XCTAssertEqual(f["t"]?.width, (3 * Double(1233 + 100) * 204.8 / 2048).rounded())
+        XCTAssertEqual(f["t"]?.width, 400)
+    }
 }

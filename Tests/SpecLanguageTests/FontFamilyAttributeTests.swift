@@ -80,5 +80,9 @@ final class FontFamilyAttributeTests: XCTestCase {
         }
         let viaJSON = try JSONSpecReader().parse(Array(SpecWriter.json(doc).utf8))
         XCTAssertEqual(viaJSON.canvas["text-transform"], .keyword("uppercase"))
+        let spaced = try SpecParser().parse("canvas width=100 letter-spacing=-0.5\nlabel \"a\" letter-spacing=2\n")
+        XCTAssertEqual(spaced.canvas["letter-spacing"], .number(-0.5))
+        XCTAssertEqual(try JSONSpecReader().parse(Array(SpecWriter.json(spaced).utf8)).canvas.children[0]["letter-spacing"], .number(2))
+        XCTAssertThrowsError(try SpecParser().parse("canvas width=100\nlabel \"a\" letter-spacing=1001\n"))
     }
 }

@@ -85,4 +85,19 @@ final class ShapingTests: XCTestCase {
         }
         XCTAssertThrowsError(try ShapingFont(bytes: [], faceIndex: 0))
     }
+
+    func testLetterSpacingIsAddedAfterEveryCharacter() throws {
+        // At size 2048 one point is one design unit; DejaVu Sans Mono's cells are 1233.
+        var mono = try attributes(size: 2048)
+        mono.letterSpacing = 100
+        let result = layout("ab c", width: nil, mono)
+        XCTAssertEqual(result.width, 4 * (1233 + 100), "spaces and the last character take it too, as in CSS")
+        XCTAssertEqual(result.lines[0].glyphs.map(\.x), [0, 1333, 3 * 1333])
+        mono.letterSpacing = -2000
+        XCTAssertEqual(layout("ab c", width: nil, mono).width, 0, "no advance goes below 0")
+        // Shaped text: the kerned AVA (3941) and 3 × 50.
+        var sans = try sans()
+        sans.letterSpacing = 50
+        XCTAssertEqual(layout("AVA", width: nil, sans).width, 3941 + 3 * 50)
+    }
 }
