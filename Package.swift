@@ -33,6 +33,7 @@ let package = Package(
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
@@ -42,9 +43,11 @@ let package = Package(
 
         // Pure Swift: the frame-based layout engine. No C, no I/O.
         .target(name: "LayoutEngine"),
-        // Fonts (FreeType), character widths and line breaking (the toolchain's ICU,
-        // the copy Foundation uses; see ICUBridge.swift).
-        .target(name: "TextEngine", dependencies: ["CFreeType"],
+        // Shaping through HarfBuzz: glyphs and positions from a font file's own tables.
+        .target(name: "TextShaping", dependencies: ["CHarfBuzz"]),
+        // Fonts (FreeType), shaping (TextShaping), character widths and line breaking (the
+        // toolchain's ICU, the copy Foundation uses; see ICUBridge.swift).
+        .target(name: "TextEngine", dependencies: ["CFreeType", "TextShaping"],
                 linkerSettings: [.linkedLibrary("_FoundationICU")]),
         // The .spec language and its JSON form: text → document tree.
         .target(name: "SpecLanguage"),
@@ -90,7 +93,7 @@ let package = Package(
         .executableTarget(name: "lr-bench", dependencies: ["LayoutEngine", "LayoutWorkloads", "TextEngine", "PNGCodec", "PixelDiff", "LayoutRenderKit"]),
 
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutWorkloads"], exclude: ["Chromium"]),
-        .testTarget(name: "TextEngineTests", dependencies: ["TextEngine"]),
+        .testTarget(name: "TextEngineTests", dependencies: ["TextEngine", "TextShaping"]),
         .testTarget(name: "SpecLanguageTests", dependencies: ["SpecLanguage"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"], exclude: ["Fixtures"]),
         .testTarget(name: "JPEGCodecTests", dependencies: ["JPEGCodec", "PNGCodec"], exclude: ["Fixtures"]),

@@ -95,7 +95,7 @@ struct DisplayListBuilder {
                     var glyphs: [PlacedGlyph] = []
                     for line in text.lines {
                         for g in line.glyphs {
-                            glyphs.append(PlacedGlyph(glyph: g.glyph, x: content.x + g.x, y: content.y + line.baseline))
+                            glyphs.append(PlacedGlyph(glyph: g.glyph, x: content.x + g.x, y: content.y + line.baseline + g.y))
                         }
                     }
                     let run = GlyphRun(font: FontSource(label.attributes.font), size: label.attributes.size, color: color, glyphs: glyphs)
@@ -201,7 +201,7 @@ struct DebugLabeler {
         var glyphs: [PlacedGlyph] = []
         for line in layout.lines {
             for g in line.glyphs {
-                glyphs.append(PlacedGlyph(glyph: g.glyph, x: origin.x + g.x, y: origin.y + line.baseline))
+                glyphs.append(PlacedGlyph(glyph: g.glyph, x: origin.x + g.x, y: origin.y + line.baseline + g.y))
             }
         }
         let run = GlyphRun(font: FontSource(attributes.font), size: attributes.size, color: color, glyphs: glyphs)

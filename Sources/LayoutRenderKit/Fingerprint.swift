@@ -10,6 +10,11 @@ public struct Fingerprint: Hashable, Sendable {
     public var freeType: String
     /// The default font's revision (DejaVu Sans Mono's `head` table).
     public var font: String
+    /// HarfBuzz's version: proportional text is shaped with it.
+    public var harfBuzz: String = FontLibrary.harfBuzzVersion
+    /// The files of the system font set that families are found in (their names, in
+    /// search order), so a golden image made with another set of fonts says so.
+    public var fontFiles: [String] = FontLibrary.systemFontFiles.map { String($0.split(separator: "/").last ?? "") }
 
     public static let toolVersion = "0.1.0"
 
@@ -22,6 +27,7 @@ public struct Fingerprint: Hashable, Sendable {
     }()
 
     public var text: String {
-        "layout-render \(tool); cairo \(cairo); pixman \(pixman); freetype \(freeType); font \(font)"
+        "layout-render \(tool); cairo \(cairo); pixman \(pixman); freetype \(freeType); harfbuzz \(harfBuzz); font \(font); "
+            + "font set \(fontFiles.isEmpty ? "none" : fontFiles.joined(separator: " "))"
     }
 }

@@ -28,10 +28,17 @@ struct SceneBuilder {
     private struct TextDefaults {
         var font: FontValue?
         var fontLocation: SourceLocation?
+        /// `weight` (1…1000) and `italic`, which choose a family's face.
+        var weight: Int?
+        var italic: Bool?
         var size: Double?
         var sizeLocation: SourceLocation?
         var color: SpecLanguage.Color?
         var lineHeight: LineHeightValue?
+        /// `letter-spacing` in points, inherited as in CSS.
+        var letterSpacing: Double?
+        /// `text-transform`: `none`, `uppercase` or `lowercase`, inherited as in CSS.
+        var textTransform: String?
         /// `text-shadow`, inherited as CSS inherits it (`none` is an empty list).
         var textShadows: [Shadow] = []
 
@@ -39,10 +46,14 @@ struct SceneBuilder {
         func inherited(by node: Node) -> TextDefaults {
             var d = self
             if case .font(let f)? = node["font"] { d.font = f; d.fontLocation = node.attributes["font"]?.location }
+            if case .integer(let w)? = node["weight"] { d.weight = w }
+            if case .bool(let i)? = node["italic"] { d.italic = i }
             if case .number(let s)? = node["size"] { d.size = s; d.sizeLocation = node.attributes["size"]?.location }
             if case .color(let c)? = node["color"] { d.color = c }
             if case .lineHeight(let l)? = node["line-height"] { d.lineHeight = l }
             if case .shadows(let s)? = node["text-shadow"] { d.textShadows = s }
+            if case .keyword(let k)? = node["text-transform"] { d.textTransform = k }
+            if case .number(let n)? = node["letter-spacing"] { d.letterSpacing = n }
             return d
         }
     }
@@ -358,7 +369,7 @@ struct SceneBuilder {
         // `defaults` has the label's own font, size, color and line height applied already.
         fontValue = defaults.font ?? .style("regular")
         fontLocation = defaults.fontLocation ?? node.location
-        let font = try loadFont(fontValue, at: fontLocation)
+        let font = try loadFont(fontValue, weight: defaults.weight, italic: defaults.italic, at: fontLocation)
         let size = defaults.size ?? Self.defaultFontSize
         let sizeLocation = defaults.sizeLocation ?? node.location
         // Where the size becomes device pixels: refused here, with the place, rather than
@@ -372,6 +383,7 @@ struct SceneBuilder {
         var attributes = TextAttributes(font: font, size: size)
         attributes.pixelScale = scale
         attributes.rightToLeft = rtl
+        attributes.letterSpacing = defaults.letterSpacing ?? 0
         if case .integer(let n)? = node["lines"] { attributes.lines = n }
         if case .keyword(let k)? = node["wrap"], let wrap = TextWrap(rawValue: k) { attributes.wrap = wrap }
         if case .keyword(let k)? = node["truncate"], let t = TextTruncation(rawValue: k) { attributes.truncation = t }
@@ -381,7 +393,14 @@ struct SceneBuilder {
         case .points(let p)?: attributes.lineHeight = .points(p)
         case nil: break
         }
-        let content = LabelContent(text: text, attributes: attributes, engine: textEngine, meter: textMeter)
+        // Case mapping is Unicode's full, locale-independent one (ß → SS), before measuring,
+        // so the label is measured and drawn as shown.
+        let shown = switch defaults.textTransform {
+        case "uppercase": text.uppercased()
+        case "lowercase": text.lowercased()
+        default: text
+        }
+        let content = LabelContent(text: shown, attributes: attributes, engine: textEngine, meter: textMeter)
         // One layout of every label must fit the budget; later measuring is counted as it happens.
         planned.characters += content.characterCount
         guard planned.characters <= textMeter.limit else {
@@ -392,12 +411,24 @@ struct SceneBuilder {
         return content
     }
 
-    private func loadFont(_ value: FontValue, at location: SourceLocation) throws(LayoutRenderError) -> Font {
+    /// The font a label draws with. A family (or the default family's style keyword with a
+    /// `weight` or `italic` beside it) is matched in the font set by CSS's rule; a file is
+    /// that file's face, whatever the weight says.
+    private func loadFont(_ value: FontValue, weight: Int?, italic: Bool?,
+                          at location: SourceLocation) throws(LayoutRenderError) -> Font {
         do {
             switch value {
             case .style(let name):
                 let style = FontStyle(rawValue: name) ?? .regular
+                if weight != nil || italic != nil {
+                    let bold = style == .bold || style == .boldOblique
+                    let oblique = style == .oblique || style == .boldOblique
+                    return try fonts.font(family: FontLibrary.defaultFamily, weight: weight ?? (bold ? 700 : 400),
+                                          italic: italic ?? oblique)
+                }
                 return try fonts.font(family: FontLibrary.defaultFamily, style: style)
+            case .family(let family):
+                return try fonts.font(family: family, weight: weight ?? 400, italic: italic ?? false)
             case .file(let name):
                 if let path = try? assets.resolve(name) { return try fonts.font(path: path) }
                 for directory in options.fontDirectories {

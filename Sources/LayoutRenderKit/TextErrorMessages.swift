@@ -9,6 +9,10 @@ extension TextError {
         case .familyNotFound(let family, let style, let searched):
             return "font \(family) (\(style.rawValue)) not found in \(searched.joined(separator: ", ")); "
                 + "install it (Debian: fonts-dejavu-core) or give a folder with --font-dir; no other font is substituted"
+        case .noSuchFamily(let family, let available, let searched):
+            return "font family '\(family)' not found in \(searched.joined(separator: ", ")); "
+                + (available.isEmpty ? "no font is installed there" : "the families there are: \(available.joined(separator: ", "))")
+                + "; no other font is substituted"
         case .fontFileRefused(let path, let reason):
             return "font file \(path) cannot be read: \(reason)"
         case .freeTypeUnavailable(let code):
@@ -18,6 +22,8 @@ extension TextError {
             // Invalid_Stream_Operation: a font read from memory that ends before its tables.
             if code == 2 || code == 3 || code == 0x55 { return "font file \(path) is not a TrueType or OpenType font" }
             return "font file \(path) (face \(faceIndex)) cannot be read: FreeType error \(code)"
+        case .shapingUnavailable(let path, let faceIndex, let reason):
+            return "font file \(path) (face \(faceIndex)) cannot be shaped: HarfBuzz \(reason)"
         case .notScalable(let path):
             return "font file \(path) has only bitmaps; a scalable TrueType or OpenType font is needed"
         case .noUnicodeCharacterMap(let path):

@@ -174,9 +174,13 @@ public struct HostileSpecGenerator<Source: Choices> {
                 a.append("line-height=" + (g.chance(30) ? magnitude() + "pt" : one(of: ["100", "0.000001", "1e-308", "1.5"])))
             }
             if g.chance(30) { a.append("lines=\(g.chance(hostility) ? g.pick(["1000001", "99999999999999999999"]) : g.pick(["0", "1", "1000000"]))") }
+            a += fontAttributes()
             if g.chance(20) { a.append("wrap=\(g.pick(["word", "char"]))") }
             if g.chance(10) { a.append("text-shadow=\"\(textShadows())\"") }
-            let text = g.chance(10) ? String(repeating: "w ", count: g.pick([10, 2_000])) : "x{name}"
+            // Long text; text to shape (kerning, ligatures, stacked marks, Arabic, CJK); a name.
+            let text = g.chance(10) ? String(repeating: "w ", count: g.pick([10, 2_000]))
+                : g.chance(15) ? g.pick(["AVAWAY office", "سلام عليكم", "x\u{301}\u{302}\u{303}", "日本語の組版", "ffi\u{200D}fl"])
+                : "x{name}"
             lines.append(indent(depth) + "label \"\(text)\" " + a.joined(separator: " "))
         case "spacer":
             lines.append(indent(depth) + "spacer " + (g.chance(50) ? magnitude() + " " : "") + attrs.joined(separator: " "))
@@ -190,6 +194,7 @@ public struct HostileSpecGenerator<Source: Choices> {
             if kind != "box" && g.chance(10) { a.append("size=\(one(of: ["4096", "0.000001", "1e-308", "12.5"]))") }
             if g.chance(10) { a.append("line-height=" + (g.chance(30) ? magnitude() + "pt" : one(of: ["100", "0.000001", "1.5"]))) }
             if g.chance(10) { a.append("color=#\(g.pick(["000", "c0392b", "ffffff80"]))") }
+            if g.chance(30) { a += fontAttributes() }
             if g.chance(5) { a.append(g.chance(30) ? "text-shadow=none" : "text-shadow=\"\(textShadows())\"") }
             if ["vbox", "hbox"].contains(kind) {
                 if g.chance(30) { a.append("gap=\(g.chance(30) ? percent() : magnitude())") }
@@ -203,6 +208,26 @@ public struct HostileSpecGenerator<Source: Choices> {
             lines.append(indent(depth) + kind + " " + a.joined(separator: " "))
             for _ in 0..<g.int(0...4) { node(depth: depth + 1, parent: kind) }
         }
+    }
+
+    /// `font`, `weight` and `italic`: families that are there (shaped, in a collection),
+    /// families that are not, names at and past the longest, weights at and past the ends.
+    private mutating func fontAttributes() -> [String] {
+        var a: [String] = []
+        if g.chance(30) {
+            let family = g.chance(hostility)
+                ? g.pick(["No Such Family", "", String(repeating: "F", count: 201), "a\\u{7}b", "DejaVu Sans/../x"])
+                : g.pick(["DejaVu Sans", "DejaVu Serif", "dejavu sans mono", "Noto Sans CJK JP", "Noto Serif CJK KR"])
+            a.append("font=\"\(family)\"")
+        }
+        if g.chance(20) {
+            a.append("weight=" + (g.chance(hostility) ? g.pick(["0", "1001", "-400", "bolder", "1e3"])
+                                                      : g.pick(["1", "100", "light", "500", "semi-bold", "bold", "black", "1000"])))
+        }
+        if g.chance(15) { a.append(g.pick(["italic", "italic=false", "italic=true"])) }
+        if g.chance(10) { a.append("letter-spacing=" + (g.chance(hostility) ? g.pick(["-1000", "1000", "1001", "1e-308", "nan"]) : g.pick(["-1", "0.5", "2"]))) }
+        if g.chance(10) { a.append("text-transform=" + (g.chance(hostility) ? g.pick(["capitalize", "UPPERCASE", ""]) : g.pick(["none", "uppercase", "lowercase"]))) }
+        return a
     }
 
     /// A colour or a gradient: any angle, stop positions at and past the ranges, up to and

@@ -203,8 +203,9 @@ public struct JSONSpecReader {
         switch value.content {
         case .string(let s):
             text = s
-            // Strings that the text form quotes: label text-like values and font files.
-            quoted = key == "font" && (s.utf8.contains(UInt8(ascii: "/")) || s.utf8.contains(UInt8(ascii: ".")))
+            // Strings that the text form quotes: font files and family names (any font that
+            // is not one of the default family's style keywords).
+            quoted = key == "font" && !["regular", "bold", "oblique", "bold-oblique"].contains(s)
         case .number(let n): text = n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
         case .bool(let b): text = b ? "true" : "false"
         default: throw SpecError("'\(key)' must be a number, a string or a boolean", at: location)

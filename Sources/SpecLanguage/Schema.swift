@@ -38,6 +38,8 @@ enum ValueShape: Hashable, Sendable {
     case anchor
     case lineHeight
     case font
+    /// 1…1000 or a CSS weight name (`bold`), read as a whole number.
+    case fontWeight
     case styleNames
 }
 
@@ -145,6 +147,11 @@ public enum Schema {
         add(["scale"], .number(min: 0.25, max: 8), [.canvas])
         // Set on a container, these are inherited by the labels inside it.
         add(["font"], .font, textContainerKinds.union([.canvas, .label]))
+        add(["weight"], .fontWeight, textContainerKinds.union([.canvas, .label]))
+        add(["italic"], .bool, textContainerKinds.union([.canvas, .label]))
+        add(["letter-spacing"], .number(min: -ValueRanges.maxLetterSpacing, max: ValueRanges.maxLetterSpacing),
+            textContainerKinds.union([.canvas, .label]))
+        add(["text-transform"], .keywords(["none", "uppercase", "lowercase"]), textContainerKinds.union([.canvas, .label]))
         add(["color"], .color, textContainerKinds.union([.canvas, .label]))
         add(["text-shadow"], .shadows(spread: false), textContainerKinds.union([.canvas, .label]))
         add(["lines"], .integer(min: 0, max: ValueRanges.maxLines), [.label])

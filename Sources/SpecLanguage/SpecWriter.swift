@@ -79,7 +79,7 @@ public enum SpecWriter {
         case .lineHeight(.multiple(let m)): return number(m)
         case .lineHeight(.points(let p)): return number(p) + "pt"
         case .font(.style(let s)): return s
-        case .font(.file(let f)): return quoted(f)
+        case .font(.file(let f)), .font(.family(let f)): return quoted(f)
         case .gradient(let g): return gradient(g)
         case .shadows(let s): return s.isEmpty ? "none" : s.map(shadow).joined(separator: ", ")
         case .corners(let tl, let tr, let br, let bl): return [tl, tr, br, bl].map(number).joined(separator: ",")
@@ -223,7 +223,7 @@ public enum SpecWriter {
         case .integer(let i): return String(i)
         case .bool(let b): return b ? "true" : "false"
         case .length(.points(let v)), .anchor(.points(let v)): return number(v)
-        case .font(.file(let f)): return jsonString(f)
+        case .font(.file(let f)), .font(.family(let f)): return jsonString(f)
         default: return jsonString(text(value))
         }
     }

@@ -16,6 +16,10 @@ public enum ValueRanges {
     public static let maxFontSize = 4_096.0
     /// `line-height` as a multiple of the font's line height: above 0 up to this.
     public static let maxLineHeightMultiple = 100.0
+    /// The most `letter-spacing` adds or takes away, in points.
+    public static let maxLetterSpacing = 1_000.0
+    /// The longest font family name (`font="…"`), in characters.
+    public static let maxFamilyNameLength = 200
     /// The `*` factor of an anchor reference (`photo.width*0.5`), either sign.
     public static let maxAnchorMultiplier = 1_000.0
     /// `order` of a stack's item, either sign.

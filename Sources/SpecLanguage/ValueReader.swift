@@ -29,14 +29,29 @@ struct ValueReader {
         case .string:
             return .string(text)
         case .font:
-            if quoted || text.hasSuffix(".ttf") || text.hasSuffix(".otf") || text.hasSuffix(".ttc") {
+            let lower = text.lowercased()
+            if text.contains("/") || lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") {
                 return .font(.file(text))
+            }
+            if quoted {
+                guard !text.isEmpty, text.count <= ValueRanges.maxFamilyNameLength,
+                      !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                    throw Failure(message: "a font family name is 1 to \(ValueRanges.maxFamilyNameLength) characters, without control characters")
+                }
+                return .font(.family(text))
             }
             let styles = ["regular", "bold", "oblique", "bold-oblique"]
             guard styles.contains(text) else {
-                throw Failure(message: "font must be one of \(styles.joined(separator: ", ")) or a quoted path to a .ttf/.otf file")
+                throw Failure(message: "font must be one of \(styles.joined(separator: ", ")), a quoted family name (\"DejaVu Sans\") or a quoted path to a .ttf/.otf file")
             }
             return .font(.style(text))
+        case .fontWeight:
+            if let named = Self.weightNames.first(where: { $0.name == text }) { return .integer(named.weight) }
+            guard let weight = Int(text), (1...1000).contains(weight) else {
+                throw Failure(message: "a font weight is 1 to 1000 (400 regular, 700 bold) or one of "
+                              + Self.weightNames.map(\.name).joined(separator: ", "))
+            }
+            return .integer(weight)
         case .shadows(let spread):
             return try shadows(text, spread: spread)
         case .transform:
@@ -186,10 +201,16 @@ struct ValueReader {
             let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             for n in names where !isIdentifier(n) { throw Failure(message: "'\(n)' is not a style name") }
             return .string(names.joined(separator: ","))
-        case .string, .font, .shadows, .transform:
+        case .string, .font, .fontWeight, .shadows, .transform:
             fatalError("handled above")
         }
     }
+
+    /// CSS's names of font weights (`font-weight`, and the OpenType usWeightClass names).
+    static let weightNames: [(name: String, weight: Int)] = [
+        ("thin", 100), ("extra-light", 200), ("light", 300), ("regular", 400), ("normal", 400), ("medium", 500),
+        ("semi-bold", 600), ("bold", 700), ("extra-bold", 800), ("black", 900),
+    ]
 
     static func describe(_ shape: ValueShape) -> String {
         switch shape {
@@ -214,6 +235,7 @@ struct ValueReader {
         case .anchor: return "an anchor"
         case .lineHeight: return "a line height"
         case .font: return "a font"
+        case .fontWeight: return "a font weight"
         case .styleNames: return "style names"
         }
     }

@@ -48,10 +48,12 @@ public enum LineHeightValue: Hashable, Sendable {
     case points(Double)
 }
 
-/// A font: one of the default family's styles, or a font file by path.
+/// A font: one of the default family's styles, a font file by path, or a family by name
+/// (its face chosen by `weight` and `italic`).
 public enum FontValue: Hashable, Sendable {
     case style(String)
     case file(String)
+    case family(String)
 }
 
 /// The typed value of an attribute, checked against the attribute's schema.

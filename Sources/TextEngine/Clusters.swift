@@ -21,6 +21,14 @@ struct Cluster {
         static let noGlyph = Flags(rawValue: 1 << 2)
         /// More than one scalar: marks to draw over the base.
         static let multiScalar = Flags(rawValue: 1 << 3)
+        /// Shaped: its advance is its glyphs' sum; its glyph is `glyph`, drawn at its pen
+        /// position, unless it has `.glyphList`.
+        static let shaped = Flags(rawValue: 1 << 4)
+        /// Shaped into several glyphs, or one moved off its pen position (a ligature past
+        /// 16 bits, a mark, a kerned-and-offset glyph): they are in `ClusterList.shaped`.
+        static let glyphList = Flags(rawValue: 1 << 6)
+        /// Shaped in a right-to-left run: drawn mirrored within the run (see `TextLayoutEngine`).
+        static let rightToLeft = Flags(rawValue: 1 << 5)
     }
 
     /// Offset of the cluster's first UTF-16 unit.
@@ -47,6 +55,10 @@ struct Cluster {
 /// - marks (Mn, Me), format characters (Cf), default-ignorables and controls take none;
 /// - a tab advances to the next multiple of `tabWidth` cells from the line's start;
 /// - any other base takes its glyph's advance, or `.notdef`'s when not covered.
+///
+/// In a font with a shaper (a proportional font), each word (a run of visible clusters) is
+/// then shaped, and its clusters take the advances of the glyphs HarfBuzz gives them
+/// instead (see `ShapedWords`).
 struct ClusterList {
     let text: UTF16Buffer
     let clusters: [Cluster]
@@ -54,15 +66,26 @@ struct ClusterList {
     let uncovered: [String]
     /// Index of the last cluster that is not a hard break (−1 when none).
     let lastContentIndex: Int
+    /// The shaped glyphs of every `.shaped` cluster, cluster after cluster (empty without a shaper).
+    let shaped: ShapedWords
 
-    init(text: UTF16Buffer, font: Font, characterIterator: () -> BreakIterator?) {
+    /// - Parameter spacing: design units added to every character's advance but tabs' and
+    ///   line breaks' (CSS `letter-spacing`); an advance never goes below 0.
+    init(text: UTF16Buffer, font: Font, spacing: Int32 = 0, characterIterator: () -> BreakIterator?) {
         self.text = text
         let properties = BMPProperties.shared.prepare(for: UnsafeBufferPointer(text.units))
         let scan = font.withTables { glyphs, advances in
             Self.scan(text, font: font, properties: properties, glyphTable: glyphs, advanceTable: advances,
                       characterIterator: characterIterator)
         }
-        clusters = scan.clusters
+        var clusters = scan.clusters
+        shaped = font.shaper.map { ShapedWords(text: text, clusters: &clusters, shaper: $0) } ?? ShapedWords()
+        if spacing != 0 {
+            for index in clusters.indices where clusters[index].kind == .visible || clusters[index].kind == .space {
+                clusters[index].advance = max(0, clusters[index].advance &+ spacing)
+            }
+        }
+        self.clusters = clusters
         uncovered = scan.uncovered
         lastContentIndex = scan.lastContentIndex
     }

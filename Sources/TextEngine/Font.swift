@@ -1,4 +1,5 @@
 internal import CFreeType
+import TextShaping
 
 /// The four styles of a font family.
 public enum FontStyle: String, Sendable, CaseIterable {
@@ -9,9 +10,12 @@ public enum FontStyle: String, Sendable, CaseIterable {
 /// map and every glyph's advance, all in design units and unhinted (`FT_LOAD_NO_SCALE`), so
 /// measuring never depends on the machine, the size or a rasterizer.
 ///
-/// A `Font` is immutable after `init` and holds no C object (the FreeType face is closed once
-/// its tables are copied), so it is safe to share between threads. Two fonts are equal when
-/// they name the same face of the same file.
+/// A `Font` is immutable after `init` and holds no FreeType object (the face is closed once
+/// its tables are copied), so it is safe to share between threads. A proportional font also
+/// keeps a `ShapingFont` (HarfBuzz, made from the same bytes, immutable and thread-safe):
+/// its text is shaped (kerning, ligatures, marks, complex scripts); a fixed-pitch font keeps
+/// the exact cell arithmetic of `ClusterList` (the shaper gives the same advances there, as
+/// the tests check). Two fonts are equal when they name the same face of the same file.
 ///
 /// ## Vertical metrics rule
 /// `ascender`, `descender` and `lineGap` come from:
@@ -57,6 +61,9 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public let fileBytes: [UInt8]
     /// A 64-bit digest of `fileBytes` (FNV-1a).
     public let fileDigest: UInt64
+    /// The HarfBuzz face text in this font is shaped with; nil for a fixed-pitch font, whose
+    /// clusters take their cells (see `ClusterList`).
+    public let shaper: ShapingFont?
 
     /// Reads the face at `faceIndex` of the TrueType/OpenType file at `path`.
     /// - Throws: `TextError.fontNotFound` when there is no file there, `.fontFileRefused`
@@ -124,6 +131,16 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         }
         bmpGlyphs = bmp
         supplementaryGlyphs = supplementary
+
+        if isFixedPitch {
+            shaper = nil
+        } else {
+            do {
+                shaper = try ShapingFont(bytes: bytes, faceIndex: faceIndex)
+            } catch {
+                throw .shapingUnavailable(path: path, faceIndex: faceIndex, reason: "\(error)")
+            }
+        }
     }
 
     /// The glyph the font maps `scalar` to (as `FT_Get_Char_Index`), or nil when not covered.

@@ -1,26 +1,42 @@
 import FoundationEssentials
 import Synchronization
+import TextShaping
 
 /// Finds and loads fonts, keeping each loaded face for reuse. Thread-safe.
 ///
 /// The default family, DejaVu Sans Mono, is read from the files Debian's `fonts-dejavu-core`
-/// installs; other fonts are read by path, or by family from `fontDirectories`. There is no
-/// fontconfig and no fallback: a font that is not found is an error, never a substitute,
-/// so a rendering never silently depends on what else is installed.
+/// installs; other fonts are read by path, or by family, weight and italic from the font set
+/// of `fontDirectories` and `systemFontDirectories` (see `FontCatalog` for the matching
+/// rule, CSS's). There is no fontconfig and no fallback: a font that is not found is an
+/// error, never a substitute, so a rendering never silently depends on what else is installed.
 public final class FontLibrary: @unchecked Sendable {
     /// The family used when a spec names none.
     public static let defaultFamily = "DejaVu Sans Mono"
     /// Where `fonts-dejavu-core` puts DejaVu Sans Mono on Debian and Ubuntu.
     public static let systemDejaVuDirectory = "/usr/share/fonts/truetype/dejavu"
 
-    /// Extra directories searched (before the system DejaVu directory) for families.
+    /// The folders Debian's font packages install into, searched for families after
+    /// `fontDirectories`: `fonts-dejavu-core` and `fonts-dejavu-extra` (DejaVu Sans, Serif,
+    /// Sans Mono), `fonts-noto-cjk` (Noto Sans and Serif CJK), `fonts-noto-color-emoji`.
+    public static let systemFontDirectories = [
+        "/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/opentype/noto", "/usr/share/fonts/truetype/noto",
+    ]
+
+    /// Extra directories searched (before the system directories) for families.
     public let fontDirectories: [String]
+
+    /// The faces of `systemFontDirectories`, read once per process (on first use).
+    private static let systemCatalog = FontCatalog(directories: systemFontDirectories)
+    /// The faces of `fontDirectories` then the system's, read on first use.
+    private let catalog = Mutex<FontCatalog?>(nil)
 
     private struct FaceKey: Hashable { var path: String; var faceIndex: Int }
     private struct FamilyKey: Hashable { var family: String; var style: FontStyle }
+    private struct FaceRequest: Hashable { var family: String; var weight: Int; var italic: Bool }
     private struct Cache {
         var faces: [FaceKey: Font] = [:]
         var families: [FamilyKey: Font] = [:]
+        var requests: [FaceRequest: Font] = [:]
     }
     private let cache = Mutex(Cache())
 
@@ -37,6 +53,9 @@ public final class FontLibrary: @unchecked Sendable {
         (try? FreeTypeLibrary().version) ?? "unknown"
     }
 
+    /// HarfBuzz's version (`6.0.0`), for the environment fingerprint.
+    public static var harfBuzzVersion: String { ShapingFont.version }
+
     /// The font of `family` in `style`.
     ///
     /// For DejaVu Sans Mono the files are looked up by their known names
@@ -51,6 +70,36 @@ public final class FontLibrary: @unchecked Sendable {
         let font = try findFamily(family, style: style)
         cache.withLock { $0.families[key] = font }
         return font
+    }
+
+    /// The face of `family` nearest to `weight` (1…1000; 400 regular, 700 bold) and
+    /// `italic`, from the font set, by CSS's rule (see `FontCatalog`).
+    /// - Throws: `TextError.noSuchFamily` with the families there are (never a
+    ///   substitute), or a loading error.
+    public func font(family: String, weight: Int, italic: Bool) throws(TextError) -> Font {
+        let request = FaceRequest(family: family.lowercased(), weight: weight, italic: italic)
+        if let font = cache.withLock({ $0.requests[request] }) { return font }
+        let catalog = fontSet
+        guard let face = catalog.match(family: family, weight: weight, italic: italic) else {
+            throw .noSuchFamily(family: family, available: catalog.families,
+                                searched: fontDirectories + Self.systemFontDirectories)
+        }
+        let font = try font(path: face.path, faceIndex: face.faceIndex)
+        cache.withLock { $0.requests[request] = font }
+        return font
+    }
+
+    /// The font files of `systemFontDirectories`, in search order (a listing: no file is read).
+    public static var systemFontFiles: [String] { FontCatalog.fontFiles(in: systemFontDirectories) }
+
+    /// Every face of the font set, in search order: `fontDirectories`, then the system's.
+    public var availableFaces: [FontFace] { fontSet.faces }
+
+    private var fontSet: FontCatalog {
+        if let catalog = catalog.withLock({ $0 }) { return catalog }
+        let made = FontCatalog(faces: FontCatalog(directories: fontDirectories).faces + Self.systemCatalog.faces)
+        catalog.withLock { $0 = made }
+        return made
     }
 
     /// The font in the file at `path` (face 0 unless `faceIndex` is given).

@@ -24,29 +24,42 @@ final class FreeTypeLibrary {
     }
 }
 
-/// Owns an `FT_Face` read from memory, and the memory (and keeps its library alive, since
-/// a face must be freed first).
+/// Owns a copy of a font file's bytes that FreeType faces read from (a collection's faces
+/// share one copy).
+final class FreeTypeMemory {
+    let bytes: UnsafeMutableBufferPointer<UInt8>
+    let count: Int
+
+    init(_ source: [UInt8]) {
+        bytes = .allocate(capacity: max(1, source.count))
+        _ = bytes.initialize(from: source)
+        count = source.count
+    }
+
+    deinit { bytes.deallocate() }
+}
+
+/// Owns an `FT_Face` read from memory, and keeps the memory and its library alive (a face
+/// must be freed before either).
 final class FreeTypeFace {
     let handle: FT_Face
     private let library: FreeTypeLibrary
-    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    private let memory: FreeTypeMemory
 
-    init(bytes source: [UInt8], path: String, faceIndex: Int, library: FreeTypeLibrary) throws(TextError) {
-        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, source.count))
-        _ = bytes.initialize(from: source)
+    convenience init(bytes source: [UInt8], path: String, faceIndex: Int, library: FreeTypeLibrary) throws(TextError) {
+        try self.init(memory: FreeTypeMemory(source), path: path, faceIndex: faceIndex, library: library)
+    }
+
+    init(memory: FreeTypeMemory, path: String, faceIndex: Int, library: FreeTypeLibrary) throws(TextError) {
         var face: FT_Face?
-        let error = FT_New_Memory_Face(library.handle, bytes.baseAddress, FT_Long(source.count), FT_Long(faceIndex), &face)
+        let error = FT_New_Memory_Face(library.handle, memory.bytes.baseAddress, FT_Long(memory.count), FT_Long(faceIndex), &face)
         guard error == 0, let face else {
-            bytes.deallocate()
             throw .fontUnreadable(path: path, faceIndex: faceIndex, code: error)
         }
         handle = face
         self.library = library
-        self.bytes = bytes
+        self.memory = memory
     }
 
-    deinit {
-        FT_Done_Face(handle)
-        bytes.deallocate()
-    }
+    deinit { FT_Done_Face(handle) }
 }

@@ -46,6 +46,11 @@ public struct TextAttributes: Hashable, Sendable {
     public var tabWidth: Int = 8
     /// Device pixels per point; glyph origins and baselines are placed on whole pixels.
     public var pixelScale: Double = 1
+    /// Points added after every character (grapheme cluster, spaces included; not tabs or
+    /// line breaks), as CSS `letter-spacing`, rounded to whole design units; negative
+    /// values narrow, but no character's advance goes below 0. Ligatures stay (CSS turns
+    /// them off with letter spacing; here their second character gets the spacing too).
+    public var letterSpacing: Double = 0
     /// Only decides what `.natural` alignment means; no bidi reordering is done.
     public var rightToLeft: Bool = false
 

@@ -7,15 +7,21 @@
 // applies the `lines` cap and truncation; `TextLayoutEngine` places glyphs on whole device
 // pixels. Sizes scale design units by `size / unitsPerEm`: one multiply, no per-size cache.
 //
-// Files: `Font` and `FontLibrary` (FreeType, read once, no C object kept), `FreeTypeHandles`
+// Files: `Font` and `FontLibrary` (FreeType, read once, no C object kept), `ShapedWords`
+// (the shaped glyphs of a text's words, by cluster), `FreeTypeHandles`
 // and `BreakIterator` (the owning wrappers of C objects), `ScalarProperties` (the Unicode
 // properties measuring needs), `Clusters`, `LineBreaker`, `TextLayoutEngine`, `TextLayout`
 // and `TextAttributes` (the public values), `TextError` (the module's one error type).
 //
 // Limitations and deviations, on purpose:
-// - No shaping (HarfBuzz), kerning or ligatures: a glyph per cluster base, marks drawn at
-//   the base's origin. Right for DejaVu Sans Mono, approximate for proportional fonts.
-// - No bidi reordering: `rightToLeft` only makes `.natural` alignment mean right.
+// - Proportional fonts are shaped with HarfBuzz (`TextShaping`, through `ShapedWords`):
+//   kerning, standard ligatures, mark positioning, Arabic joining and the other complex
+//   scripts, word by word (a word cache, as browsers keep: no kerning across a space). A
+//   fixed-pitch font (DejaVu Sans Mono) keeps the cell rules below: a glyph per cluster
+//   base, marks at the base's origin; HarfBuzz gives it the same advances (tested).
+// - No bidi reordering: a right-to-left run (Arabic, Hebrew) is drawn right to left within
+//   its word, but words stay in the text's order; `rightToLeft` only makes `.natural`
+//   alignment mean right.
 // - No font fallback: characters the font lacks draw as `.notdef` and are reported in
 //   `TextLayout.uncoveredCharacters`; emoji sequences beyond one scalar (+ U+FE0F) as well.
 // - Grapheme clusters come from ICU 72 (Unicode 15.0), which may differ from the Swift

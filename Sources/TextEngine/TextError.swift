@@ -6,6 +6,9 @@ public enum TextError: Error, Hashable, Sendable {
     case fontNotFound(path: String)
     /// No font of this family and style in the searched directories; never substituted.
     case familyNotFound(family: String, style: FontStyle, searched: [String])
+    /// No face of this family in the font set (`searched`, in order); `available` lists the
+    /// families there are. Never substituted.
+    case noSuchFamily(family: String, available: [String], searched: [String])
     /// FreeType could not start (`FT_Init_FreeType` failed with this error code).
     case freeTypeUnavailable(code: Int32)
     /// The font file was not read: not a regular file (a FIFO, a device, a folder), too
@@ -13,6 +16,8 @@ public enum TextError: Error, Hashable, Sendable {
     case fontFileRefused(path: String, reason: String)
     /// FreeType could not open or read the font file (`FT_New_Face` and friends).
     case fontUnreadable(path: String, faceIndex: Int, code: Int32)
+    /// HarfBuzz could not make a face of the font file FreeType read (`reason` says why).
+    case shapingUnavailable(path: String, faceIndex: Int, reason: String)
     /// The font has no outlines in design units (a bitmap-only font), so it cannot be measured
     /// independently of a size.
     case notScalable(path: String)

@@ -6,10 +6,14 @@ public struct PositionedGlyph: Hashable, Sendable {
     /// Points from the text box's left edge to the glyph origin: aligned, justified and
     /// placed on a whole device pixel.
     public var x: Double
+    /// Points below the baseline to the glyph origin (a shaped mark's offset; negative:
+    /// above), on a whole device pixel; 0 for most glyphs.
+    public var y: Double
 
-    public init(glyph: UInt32, x: Double) {
+    public init(glyph: UInt32, x: Double, y: Double = 0) {
         self.glyph = glyph
         self.x = x
+        self.y = y
     }
 }
 

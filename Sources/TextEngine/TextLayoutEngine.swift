@@ -107,7 +107,7 @@ public struct TextLayoutEngine: Sendable {
             return TextMeasurement(width: 0, height: 0, lineCount: 0, isTruncated: false)
         }
         let metrics = Metrics(attributes)
-        let clusters = ClusterList(text: buffer, font: attributes.font) { try? BreakIterator(.character, over: buffer) }
+        let clusters = ClusterList(text: buffer, font: attributes.font, spacing: metrics.letterSpacing) { try? BreakIterator(.character, over: buffer) }
         let lineIterator = try? BreakIterator(.line, over: buffer)
         let limit = width.map(metrics.limitInUnits) ?? .infinity
         let breaker = metrics.breaker(clusters, lineIterator: lineIterator, attributes: attributes, limit: limit)
@@ -148,7 +148,7 @@ public struct TextLayoutEngine: Sendable {
     public func minContentWidth(_ text: String, attributes: TextAttributes) -> Double {
         guard let buffer = try? UTF16Buffer(text) else { return 0 }
         let metrics = Metrics(attributes)
-        let clusters = ClusterList(text: buffer, font: attributes.font) { try? BreakIterator(.character, over: buffer) }
+        let clusters = ClusterList(text: buffer, font: attributes.font, spacing: metrics.letterSpacing) { try? BreakIterator(.character, over: buffer) }
         let breaker = metrics.breaker(clusters, lineIterator: nil, attributes: attributes, limit: .infinity)
         var widest = 0
         if attributes.wrap == .word, let iterator = try? BreakIterator(.line, over: buffer) {
@@ -170,7 +170,7 @@ public struct TextLayoutEngine: Sendable {
     public func maxContentWidth(_ text: String, attributes: TextAttributes) -> Double {
         guard let buffer = try? UTF16Buffer(text) else { return 0 }
         let metrics = Metrics(attributes)
-        let clusters = ClusterList(text: buffer, font: attributes.font) { try? BreakIterator(.character, over: buffer) }
+        let clusters = ClusterList(text: buffer, font: attributes.font, spacing: metrics.letterSpacing) { try? BreakIterator(.character, over: buffer) }
         let breaker = metrics.breaker(clusters, lineIterator: nil, attributes: attributes, limit: .infinity)
         var widest = 0
         var paragraphStart = 0
@@ -187,7 +187,7 @@ public struct TextLayoutEngine: Sendable {
                 visible: ClosedRange<Double>? = nil) -> TextLayout {
         let metrics = Metrics(attributes)
         let font = attributes.font
-        let clusters = ClusterList(text: buffer, font: font) {
+        let clusters = ClusterList(text: buffer, font: font, spacing: metrics.letterSpacing) {
             useICU ? try? BreakIterator(.character, over: buffer) : nil
         }
         let lineIterator = useICU ? try? BreakIterator(.line, over: buffer) : nil
@@ -210,6 +210,7 @@ public struct TextLayoutEngine: Sendable {
         var glyphScratch: [UInt32] = []
         let pointsPerUnit = metrics.pointsPerUnit
         let tabStop = metrics.tabStop
+        clusters.shaped.withBuffers { shapedGlyphs, shapedStarts in
         clusters.clusters.withUnsafeBufferPointer { cs in
             for (lineNumber, record) in records.enumerated() {
                 let naturalWidth = naturalWidths[lineNumber]
@@ -257,13 +258,45 @@ public struct TextLayoutEngine: Sendable {
                 glyphs.reserveCapacity(record.head.count + record.tail.count + 1)
                 var pen = 0
                 var extra = 0.0
+                // A right-to-left shaped run on this line: its clusters are drawn mirrored
+                // within its span (glyph order as HarfBuzz gave it), starting at `rtlPen`.
+                var rtlEnd = -1
+                var rtlPen = 0
+                var rtlWidth = 0
                 func place(_ range: Range<Int>) {
                     for index in range {
                         let cluster = cs[index]
                         if extraPerGap > 0 && !gapsBySpace && index > record.head.lowerBound && index < contentEnd {
                             extra += extraPerGap
                         }
-                        if !cluster.flags.contains(.noGlyph) {
+                        if cluster.flags.contains(.shaped) {
+                            var left = pen
+                            if cluster.flags.contains(.rightToLeft) {
+                                if index >= rtlEnd {
+                                    rtlEnd = index
+                                    rtlWidth = 0
+                                    while rtlEnd < range.upperBound && cs[rtlEnd].flags.contains([.shaped, .rightToLeft]) {
+                                        rtlWidth += Int(cs[rtlEnd].advance)
+                                        rtlEnd += 1
+                                    }
+                                    rtlPen = pen
+                                }
+                                left = rtlPen + rtlWidth - (pen - rtlPen) - Int(cluster.advance)
+                            }
+                            if cluster.flags.contains(.glyphList) {
+                                for position in Int(shapedStarts[index])..<Int(shapedStarts[index + 1]) {
+                                    let shaped = shapedGlyphs[position]
+                                    glyphs.append(PositionedGlyph(
+                                        glyph: shaped.glyph,
+                                        x: metrics.round(offset + Double(left + Int(shaped.xOffset)) * pointsPerUnit + extra),
+                                        y: metrics.roundSigned(-Double(shaped.yOffset) * pointsPerUnit)))
+                                    left += Int(shaped.xAdvance)
+                                }
+                            } else if !cluster.flags.contains(.noGlyph) {
+                                glyphs.append(PositionedGlyph(glyph: UInt32(cluster.glyph),
+                                                              x: metrics.round(offset + Double(left) * pointsPerUnit + extra)))
+                            }
+                        } else if !cluster.flags.contains(.noGlyph) {
                             let x = metrics.round(offset + Double(pen) * pointsPerUnit + extra)
                             if cluster.flags.contains(.notdef) {
                                 glyphs.append(PositionedGlyph(glyph: 0, x: x))
@@ -302,6 +335,7 @@ public struct TextLayoutEngine: Sendable {
                     text: text))
             }
         }
+        }
 
         let uncovered = clusters.uncovered.flatMap { string -> [Character] in
             string.count == 1 ? [Character(string)] : Array(string)
@@ -337,6 +371,8 @@ struct Metrics {
     let baselineOffset: Double
     let ellipsisAdvance: Int
     let tabStop: Int
+    /// `letterSpacing` in design units, rounded to whole units.
+    let letterSpacing: Int32
 
     init(_ attributes: TextAttributes) {
         let font = attributes.font
@@ -356,6 +392,8 @@ struct Metrics {
         let ellipsis = font.glyphOrZero(0x2026)
         ellipsisAdvance = font.advance(ofGlyph: ellipsis)
         tabStop = max(0, attributes.tabWidth) * font.cellAdvance
+        let spacing = (attributes.letterSpacing / pointsPerUnit).rounded()
+        letterSpacing = spacing.isFinite ? Int32(max(-1_000_000, min(1_000_000, spacing))) : 0
     }
 
     // A hair of tolerance for arithmetic noise (58.999999999 floors to 59, and a width
@@ -370,6 +408,12 @@ struct Metrics {
         let scaled = value * scale
         if scaled >= 0 && scaled < 0x1p52 { return Double(Int64(scaled + 0.5)) / scale }
         return scaled.rounded() / scale
+    }
+
+    /// Nearest device pixel for a value of either sign (a mark's vertical offset).
+    @inline(__always)
+    func roundSigned(_ value: Double) -> Double {
+        (value * scale).rounded() / scale
     }
 
     /// The widest line in design units that fits in `width`: up to 1/64 point wider, as a

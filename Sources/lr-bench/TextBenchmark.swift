@@ -1,13 +1,16 @@
 import TextEngine
 
-/// `lr-bench text [--runs R] [--width W]`: 1 MB of mixed text (Latin paragraphs, CJK,
-/// newlines) measured and broken into lines at a fixed width with DejaVu Sans Mono 14.
+/// `lr-bench text [--runs R] [--width W] [--font PATH]`: 1 MB of mixed text (Latin
+/// paragraphs, CJK, newlines) measured and broken into lines at a fixed width with DejaVu
+/// Sans Mono 14, or the font at PATH (a proportional one is shaped: the first run fills the
+/// word cache, as a service's first render would: `first_ms` is that run).
 /// Prints `text bytes=… median_ms=… min_ms=… lines=…`.
 func runTextBenchmark(_ arguments: [String]) throws {
     let runs = Int(option("--runs", in: arguments) ?? "") ?? 7
     let width = Double(option("--width", in: arguments) ?? "") ?? 480
     let text = mixedText(bytes: 1 << 20)
-    let font = try FontLibrary().font(family: FontLibrary.defaultFamily, style: .regular)
+    let font = try option("--font", in: arguments).map { try FontLibrary().font(path: $0) }
+        ?? FontLibrary().font(family: FontLibrary.defaultFamily, style: .regular)
     var attributes = TextAttributes(font: font, size: 14)
     attributes.lines = 0
     let engine = TextLayoutEngine()
@@ -20,7 +23,7 @@ func runTextBenchmark(_ arguments: [String]) throws {
         times.append(milliseconds(clock.now - start))
         lineCount = layout.lines.count
     }
-    print("text bytes=\(text.utf8.count) median_ms=\(format(median(times))) min_ms=\(format(times.min() ?? 0)) lines=\(lineCount)")
+    print("text font=\(font.familyName.replacingOccurrences(of: " ", with: "_")) bytes=\(text.utf8.count) first_ms=\(format(times.first ?? 0)) median_ms=\(format(median(times))) min_ms=\(format(times.min() ?? 0)) lines=\(lineCount)")
 }
 
 /// Deterministic mixed text of about `bytes` UTF-8 bytes.

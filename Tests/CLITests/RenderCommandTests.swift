@@ -82,6 +82,15 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertFalse(exists("out.png"))
     }
 
+    func testMissingFamilyIsAnErrorListingTheFamilies() throws {
+        let spec = try write("canvas width=100\nvbox font=\"Inter\"\n  label \"x\" weight=bold\n")
+        let r = try CLIRunner.run([spec, dir.appendingPathComponent("out.png").path])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.hasPrefix("\(spec):2:11: error: font family 'Inter' not found in "), r.stderr)
+        XCTAssertTrue(r.stderr.contains("the families there are: DejaVu Math TeX Gyre, DejaVu Sans, "), r.stderr)
+        XCTAssertFalse(exists("out.png"))
+    }
+
     func testLayoutErrorNamesTheNodeLine() throws {
         let spec = try write("""
             canvas width=100

@@ -252,4 +252,49 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(error("canvas width=10\nlabel \"x\" font=\"bad.ttf\"\n"),
                        "t.spec:2:16: error: font file \(dir!)/bad.ttf is not a TrueType or OpenType font")
     }
+
+    func testAFamilyThatIsNotThereIsAnErrorListingTheFamilies() {
+        let message = error("canvas width=10\nlabel \"x\" font=\"Helvetica\" weight=bold\n")
+        XCTAssertTrue(message.hasPrefix("t.spec:2:16: error: font family 'Helvetica' not found in /usr/share/fonts/truetype/dejavu, "), message)
+        XCTAssertTrue(message.contains("the families there are: DejaVu Math TeX Gyre, DejaVu Sans, DejaVu Sans Mono, DejaVu Serif, "), message)
+        XCTAssertTrue(message.hasSuffix("; no other font is substituted"), message)
+    }
+
+    func testFamilyWeightAndItalicAreInheritedFromContainers() throws {
+        // DejaVu Sans Bold Oblique: A and V are 1585 units each, the pair kerned by −139;
+        // at 204.8 pt one unit is 0.1 pt (the frame's edge then goes to the pixel grid).
+        let f = try frames("""
+            canvas width=400 height=300 font="DejaVu Sans" weight=bold
+            vbox italic align=start
+              label "AV" size=204.8 id=t
+            """)
+        XCTAssertEqual(f["t"]?.width, (Double(1585 - 139 + 1585) * 204.8 / 2048).rounded())
+        XCTAssertEqual(f["t"]?.width, 303)
+    }
+
+    func testTextTransformIsInheritedAndMeasuredAsShown() throws {
+        // Unicode's full case mapping: ß is SS, so the label is as wide as "STRASSE" written so.
+        let f = try frames("""
+            canvas width=400 height=300 font="DejaVu Sans" size=30
+            vbox align=start text-transform=uppercase
+              label "Straße" id=upper
+              label "STRASSE" id=written text-transform=none
+              label "STRASSE" id=lower text-transform=lowercase
+              label "strasse" id=writtenLower text-transform=none
+            """)
+        XCTAssertEqual(f["upper"]?.width, f["written"]?.width)
+        XCTAssertEqual(f["lower"]?.width, f["writtenLower"]?.width)
+        XCTAssertNotEqual(f["upper"]?.width, f["lower"]?.width)
+    }
+
+    func testLetterSpacingIsInherited() throws {
+        // DejaVu Sans Mono at 204.8 pt: 0.1 pt per unit, cells of 1233 units, 10 pt is 100 units.
+        let f = try frames("""
+            canvas width=500 height=300
+            vbox align=start letter-spacing=10
+              label "abc" size=204.8 id=t
+            """)
+        XCTAssertEqual(f["t"]?.width, (3 * Double(1233 + 100) * 204.8 / 2048).rounded())
+        XCTAssertEqual(f["t"]?.width, 400)
+    }
 }

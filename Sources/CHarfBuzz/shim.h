@@ -1,0 +1,3 @@
+#pragma once
+#include <hb.h>
+#include <hb-ot.h>

@@ -1,0 +1,117 @@
+import TextShaping
+
+/// The glyphs HarfBuzz gives the words of a text, grouped by grapheme cluster.
+///
+/// A word is a run of visible clusters between spaces, tabs and line breaks; each word is
+/// shaped on its own (and cached per word and font, so repeated words cost a lookup), as a
+/// browser's word cache does. Every glyph belongs to the cluster holding the character it
+/// came from: a ligature (ﬁ) to its first character's cluster, the following clusters then
+/// having no glyph and no advance; a mark to its base's. A cluster's advance is the sum of
+/// its glyphs' advances, so line breaking, truncation and drawing all see the shaped run.
+/// Kerning between words (across a space) is not applied, as with a word cache.
+///
+/// Most clusters shape to one glyph drawn at the pen: that glyph goes in the cluster itself
+/// (`Cluster.glyph`), and only the others keep a list here (`.glyphList`), so a megabyte of
+/// text does not make a glyph array many times its size.
+struct ShapedWords {
+    /// Glyphs of `.glyphList` clusters, cluster after cluster; within a cluster in
+    /// HarfBuzz's (visual) order.
+    private(set) var glyphs: [ShapedGlyph] = []
+    /// `glyphs[starts[i]..<starts[i + 1]]` are cluster `i`'s list (empty when nothing was shaped).
+    private(set) var starts: [Int32] = []
+
+    init() {}
+
+    /// Shapes the words of `text`, rewriting their clusters' advances, glyphs and flags.
+    init(text: UTF16Buffer, clusters: inout [Cluster], shaper: ShapingFont) {
+        let count = clusters.count
+        starts.reserveCapacity(count + 1)
+        var word: [ShapedGlyph] = []  // the current word's glyphs
+        var owners: [Int32] = []      // the cluster of each of them
+        var index = 0
+        while index < count {
+            guard clusters[index].kind == .visible else {
+                starts.append(Int32(glyphs.count))
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < count && clusters[end].kind == .visible { end += 1 }
+            let wordStart = Int(clusters[index].start)
+            let wordEnd = end < count ? Int(clusters[end].start) : text.count
+            word.removeAll(keepingCapacity: true)
+            do {
+                try shaper.appendShaped(UnsafeBufferPointer(rebasing: text.units[wordStart..<wordEnd]), to: &word)
+            } catch {
+                // HarfBuzz could not allocate: the word keeps the cluster rules' widths and glyphs.
+                for _ in index..<end { starts.append(Int32(glyphs.count)) }
+                index = end
+                continue
+            }
+            // Each glyph to its cluster (clusters ascend in a left-to-right run, descend in a
+            // right-to-left one).
+            owners.removeAll(keepingCapacity: true)
+            var sorted = true
+            var cursor = index
+            for glyph in word {
+                let offset = wordStart + Int(glyph.cluster)
+                if Int(clusters[cursor].start) > offset || (cursor + 1 < end && Int(clusters[cursor + 1].start) <= offset) {
+                    cursor = Self.cluster(containing: offset, in: index..<end, clusters)
+                }
+                if let last = owners.last, Int(last) > cursor { sorted = false }
+                owners.append(Int32(cursor))
+            }
+            if !sorted {
+                // Grouped by cluster, keeping HarfBuzz's order within one (a stable sort).
+                let order = owners.indices.sorted { (owners[$0], $0) < (owners[$1], $1) }
+                word = order.map { word[$0] }
+                owners = order.map { owners[$0] }
+            }
+            var next = 0
+            // A cluster without a glyph (the rest of a ligature) keeps its run's direction.
+            var rightToLeft = false
+            for cluster in index..<end {
+                starts.append(Int32(glyphs.count))
+                let first = next
+                var advance: Int32 = 0
+                while next < owners.count && Int(owners[next]) == cluster {
+                    advance &+= word[next].xAdvance
+                    rightToLeft = word[next].rightToLeft
+                    next += 1
+                }
+                var flags = clusters[cluster].flags.intersection(.uncovered)
+                flags.insert(.shaped)
+                if rightToLeft { flags.insert(.rightToLeft) }
+                if next == first {
+                    flags.insert(.noGlyph)
+                } else if next == first + 1, word[first].xOffset == 0, word[first].yOffset == 0, word[first].glyph <= UInt32(UInt16.max) {
+                    clusters[cluster].glyph = UInt16(word[first].glyph)
+                } else {
+                    flags.insert(.glyphList)
+                    glyphs.append(contentsOf: word[first..<next])
+                }
+                clusters[cluster].flags = flags
+                clusters[cluster].advance = advance
+            }
+            index = end
+        }
+        starts.append(Int32(glyphs.count))
+    }
+
+    /// The index in `range` of the cluster holding UTF-16 offset `offset`.
+    private static func cluster(containing offset: Int, in range: Range<Int>, _ clusters: [Cluster]) -> Int {
+        var low = range.lowerBound
+        var high = range.upperBound - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if Int(clusters[middle].start) <= offset { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    /// Runs `body` with the glyph lists and the cluster starts, for the placing loop (a
+    /// slice per cluster would retain the arrays once per character).
+    func withBuffers<R>(_ body: (UnsafeBufferPointer<ShapedGlyph>, UnsafeBufferPointer<Int32>) -> R) -> R {
+        glyphs.withUnsafeBufferPointer { glyphs in starts.withUnsafeBufferPointer { starts in body(glyphs, starts) } }
+    }
+}

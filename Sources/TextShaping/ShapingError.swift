@@ -1,0 +1,11 @@
+/// Everything that can go wrong in the shaping module, with its context.
+///
+/// Messages are made at the edges (CLI, HTTP); these cases only carry facts.
+public enum ShapingError: Error, Hashable, Sendable {
+    /// HarfBuzz found no font at `faceIndex` in the bytes (an empty face: no glyphs, no em).
+    case faceUnreadable(faceIndex: Int)
+    /// HarfBuzz could not allocate what `function` needed (its objects are then inert).
+    case allocationFailed(function: String)
+    /// The text to shape is longer than HarfBuzz indexes (more than `Int32.max` UTF-16 units).
+    case textTooLong(utf16Count: Int)
+}

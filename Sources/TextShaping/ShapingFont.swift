@@ -1,0 +1,155 @@
+internal import CHarfBuzz
+import Synchronization
+
+/// One glyph of a shaped run, in the font's design units.
+public struct ShapedGlyph: Hashable, Sendable {
+    /// The font's glyph index (0 is `.notdef`).
+    public var glyph: UInt32
+    /// The UTF-16 offset, in the shaped text, of the first character this glyph draws (a
+    /// ligature's glyph carries its first character's offset; a mark, its base's).
+    public var cluster: UInt32
+    /// How far the pen moves after this glyph.
+    public var xAdvance: Int32
+    /// Where the glyph is drawn relative to the pen: right, and up (HarfBuzz's sense).
+    public var xOffset: Int32
+    public var yOffset: Int32
+    /// Whether the glyph belongs to a right-to-left run (Arabic, Hebrew, …): such a run's
+    /// glyphs come in visual order, right to left in the text (see `ShapingFont.shape`).
+    public var rightToLeft: Bool
+
+    public init(glyph: UInt32, cluster: UInt32, xAdvance: Int32, xOffset: Int32 = 0, yOffset: Int32 = 0,
+                rightToLeft: Bool = false) {
+        self.glyph = glyph
+        self.cluster = cluster
+        self.xAdvance = xAdvance
+        self.xOffset = xOffset
+        self.yOffset = yOffset
+        self.rightToLeft = rightToLeft
+    }
+}
+
+/// A font file's face as HarfBuzz shapes with it: from the file's own tables (`cmap`,
+/// `hmtx`, `GSUB`, `GPOS`, `kern`), unhinted, in design units, with HarfBuzz's default
+/// features (kerning, standard and contextual ligatures, mark positioning, the complex
+/// scripts' shapers: Arabic joining, Indic reordering, Hangul, …).
+///
+/// Text is split into runs of one script (characters of the Common and Inherited scripts,
+/// spaces, digits, punctuation and marks, join the run around them); each run is shaped in
+/// its script's direction. No language is set (HarfBuzz would otherwise take the process
+/// locale's, and the same text could shape differently on two machines); no bidi
+/// reordering is done: runs stay in the text's order.
+///
+/// Results are cached per text and font (`appendShaped`), as a browser's word cache does:
+/// a label's words are shaped once per font however often they are measured and drawn.
+/// Safe to use from several threads.
+public final class ShapingFont: @unchecked Sendable {
+    private let font: HarfBuzzFont
+    /// Design units per em of the face.
+    public var unitsPerEm: Int { font.unitsPerEm }
+
+    private let cache = Mutex(WordCache())
+
+    /// The face at `faceIndex` of the font file whose bytes are `bytes`.
+    /// - Throws: `ShapingError.faceUnreadable` when HarfBuzz finds no face there.
+    public init(bytes: [UInt8], faceIndex: Int) throws(ShapingError) {
+        font = try HarfBuzzFont(face: HarfBuzzFace(bytes: bytes, faceIndex: faceIndex))
+    }
+
+    /// Appends the glyphs of `shape(units)` to `output`, from the cache when this text was
+    /// shaped before with this font (the cache never changes a result).
+    /// - Throws: as `shape`.
+    public func appendShaped(_ units: UnsafeBufferPointer<UInt16>, to output: inout [ShapedGlyph]) throws(ShapingError) {
+        let hash = WordCache.hash(units)
+        if cache.withLock({ $0.append(units, hash: hash, to: &output) }) { return }
+        let start = output.count
+        output.append(contentsOf: try shape(units))
+        cache.withLock { $0.insert(units, hash: hash, shaped: output[start...]) }
+    }
+
+    /// Shapes UTF-16 text: its glyphs run after run in the text's order, each run's glyphs
+    /// in visual order (a right-to-left run's last character's glyph first).
+    /// - Throws: `ShapingError.allocationFailed`, `.textTooLong`.
+    public func shape(_ units: UnsafeBufferPointer<UInt16>) throws(ShapingError) -> [ShapedGlyph] {
+        guard units.count <= Int(Int32.max) else { throw .textTooLong(utf16Count: units.count) }
+        guard let base = units.baseAddress, !units.isEmpty else { return [] }
+        let buffer = try HarfBuzzBuffer()
+        var result: [ShapedGlyph] = []
+        result.reserveCapacity(units.count)
+        for run in ScriptRuns.split(units) {
+            hb_buffer_clear_contents(buffer.handle)
+            // The whole text is context (Arabic joins across a run's edge); the run is shaped.
+            hb_buffer_add_utf16(buffer.handle, base, Int32(units.count), UInt32(run.range.lowerBound),
+                                Int32(run.range.count))
+            let direction = run.rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR
+            hb_buffer_set_direction(buffer.handle, direction)
+            hb_buffer_set_script(buffer.handle, run.script)
+            hb_shape(font.handle, buffer.handle, nil, 0)
+            guard hb_buffer_allocation_successful(buffer.handle) != 0 else {
+                throw .allocationFailed(function: "hb_shape")
+            }
+            var count: UInt32 = 0
+            guard let infos = hb_buffer_get_glyph_infos(buffer.handle, &count) else { continue }
+            guard let positions = hb_buffer_get_glyph_positions(buffer.handle, &count) else {
+                throw .allocationFailed(function: "hb_buffer_get_glyph_positions")
+            }
+            for index in 0..<Int(count) {
+                let info = infos[index]
+                let position = positions[index]
+                result.append(ShapedGlyph(glyph: info.codepoint, cluster: info.cluster, xAdvance: position.x_advance,
+                                          xOffset: position.x_offset, yOffset: position.y_offset,
+                                          rightToLeft: run.rightToLeft))
+            }
+        }
+        return result
+    }
+
+    /// HarfBuzz's version (`6.0.0`), for the environment fingerprint.
+    public static var version: String { String(cString: hb_version_string()) }
+}
+
+/// The split of a text into runs of one script.
+enum ScriptRuns {
+    struct Run {
+        var range: Range<Int>
+        var script: hb_script_t
+        var rightToLeft: Bool
+    }
+
+    static func split(_ units: UnsafeBufferPointer<UInt16>) -> [Run] {
+        // Latin text (below U+0250, no surrogates) is one run: no lookups.
+        if units.allSatisfy({ $0 < 0x250 }) {
+            return [Run(range: 0..<units.count, script: HB_SCRIPT_LATIN, rightToLeft: false)]
+        }
+        let functions = hb_unicode_funcs_get_default()
+        var runs: [Run] = []
+        var runStart = 0
+        var runScript = HB_SCRIPT_COMMON
+        var index = 0
+        while index < units.count {
+            var value = UInt32(units[index])
+            var length = 1
+            if value & 0xFC00 == 0xD800, index + 1 < units.count, units[index + 1] & 0xFC00 == 0xDC00 {
+                value = 0x1_0000 + ((value - 0xD800) << 10) + (UInt32(units[index + 1]) - 0xDC00)
+                length = 2
+            }
+            let script = hb_unicode_script(functions, value)
+            let neutral = script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
+            if !neutral && script != runScript {
+                if runScript == HB_SCRIPT_COMMON {
+                    runScript = script  // the neutral characters so far join this run
+                } else {
+                    runs.append(run(runStart..<index, runScript))
+                    runStart = index
+                    runScript = script
+                }
+            }
+            index += length
+        }
+        runs.append(run(runStart..<units.count, runScript))
+        return runs
+    }
+
+    private static func run(_ range: Range<Int>, _ script: hb_script_t) -> Run {
+        Run(range: range, script: script, rightToLeft: hb_script_get_horizontal_direction(script) == HB_DIRECTION_RTL)
+    }
+}

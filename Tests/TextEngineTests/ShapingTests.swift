@@ -1,0 +1,103 @@
+import XCTest
+@testable import TextEngine
+import TextShaping
+
+/// Shaping with HarfBuzz: kerning, ligatures, marks and Arabic joining in DejaVu Sans, and
+/// the fixed-metric promise of DejaVu Sans Mono. At size 2048 one design unit of the
+/// 2048-unit em is one point, so the expected numbers below are the font's own: the
+/// advances of its `hmtx` table and the pairs of its `GPOS` kerning.
+final class ShapingTests: XCTestCase {
+    static let sans = FontLibrary.systemDejaVuDirectory + "/DejaVuSans.ttf"
+
+    func sans(size: Double = 2048) throws -> TextAttributes {
+        var attributes = TextAttributes(font: try DejaVu.library.font(path: Self.sans), size: size)
+        attributes.lines = 0
+        return attributes
+    }
+
+    func testTheMonospaceShaperGivesTheCellAdvances() throws {
+        let font = try DejaVu.font()
+        XCTAssertNil(font.shaper, "a fixed-pitch font keeps its cell arithmetic")
+        let shaper = try ShapingFont(bytes: font.fileBytes, faceIndex: 0)
+        let text = Array("Hello, world! AVA To office {}[]".utf16)
+        let glyphs = try text.withUnsafeBufferPointer { try shaper.shape($0) }
+        XCTAssertEqual(glyphs.count, text.count, "no ligature in DejaVu Sans Mono")
+        XCTAssertEqual(Set(glyphs.map(\.xAdvance)), [Int32(DejaVu.advance)])
+        XCTAssertEqual(glyphs.map(\.glyph), "Hello, world! AVA To office {}[]".unicodeScalars.map { font.glyph(for: $0) ?? 0 })
+        let measured = TextLayoutEngine().measure(String(decoding: text, as: UTF16.self), attributes: try attributes(), width: nil)
+        XCTAssertEqual(measured.width, Double(glyphs.count) * cell())
+    }
+
+    func testKerningNarrowsAVA() throws {
+        // A 1401, V 1401; the pairs A–V and V–A are kerned by −131 each.
+        let result = layout("AVA", width: nil, try sans())
+        XCTAssertEqual(result.width, 1401 - 131 + 1401 - 131 + 1401)
+        XCTAssertEqual(result.lines[0].glyphs.map(\.x), [0, 1401 - 131, 2 * (1401 - 131)])
+        XCTAssertEqual(TextLayoutEngine().maxContentWidth("AVA", attributes: try sans()), 3941)
+        // T (1251) is kerned by −348 before o (1253): "To" is 903 + 1253.
+        XCTAssertEqual(layout("To", width: nil, try sans()).width, 903 + 1253)
+    }
+
+    func testStandardLigaturesMakeOneGlyph() throws {
+        // o, the ffi ligature (glyph 5044, 1980 wide), c, e.
+        let result = layout("office", width: nil, try sans())
+        XCTAssertEqual(result.lines[0].glyphs.map(\.glyph), [82, 5044, 70, 72])
+        XCTAssertEqual(result.lines[0].glyphs.map(\.x), [0, 1253, 1253 + 1980, 1253 + 1980 + 1126])
+        XCTAssertEqual(result.width, 1253 + 1980 + 1126 + 1260)
+        XCTAssertEqual(result.lines[0].text, "office")
+    }
+
+    func testMarksArePositionedOverTheirBase() throws {
+        // x (1212), then U+0301 as a zero-advance mark moved 90 units left of the pen.
+        let result = layout("x\u{301}", width: nil, try sans())
+        XCTAssertEqual(result.lines[0].glyphs, [PositionedGlyph(glyph: 91, x: 0), PositionedGlyph(glyph: 690, x: 1212 - 90)])
+        XCTAssertEqual(result.width, 1212)
+    }
+
+    func testArabicJoinsAndRunsRightToLeft() throws {
+        // سلام: final meem (1268), the lam-alef ligature (1222), initial seen (1716), drawn
+        // right to left: the last character's glyph at the left.
+        let result = layout("سلام", width: nil, try sans())
+        // Glyphs are listed in the text's order, placed right to left.
+        XCTAssertEqual(result.lines[0].glyphs.map(\.glyph), [5293, 5366, 1390])
+        XCTAssertEqual(result.lines[0].glyphs.map(\.x), [1268 + 1222, 1268, 0])
+        XCTAssertEqual(result.width, 1268 + 1222 + 1716)
+    }
+
+    func testWordsAreShapedApartAndWrapAtTheirShapedWidths() throws {
+        // Two words of 3941 points and a space (651): a 4000-point box holds one per line.
+        let result = layout("AVA AVA", width: 4000, try sans())
+        XCTAssertEqual(result.texts, ["AVA ", "AVA"])
+        XCTAssertEqual(result.width, 3941)
+        XCTAssertEqual(layout("AVA AVA", width: nil, try sans()).width, 3941 + 651 + 3941)
+    }
+
+    func testShapingIsCachedPerWordAndGivesTheSameResult() throws {
+        let attributes = try sans(size: 14)
+        let first = layout("Tout va bien, AVAWAY To office", width: 120, attributes)
+        let second = layout("Tout va bien, AVAWAY To office", width: 120, attributes)
+        XCTAssertEqual(first, second)
+    }
+
+    func testAnUnreadableFaceIsAnError() {
+        XCTAssertThrowsError(try ShapingFont(bytes: [0, 1, 0, 0, 0, 0], faceIndex: 0)) { error in
+            XCTAssertEqual(error as? ShapingError, .faceUnreadable(faceIndex: 0))
+        }
+        XCTAssertThrowsError(try ShapingFont(bytes: [], faceIndex: 0))
+    }
+
+    func testLetterSpacingIsAddedAfterEveryCharacter() throws {
+        // At size 2048 one point is one design unit; DejaVu Sans Mono's cells are 1233.
+        var mono = try attributes(size: 2048)
+        mono.letterSpacing = 100
+        let result = layout("ab c", width: nil, mono)
+        XCTAssertEqual(result.width, 4 * (1233 + 100), "spaces and the last character take it too, as in CSS")
+        XCTAssertEqual(result.lines[0].glyphs.map(\.x), [0, 1333, 3 * 1333])
+        mono.letterSpacing = -2000
+        XCTAssertEqual(layout("ab c", width: nil, mono).width, 0, "no advance goes below 0")
+        // Shaped text: the kerned AVA (3941) and 3 × 50.
+        var sans = try sans()
+        sans.letterSpacing = 50
+        XCTAssertEqual(layout("AVA", width: nil, sans).width, 3941 + 3 * 50)
+    }
+}
