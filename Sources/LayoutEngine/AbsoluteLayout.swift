@@ -57,7 +57,8 @@ extension LayoutContext {
             // insets would otherwise size it, else where the child is measured (which keeps
             // a label no smaller than its content, as Chromium does).
             if let ratio, w == nil, let hh = h, left != nil && right != nil {
-                w = clampWidth(c, hh * ratio, cbWidth, cbHeight, pb)
+                // (Not less than the content's min-content width, as Chromium sizes it.)
+                w = clampWidth(c, Swift.max(hh * ratio, contentMinimumWidth(c, cbWidth, cbHeight)), cbWidth, cbHeight, pb)
             }
             if w == nil, h == nil || ratio == nil, st.pointee.width == .auto, let left, let right {
                 var width = clampWidth(c, Swift.max(0, cbWidth - left - right) - m.horizontal, cbWidth, cbHeight, pb)

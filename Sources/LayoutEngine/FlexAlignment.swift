@@ -23,7 +23,10 @@ extension LayoutContext {
             }
             if style(items[i].node).pointee.minHeight.isIntrinsicKeyword { items[i].minCross = content }
         }
-        if !axis.isRow && !items[i].mainFromRatio { resolveWidthKeywordsAtHeight(i, ctx) }
+        // (Also for an item whose height came from its ratio and then flexed.)
+        if !axis.isRow && (!items[i].mainFromRatio || Swift.abs(items[i].target - items[i].base) > 1e-9) {
+            resolveWidthKeywordsAtHeight(i, ctx)
+        }
         var hyp: Double
         if !items[i].sizeCross.isNaN {
             hyp = items[i].sizeCross

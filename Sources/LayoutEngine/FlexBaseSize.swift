@@ -329,7 +329,9 @@ extension LayoutContext {
             // height stretches takes its width from that height, as Chromium sizes it (a
             // wrapping row's lines are not known yet).
             var knownHeight: Double? = nil
+            // (A row stretched too: its own items may take their widths from its height.)
             let widthFromHeight = style(c).pointee.aspectRatio != nil || (tags[c] == .column && style(c).pointee.wrap)
+                || tags[c] == .row
             if axis.isRow, !wraps, let innerHeight, widthFromHeight, style(c).pointee.width == .auto, style(c).pointee.height == .auto,
                (style(c).pointee.alignSelf ?? style(node).pointee.align) == .stretch, style(c).pointee.margin.top != .auto, style(c).pointee.margin.bottom != .auto {
                 let mv = margins(c, parentWidth: nil).vertical

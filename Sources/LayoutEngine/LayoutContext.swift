@@ -357,7 +357,7 @@ final class LayoutContext {
         // A wrapping column breaks its lines at the height its ratio gives, though its
         // content may make it taller (as Chromium lays it out), unless that height is its
         // main size in a parent column.
-        let heightIsMain = knownHeight != nil && tree.parents[node].map { tags[$0] == .column } == true
+        let heightIsMain = knownHeight != nil && !outOfFlow[node] && tree.parents[node].map { tags[$0] == .column } == true
         if let ratio, let w, contentSize == nil, !heightIsMain, tags[node] == .column, sp.pointee.wrap,
            sp.pointee.height == .auto {
             bounds.ratioLineLimit = bounds.clampHeight(w / ratio)
@@ -460,8 +460,12 @@ final class LayoutContext {
                                 availableWidth: .minContent, availableHeight: availableHeight, perform: false,
                                 contentSize: .horizontal).width
             }
-            // (The max width wins over that minimum.)
-            size.width = Swift.max(Swift.min(least, bounds.maxWidth), ratioWidth)
+            // (The max width wins over that minimum, and so does the max height through
+            // the ratio for a column item flexed to its height without one of its own, as
+            // Chromium clamps it.)
+            let flexedHeight = heightIsMain && resolve(sp.pointee.height, parentHeight) == nil
+            let maxFromHeight = flexedHeight ? Swift.max(bounds.maxHeight * (ratio ?? .infinity), pb.horizontal) : .infinity
+            size.width = Swift.max(Swift.min(least, bounds.maxWidth, maxFromHeight), ratioWidth)
         }
         if !perform {
             key.result = size
