@@ -421,8 +421,8 @@ struct ParseState {
     /// Ids outside `if`/`for` blocks must be unique already; the expander checks the rest.
     func checkIDs(_ document: Document) throws(SpecError) {
         var seen: [String: SourceLocation] = [:]
-        for node in document.nodesOutsideControl {
-            guard let id = node.id, let attribute = node.attributes["id"] else { continue }
+        try document.forEachNode(skippingControl: true) { node throws(SpecError) in
+            guard let attribute = node.attributes["id"], case .string(let id) = attribute.value else { return }
             if let first = seen[id] {
                 throw SpecError("duplicate id '\(id)'; it is first used on line \(first.line)", at: attribute.location)
             }
