@@ -474,6 +474,10 @@ struct SceneBuilder {
 
     // MARK: - Paint
 
+    /// `border` and its sides, in the order `paint(of:)` applies them; made once, not for
+    /// every node.
+    private static let borderNames = ["border"] + Schema.borderSides
+
     private func paint(of node: Node) throws(LayoutRenderError) -> Paint {
         var paint = Paint(background: background(of: node), gradient: gradient(of: node))
         paint.backgroundImage = try backgroundImage(of: node)
@@ -482,7 +486,7 @@ struct SceneBuilder {
         }
         // The shorthand first, then the sides written after it (the parser keeps only those).
         var border = BorderSides()
-        for name in ["border"] + Schema.borderSides {
+        for name in Self.borderNames {
             guard case .border(let w, let c)? = node[name] else { continue }
             let color = rgba(c)
             switch name {
