@@ -255,7 +255,7 @@ public struct FixtureRunner: Sendable {
             if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             let png = try rendered.pngData()
             try OutputFile.write(png, to: testCase.goldenPNGPath)
-            try OutputFile.write(Array(rendered.frames.json().utf8), to: testCase.goldenFramesPath)
+            try OutputFile.write(rendered.frames.jsonBytes(), to: testCase.goldenFramesPath)
             return Outcome(testCase: testCase, status: .recorded,
                            details: [wasMissing ? "recorded a new golden image" : "re-recorded the golden image"])
         } catch {

@@ -121,10 +121,13 @@ struct SceneBuilder {
         var style = LayoutStyle()
         // Shorthands first, so the sides they set are overridden by the sides given; each
         // group in name order, so errors come in the same order on every run.
-        let names = node.attributes.keys.sorted()
-        let ordered = names.filter { Schema.shorthandNames.contains($0) } + names.filter { !Schema.shorthandNames.contains($0) }
-        for name in ordered {
-            let attribute = node.attributes[name]!
+        // The attributes sorted once with their values (no second lookup by name), and each
+        // name tested once against the shorthands.
+        var shorthands: [(key: String, value: Attribute)] = [], others: [(key: String, value: Attribute)] = []
+        for pair in node.attributes.sorted(by: { $0.key < $1.key }) {
+            if Schema.shorthandNames.contains(pair.key) { shorthands.append(pair) } else { others.append(pair) }
+        }
+        for (name, attribute) in shorthands + others {
             switch (name, attribute.value) {
             case ("width", .length(let l)): style.width = dimension(l)
             case ("height", .length(let l)): style.height = dimension(l)
@@ -502,6 +505,10 @@ struct SceneBuilder {
 
     // MARK: - Paint
 
+    /// `border` and its sides, in the order `paint(of:)` applies them; made once, not for
+    /// every node.
+    private static let borderNames = ["border"] + Schema.borderSides
+
     private func paint(of node: Node) throws(LayoutRenderError) -> Paint {
         var paint = Paint(background: background(of: node), gradient: gradient(of: node))
         paint.backgroundImage = try backgroundImage(of: node)
@@ -510,7 +517,7 @@ struct SceneBuilder {
         }
         // The shorthand first, then the sides written after it (the parser keeps only those).
         var border = BorderSides()
-        for name in ["border"] + Schema.borderSides {
+        for name in Self.borderNames {
             guard case .border(let w, let c)? = node[name] else { continue }
             let color = rgba(c)
             switch name {

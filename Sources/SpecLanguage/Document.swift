@@ -66,18 +66,30 @@ public struct Document: Hashable, Sendable {
         return result
     }
 
-    /// Nodes in tree order that are not inside (or themselves) `if`, `else` or `for`.
-    var nodesOutsideControl: [Node] {
-        var result: [Node] = []
-        var stack = [canvas]
-        while let node = stack.popLast() {
-            if node.kind.isControl { continue }
-            result.append(node)
-            stack.append(contentsOf: node.children.reversed())
-        }
-        return result
+    /// True when the document has `if`, `else` or `for` lines to expand.
+    public var hasControl: Bool {
+        var found = false
+        forEachNode { node in if node.kind.isControl { found = true } }
+        return found
     }
 
-    /// True when the document has `if`, `else` or `for` lines to expand.
-    public var hasControl: Bool { allNodes.contains { $0.kind.isControl } }
+    /// Calls `body` with every node in tree order (pre-order), the canvas first, without
+    /// copying the tree into an array as `allNodes` does: the stack holds the children
+    /// arrays (one reference each), not the nodes. With `skippingControl`, `if`, `else`
+    /// and `for` nodes and what they hold are passed over.
+    func forEachNode<E: Error>(skippingControl: Bool = false, _ body: (Node) throws(E) -> Void) throws(E) {
+        if skippingControl && canvas.kind.isControl { return }
+        try body(canvas)
+        var stack: [(children: [Node], next: Int)] = [(canvas.children, 0)]
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            let index = stack[top].next
+            guard index < stack[top].children.count else { stack.removeLast(); continue }
+            stack[top].next = index + 1
+            let node = stack[top].children[index]
+            if skippingControl && node.kind.isControl { continue }
+            try body(node)
+            if !node.children.isEmpty { stack.append((node.children, 0)) }
+        }
+    }
 }

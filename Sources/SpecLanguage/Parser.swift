@@ -239,7 +239,7 @@ struct ParseState {
 
     private func rawAttributes(_ tokens: ArraySlice<Token>, line: Int, sourceLine: String) throws(SpecError) -> [RawAttribute] {
         var result: [RawAttribute] = []
-        var seen: [String: Int] = [:]
+        var seen = SeenKeys()
         for token in tokens {
             let loc = SourceLocation(line: line, column: token.column)
             switch token.kind {
@@ -269,6 +269,31 @@ struct ParseState {
             }
         }
         return result
+    }
+
+    /// The keys of one line so far, with their columns: a handful on most lines, so looked
+    /// up by comparing in a small array (no hashing, no dictionary a line); a line with many
+    /// keys (a hostile one may hold a million) moves them to a dictionary past `smallLimit`.
+    private struct SeenKeys {
+        static let smallLimit = 16
+        var small: [(key: String, column: Int)] = []
+        var large: [String: Int]?
+
+        subscript(key: String) -> Int? {
+            get {
+                if let large { return large[key] }
+                return small.first(where: { $0.key == key })?.column
+            }
+            set {
+                guard let newValue else { return }
+                if large != nil { large![key] = newValue; return }
+                small.append((key, newValue))
+                if small.count > Self.smallLimit {
+                    large = Dictionary(small.map { ($0.key, $0.column) }, uniquingKeysWith: { first, _ in first })
+                    small = []
+                }
+            }
+        }
     }
 
     mutating func declareStyle(line: Substring, number: Int) throws(SpecError) {
@@ -421,8 +446,8 @@ struct ParseState {
     /// Ids outside `if`/`for` blocks must be unique already; the expander checks the rest.
     func checkIDs(_ document: Document) throws(SpecError) {
         var seen: [String: SourceLocation] = [:]
-        for node in document.nodesOutsideControl {
-            guard let id = node.id, let attribute = node.attributes["id"] else { continue }
+        try document.forEachNode(skippingControl: true) { node throws(SpecError) in
+            guard let attribute = node.attributes["id"], case .string(let id) = attribute.value else { return }
             if let first = seen[id] {
                 throw SpecError("duplicate id '\(id)'; it is first used on line \(first.line)", at: attribute.location)
             }

@@ -121,8 +121,8 @@ public struct SpecExpander: Sendable {
 
         func checkIDs(_ document: Document) throws(SpecError) {
             var seen: [String: SourceLocation] = [:]
-            for node in document.allNodes {
-                guard let id = node.id, let attribute = node.attributes["id"] else { continue }
+            try document.forEachNode { node throws(SpecError) in
+                guard let attribute = node.attributes["id"], case .string(let id) = attribute.value else { return }
                 guard ValueReader.isIdentifier(id) else {
                     throw SpecError("'\(id)' is not a valid id after filling in its names", at: attribute.location)
                 }

@@ -140,7 +140,7 @@ struct RenderJob: Equatable {
     private func renderOne(source: String, options: RenderOptions, renderer: LayoutRenderer,
                            suffix: String?) throws(LayoutRenderError) -> [(bytes: [UInt8], path: String)] {
         let laidOut = try renderer.layout(source: source, options: options)
-        let frames = framesPath.map { (bytes: Array(laidOut.frames.json().utf8), path: withSuffix($0, suffix)) }
+        let frames = framesPath.map { (bytes: laidOut.frames.jsonBytes(), path: withSuffix($0, suffix)) }
         if framesOnly { return frames.map { [$0] } ?? [] }
         guard let output else { return frames.map { [$0] } ?? [] }
         let format: OutputFormat

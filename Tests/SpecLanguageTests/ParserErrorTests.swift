@@ -89,6 +89,18 @@ final class ParserErrorTests: XCTestCase {
                     "style 's' (line 2) sets 'lines', which a vbox does not take", line: 3, column: 12)
     }
 
+    /// Past 16 keys a line's keys are looked up in a dictionary: duplicates are still
+    /// found there, with the first one's column, for attributes and for flags.
+    func testDuplicatesOnALineWithManyKeys() {
+        // "vbox " is 5 columns; each "kN=1 " for N in 10...29 is 6 columns.
+        let keys = (10...29).map { "k\($0)=1" }.joined(separator: " ")
+        assertError("canvas width=10\nvbox \(keys) k12=2", "'k12' is given twice (first at column \(6 + 2 * 6))",
+                    line: 2, column: 6 + 20 * 6)
+        assertError("canvas width=10\nvbox \(keys) k29=2", "'k29' is given twice (first at column \(6 + 19 * 6))",
+                    line: 2, column: 6 + 20 * 6)
+        assertError("canvas width=10\nvbox clip \(keys) clip", "'clip' is given twice", line: 2, column: 11 + 20 * 6)
+    }
+
     func testLimits() {
         var limits = ParseLimits()
         limits.maxDepth = 3
