@@ -332,14 +332,21 @@ extension LayoutContext {
             // (A row stretched too: its own items may take their widths from its height.)
             let widthFromHeight = style(c).pointee.aspectRatio != nil || (tags[c] == .column && style(c).pointee.wrap)
                 || tags[c] == .row
-            if axis.isRow, !wraps, let innerHeight, widthFromHeight, style(c).pointee.width == .auto, style(c).pointee.height == .auto,
+            if axis.isRow, !wraps, let innerHeight, widthFromHeight,
+               style(c).pointee.width == .auto || style(c).pointee.width.isIntrinsicKeyword, style(c).pointee.height == .auto,
                (style(c).pointee.alignSelf ?? style(node).pointee.align) == .stretch, style(c).pointee.margin.top != .auto, style(c).pointee.margin.bottom != .auto {
                 let mv = margins(c, parentWidth: nil).vertical
                 knownHeight = Swift.max(0, innerHeight - mv)
             }
-            let s = compute(c, knownWidth: nil, knownHeight: knownHeight, parentWidth: nil, parentHeight: innerHeight,
-                            availableWidth: constraint, availableHeight: .maxContent, perform: false)
-            var v = s.width
+            var v: Double
+            if let knownHeight, style(c).pointee.aspectRatio != nil, style(c).pointee.width.isIntrinsicKeyword {
+                // (A keyword width with a ratio at that height: the ratio's.)
+                v = intrinsicWidth(c, style(c).pointee.width, nil, innerHeight, constraint, knownHeight: knownHeight,
+                                   throughRatio: true) ?? 0
+            } else {
+                v = compute(c, knownWidth: nil, knownHeight: knownHeight, parentWidth: nil, parentHeight: innerHeight,
+                            availableWidth: constraint, availableHeight: .maxContent, perform: false).width
+            }
             // A definite basis limits a row item's contribution the way it limits the item:
             // an item that cannot grow contributes at most its basis, one that cannot
             // shrink at least its basis (CSS Flexbox §9.9.1, as Chromium applies it).

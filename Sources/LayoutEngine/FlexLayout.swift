@@ -161,6 +161,14 @@ extension LayoutContext {
                     items[i].cross = clamp(lines[l].cross - items[i].margin.cross,
                                            min: keywordMin ? Swift.min(items[i].minCross, items[i].maxCross) : items[i].minCross,
                                            max: items[i].maxCross, floor: items[i].pbCross)
+                } else if !axis.isRow && !singleLine && style(items[i].node).pointee.width == .fitContent,
+                          style(items[i].node).pointee.aspectRatio == nil {
+                    // A `fit-content` width in a wrapping column fits its line (as Chromium
+                    // sizes it; with a ratio, the width through it stays).
+                    let room = Swift.max(0, lines[l].cross - items[i].margin.cross)
+                    let fit = intrinsicWidth(items[i].node, .fitContent, innerWidth, percentHeight, .definite(room))
+                    items[i].cross = clamp(fit ?? items[i].cross, min: items[i].minCross, max: items[i].maxCross,
+                                           floor: items[i].pbCross)
                 } else if !axis.isRow && !singleLine && items[i].sizeCross.isNaN {
                     // Chromium lays the items of a wrapping column out again in their line:
                     // one it does not stretch is as wide as its content fits there.

@@ -442,6 +442,11 @@ final class LayoutContext {
                     let fromRatio = bounds.clampHeight(width / ratio)
                     content = rowContentHeight(node, innerWidth: Swift.max(0, width - pb.horizontal),
                                                innerHeight: Swift.max(0, fromRatio - pb.vertical)) + pb.vertical
+                } else if content > 0, tags[node] == .column {
+                    // (A column laid out at that width, its percentages of the height from the ratio.)
+                    content = compute(node, knownWidth: width, knownHeight: nil, parentWidth: parentWidth,
+                                      parentHeight: parentHeight, availableWidth: .definite(width),
+                                      availableHeight: availableHeight, perform: false).height
                 }
                 size = Size(width: width, height: bounds.clampHeight(Swift.max(width / ratio, content)))
             case .horizontal?:
