@@ -160,8 +160,10 @@ extension LayoutContext {
         switch tree.kinds[c] {
         case .leaf(let measurer):
             let pb = insets(c, parentWidth: parentWidth)
-            return measurer.firstBaseline(contentWidth: Swift.max(0, size.width - pb.horizontal),
-                                          contentHeight: Swift.max(0, size.height - pb.vertical)).map { pb.top + $0 }
+            let baseline = measurer.firstBaseline(contentWidth: Swift.max(0, size.width - pb.horizontal),
+                                                  contentHeight: Swift.max(0, size.height - pb.vertical)).map { pb.top + $0 }
+            // (A leaf that clips has its baseline within its box, as a stack that clips.)
+            return style(c).pointee.clipsContent ? baseline.map { Swift.min($0, size.height) } : baseline
         case .stack:
             let b = baselines[c]
             return b.isNaN ? nil : b

@@ -24,7 +24,10 @@ extension LayoutContext {
             // ratio and a definite cross size, B below.
             base = mainFromCross(cross, items[i])
             items[i].mainFromRatio = true
+            // (Its automatic minimum applies unless its own main size is a percentage of an
+            // indefinite size; a definite one caps it.)
             explicit = ctx.axis.main(width: style(node).pointee.width, height: style(node).pointee.height) == .auto
+                || !items[i].sizeMain.isNaN
         } else if case .percent = basis {
             // (Otherwise E: the item's max-content main size.)
             base = measureContentMain(i, .maxContent, ctx)

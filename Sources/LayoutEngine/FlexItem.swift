@@ -174,8 +174,8 @@ extension LayoutContext {
             }
             if axis.isRow {
                 if let v = keyword(s.pointee.width, throughRatio: true) { item.sizeMain = v }
-                if let v = keyword(s.pointee.minWidth) { item.minMain = v }
-                if let v = keyword(s.pointee.maxWidth) { item.maxMain = v }
+                if let v = keyword(s.pointee.minWidth, throughRatio: true) { item.minMain = v }
+                if let v = keyword(s.pointee.maxWidth, throughRatio: true) { item.maxMain = v }
             } else {
                 if s.pointee.aspectRatio != nil, resolve(s.pointee.height, innerHeight) != nil,
                    let v = keyword(s.pointee.width, throughRatio: true) {

@@ -18,7 +18,7 @@
 extension LayoutContext {
     func layoutFlex(_ node: NodeID, width: Double?, height: Double?,
                     availableWidth: AvailableSpace, availableHeight: AvailableSpace,
-                    bounds: NodeBounds, perform: Bool) -> Size {
+                    bounds: NodeBounds, perform: Bool, unstretchedContent: Bool = false) -> Size {
         let sp = style(node)
         let axis = FlexAxis(isRow: tags[node] == .row, rtl: rtl[node], reverse: sp.pointee.reverse,
                             wrapReverse: sp.pointee.wrap && sp.pointee.wrapReverse)
@@ -34,7 +34,7 @@ extension LayoutContext {
                                    .map { Swift.max(0, $0 - physicalInsets.vertical) },
                                wraps: wraps) + physicalInsets.horizontal)
         // A measurement that only needed the width stops here.
-        if !perform, let height { return Size(width: outerWidth, height: height) }
+        if !perform && !unstretchedContent, let height { return Size(width: outerWidth, height: height) }
         let innerWidth = Swift.max(0, outerWidth - physicalInsets.horizontal)
         let knownInnerHeight = height.map { Swift.max(0, $0 - physicalInsets.vertical) }
         // The content box as a base for percentages: the height only when it is definite.
@@ -126,6 +126,14 @@ extension LayoutContext {
             determineHypotheticalCrossSize(i, skipStretched: singleLine && innerCross != nil, context)
         }
 
+        // (`unstretchedContent`, for `rowContentHeight`: the content's height of a single-line
+        // row of known height, its items stretched to it left at their minimum.)
+        if unstretchedContent {
+            var tallest = 0.0
+            for i in first..<last { tallest = Swift.max(tallest, items[i].hypotheticalCross + items[i].margin.cross) }
+            return Size(width: outerWidth, height: tallest)
+        }
+
         // §9.4 step 8: the cross size of each line (baselines included).
         for l in firstLine..<lastLine {
             calculateLineCrossSize(l, singleLine: singleLine, innerCross: innerCross,
@@ -158,7 +166,17 @@ extension LayoutContext {
                     // content is as tall as it is, as Chromium lays it out.)
                     let keywordMin = axis.isRow && style(items[i].node).pointee.minHeight.isIntrinsicKeyword
                         && stretchesAnItem(items[i].node)
-                    items[i].cross = clamp(lines[l].cross - items[i].margin.cross,
+                    let stretched = lines[l].cross - items[i].margin.cross
+                    if axis.isRow && hasKeywordHeightBounds(column: items[i].node) {
+                        // (A column's sizing keyword min and max heights: its content's height
+                        // with the percentages inside of the stretched height, as Chromium
+                        // lays it out.)
+                        let content = columnContentHeight(items[i].node, width: items[i].target,
+                                                          percentHeight: stretched, parentWidth: innerWidth)
+                        if style(items[i].node).pointee.minHeight.isIntrinsicKeyword { items[i].minCross = content }
+                        if style(items[i].node).pointee.maxHeight.isIntrinsicKeyword { items[i].maxCross = content }
+                    }
+                    items[i].cross = clamp(stretched,
                                            min: keywordMin ? Swift.min(items[i].minCross, items[i].maxCross) : items[i].minCross,
                                            max: items[i].maxCross, floor: items[i].pbCross)
                 } else if !axis.isRow && !singleLine && style(items[i].node).pointee.width == .fitContent,
@@ -208,10 +226,13 @@ extension LayoutContext {
                 let definiteHeight = axis.isRow
                     ? items[i].stretches || !items[i].sizeCross.isNaN || !items[i].ratio.isNaN
                     : items[i].definiteMain
+                // (Such a column's percentages stay of the stretched height.)
+                let stretchedPercentHeight = axis.isRow && items[i].stretches && hasKeywordHeightBounds(column: items[i].node)
+                    ? line.cross - items[i].margin.cross : nil
                 _ = compute(items[i].node, knownWidth: frame.width, knownHeight: frame.height,
                             parentWidth: percentBase.width, parentHeight: percentBase.height,
                             availableWidth: .definite(frame.width), availableHeight: .definite(frame.height),
-                            perform: true, definiteHeight: definiteHeight)
+                            perform: true, definiteHeight: definiteHeight, percentHeight: stretchedPercentHeight)
                 frames[items[i].node] = relativeOffset(items[i].node, frame, parentWidth: percentBase.width,
                                                        parentHeight: percentBase.height)
                 // The container's first baseline: its first line's baseline group (a row's), or
@@ -240,6 +261,24 @@ extension LayoutContext {
         layoutAbsoluteChildren(node, outer: outer, axis: axis, contentStart: (main: pb.mainStart, cross: pb.crossStart),
                                contentSize: (main: mainInner, cross: crossInner))
         return outer
+    }
+}
+
+extension LayoutContext {
+    /// Whether `node` is a column with a sizing keyword `min-height` or `max-height` and no
+    /// ratio (with one, they are its width through the ratio).
+    func hasKeywordHeightBounds(column node: NodeID) -> Bool {
+        tags[node] == .column && style(node).pointee.aspectRatio == nil
+            && (style(node).pointee.minHeight.isIntrinsicKeyword || style(node).pointee.maxHeight.isIntrinsicKeyword)
+    }
+
+    /// The height of a column's content at `width` (its border box), its percentages of
+    /// `percentHeight` (a border-box height), its own size, min and max left out.
+    func columnContentHeight(_ node: NodeID, width: Double, percentHeight: Double, parentWidth: Double?) -> Double {
+        let bounds = NodeBounds(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity,
+                                insets: insets(node, parentWidth: parentWidth), ratioPercentHeight: percentHeight)
+        return layoutFlex(node, width: width, height: nil, availableWidth: .definite(width),
+                          availableHeight: .maxContent, bounds: bounds, perform: false).height
     }
 }
 

@@ -266,11 +266,13 @@ final class LayoutContext {
     ///   - definiteHeight: whether `knownHeight` is definite for the percentages inside.
     ///   - ignoringRatio: measure the content as if the node had no aspect ratio (the
     ///     content-based minimum of a box with a ratio).
+    ///   - percentHeight: with `perform`, the border-box height the percentages inside are
+    ///     of, when it is not the node's own.
     func compute(_ node: NodeID, knownWidth: Double?, knownHeight: Double?,
                  parentWidth: Double?, parentHeight: Double?,
                  availableWidth: AvailableSpace, availableHeight: AvailableSpace,
                  perform: Bool, contentSize: PhysicalAxis? = nil, definiteHeight: Bool = true,
-                 ignoringRatio: Bool = false) -> Size {
+                 ignoringRatio: Bool = false, percentHeight: Double? = nil) -> Size {
         // Sizes the parent fixed win over everything: nothing to measure.
         if !perform, let knownWidth, let knownHeight { return Size(width: knownWidth, height: knownHeight) }
         let sp = styles.baseAddress! + node
@@ -288,9 +290,13 @@ final class LayoutContext {
         var ratio: Double? = nil
         var ratioHeight: Double? = nil
         var ratioWidth: Double? = nil
+        // The max height before the max width transferred to it through the ratio.
+        var ownMaxHeight = Double.infinity
         if contentSize != .horizontal {
-            bounds.minWidth = sizeBound(node, sp.pointee.minWidth, parentWidth, parentHeight, availableWidth, default: 0)
-            bounds.maxWidth = sizeBound(node, sp.pointee.maxWidth, parentWidth, parentHeight, availableWidth, default: .infinity)
+            bounds.minWidth = sizeBound(node, sp.pointee.minWidth, parentWidth, parentHeight, availableWidth, default: 0,
+                                        knownHeight: knownHeight)
+            bounds.maxWidth = sizeBound(node, sp.pointee.maxWidth, parentWidth, parentHeight, availableWidth,
+                                        default: .infinity, knownHeight: knownHeight)
             if w == nil {
                 if let sw = resolve(sp.pointee.width, parentWidth) {
                     w = bounds.clampWidth(sw)
@@ -322,11 +328,9 @@ final class LayoutContext {
                         if tags[node] == .row && !sp.pointee.wrap {
                             // A row laid out at that height stretches its items to it: only
                             // what does not stretch can make it taller (as Chromium does).
-                            let inner = Swift.max(0, ww - pb.horizontal)
                             // (Percentages inside are of the height the ratio gives.)
                             let fromRatio = bounds.clampHeight(ww / r)
-                            let content = rowContentHeight(node, innerWidth: inner,
-                                                           innerHeight: Swift.max(0, fromRatio - pb.vertical))
+                            let content = rowContentHeight(node, width: ww, height: fromRatio, insets: pb)
                             h = bounds.clampHeight(Swift.max(ww / r, content + pb.vertical))
                         } else {
                             ratioHeight = bounds.clampHeight(ww / r)
@@ -342,6 +346,7 @@ final class LayoutContext {
                     // padding and border floor of the other axis included.
                     let (minW, maxW) = (Swift.max(bounds.minWidth, pb.horizontal), bounds.maxWidth)
                     let (minH, maxH) = (Swift.max(bounds.minHeight, pb.vertical), bounds.maxHeight)
+                    ownMaxHeight = maxH
                     bounds.minWidth = Swift.max(minW, Swift.min(minH * r, maxW))
                     bounds.maxWidth = Swift.min(maxW, Swift.max(maxH * r, minW))
                     bounds.minHeight = Swift.max(minH, Swift.min(minW / r, maxH))
@@ -377,6 +382,7 @@ final class LayoutContext {
                 if hh <= natural + 1e-9 { bounds.ratioPercentHeight = fromRatio }
             }
         }
+        if perform, let percentHeight { bounds.ratioPercentHeight = percentHeight }
         if !perform, let w, let h { return Size(width: w, height: h) }
 
         // The cache: only measurements; the arrange pass runs once per node.
@@ -440,15 +446,18 @@ final class LayoutContext {
                 if content > 0, tags[node] == .row, !sp.pointee.wrap {
                     // (A row laid out at the height from the ratio stretches its items to it.)
                     let fromRatio = bounds.clampHeight(width / ratio)
-                    content = rowContentHeight(node, innerWidth: Swift.max(0, width - pb.horizontal),
-                                               innerHeight: Swift.max(0, fromRatio - pb.vertical)) + pb.vertical
+                    content = rowContentHeight(node, width: width, height: fromRatio, insets: pb) + pb.vertical
                 } else if content > 0, tags[node] == .column {
                     // (A column laid out at that width, its percentages of the height from the ratio.)
                     content = compute(node, knownWidth: width, knownHeight: nil, parentWidth: parentWidth,
                                       parentHeight: parentHeight, availableWidth: .definite(width),
                                       availableHeight: availableHeight, perform: false).height
                 }
-                size = Size(width: width, height: bounds.clampHeight(Swift.max(width / ratio, content)))
+                var height = bounds.clampHeight(Swift.max(width / ratio, content))
+                // (An absolute box's content is not limited by its max width through the
+                // ratio, only by its own max height, as Chromium sizes it.)
+                if outOfFlow[node] { height = Swift.max(height, Swift.min(content, ownMaxHeight)) }
+                size = Size(width: width, height: height)
             case .horizontal?:
                 // The content's width, at least what the height's minimum gives through the ratio.
                 size.width = Swift.max(size.width, Swift.max(bounds.minHeight, pb.vertical) * ratio)
@@ -485,31 +494,15 @@ final class LayoutContext {
         return size
     }
 
-    /// The height a row's content needs when the row's height is fixed: the largest outer
-    /// height of its items that do not stretch to it (their own content's, at most the
-    /// row's content width), and the padding and minimum of those that do.
-    func rowContentHeight(_ node: NodeID, innerWidth: Double, innerHeight: Double?) -> Double {
-        let sp = style(node)
-        var tallest = 0.0
-        for k in children(node) {
-            let c = childList[k]
-            if hidden[c] || outOfFlow[c] { continue }
-            let st = style(c)
-            let m = margins(c, parentWidth: innerWidth)
-            let pb = insets(c, parentWidth: innerWidth)
-            let stretches = (st.pointee.alignSelf ?? sp.pointee.align) == .stretch && st.pointee.height == .auto
-                && st.pointee.margin.top != .auto && st.pointee.margin.bottom != .auto
-            let height: Double
-            if stretches {
-                height = Swift.max(resolve(st.pointee.minHeight, innerHeight) ?? 0, pb.vertical)
-            } else {
-                height = compute(c, knownWidth: nil, knownHeight: nil, parentWidth: innerWidth, parentHeight: innerHeight,
-                                 availableWidth: .definite(Swift.max(0, innerWidth - m.horizontal)),
-                                 availableHeight: .maxContent, perform: false).height
-            }
-            tallest = Swift.max(tallest, height + m.vertical)
-        }
-        return tallest
+    /// The height a single-line row's content needs when its size is fixed (`width` by
+    /// `height`, the border box; `insets`, its padding and border): the largest outer
+    /// hypothetical height of its items that do not stretch to it, each at its flexed width,
+    /// and the minimum of those that do (Chromium lays such a row out at that height).
+    func rowContentHeight(_ node: NodeID, width: Double, height: Double, insets: EdgeInsets) -> Double {
+        let bounds = NodeBounds(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, insets: insets)
+        return layoutFlex(node, width: width, height: height, availableWidth: .definite(width),
+                          availableHeight: .definite(height), bounds: bounds, perform: false,
+                          unstretchedContent: true).height
     }
 
     /// Whether `node` has content that a box with a ratio may not be smaller than: children,
@@ -519,15 +512,18 @@ final class LayoutContext {
         return !children(node).isEmpty
     }
 
-    /// A min or max width: points, a percentage, or an intrinsic keyword measured.
+    /// A min or max width: points, a percentage, or an intrinsic keyword measured (with a
+    /// ratio and a height, its own or `knownHeight`, the width through the ratio).
     @inline(__always)
     func sizeBound(_ node: NodeID, _ d: Dimension, _ parentWidth: Double?, _ parentHeight: Double?,
-                   _ available: AvailableSpace, default value: Double) -> Double {
+                   _ available: AvailableSpace, default value: Double, knownHeight: Double? = nil) -> Double {
         switch d {
         case .auto: return value
         case .points, .percent: return resolve(d, parentWidth) ?? value
         case .minContent, .maxContent, .fitContent:
-            return intrinsicWidth(node, d, parentWidth, parentHeight, available) ?? value
+            let ratio = style(node).pointee.aspectRatio != nil
+            return intrinsicWidth(node, d, parentWidth, parentHeight, available, knownHeight: ratio ? knownHeight : nil,
+                                  throughRatio: ratio) ?? value
         }
     }
 
@@ -563,6 +559,9 @@ final class LayoutContext {
         let sp = style(node)
         guard let r = sp.pointee.aspectRatio, resolve(sp.pointee.height, parentHeight) == nil,
               sp.pointee.minHeight == .auto, !sp.pointee.clipsContent, hasFlowContent(node) else { return width }
+        // (The content is measured at the width its min and max widths allow.)
+        let width = clamp(width, min: resolve(sp.pointee.minWidth, parentWidth) ?? 0,
+                          max: resolve(sp.pointee.maxWidth, parentWidth) ?? .infinity)
         let height = compute(node, knownWidth: width, knownHeight: nil, parentWidth: parentWidth, parentHeight: parentHeight,
                              availableWidth: .definite(width), availableHeight: .maxContent, perform: false,
                              contentSize: .vertical).height
