@@ -107,6 +107,7 @@ extension LayoutContext {
             let betweenInsets = top != nil && bottom != nil && !fitsVertically && st.pointee.height == .auto && ratio == nil
             let height = keywordClampedHeight(c, h!, width: width, cbWidth: cbWidth, cbHeight: cbHeight,
                                               stretched: betweenInsets)
+            let heightFromKeyword = Swift.abs(height - h!) > 1e-9
 
             // Auto margins between two insets share what is left.
             let autoMargin = st.pointee.margin
@@ -207,9 +208,10 @@ extension LayoutContext {
             else if let bottom { y = border.top + cbHeight - bottom - m.bottom - height }
             else { y = staticFrame.y }
 
-            // A height found from the content (also through a sizing keyword) is not
-            // definite for the percentages inside; one from the ratio is.
-            let definiteHeight = st.pointee.height.isIntrinsicKeyword ? false
+            // A height found from the content (also through a sizing keyword, its own or a
+            // min or max height's that changed it) is not definite for the percentages
+            // inside; one from the ratio is.
+            let definiteHeight = st.pointee.height.isIntrinsicKeyword || heightFromKeyword ? false
                 : st.pointee.height != .auto || (top != nil && bottom != nil && !fitsVertically) || ratio != nil
             _ = compute(c, knownWidth: width, knownHeight: height, parentWidth: cbWidth, parentHeight: cbHeight,
                         availableWidth: .definite(width), availableHeight: .definite(height), perform: true,

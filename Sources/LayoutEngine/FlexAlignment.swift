@@ -16,10 +16,11 @@ extension LayoutContext {
                           availableWidth: .definite(items[i].target), availableHeight: .maxContent,
                           perform: false, contentSize: .vertical).height
             if style(items[i].node).pointee.maxHeight.isIntrinsicKeyword {
-                // A row stretched to its line that stretches an item of its own is as tall
-                // as it is stretched: that is its content's height then (as Chromium lays it out).
-                items[i].maxCross = items[i].stretches && items[i].ratio.isNaN && stretchesAnItem(items[i].node)
-                    ? .infinity : content
+                // A row stretched to its line, or of a height of its own, that stretches an
+                // item of its own is as tall as it is: that is its content's height then (as
+                // Chromium lays it out).
+                items[i].maxCross = (items[i].stretches || !items[i].sizeCross.isNaN) && items[i].ratio.isNaN
+                    && stretchesAnItem(items[i].node) ? .infinity : content
             }
             if style(items[i].node).pointee.minHeight.isIntrinsicKeyword { items[i].minCross = content }
         }
@@ -78,8 +79,9 @@ extension LayoutContext {
         // (A height of its own: through the ratio, as where the item was made.)
         let ownHeight = st.pointee.aspectRatio != nil && resolve(st.pointee.height, ctx.percentHeight) != nil
         func keyword(_ d: Dimension) -> Double? {
+            // (The flexed height is definite for the percentages inside only as §9.8 says.)
             intrinsicWidth(node, d, ctx.innerWidth, ctx.percentHeight, avail, knownHeight: items[i].target,
-                           throughRatio: ownHeight)
+                           throughRatio: ownHeight, definiteHeight: items[i].definiteMain)
         }
         if let v = keyword(st.pointee.minWidth) { items[i].minCross = v }
         if let v = keyword(st.pointee.maxWidth) { items[i].maxCross = v }

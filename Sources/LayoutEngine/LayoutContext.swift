@@ -290,8 +290,6 @@ final class LayoutContext {
         var ratio: Double? = nil
         var ratioHeight: Double? = nil
         var ratioWidth: Double? = nil
-        // The max height before the max width transferred to it through the ratio.
-        var ownMaxHeight = Double.infinity
         if contentSize != .horizontal {
             bounds.minWidth = sizeBound(node, sp.pointee.minWidth, parentWidth, parentHeight, availableWidth, default: 0,
                                         knownHeight: knownHeight)
@@ -346,11 +344,14 @@ final class LayoutContext {
                     // padding and border floor of the other axis included.
                     let (minW, maxW) = (Swift.max(bounds.minWidth, pb.horizontal), bounds.maxWidth)
                     let (minH, maxH) = (Swift.max(bounds.minHeight, pb.vertical), bounds.maxHeight)
-                    ownMaxHeight = maxH
                     bounds.minWidth = Swift.max(minW, Swift.min(minH * r, maxW))
-                    bounds.maxWidth = Swift.min(maxW, Swift.max(maxH * r, minW))
+                    // (Not the max height of a box whose height is a percentage of an
+                    // indefinite size; and an absolute box's content is not limited by its
+                    // max width through the ratio, only by its own max height: as Chromium
+                    // sizes them.)
+                    if !sp.pointee.height.isPercent { bounds.maxWidth = Swift.min(maxW, Swift.max(maxH * r, minW)) }
                     bounds.minHeight = Swift.max(minH, Swift.min(minW / r, maxH))
-                    bounds.maxHeight = Swift.min(maxH, Swift.max(maxW / r, minH))
+                    if !outOfFlow[node] { bounds.maxHeight = Swift.min(maxH, Swift.max(maxW / r, minH)) }
                 }
             case .horizontal?:
                 // The content's width, not less than the ratio gives from a known height.
@@ -453,11 +454,7 @@ final class LayoutContext {
                                       parentHeight: parentHeight, availableWidth: .definite(width),
                                       availableHeight: availableHeight, perform: false).height
                 }
-                var height = bounds.clampHeight(Swift.max(width / ratio, content))
-                // (An absolute box's content is not limited by its max width through the
-                // ratio, only by its own max height, as Chromium sizes it.)
-                if outOfFlow[node] { height = Swift.max(height, Swift.min(content, ownMaxHeight)) }
-                size = Size(width: width, height: height)
+                size = Size(width: width, height: bounds.clampHeight(Swift.max(width / ratio, content)))
             case .horizontal?:
                 // The content's width, at least what the height's minimum gives through the ratio.
                 size.width = Swift.max(size.width, Swift.max(bounds.minHeight, pb.vertical) * ratio)
@@ -477,7 +474,7 @@ final class LayoutContext {
             // (The max width wins over that minimum, and so does the max height through
             // the ratio for a column item flexed to its height without one of its own, as
             // Chromium clamps it.)
-            let flexedHeight = heightIsMain && resolve(sp.pointee.height, parentHeight) == nil
+            let flexedHeight = heightIsMain && resolve(sp.pointee.height, parentHeight) == nil && !sp.pointee.height.isPercent
             let maxFromHeight = flexedHeight ? Swift.max(bounds.maxHeight * (ratio ?? .infinity), pb.horizontal) : .infinity
             size.width = Swift.max(Swift.min(least, bounds.maxWidth, maxFromHeight), ratioWidth)
         }
@@ -530,7 +527,8 @@ final class LayoutContext {
     /// The border-box width of a `min-content`, `max-content` or `fit-content` keyword
     /// (nil for other values): the content's width under that constraint.
     func intrinsicWidth(_ node: NodeID, _ d: Dimension, _ parentWidth: Double?, _ parentHeight: Double?,
-                        _ available: AvailableSpace, knownHeight: Double? = nil, throughRatio: Bool = false) -> Double? {
+                        _ available: AvailableSpace, knownHeight: Double? = nil, throughRatio: Bool = false,
+                        definiteHeight: Bool = true) -> Double? {
         let constraint: AvailableSpace
         switch d {
         case .minContent: constraint = .minContent
@@ -549,7 +547,7 @@ final class LayoutContext {
         }
         return compute(node, knownWidth: nil, knownHeight: knownHeight, parentWidth: parentWidth, parentHeight: parentHeight,
                        availableWidth: constraint, availableHeight: .maxContent, perform: false,
-                       contentSize: .horizontal).width
+                       contentSize: .horizontal, definiteHeight: definiteHeight).width
     }
 
     /// A keyword width `width` of a box with a ratio and no definite height, as a column
