@@ -201,6 +201,15 @@ extension LayoutContext {
             }
         }
 
+        // (A column's baselines synthesized at the items' cross-end edges move with their
+        // used widths, while the line's stays where their hypothetical widths put it, as
+        // Chromium places them.)
+        if !axis.isRow && axis.flipX {
+            for i in first..<last where items[i].align == .baseline {
+                items[i].baseline = items[i].margin.crossStart + items[i].cross
+            }
+        }
+
         // §9.5 step 12 and §9.6 steps 13-14: place the items on both axes, then arrange each.
         let crossDefinite = axis.isRow ? (height != nil && bounds.definiteHeight) : true
         let percentBase = (width: innerWidth, height: axis.isRow ? (crossDefinite ? crossInner : nil)
