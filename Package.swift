@@ -32,6 +32,8 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // glibc's malloc.h (mallopt): part of the C library, nothing to find or link.
+        .systemLibrary(name: "CMalloc"),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
@@ -68,7 +70,7 @@ let package = Package(
         .target(
             name: "LayoutRenderKit",
             dependencies: ["SpecLanguage", "LayoutEngine", "TextEngine", "Rendering", "PNGCodec", "JPEGCodec", "WebPCodec",
-                           "JPEGEncoding", "WebPEncoding"]
+                           "JPEGEncoding", "WebPEncoding", "CMalloc"]
         ),
         // Golden tests over the pipeline: the fixture runner, its update policy and its
         // reports, with PixelDiff (used by `layout-render test` and LayoutRenderTesting).

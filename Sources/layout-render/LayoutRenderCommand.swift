@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LayoutRenderKit
 
 @main
 struct LayoutRenderCommand: AsyncParsableCommand {
@@ -24,6 +25,9 @@ struct LayoutRenderCommand: AsyncParsableCommand {
     /// reports it. A test checks that the full path parses the plain form to the same
     /// `RenderJob`.
     static func main() async {
+        // Buffers freed by one render, decode or encode are reused by the next (a batch
+        // renders thousands) instead of being unmapped and faulted in again.
+        ProcessMemory.keepFreedMemory()
         let arguments = Array(CommandLine.arguments.dropFirst())
         // `serve` passes everything after it on, `--help` included, to the service program.
         if arguments.first == ServeHandover.configuration.commandName {

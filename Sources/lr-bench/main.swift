@@ -15,6 +15,11 @@
 import Glibc
 #endif
 
+import LayoutRenderKit
+
+// As the CLI does: every case runs many times in one process, as a batch or a service does.
+ProcessMemory.keepFreedMemory()
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 switch arguments.first {
