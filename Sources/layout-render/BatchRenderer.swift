@@ -17,6 +17,8 @@ struct BatchRenderer {
     /// The format every picture is written in (`--format`, `--quality`, `--compression`),
     /// as DIR/NAME.EXT with the format's extension.
     var picture = PictureSettings()
+    /// How many specs are rendered at once, each on a thread of its own (`--jobs`).
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
 
     /// Renders everything; returns the number of failures. A spec that cannot be found,
     /// read or rendered, or whose image another spec of the batch already claims, is one
@@ -33,7 +35,7 @@ struct BatchRenderer {
         let renderer = LayoutRenderer(fontDirectories: options.fontDirectories)
         let progress = Progress(total: specs.count)
         let failures = Mutex<[String]>(unreadable.map(\.path))
-        DispatchQueue.concurrentPerform(iterations: specs.count) { index in
+        forEachIndex(specs.count) { index in
             let (spec, out) = (specs[index].spec, specs[index].output)
             let label = spec + (specs[index].size.map { " at \($0.label)" } ?? "")
             do {
@@ -71,6 +73,34 @@ struct BatchRenderer {
         printOutput("rendered \(total - failed.count) of \(total) \(noun) into \(outDirectory)"
                     + (failed.isEmpty ? "" : "; \(failed.count) failed: " + failed.sorted().joined(separator: ", ")))
         return failed.count
+    }
+
+    /// Calls `body` for every index below `count`, on `jobs` threads (this one and
+    /// `jobs - 1` of its own) that each take the next index when done with one, so a slow
+    /// spec does not hold up a share of the others. Returns when all are done. (Threads
+    /// of our own, not `concurrentPerform`: called from the async main's executor,
+    /// libdispatch ran everything on the calling thread, see DiffCommand.loadBoth.)
+    private func forEachIndex(_ count: Int, _ body: (Int) -> Void) {
+        withoutActuallyEscaping(body) { body in
+            let work = BatchWork(count: count, body: body)
+            var threads: [pthread_t] = []
+            for _ in 1..<max(1, min(jobs, count)) {
+                var thread = pthread_t()
+                let context = Unmanaged.passRetained(work).toOpaque()
+                let status = pthread_create(&thread, nil, { context in
+                    Unmanaged<BatchWork>.fromOpaque(context!).takeRetainedValue().run()
+                    return nil
+                }, context)
+                if status == 0 {
+                    threads.append(thread)
+                } else {
+                    Unmanaged<BatchWork>.fromOpaque(context).release()  // fewer threads, same work
+                }
+            }
+            work.run()
+            // Every thread has let go of `work` (and so of `body`) once joined.
+            for thread in threads { pthread_join(thread, nil) }
+        }
     }
 
     /// The specs named, and the specs directly inside the folders named (`.spec`, and `.json`
@@ -118,6 +148,26 @@ struct BatchRenderer {
             }
         }
         return (entries, unreadable)
+    }
+}
+
+/// The indices of a batch handed out one at a time to the threads rendering it.
+private final class BatchWork {
+    let count: Int
+    let body: (Int) -> Void
+    let next = Atomic<Int>(0)
+
+    init(count: Int, body: @escaping (Int) -> Void) {
+        self.count = count
+        self.body = body
+    }
+
+    func run() {
+        while true {
+            let index = next.add(1, ordering: .relaxed).oldValue
+            guard index < count else { return }
+            body(index)
+        }
     }
 }
 

@@ -36,6 +36,9 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("out-dir"), help: "Render every spec given into this folder, on all cores.")
     var outDirectory: String?
 
+    @Option(name: .customLong("jobs"), help: "With --out-dir: render on this many threads (default: one per core).")
+    var jobs: Int?
+
     var input: String { paths.first ?? "-" }
     var output: String? { paths.count > 1 ? paths[1] : nil }
 
@@ -113,6 +116,9 @@ struct RenderCommand: ParsableCommand {
 
     func validate() throws {
         _ = try formatChoices()
+        if let jobs, outDirectory == nil || jobs < 1 {
+            throw ValidationError(jobs < 1 ? "--jobs must be at least 1." : "--jobs applies to --out-dir batches.")
+        }
         if outDirectory != nil {
             if paths.isEmpty { throw ValidationError("--out-dir needs at least one spec or folder.") }
             if framesPath != nil || framesOnly || !sizes.isEmpty || paths.contains("-") {
@@ -162,6 +168,7 @@ struct RenderCommand: ParsableCommand {
             var batch = BatchRenderer(paths: paths, outDirectory: outDirectory, options: job.baseOptions(),
                                       variables: try job.names(), assetRoot: assetRoot)
             batch.picture = job.pictureSettings(format: job.outputFormat ?? .png)
+            if let jobs { batch.jobs = jobs }
             failures = try batch.run()
         } catch let error as LayoutRenderError {
             printError(error.diagnostic.description)

@@ -26,6 +26,33 @@ final class MoreCommandTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(), ["a.png", "b.png"])
     }
 
+    /// `--jobs` sets how many specs render at once; the images do not depend on it.
+    func testBatchJobsGiveTheSameImagesAndAreChecked() throws {
+        for index in 0..<5 {
+            _ = try write("canvas width=\(20 + index) height=8 background=#336699\nlabel \"\(index)\"\n", "specs/s\(index).spec")
+        }
+        let specs = dir.appendingPathComponent("specs").path
+        var images: [[String: Data]] = []
+        for jobs in ["1", "3"] {
+            let out = dir.appendingPathComponent("out\(jobs)").path
+            let r = try CLIRunner.run(["render", specs, "--out-dir", out, "--jobs", jobs])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertEqual(r.stdoutText, "rendered 5 of 5 specs into \(out)\n")
+            let names = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+            images.append(Dictionary(uniqueKeysWithValues: try names.map {
+                ($0, try Data(contentsOf: URL(fileURLWithPath: out + "/" + $0)))
+            }))
+        }
+        XCTAssertEqual(images[0].count, 5)
+        XCTAssertEqual(images[0], images[1])
+        let zero = try CLIRunner.run(["render", specs, "--out-dir", dir.appendingPathComponent("o").path, "--jobs", "0"])
+        XCTAssertEqual(zero.status, 64)
+        XCTAssertTrue(zero.stderr.contains("--jobs must be at least 1."), zero.stderr)
+        let single = try CLIRunner.run(["render", specs + "/s0.spec", dir.appendingPathComponent("x.png").path, "--jobs", "2"])
+        XCTAssertEqual(single.status, 64)
+        XCTAssertTrue(single.stderr.contains("--jobs applies to --out-dir batches."), single.stderr)
+    }
+
     /// A label's `size` is its font size: a WxH pair there is refused with the hint, not
     /// taken silently as the label's frame.
     func testASizePairOnALabelIsAnErrorWithTheHint() throws {
