@@ -70,9 +70,26 @@ extension LayoutContext {
         let firstLine = scratch.pointee.lines.count
         defer { scratch.pointee.lines.removeLast(scratch.pointee.lines.count - firstLine) }
         // (Its own height in points, too, when it is measured for its content alone.)
-        var columnLimit = axis.isRow ? maxMainC : Swift.min(maxMainC, Swift.max(bounds.columnLimit, pb.main))
+        var columnLimit = axis.isRow ? maxMainC
+            : Swift.min(Swift.max(maxMainC, minMainC), Swift.max(bounds.columnLimit, pb.main))
         if case .points(let h) = sp.pointee.height { columnLimit = Swift.min(columnLimit, Swift.max(h, pb.main)) }
         var lineLimit = innerMain ?? Swift.max(0, columnLimit - pb.main)
+        if wraps, !axis.isRow, !bounds.definiteHeight, let known = innerMain {
+            // A wrapping column given a height that is not definite (flexed in a column of
+            // automatic height, or not stretched in a row) keeps the lines it was measured
+            // with when that height is the one it measured, as Chromium keeps that layout;
+            // else its lines break at the height.
+            let contentLimit = Swift.max(0, columnLimit - pb.main)
+            collectFlexLines(first, last, wrap: true, limit: contentLimit, gap: gapMain)
+            var longest = 0.0
+            for l in firstLine..<scratch.pointee.lines.count {
+                longest = Swift.max(longest, outerHypotheticalMain(lines[l], gap: gapMain))
+            }
+            scratch.pointee.lines.removeLast(scratch.pointee.lines.count - firstLine)
+            var measured = clamp(longest + pb.main, min: minMainC, max: maxMainC, floor: pb.main)
+            if case .points(let h) = sp.pointee.height { measured = clamp(h, min: minMainC, max: maxMainC, floor: pb.main) }
+            if Swift.abs(measured - (known + pb.main)) < 1e-9 { lineLimit = contentLimit }
+        }
         if bounds.ratioLineLimit.isFinite, wraps {
             // With a ratio, at the height the ratio gives, unless the column was stretched
             // past the height of the lines broken there (Chromium then lays it out again).

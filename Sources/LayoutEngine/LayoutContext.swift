@@ -307,9 +307,10 @@ final class LayoutContext {
             bounds.minHeight = resolve(sp.pointee.minHeight, parentHeight) ?? 0
             bounds.maxHeight = resolve(sp.pointee.maxHeight, parentHeight) ?? .infinity
             if h == nil, let sh = resolve(sp.pointee.height, parentHeight) { h = bounds.clampHeight(sh) }
-            bounds.columnLimit = bounds.maxHeight
+            // (A min height above the max height wins there too.)
+            bounds.columnLimit = Swift.max(bounds.maxHeight, bounds.minHeight)
         } else if sp.pointee.wrap, tags[node] == .column, let limit = resolve(sp.pointee.maxHeight, parentHeight) {
-            bounds.columnLimit = limit
+            bounds.columnLimit = Swift.max(limit, resolve(sp.pointee.minHeight, parentHeight) ?? 0)
         }
         if let r = sp.pointee.aspectRatio, !ignoringRatio {
             ratio = r
