@@ -107,29 +107,46 @@ struct FontCatalog {
     }
 
     /// Every face of the file at `path`; none when FreeType cannot read it (a file that is
-    /// not a font is not part of the set; naming it by path reports why).
-    private static func faces(inFile path: String, library: FreeTypeLibrary) -> [FontFace] {
-        guard let bytes = try? FontFile.read(path: path) else { return [] }
-        let memory = FreeTypeMemory(bytes)
-        guard let first = try? FreeTypeFace(memory: memory, path: path, faceIndex: 0, library: library) else { return [] }
-        let count = max(1, min(Int(first.handle.pointee.num_faces), 256))
+    /// not a font is not part of the set; naming it by path reports why). Each face is
+    /// opened from a stream (`FreeTypeFileStream`): only the tables identification needs
+    /// are read, not the file (the Noto CJK collections alone are 90 MB).
+    static func faces(inFile path: String, library: FreeTypeLibrary) -> [FontFace] {
+        var bytesRead = 0
+        return faces(inFile: path, library: library, bytesRead: &bytesRead)
+    }
+
+    /// `faces(inFile:library:)`, adding the bytes read to `bytesRead`.
+    static func faces(inFile path: String, library: FreeTypeLibrary, bytesRead: inout Int) -> [FontFace] {
+        var streams: [FreeTypeFileStream] = []
+        defer { bytesRead += streams.reduce(0) { $0 + $1.bytesRead } }
+        func open(_ index: Int) -> FreeTypeFace? {
+            guard let stream = try? FreeTypeFileStream(path: path) else { return nil }
+            streams.append(stream)
+            return try? FreeTypeFace(stream: stream, path: path, faceIndex: index, library: library)
+        }
+        guard let first = open(0) else { return [] }
+        let count = max(1, min(first.numberOfFaces, 256))
         var result: [FontFace] = []
         for index in 0..<count {
-            guard let face = index == 0 ? first : try? FreeTypeFace(memory: memory, path: path, faceIndex: index, library: library)
-            else { continue }
-            let record = face.handle.pointee
-            let os2 = FT_Get_Sfnt_Table(face.handle, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self).pointee
-            let valid = os2.map { $0.version != 0xFFFF } ?? false
-            let weight = valid ? Int(os2!.usWeightClass) : 0
-            let width = valid ? Int(os2!.usWidthClass) : 0
-            result.append(FontFace(
-                path: path, faceIndex: index,
-                family: record.family_name.map { String(cString: $0) } ?? "",
-                styleName: record.style_name.map { String(cString: $0) } ?? "",
-                weight: (1...1000).contains(weight) ? weight : (record.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0 ? 700 : 400),
-                isItalic: record.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0,
-                widthClass: (1...9).contains(width) ? width : 5))
+            guard let face = index == 0 ? first : open(index) else { continue }
+            result.append(Self.face(face, path: path, index: index))
         }
         return result
+    }
+
+    /// What the catalog keeps of an open face.
+    static func face(_ face: FreeTypeFace, path: String, index: Int) -> FontFace {
+        let record = face.handle.pointee
+        let os2 = FT_Get_Sfnt_Table(face.handle, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self).pointee
+        let valid = os2.map { $0.version != 0xFFFF } ?? false
+        let weight = valid ? Int(os2!.usWeightClass) : 0
+        let width = valid ? Int(os2!.usWidthClass) : 0
+        return FontFace(
+            path: path, faceIndex: index,
+            family: record.family_name.map { String(cString: $0) } ?? "",
+            styleName: record.style_name.map { String(cString: $0) } ?? "",
+            weight: (1...1000).contains(weight) ? weight : (record.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0 ? 700 : 400),
+            isItalic: record.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0,
+            widthClass: (1...9).contains(width) ? width : 5)
     }
 }

@@ -1,6 +1,7 @@
 import Glibc
 
-/// Reads a font file's bytes for FreeType, which then reads them from memory.
+/// Opens and reads font files for FreeType, which then reads them from memory (a loaded
+/// `Font`) or through a stream (the catalog's faces, `FreeTypeFileStream`).
 ///
 /// FreeType's own `FT_New_Face` opens the path with a blocking `open`: a FIFO where a font
 /// should be would hold the thread forever, and a device would be read without end. Here
@@ -12,30 +13,9 @@ enum FontFile {
 
     /// - Throws: `.fontNotFound` when nothing is there, `.fontFileRefused` otherwise.
     static func read(path: String, maxBytes: Int = FontFile.maxBytes) throws(TextError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR { throw .fontNotFound(path: path) }
-            throw .fontFileRefused(path: path, reason: String(cString: strerror(code)))
-        }
+        let (fd, size) = try open(path: path, maxBytes: maxBytes)
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            throw .fontFileRefused(path: path, reason: String(cString: strerror(errno)))
-        }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            let kind = switch info.st_mode & S_IFMT {
-            case S_IFDIR: "a folder"
-            case S_IFIFO: "a FIFO"
-            case S_IFCHR, S_IFBLK: "a device"
-            default: "not a file"
-            }
-            throw .fontFileRefused(path: path, reason: "it is not a regular file (it is \(kind))")
-        }
-        guard Int(info.st_size) <= maxBytes else {
-            throw .fontFileRefused(path: path, reason: "it is \(info.st_size) bytes; font files are limited to \(maxBytes)")
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var bytes = [UInt8](repeating: 0, count: size)
         var filled = 0
         while filled < bytes.count {
             let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
@@ -50,10 +30,51 @@ enum FontFile {
         return bytes
     }
 
-    /// FNV-1a over the bytes: the key the renderer finds a file's face by.
+    /// Opens `path` for reading without blocking, checked to be a regular file of at most
+    /// `maxBytes`: the descriptor (the caller closes it) and the file's size.
+    /// - Throws: `.fontNotFound` when nothing is there, `.fontFileRefused` otherwise.
+    static func open(path: String, maxBytes: Int = FontFile.maxBytes) throws(TextError) -> (fd: Int32, size: Int) {
+        let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw .fontNotFound(path: path) }
+            throw .fontFileRefused(path: path, reason: String(cString: strerror(code)))
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw .fontFileRefused(path: path, reason: reason)
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            let kind = switch info.st_mode & S_IFMT {
+            case S_IFDIR: "a folder"
+            case S_IFIFO: "a FIFO"
+            case S_IFCHR, S_IFBLK: "a device"
+            default: "not a file"
+            }
+            throw .fontFileRefused(path: path, reason: "it is not a regular file (it is \(kind))")
+        }
+        guard Int(info.st_size) <= maxBytes else {
+            close(fd)
+            throw .fontFileRefused(path: path, reason: "it is \(info.st_size) bytes; font files are limited to \(maxBytes)")
+        }
+        return (fd, Int(info.st_size))
+    }
+
+    /// FNV-1a over the bytes taken eight at a time (then the last few one by one): the key
+    /// the renderer finds a file's face by. Word by word, not byte by byte: a 20 MB CJK
+    /// collection took over a second byte by byte in a debug build.
     static func digest(_ bytes: [UInt8]) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        bytes.withUnsafeBytes { raw in
+            let words = raw.count / 8
+            for index in 0..<words {
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) &* 0x100_0000_01b3
+            }
+            for index in (words * 8)..<raw.count { hash = (hash ^ UInt64(raw[index])) &* 0x100_0000_01b3 }
+        }
         return hash
     }
 }

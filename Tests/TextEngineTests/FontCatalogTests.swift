@@ -1,0 +1,74 @@
+import XCTest
+@testable import TextEngine
+
+/// The font set is identified from the few tables a face record needs, read through a
+/// stream, not from whole files (the Noto CJK collections are 90 MB).
+final class FontCatalogTests: XCTestCase {
+    /// The faces as the catalog read them before: each file read whole into memory.
+    private func facesFromWholeFiles(_ path: String, library: FreeTypeLibrary) throws -> [FontFace] {
+        let memory = FreeTypeMemory(try FontFile.read(path: path))
+        let first = try FreeTypeFace(memory: memory, path: path, faceIndex: 0, library: library)
+        let count = max(1, min(Int(first.numberOfFaces), 256))
+        return try (0..<count).map { index in
+            let face = index == 0 ? first : try FreeTypeFace(memory: memory, path: path, faceIndex: index, library: library)
+            return FontCatalog.face(face, path: path, index: index)
+        }
+    }
+
+    func testStreamedFacesAreTheFacesOfTheWholeFiles() throws {
+        let library = try FreeTypeLibrary()
+        let files = FontCatalog.fontFiles(in: FontLibrary.systemFontDirectories)
+        XCTAssertTrue(files.contains("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"), "\(files)")
+        var faceCount = 0
+        for path in files {
+            let streamed = FontCatalog.faces(inFile: path, library: library)
+            XCTAssertEqual(streamed, try facesFromWholeFiles(path, library: library), path)
+            faceCount += streamed.count
+        }
+        // DejaVu (22 files), Noto Mono, Sans Mono ×2, Color Emoji; Noto Sans CJK collections
+        // of 10 faces (JP, KR, SC, TC, HK, and their Mono), Noto Serif CJK of 5.
+        XCTAssertEqual(faceCount, 22 + 4 + 2 * 10 + 2 * 5)
+    }
+
+    func testIdentifyingAFaceReadsItsTablesNotItsFile() throws {
+        // A TrueType face: its table directory, name, OS/2, hhea, cmap… (DejaVu Sans
+        // ExtraLight, the most, reads 201 KB of 352). A CFF collection face: FreeType's CFF
+        // driver also reads the charset and subroutine indexes, ~1.5 MB of the 20 MB file.
+        let library = try FreeTypeLibrary()
+        var total = 0
+        var fileTotal = 0
+        for path in FontCatalog.fontFiles(in: FontLibrary.systemFontDirectories) {
+            var bytesRead = 0
+            let faces = FontCatalog.faces(inFile: path, library: library, bytesRead: &bytesRead)
+            let fileBytes = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+            let perFace = bytesRead / max(1, faces.count)
+            if path.hasSuffix(".ttc") {
+                XCTAssertLessThan(perFace, 1_600_000, path)
+            } else {
+                XCTAssertLessThan(perFace, 210_000, path)
+            }
+            XCTAssertLessThan(bytesRead, fileBytes, path)
+            total += bytesRead
+            fileTotal += fileBytes
+        }
+        XCTAssertGreaterThan(fileTotal, 110_000_000)
+        XCTAssertLessThan(total, 46_000_000, "read \(total) of \(fileTotal) bytes")
+        if ProcessInfo.processInfo.environment["LR_TIME_CATALOG"] != nil {
+            let files = FontCatalog.fontFiles(in: FontLibrary.systemFontDirectories)
+            var start = Date()
+            for path in files { _ = FontCatalog.faces(inFile: path, library: library) }
+            let streamed = Date().timeIntervalSince(start)
+            start = Date()
+            for path in files { _ = try facesFromWholeFiles(path, library: library) }
+            print("catalog: streamed \(streamed) s, whole files \(Date().timeIntervalSince(start)) s")
+        }
+    }
+
+    func testAFileThatIsNotAFontHasNoFaces() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-font-\(getpid()).ttf").path
+        try Data("not a font".utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        XCTAssertEqual(FontCatalog.faces(inFile: path, library: try FreeTypeLibrary()), [])
+        XCTAssertEqual(FontCatalog.faces(inFile: "/dev/null", library: try FreeTypeLibrary()), [])
+    }
+}
