@@ -92,18 +92,27 @@ struct DisplayListBuilder {
                     if !text.uncoveredCharacters.isEmpty {
                         uncovered.append((id, text.uncoveredCharacters))
                     }
-                    var glyphs: [PlacedGlyph] = []
+                    // One run per font: the label's, then each fallback font that drew a glyph.
+                    var glyphs: [[PlacedGlyph]] = [[]]
                     for line in text.lines {
                         for g in line.glyphs {
-                            glyphs.append(PlacedGlyph(glyph: g.glyph, x: content.x + g.x, y: content.y + line.baseline + g.y))
+                            let font = Int(g.font)
+                            while glyphs.count <= font { glyphs.append([]) }
+                            glyphs[font].append(PlacedGlyph(glyph: g.glyph, x: content.x + g.x, y: content.y + line.baseline + g.y))
                         }
                     }
-                    let run = GlyphRun(font: FontSource(label.attributes.font), size: label.attributes.size, color: color, glyphs: glyphs)
-                    // The first shadow on top, so last first; all under the text.
-                    if !glyphs.isEmpty {
-                        list.operations.append(contentsOf: shadows.reversed().map { .textShadow(run, $0) })
+                    let runs = glyphs.indices.compactMap { index -> GlyphRun? in
+                        guard index == 0 || !glyphs[index].isEmpty, index < max(1, text.fonts.count) else { return nil }
+                        let font = index == 0 ? label.attributes.font : text.fonts[index]
+                        return GlyphRun(font: FontSource(font), size: label.attributes.size, color: color, glyphs: glyphs[index])
                     }
-                    list.operations.append(.glyphs(run))
+                    // The first shadow on top, so last first; all under the text.
+                    if glyphs.contains(where: { !$0.isEmpty }) {
+                        for shadow in shadows.reversed() {
+                            list.operations.append(contentsOf: runs.filter { !$0.glyphs.isEmpty }.map { .textShadow($0, shadow) })
+                        }
+                    }
+                    list.operations.append(contentsOf: runs.map { .glyphs($0) })
                 case .image(let image):
                     switch image.image {
                     case .bitmap(let bitmap):

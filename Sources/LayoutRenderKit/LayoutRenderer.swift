@@ -252,7 +252,7 @@ public final class LayoutRenderer: Sendable {
                 "'\(c)' " + c.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
             }
             let more = unique.count > 8 ? " and \(unique.count - 8) more" : ""
-            let message = "the font does not cover \(shown.joined(separator: ", "))\(more); "
+            let message = "the font and its fallback fonts do not cover \(shown.joined(separator: ", "))\(more); "
                 + (unique.count == 1 ? "it is" : "they are") + " drawn as the font's replacement glyph"
             let line = laidOut.scene.sourceLines.line(at: node.location)
             let diagnostic = Diagnostic(options.strict ? .error : .warning, file: options.fileName,

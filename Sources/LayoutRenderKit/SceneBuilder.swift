@@ -41,6 +41,9 @@ struct SceneBuilder {
         var textTransform: String?
         /// `text-shadow`, inherited as CSS inherits it (`none` is an empty list).
         var textShadows: [Shadow] = []
+        /// `fallback`: the families characters the font lacks come from, as written.
+        var fallback: String?
+        var fallbackLocation: SourceLocation?
 
         /// These defaults, overridden by what `node` sets for the labels inside it.
         func inherited(by node: Node) -> TextDefaults {
@@ -54,6 +57,7 @@ struct SceneBuilder {
             if case .shadows(let s)? = node["text-shadow"] { d.textShadows = s }
             if case .keyword(let k)? = node["text-transform"] { d.textTransform = k }
             if case .number(let n)? = node["letter-spacing"] { d.letterSpacing = n }
+            if case .string(let f)? = node["fallback"] { d.fallback = f; d.fallbackLocation = node.attributes["fallback"]?.location }
             return d
         }
     }
@@ -383,7 +387,17 @@ struct SceneBuilder {
                                                      limit: options.renderLimits.maxFontPixelsPerEm).description,
                             at: sizeLocation)
         }
+        // Case mapping is Unicode's full, locale-independent one (ß → SS), before measuring,
+        // so the label is measured and drawn as shown.
+        let shown = switch defaults.textTransform {
+        case "uppercase": text.uppercased()
+        case "lowercase": text.lowercased()
+        default: text
+        }
         var attributes = TextAttributes(font: font, size: size)
+        attributes.fallbackFonts = try fallbackFonts(for: shown, font: font, families: defaults.fallback,
+                                                     weight: defaults.weight, italic: defaults.italic,
+                                                     at: defaults.fallbackLocation ?? node.location)
         attributes.pixelScale = scale
         attributes.rightToLeft = rtl
         attributes.letterSpacing = defaults.letterSpacing ?? 0
@@ -396,13 +410,6 @@ struct SceneBuilder {
         case .points(let p)?: attributes.lineHeight = .points(p)
         case nil: break
         }
-        // Case mapping is Unicode's full, locale-independent one (ß → SS), before measuring,
-        // so the label is measured and drawn as shown.
-        let shown = switch defaults.textTransform {
-        case "uppercase": text.uppercased()
-        case "lowercase": text.lowercased()
-        default: text
-        }
         let content = LabelContent(text: shown, attributes: attributes, engine: textEngine, meter: textMeter)
         // One layout of every label must fit the budget; later measuring is counted as it happens.
         planned.characters += content.characterCount
@@ -412,6 +419,44 @@ struct SceneBuilder {
                                      sourceLine: sourceLines.line(at: node.location), budget: .textCharacters))
         }
         return content
+    }
+
+    /// The fallback fonts of a label whose font lacks some of its characters (none when it
+    /// has them all): the families of `fallback` (or the default order) in turn, each loaded
+    /// only while characters remain that neither the font nor the families before have, in
+    /// the label's weight and italic by CSS's matching rule.
+    /// - Throws: a spec error for a malformed `fallback`; a resource error naming a family
+    ///   that is not installed when a character needs it (never a silent substitute).
+    private func fallbackFonts(for text: String, font: Font, families value: String?, weight: Int?, italic: Bool?,
+                               at location: SourceLocation) throws(LayoutRenderError) -> [Font] {
+        let families: [String]
+        do {
+            families = try FallbackFamilies(value).families
+        } catch {
+            throw specError(error.message, at: location)
+        }
+        guard !families.isEmpty else { return [] }
+        var missing = FallbackFamilies.drawnScalars(of: text).filter { font.glyph(for: $0) == nil }
+        var result: [Font] = []
+        for family in families where !missing.isEmpty {
+            let fallback: Font
+            do {
+                fallback = try fonts.font(family: family, weight: weight ?? 400, italic: italic ?? false)
+            } catch {
+                let first = missing[0]
+                let hex = String(first.value, radix: 16, uppercase: true)
+                let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                let message = "fallback font family '\(family)' is needed for '\(first)' (\(code)), which the label's font "
+                    + "and the fallbacks before it lack: " + error.message
+                    + (value == nil ? " (the default fallback order is " + FallbackFamilies.defaultFamilies.joined(separator: ", ")
+                        + ", from fonts-noto-cjk and fonts-noto-color-emoji; fallback=none turns it off)" : "")
+                throw resourceError(message, at: location)
+            }
+            let before = missing.count
+            missing.removeAll { fallback.glyph(for: $0) != nil }
+            if missing.count < before { result.append(fallback) }
+        }
+        return result
     }
 
     /// The font a label draws with. A family (or the default family's style keyword with a

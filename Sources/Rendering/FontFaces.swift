@@ -77,7 +77,10 @@ final class FontFaces: Sendable {
 
     private static func makeFace(_ font: FontSource) throws(RenderError) -> OpaquePointer {
         let resources = try FaceResources(font)
-        guard let face = cairo_ft_font_face_create_for_ft_face(resources.face, 0) else {
+        // A colour font (Noto Color Emoji's CBDT bitmaps) draws its glyphs in their colours;
+        // Cairo scales a bitmap strike to the size asked for.
+        let color = resources.face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
+        guard let face = cairo_ft_font_face_create_for_ft_face(resources.face, color ? Int32(FT_LOAD_COLOR) : 0) else {
             throw .cairo(operation: "cairo_ft_font_face_create_for_ft_face", status: "no face")
         }
         let status = cairo_font_face_status(face)

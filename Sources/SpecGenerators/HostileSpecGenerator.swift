@@ -226,6 +226,7 @@ public struct HostileSpecGenerator<Source: Choices> {
         }
         if g.chance(15) { a.append(g.pick(["italic", "italic=false", "italic=true"])) }
         if g.chance(10) { a.append("letter-spacing=" + (g.chance(hostility) ? g.pick(["-1000", "1000", "1001", "1e-308", "nan"]) : g.pick(["-1", "0.5", "2"]))) }
+        if g.chance(10) { a.append("fallback=" + (g.chance(hostility) ? g.pick(["\"\"", "\",\"", "\"Nope, \"", "\"" + String(repeating: "A,", count: 40) + "A\"", "\"Helvetica\""]) : g.pick(["none", "\"Noto Color Emoji\"", "\"Noto Sans CJK JP, Noto Color Emoji\""]))) }
         if g.chance(10) { a.append("text-transform=" + (g.chance(hostility) ? g.pick(["capitalize", "UPPERCASE", ""]) : g.pick(["none", "uppercase", "lowercase"]))) }
         return a
     }

@@ -38,6 +38,8 @@ enum ValueShape: Hashable, Sendable {
     case anchor
     case lineHeight
     case font
+    /// Font family names separated by commas, or `none` (`fallback`); read as a string.
+    case fontFamilies
     /// 1…1000 or a CSS weight name (`bold`), read as a whole number.
     case fontWeight
     case styleNames
@@ -151,6 +153,7 @@ public enum Schema {
         add(["italic"], .bool, textContainerKinds.union([.canvas, .label]))
         add(["letter-spacing"], .number(min: -ValueRanges.maxLetterSpacing, max: ValueRanges.maxLetterSpacing),
             textContainerKinds.union([.canvas, .label]))
+        add(["fallback"], .fontFamilies, textContainerKinds.union([.canvas, .label]))
         add(["text-transform"], .keywords(["none", "uppercase", "lowercase"]), textContainerKinds.union([.canvas, .label]))
         add(["color"], .color, textContainerKinds.union([.canvas, .label]))
         add(["text-shadow"], .shadows(spread: false), textContainerKinds.union([.canvas, .label]))

@@ -20,6 +20,8 @@ public enum ValueRanges {
     public static let maxLetterSpacing = 1_000.0
     /// The longest font family name (`font="…"`), in characters.
     public static let maxFamilyNameLength = 200
+    /// The most font families a `fallback` list names.
+    public static let maxFallbackFamilies = 16
     /// The `*` factor of an anchor reference (`photo.width*0.5`), either sign.
     public static let maxAnchorMultiplier = 1_000.0
     /// `order` of a stack's item, either sign.

@@ -23,11 +23,34 @@ struct ValueReader {
         "transparent": Color(red: 0, green: 0, blue: 0, alpha: 0),
     ]
 
+    /// A list of font family names separated by commas (`Noto Sans CJK JP, Noto Color
+    /// Emoji`), or `none`: each name 1 to `maxFamilyNameLength` characters without control
+    /// characters once spaces around it are trimmed, at most `maxFallbackFamilies` of them.
+    static func fontFamilies(_ text: String) throws(Failure) -> String {
+        if text == "none" { return text }
+        var count = 0
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            count += 1
+            guard count <= ValueRanges.maxFallbackFamilies else {
+                throw Failure(message: "at most \(ValueRanges.maxFallbackFamilies) font families")
+            }
+            let name = part.drop { $0 == " " }.reversed().drop { $0 == " " }
+            guard !name.isEmpty, name.count <= ValueRanges.maxFamilyNameLength,
+                  !part.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw Failure(message: "font family names separated by commas (\"Noto Sans CJK JP, Noto Color Emoji\") or none; "
+                              + "each name is 1 to \(ValueRanges.maxFamilyNameLength) characters, without control characters")
+            }
+        }
+        return text
+    }
+
     static func read(_ text: String, quoted: Bool, shape: ValueShape,
                      maxExpressionDepth: Int = ParseLimits.default.maxExpressionDepth) throws(Failure) -> Value {
         switch shape {
         case .string:
             return .string(text)
+        case .fontFamilies:
+            return .string(try fontFamilies(text))
         case .font:
             let lower = text.lowercased()
             if text.contains("/") || lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") {
@@ -201,7 +224,7 @@ struct ValueReader {
             let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             for n in names where !isIdentifier(n) { throw Failure(message: "'\(n)' is not a style name") }
             return .string(names.joined(separator: ","))
-        case .string, .font, .fontWeight, .shadows, .transform:
+        case .string, .fontFamilies, .font, .fontWeight, .shadows, .transform:
             fatalError("handled above")
         }
     }
@@ -231,6 +254,7 @@ struct ValueReader {
         case .border: return "a border W,COLOR"
         case .keywords(let k): return "one of \(k.joined(separator: ", "))"
         case .string: return "a string"
+        case .fontFamilies: return "font family names separated by commas, or none"
         case .bool: return "true or false"
         case .anchor: return "an anchor"
         case .lineHeight: return "a line height"

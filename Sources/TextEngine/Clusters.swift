@@ -68,10 +68,14 @@ struct ClusterList {
     let lastContentIndex: Int
     /// The shaped glyphs of every `.shaped` cluster, cluster after cluster (empty without a shaper).
     let shaped: ShapedWords
+    /// The font of each cluster (0: the label's font, k: its k-th fallback font); empty when
+    /// every cluster is in the label's font (see `FontFallback`).
+    let fontIndices: [UInt8]
 
     /// - Parameter spacing: design units added to every character's advance but tabs' and
     ///   line breaks' (CSS `letter-spacing`); an advance never goes below 0.
-    init(text: UTF16Buffer, font: Font, spacing: Int32 = 0, characterIterator: () -> BreakIterator?) {
+    ///   `fallbacks`: fonts for the clusters `font` does not cover, in order (`FontFallback`).
+    init(text: UTF16Buffer, font: Font, fallbacks: [Font] = [], spacing: Int32 = 0, characterIterator: () -> BreakIterator?) {
         self.text = text
         let properties = BMPProperties.shared.prepare(for: UnsafeBufferPointer(text.units))
         let scan = font.withTables { glyphs, advances in
@@ -79,14 +83,22 @@ struct ClusterList {
                       characterIterator: characterIterator)
         }
         var clusters = scan.clusters
-        shaped = font.shaper.map { ShapedWords(text: text, clusters: &clusters, shaper: $0) } ?? ShapedWords()
+        var uncovered = scan.uncovered
+        fontIndices = fallbacks.isEmpty || uncovered.isEmpty ? []
+            : FontFallback.assign(&clusters, text: text, font: font, fallbacks: fallbacks)
+        if !fontIndices.isEmpty { uncovered = FontFallback.uncovered(clusters, text: text) }
+        if font.shaper != nil || !fontIndices.isEmpty {
+            shaped = ShapedWords(text: text, clusters: &clusters, fonts: [font] + fallbacks, fontIndices: fontIndices)
+        } else {
+            shaped = ShapedWords()
+        }
         if spacing != 0 {
             for index in clusters.indices where clusters[index].kind == .visible || clusters[index].kind == .space {
                 clusters[index].advance = max(0, clusters[index].advance &+ spacing)
             }
         }
         self.clusters = clusters
-        uncovered = scan.uncovered
+        self.uncovered = uncovered
         lastContentIndex = scan.lastContentIndex
     }
 
@@ -232,6 +244,11 @@ struct ClusterList {
     var count: Int { clusters.count }
 
     @inline(__always) subscript(_ index: Int) -> Cluster { clusters[index] }
+
+    /// The font of cluster `index` (0: the label's font, k: its k-th fallback font).
+    @inline(__always) func fontIndex(_ index: Int) -> UInt8 {
+        fontIndices.isEmpty ? 0 : fontIndices[index]
+    }
 
     /// UTF-16 offset where cluster `index` starts (the text's end for `count`).
     @inline(__always)

@@ -43,6 +43,9 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public let glyphCount: Int
     /// Whether the font says all its glyphs have one advance (post `isFixedPitch`).
     public let isFixedPitch: Bool
+    /// A colour bitmap font (Noto Color Emoji's CBDT strikes): no outlines; its advances
+    /// are the first strike's, scaled to `unitsPerEm` (see `init`).
+    public let isColorBitmap: Bool
     /// Whether FreeType reports the face as bold / italic (oblique).
     public let isBold: Bool
     public let isItalic: Bool
@@ -83,16 +86,21 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         self.faceIndex = faceIndex
         familyName = record.family_name.map { String(cString: $0) } ?? ""
         styleName = record.style_name.map { String(cString: $0) } ?? ""
-        unitsPerEm = Int(record.units_per_EM)
         glyphCount = Int(record.num_glyphs)
         isFixedPitch = record.face_flags & FT_Long(FT_FACE_FLAG_FIXED_WIDTH) != 0
         isBold = record.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0
         isItalic = record.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
+        let head = FT_Get_Sfnt_Table(face.handle, FT_SFNT_HEAD)?.assumingMemoryBound(to: TT_Header.self)
+        let scalable = record.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
+        let color = record.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
+        // FreeType gives a bitmap-only face no units per em; a colour one has them in `head`.
+        isColorBitmap = !scalable && color && record.num_fixed_sizes > 0
+        unitsPerEm = scalable ? Int(record.units_per_EM) : isColorBitmap ? Int(head?.pointee.Units_Per_EM ?? 0) : 0
         guard unitsPerEm > 0 else {
             throw .notScalable(path: path)
         }
 
-        if let head = FT_Get_Sfnt_Table(face.handle, FT_SFNT_HEAD)?.assumingMemoryBound(to: TT_Header.self) {
+        if let head {
             // A 16.16 fixed-point number, shown to two decimals as font revisions are written.
             let hundredths = Int((Double(head.pointee.Font_Revision) / 65536 * 100).rounded())
             let fraction = hundredths % 100
@@ -108,11 +116,29 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
 
         let count = Int(record.num_glyphs)
         var advances = [FT_Fixed](repeating: 0, count: count)
-        let error = advances.withUnsafeMutableBufferPointer { buffer in
-            FT_Get_Advances(face.handle, 0, FT_UInt(count), FT_Int32(FT_LOAD_NO_SCALE), buffer.baseAddress)
+        if isColorBitmap {
+            // As Chromium (Skia) measures a bitmap font: the strike's advances, scaled. The
+            // first strike (Noto Color Emoji has one, 109 ppem); its glyph metrics only, no
+            // bitmap decoded. FreeType gives 16.16 pixels at the strike's size.
+            let selected = FT_Select_Size(face.handle, 0)
+            guard selected == 0, let size = face.handle.pointee.size, size.pointee.metrics.x_ppem > 0 else {
+                throw .fontUnreadable(path: path, faceIndex: faceIndex, code: selected)
+            }
+            let ppem = Double(size.pointee.metrics.x_ppem)
+            let error = advances.withUnsafeMutableBufferPointer { buffer in
+                FT_Get_Advances(face.handle, 0, FT_UInt(count), FT_Int32(FT_LOAD_COLOR | FT_LOAD_BITMAP_METRICS_ONLY),
+                                buffer.baseAddress)
+            }
+            guard error == 0 else { throw .fontUnreadable(path: path, faceIndex: faceIndex, code: error) }
+            let upem = Double(unitsPerEm)
+            self.advances = advances.map { Int32((Double($0) / 65536 / ppem * upem).rounded()) }
+        } else {
+            let error = advances.withUnsafeMutableBufferPointer { buffer in
+                FT_Get_Advances(face.handle, 0, FT_UInt(count), FT_Int32(FT_LOAD_NO_SCALE), buffer.baseAddress)
+            }
+            guard error == 0 else { throw .fontUnreadable(path: path, faceIndex: faceIndex, code: error) }
+            self.advances = advances.map { Int32(truncatingIfNeeded: $0) }
         }
-        guard error == 0 else { throw .fontUnreadable(path: path, faceIndex: faceIndex, code: error) }
-        self.advances = advances.map { Int32(truncatingIfNeeded: $0) }
 
         guard FT_Select_Charmap(face.handle, FT_ENCODING_UNICODE) == 0 else {
             throw .noUnicodeCharacterMap(path: path)
@@ -132,7 +158,9 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         bmpGlyphs = bmp
         supplementaryGlyphs = supplementary
 
-        if isFixedPitch {
+        // A colour bitmap font is shaped even at one advance: its emoji sequences (ZWJ,
+        // skin tones, flags) are ligatures.
+        if isFixedPitch && !isColorBitmap {
             shaper = nil
         } else {
             do {

@@ -7,8 +7,9 @@ import TextShaping
 /// The default family, DejaVu Sans Mono, is read from the files Debian's `fonts-dejavu-core`
 /// installs; other fonts are read by path, or by family, weight and italic from the font set
 /// of `fontDirectories` and `systemFontDirectories` (see `FontCatalog` for the matching
-/// rule, CSS's). There is no fontconfig and no fallback: a font that is not found is an
-/// error, never a substitute, so a rendering never silently depends on what else is installed.
+/// rule, CSS's). There is no fontconfig: a font that is not found is an error, never a
+/// substitute, so a rendering never silently depends on what else is installed (fallback
+/// fonts are families asked for by name too; see `TextAttributes.fallbackFonts`).
 public final class FontLibrary: @unchecked Sendable {
     /// The family used when a spec names none.
     public static let defaultFamily = "DejaVu Sans Mono"

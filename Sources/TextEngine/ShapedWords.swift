@@ -22,8 +22,13 @@ struct ShapedWords {
 
     init() {}
 
-    /// Shapes the words of `text`, rewriting their clusters' advances, glyphs and flags.
-    init(text: UTF16Buffer, clusters: inout [Cluster], shaper: ShapingFont) {
+    /// Shapes the words of `text`, rewriting their clusters' advances, glyphs and flags. A
+    /// word is shaped in runs of one font (`fontIndices`: an index into `fonts` per cluster,
+    /// empty for all in `fonts[0]`); a run in a font without a shaper (fixed pitch) keeps
+    /// the cell rules, and advances and offsets of a fallback font are scaled to
+    /// `fonts[0]`'s design units.
+    init(text: UTF16Buffer, clusters: inout [Cluster], fonts: [Font], fontIndices: [UInt8]) {
+        let unitsPerEm = fonts[0].unitsPerEm
         let count = clusters.count
         starts.reserveCapacity(count + 1)
         var word: [ShapedGlyph] = []  // the current word's glyphs
@@ -35,8 +40,16 @@ struct ShapedWords {
                 index += 1
                 continue
             }
+            // A word, or the part of one in one font.
+            let font = fontIndices.isEmpty ? 0 : fontIndices[index]
             var end = index + 1
-            while end < count && clusters[end].kind == .visible { end += 1 }
+            while end < count && clusters[end].kind == .visible && (fontIndices.isEmpty || fontIndices[end] == font) { end += 1 }
+            guard let shaper = fonts[Int(font)].shaper else {
+                for _ in index..<end { starts.append(Int32(glyphs.count)) }
+                index = end
+                continue
+            }
+            let from = fonts[Int(font)].unitsPerEm
             let wordStart = Int(clusters[index].start)
             let wordEnd = end < count ? Int(clusters[end].start) : text.count
             word.removeAll(keepingCapacity: true)
@@ -47,6 +60,19 @@ struct ShapedWords {
                 for _ in index..<end { starts.append(Int32(glyphs.count)) }
                 index = end
                 continue
+            }
+            if fonts[Int(font)].isColorBitmap {
+                // HarfBuzz reads `hmtx`; a bitmap font is measured by its strike (see `Font`).
+                for position in word.indices where word[position].xAdvance != 0 {
+                    word[position].xAdvance = fonts[Int(font)].advanceOrZero(word[position].glyph)
+                }
+            }
+            if from != unitsPerEm {
+                for position in word.indices {
+                    word[position].xAdvance = FontFallback.scale(word[position].xAdvance, from: from, to: unitsPerEm)
+                    word[position].xOffset = FontFallback.scale(word[position].xOffset, from: from, to: unitsPerEm)
+                    word[position].yOffset = FontFallback.scale(word[position].yOffset, from: from, to: unitsPerEm)
+                }
             }
             // Each glyph to its cluster (clusters ascend in a left-to-right run, descend in a
             // right-to-left one).

@@ -51,6 +51,12 @@ public struct TextAttributes: Hashable, Sendable {
     /// values narrow, but no character's advance goes below 0. Ligatures stay (CSS turns
     /// them off with letter spacing; here their second character gets the spacing too).
     public var letterSpacing: Double = 0
+    /// The fonts characters `font` lacks are taken from, in order (CSS's font fallback): a
+    /// grapheme cluster the font does not cover is drawn with the first of these that covers
+    /// all its characters (variation selectors and joiners aside), shaped with it and
+    /// measured with its advances (scaled to `font`'s design units). Lines keep `font`'s
+    /// height and baseline. Empty: no fallback.
+    public var fallbackFonts: [Font] = []
     /// Only decides what `.natural` alignment means; no bidi reordering is done.
     public var rightToLeft: Bool = false
 

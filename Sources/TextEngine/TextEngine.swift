@@ -7,7 +7,8 @@
 // applies the `lines` cap and truncation; `TextLayoutEngine` places glyphs on whole device
 // pixels. Sizes scale design units by `size / unitsPerEm`: one multiply, no per-size cache.
 //
-// Files: `Font` and `FontLibrary` (FreeType, read once, no C object kept), `ShapedWords`
+// Files: `Font` and `FontLibrary` (FreeType, read once, no C object kept), `FontCatalog`
+// (the font set, identified from a few tables of each file), `FontFallback`, `ShapedWords`
 // (the shaped glyphs of a text's words, by cluster), `FreeTypeHandles`
 // and `BreakIterator` (the owning wrappers of C objects), `ScalarProperties` (the Unicode
 // properties measuring needs), `Clusters`, `LineBreaker`, `TextLayoutEngine`, `TextLayout`
@@ -22,8 +23,13 @@
 // - No bidi reordering: a right-to-left run (Arabic, Hebrew) is drawn right to left within
 //   its word, but words stay in the text's order; `rightToLeft` only makes `.natural`
 //   alignment mean right.
-// - No font fallback: characters the font lacks draw as `.notdef` and are reported in
-//   `TextLayout.uncoveredCharacters`; emoji sequences beyond one scalar (+ U+FE0F) as well.
+// - Font fallback (`FontFallback`) is per grapheme cluster, to the first of
+//   `TextAttributes.fallbackFonts` that has all its characters; its run is shaped with that
+//   font, its advances scaled to the label's font's units; lines keep the label's font's
+//   height. A font's own glyph wins even for an emoji presentation sequence (☕️ stays
+//   DejaVu's ☕). Characters no font has draw as `.notdef` and are reported in
+//   `TextLayout.uncoveredCharacters` (emoji sequences beyond one scalar (+ U+FE0F) too,
+//   without a fallback font that has them).
 // - Grapheme clusters come from ICU 72 (Unicode 15.0), which may differ from the Swift
 //   standard library's `Character` on sequences newer than that.
 // - `layout(…)` does not throw: should ICU fail to open a break iterator, it degrades to

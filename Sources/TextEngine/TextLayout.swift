@@ -9,11 +9,15 @@ public struct PositionedGlyph: Hashable, Sendable {
     /// Points below the baseline to the glyph origin (a shaped mark's offset; negative:
     /// above), on a whole device pixel; 0 for most glyphs.
     public var y: Double
+    /// The font the glyph is from: an index into `TextLayout.fonts` (0: the label's font,
+    /// then its fallback fonts).
+    public var font: UInt8
 
-    public init(glyph: UInt32, x: Double, y: Double = 0) {
+    public init(glyph: UInt32, x: Double, y: Double = 0, font: UInt8 = 0) {
         self.glyph = glyph
         self.x = x
         self.y = y
+        self.font = font
     }
 }
 
@@ -53,13 +57,18 @@ public struct TextLayout: Sendable, Hashable {
     public var uncoveredCharacters: [Character]
     /// Whether text was left out (the `lines` cap was reached with text remaining).
     public var isTruncated: Bool
+    /// The fonts glyphs are drawn from, by `PositionedGlyph.font`: the attributes' font, then
+    /// its fallback fonts.
+    public var fonts: [Font]
 
-    public init(width: Double, height: Double, lines: [TextLine], uncoveredCharacters: [Character], isTruncated: Bool) {
+    public init(width: Double, height: Double, lines: [TextLine], uncoveredCharacters: [Character], isTruncated: Bool,
+                fonts: [Font] = []) {
         self.width = width
         self.height = height
         self.lines = lines
         self.uncoveredCharacters = uncoveredCharacters
         self.isTruncated = isTruncated
+        self.fonts = fonts
     }
 }
 

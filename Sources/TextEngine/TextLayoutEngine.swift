@@ -107,7 +107,7 @@ public struct TextLayoutEngine: Sendable {
             return TextMeasurement(width: 0, height: 0, lineCount: 0, isTruncated: false)
         }
         let metrics = Metrics(attributes)
-        let clusters = ClusterList(text: buffer, font: attributes.font, spacing: metrics.letterSpacing) { try? BreakIterator(.character, over: buffer) }
+        let clusters = ClusterList(text: buffer, font: attributes.font, fallbacks: attributes.fallbackFonts, spacing: metrics.letterSpacing) { try? BreakIterator(.character, over: buffer) }
         let lineIterator = try? BreakIterator(.line, over: buffer)
         let limit = width.map(metrics.limitInUnits) ?? .infinity
         let breaker = metrics.breaker(clusters, lineIterator: lineIterator, attributes: attributes, limit: limit)
@@ -148,7 +148,7 @@ public struct TextLayoutEngine: Sendable {
     public func minContentWidth(_ text: String, attributes: TextAttributes) -> Double {
         guard let buffer = try? UTF16Buffer(text) else { return 0 }
         let metrics = Metrics(attributes)
-        let clusters = ClusterList(text: buffer, font: attributes.font, spacing: metrics.letterSpacing) { try? BreakIterator(.character, over: buffer) }
+        let clusters = ClusterList(text: buffer, font: attributes.font, fallbacks: attributes.fallbackFonts, spacing: metrics.letterSpacing) { try? BreakIterator(.character, over: buffer) }
         let breaker = metrics.breaker(clusters, lineIterator: nil, attributes: attributes, limit: .infinity)
         var widest = 0
         if attributes.wrap == .word, let iterator = try? BreakIterator(.line, over: buffer) {
@@ -170,7 +170,7 @@ public struct TextLayoutEngine: Sendable {
     public func maxContentWidth(_ text: String, attributes: TextAttributes) -> Double {
         guard let buffer = try? UTF16Buffer(text) else { return 0 }
         let metrics = Metrics(attributes)
-        let clusters = ClusterList(text: buffer, font: attributes.font, spacing: metrics.letterSpacing) { try? BreakIterator(.character, over: buffer) }
+        let clusters = ClusterList(text: buffer, font: attributes.font, fallbacks: attributes.fallbackFonts, spacing: metrics.letterSpacing) { try? BreakIterator(.character, over: buffer) }
         let breaker = metrics.breaker(clusters, lineIterator: nil, attributes: attributes, limit: .infinity)
         var widest = 0
         var paragraphStart = 0
@@ -187,7 +187,7 @@ public struct TextLayoutEngine: Sendable {
                 visible: ClosedRange<Double>? = nil) -> TextLayout {
         let metrics = Metrics(attributes)
         let font = attributes.font
-        let clusters = ClusterList(text: buffer, font: font, spacing: metrics.letterSpacing) {
+        let clusters = ClusterList(text: buffer, font: font, fallbacks: attributes.fallbackFonts, spacing: metrics.letterSpacing) {
             useICU ? try? BreakIterator(.character, over: buffer) : nil
         }
         let lineIterator = useICU ? try? BreakIterator(.line, over: buffer) : nil
@@ -208,6 +208,7 @@ public struct TextLayoutEngine: Sendable {
         var lines: [TextLine] = []
         lines.reserveCapacity(records.count)
         var glyphScratch: [UInt32] = []
+        let fonts = [font] + attributes.fallbackFonts
         let pointsPerUnit = metrics.pointsPerUnit
         let tabStop = metrics.tabStop
         clusters.shaped.withBuffers { shapedGlyphs, shapedStarts in
@@ -266,6 +267,7 @@ public struct TextLayoutEngine: Sendable {
                 func place(_ range: Range<Int>) {
                     for index in range {
                         let cluster = cs[index]
+                        let fontIndex = clusters.fontIndex(index)
                         if extraPerGap > 0 && !gapsBySpace && index > record.head.lowerBound && index < contentEnd {
                             extra += extraPerGap
                         }
@@ -289,23 +291,24 @@ public struct TextLayoutEngine: Sendable {
                                     glyphs.append(PositionedGlyph(
                                         glyph: shaped.glyph,
                                         x: metrics.round(offset + Double(left + Int(shaped.xOffset)) * pointsPerUnit + extra),
-                                        y: metrics.roundSigned(-Double(shaped.yOffset) * pointsPerUnit)))
+                                        y: metrics.roundSigned(-Double(shaped.yOffset) * pointsPerUnit), font: fontIndex))
                                     left += Int(shaped.xAdvance)
                                 }
                             } else if !cluster.flags.contains(.noGlyph) {
                                 glyphs.append(PositionedGlyph(glyph: UInt32(cluster.glyph),
-                                                              x: metrics.round(offset + Double(left) * pointsPerUnit + extra)))
+                                                              x: metrics.round(offset + Double(left) * pointsPerUnit + extra),
+                                                              font: fontIndex))
                             }
                         } else if !cluster.flags.contains(.noGlyph) {
                             let x = metrics.round(offset + Double(pen) * pointsPerUnit + extra)
                             if cluster.flags.contains(.notdef) {
                                 glyphs.append(PositionedGlyph(glyph: 0, x: x))
                             } else if !cluster.flags.contains(.multiScalar) {
-                                glyphs.append(PositionedGlyph(glyph: UInt32(cluster.glyph), x: x))
+                                glyphs.append(PositionedGlyph(glyph: UInt32(cluster.glyph), x: x, font: fontIndex))
                             } else {
                                 glyphScratch.removeAll(keepingCapacity: true)
-                                clusters.glyphs(of: index, font: font, into: &glyphScratch)
-                                for glyph in glyphScratch { glyphs.append(PositionedGlyph(glyph: glyph, x: x)) }
+                                clusters.glyphs(of: index, font: fonts[Int(fontIndex)], into: &glyphScratch)
+                                for glyph in glyphScratch { glyphs.append(PositionedGlyph(glyph: glyph, x: x, font: fontIndex)) }
                             }
                         }
                         if cluster.kind == .tab {
@@ -345,7 +348,8 @@ public struct TextLayoutEngine: Sendable {
             height: Double(records.count) * metrics.lineHeight,
             lines: lines,
             uncoveredCharacters: uncovered,
-            isTruncated: truncated)
+            isTruncated: truncated,
+            fonts: fonts)
     }
 
     /// A line's width in design units without hanging spaces (ellipsis included).

@@ -83,7 +83,7 @@ struct RenderCommand: ParsableCommand {
                                valueName: "fast|balanced|smallest"))
     var compression: PNGCompression?
 
-    @Flag(help: "Treat characters the font does not cover as errors.")
+    @Flag(help: "Treat characters that neither the font nor its fallback fonts cover as errors.")
     var strict = false
 
     @Flag(help: "Outline every frame and label it with its id.")

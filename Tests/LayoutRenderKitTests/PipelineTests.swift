@@ -239,12 +239,40 @@ final class PipelineTests: XCTestCase {
     func testStrictMakesUncoveredCharactersAnError() throws {
         var o = options()
         o.strict = true
-        XCTAssertThrowsError(try renderer.render(source: "canvas width=100\nlabel \"日\"\n", options: o)) { e in
+        // Meetei Mayek: in no font of the set.
+        XCTAssertThrowsError(try renderer.render(source: "canvas width=100\nlabel \"ꯀ\"\n", options: o)) { e in
             XCTAssertEqual((e as? LayoutRenderError)?.diagnostic.headline,
-                           "t.spec:2:1: error: the font does not cover '日' U+65E5; it is drawn as the font's replacement glyph")
+                           "t.spec:2:1: error: the font and its fallback fonts do not cover 'ꯀ' U+ABC0; it is drawn as the font's replacement glyph")
         }
-        let relaxed = try renderer.render(source: "canvas width=100\nlabel \"日\"\n", options: options())
+        let relaxed = try renderer.render(source: "canvas width=100\nlabel \"ꯀ\"\n", options: options())
         XCTAssertEqual(relaxed.warnings.count, 1)
+        // CJK comes from the default fallback (Noto Sans CJK), unless fallback=none.
+        XCTAssertEqual(try renderer.render(source: "canvas width=100\nlabel \"日\"\n", options: o).warnings, [])
+        XCTAssertThrowsError(try renderer.render(source: "canvas width=100\nlabel \"日\" fallback=none\n", options: o)) { e in
+            XCTAssertEqual((e as? LayoutRenderError)?.diagnostic.headline,
+                           "t.spec:2:1: error: the font and its fallback fonts do not cover '日' U+65E5; it is drawn as the font's replacement glyph")
+        }
+    }
+
+    func testAFallbackFamilyIsLoadedOnlyWhenACharacterNeedsIt() throws {
+        // Nothing is missing from DejaVu Sans Mono: the family that is not there is never looked for.
+        XCTAssertEqual(try renderer.render(source: "canvas width=100\nlabel \"abc\" fallback=\"Nope Sans\"\n", options: options()).warnings, [])
+        let message = error("canvas width=100\nlabel \"a東\" fallback=\"Noto Sans CJK JP, Nope Sans\"\nlabel \"🚀\" fallback=\"Nope Sans\"\n")
+        XCTAssertTrue(message.hasPrefix("t.spec:3:20: error: fallback font family 'Nope Sans' is needed for '🚀' (U+1F680), which the label's font "
+                                        + "and the fallbacks before it lack: font family 'Nope Sans' not found in "), message)
+        // Inherited from a container, reported where it is set.
+        let inherited = error("canvas width=100\nvbox fallback=\"Nope Sans\"\n  label \"東\"\n")
+        XCTAssertTrue(inherited.hasPrefix("t.spec:2:15: error: fallback font family 'Nope Sans' is needed for '東' (U+6771)"), inherited)
+    }
+
+    func testFallbackFontsWidenTheLabel() throws {
+        let source = "canvas width=200\nhbox\n  label \"ab東\" font=\"DejaVu Sans\" size=20 id=l\n"
+        let withFallback = try frames(source)["l"]?.width
+        let without = try frames(source.replacingOccurrences(of: "id=l", with: "id=l fallback=none"))["l"]?.width
+        // 'a' 1255 and 'b' 1300 units of 2048, then one em of Noto Sans CJK (20 pt), or DejaVu
+        // Sans's .notdef (1229); frames snap to whole pixels.
+        XCTAssertEqual(withFallback, ((1255.0 + 1300) / 2048 * 20 + 20).rounded())
+        XCTAssertEqual(without, ((1255.0 + 1300 + 1229) / 2048 * 20).rounded())
     }
 
     func testAFileThatIsNotAFontIsNamed() throws {

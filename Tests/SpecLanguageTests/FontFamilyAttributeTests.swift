@@ -85,4 +85,46 @@ final class FontFamilyAttributeTests: XCTestCase {
         XCTAssertEqual(try JSONSpecReader().parse(Array(SpecWriter.json(spaced).utf8)).canvas.children[0]["letter-spacing"], .number(2))
         XCTAssertThrowsError(try SpecParser().parse("canvas width=100\nlabel \"a\" letter-spacing=1001\n"))
     }
+
+    func testFallbackFamilies() throws {
+        let doc = try SpecParser().parse("""
+            canvas width=100 fallback="Noto Sans CJK JP, Noto Color Emoji"
+            label "a" fallback=none
+            label "b" fallback=" Noto Color Emoji "
+            """)
+        XCTAssertEqual(doc.canvas["fallback"], .string("Noto Sans CJK JP, Noto Color Emoji"))
+        XCTAssertEqual(doc.canvas.children[0]["fallback"], .string("none"))
+        let text = SpecWriter.specText(doc)
+        XCTAssertTrue(text.contains("fallback=\"Noto Sans CJK JP, Noto Color Emoji\""), text)
+        XCTAssertEqual(try SpecParser().parse(text).canvas["fallback"], doc.canvas["fallback"])
+        let viaJSON = try JSONSpecReader().parse(Array(SpecWriter.json(doc).utf8))
+        XCTAssertEqual(viaJSON.canvas["fallback"], .string("Noto Sans CJK JP, Noto Color Emoji"))
+        XCTAssertEqual(viaJSON.canvas.children[0]["fallback"], .string("none"))
+        XCTAssertEqual(viaJSON.canvas.children[1]["fallback"], .string(" Noto Color Emoji "))
+    }
+
+    func testBadFallbackListsAreErrorsAtTheirPlace() {
+        let names = "bad value for 'fallback': font family names separated by commas (\"Noto Sans CJK JP, Noto Color Emoji\") or none; "
+            + "each name is 1 to 200 characters, without control characters"
+        let cases: [(String, String)] = [
+            ("\"\"", names),
+            ("\"A,,B\"", names),
+            ("\"A, \"", names),
+            ("\"A\\u{7}\"", names),
+            ("\"" + String(repeating: "x", count: 201) + "\"", names),
+            ("\"" + String(repeating: "A,", count: 100_000) + "A\"", "bad value for 'fallback': at most 16 font families"),
+        ]
+        for (value, message) in cases {
+            XCTAssertThrowsError(try SpecParser().parse("canvas width=100\nlabel \"a\" fallback=" + value)) { error in
+                let e = error as? SpecError
+                XCTAssertEqual(e?.message, message, value.prefix(40) + "")
+                XCTAssertEqual(e?.location.line, 2)
+                XCTAssertEqual(e?.location.column, 20)
+            }
+        }
+        // The JSON form says the same, at the value.
+        XCTAssertThrowsError(try JSONSpecReader().parse(Array(#"{"canvas": {"width": 100, "fallback": "A,,B"}}"#.utf8))) { error in
+            XCTAssertEqual((error as? SpecError)?.message, names)
+        }
+    }
 }
