@@ -74,3 +74,24 @@ private final class BreakIteratorPrototypes: Sendable {
 @inline(__always) func lr_u_extended_pictographic(_ c: Int32) -> Int32 {
     swift_u_hasBinaryProperty(c, UCHAR_EXTENDED_PICTOGRAPHIC) != 0 ? 1 : 0
 }
+
+// The Unicode Bidirectional Algorithm (UAX #9), ICU's ubidi.
+@inline(__always) func lr_ubidi_open() -> OpaquePointer? { swift_ubidi_open() }
+@inline(__always) func lr_ubidi_close(_ bidi: OpaquePointer) { swift_ubidi_close(bidi) }
+@inline(__always) func lr_ubidi_set_para(_ bidi: OpaquePointer, _ text: UnsafePointer<UInt16>?, _ length: Int32,
+                                         _ level: UInt8, _ status: UnsafeMutablePointer<UErrorCode>) {
+    swift_ubidi_setPara(bidi, text, length, level, nil, status)
+}
+@inline(__always) func lr_ubidi_set_line(_ paragraph: OpaquePointer, _ start: Int32, _ limit: Int32, _ line: OpaquePointer,
+                                         _ status: UnsafeMutablePointer<UErrorCode>) {
+    swift_ubidi_setLine(paragraph, start, limit, line, status)
+}
+/// Whether the text (or line) set on `bidi` is all left to right (no reordering to do).
+@inline(__always) func lr_ubidi_is_all_ltr(_ bidi: OpaquePointer) -> Bool { swift_ubidi_getDirection(bidi) == UBIDI_LTR }
+@inline(__always) func lr_ubidi_get_logical_map(_ bidi: OpaquePointer, _ map: UnsafeMutablePointer<Int32>?,
+                                                _ status: UnsafeMutablePointer<UErrorCode>) {
+    swift_ubidi_getLogicalMap(bidi, map, status)
+}
+@inline(__always) func lr_ubidi_level_at(_ bidi: OpaquePointer, _ offset: Int32) -> UInt8 { swift_ubidi_getLevelAt(bidi, offset) }
+/// The Bidi_Mirroring_Glyph of `c` (`(` for `)`), or `c`.
+@inline(__always) func lr_u_char_mirror(_ c: Int32) -> Int32 { swift_u_charMirror(c) }

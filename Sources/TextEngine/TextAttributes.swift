@@ -57,7 +57,8 @@ public struct TextAttributes: Hashable, Sendable {
     /// measured with its advances (scaled to `font`'s design units). Lines keep `font`'s
     /// height and baseline. Empty: no fallback.
     public var fallbackFonts: [Font] = []
-    /// Only decides what `.natural` alignment means; no bidi reordering is done.
+    /// The paragraph direction (CSS `direction`): the bidi paragraph level (1, else 0) lines
+    /// are reordered at (see `BidiLines`), and what `.natural` alignment means.
     public var rightToLeft: Bool = false
 
     public init(font: Font, size: Double) {

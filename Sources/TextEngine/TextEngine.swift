@@ -20,9 +20,9 @@
 //   scripts, word by word (a word cache, as browsers keep: no kerning across a space). A
 //   fixed-pitch font (DejaVu Sans Mono) keeps the cell rules below: a glyph per cluster
 //   base, marks at the base's origin; HarfBuzz gives it the same advances (tested).
-// - No bidi reordering: a right-to-left run (Arabic, Hebrew) is drawn right to left within
-//   its word, but words stay in the text's order; `rightToLeft` only makes `.natural`
-//   alignment mean right.
+// - Bidi (`BidiLines`, ICU's ubidi): lines are broken in logical order, then each is
+//   reordered by UAX #9 at the paragraph level `rightToLeft` gives; a truncated line keeps
+//   its logical order, a right-to-left word in it drawn right to left within its span.
 // - Font fallback (`FontFallback`) is per grapheme cluster, to the first of
 //   `TextAttributes.fallbackFonts` that has all its characters; its run is shaped with that
 //   font, its advances scaled to the label's font's units; lines keep the label's font's

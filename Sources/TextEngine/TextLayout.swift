@@ -24,6 +24,8 @@ public struct PositionedGlyph: Hashable, Sendable {
 /// One laid-out line.
 public struct TextLine: Sendable, Hashable {
     /// Glyphs to draw at (`x`, `baseline`); spaces, tabs and zero-width characters have none.
+    /// In the text's order, except on a line the bidi algorithm reorders, where they come
+    /// in visual order (left to right, cluster by cluster).
     public var glyphs: [PositionedGlyph]
     /// Points from the text box's top to this line's baseline, on a whole device pixel.
     public var baseline: Double

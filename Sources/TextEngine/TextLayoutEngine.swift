@@ -61,7 +61,8 @@
 /// like origins.
 /// `.justify` widens the spaces between words of every line but a paragraph's last (or,
 /// in a line without spaces, the gaps between characters); `.natural` is `.left`, or
-/// `.right` when `rightToLeft`. No bidi reordering or shaping is done.
+/// `.right` when `rightToLeft`. Each line is then reordered by the Unicode Bidirectional
+/// Algorithm (`BidiLines`), which moves glyphs and never changes a width.
 ///
 /// The engine holds no state; fonts cache their metrics, so measuring is arithmetic.
 public struct TextLayoutEngine: Sendable {
@@ -209,6 +210,8 @@ public struct TextLayoutEngine: Sendable {
         lines.reserveCapacity(records.count)
         var glyphScratch: [UInt32] = []
         let fonts = [font] + attributes.fallbackFonts
+        let bidi = useICU && BidiLines.mayReorder(buffer, rightToLeft: attributes.rightToLeft)
+            ? try? BidiLines(text: buffer, rightToLeft: attributes.rightToLeft) : nil
         let pointsPerUnit = metrics.pointsPerUnit
         let tabStop = metrics.tabStop
         clusters.shaped.withBuffers { shapedGlyphs, shapedStarts in
@@ -264,8 +267,24 @@ public struct TextLayoutEngine: Sendable {
                 var rtlEnd = -1
                 var rtlPen = 0
                 var rtlWidth = 0
-                func place(_ range: Range<Int>) {
-                    for index in range {
+                // In visual order (bidi) each cluster is placed where the line's reordering
+                // puts it; in logical order a right-to-left shaped run is mirrored in its span.
+                var mirrored: [Int: UInt32] = [:]
+                func place(_ range: Range<Int>, visual: BidiLines.VisualLine? = nil) {
+                    if let visual {
+                        mirrored = visual.mirrored
+                        for index in visual.order { placeCluster(index, range, mirrorRuns: false) }
+                    } else {
+                        for index in range { placeCluster(index, range, mirrorRuns: true) }
+                    }
+                }
+                // The glyph of a cluster's mirrored character (see `BidiLines`), when the font has one.
+                func mirroredGlyph(_ index: Int, _ fontIndex: UInt8) -> UInt32? {
+                    guard !mirrored.isEmpty, let scalar = mirrored[index] else { return nil }
+                    let glyph = fonts[Int(fontIndex)].glyphOrZero(scalar)
+                    return glyph == 0 ? nil : glyph
+                }
+                func placeCluster(_ index: Int, _ range: Range<Int>, mirrorRuns: Bool) {
                         let cluster = cs[index]
                         let fontIndex = clusters.fontIndex(index)
                         if extraPerGap > 0 && !gapsBySpace && index > record.head.lowerBound && index < contentEnd {
@@ -273,7 +292,7 @@ public struct TextLayoutEngine: Sendable {
                         }
                         if cluster.flags.contains(.shaped) {
                             var left = pen
-                            if cluster.flags.contains(.rightToLeft) {
+                            if mirrorRuns && cluster.flags.contains(.rightToLeft) {
                                 if index >= rtlEnd {
                                     rtlEnd = index
                                     rtlWidth = 0
@@ -295,7 +314,7 @@ public struct TextLayoutEngine: Sendable {
                                     left += Int(shaped.xAdvance)
                                 }
                             } else if !cluster.flags.contains(.noGlyph) {
-                                glyphs.append(PositionedGlyph(glyph: UInt32(cluster.glyph),
+                                glyphs.append(PositionedGlyph(glyph: mirroredGlyph(index, fontIndex) ?? UInt32(cluster.glyph),
                                                               x: metrics.round(offset + Double(left) * pointsPerUnit + extra),
                                                               font: fontIndex))
                             }
@@ -304,7 +323,8 @@ public struct TextLayoutEngine: Sendable {
                             if cluster.flags.contains(.notdef) {
                                 glyphs.append(PositionedGlyph(glyph: 0, x: x))
                             } else if !cluster.flags.contains(.multiScalar) {
-                                glyphs.append(PositionedGlyph(glyph: UInt32(cluster.glyph), x: x, font: fontIndex))
+                                glyphs.append(PositionedGlyph(glyph: mirroredGlyph(index, fontIndex) ?? UInt32(cluster.glyph), x: x,
+                                                              font: fontIndex))
                             } else {
                                 glyphScratch.removeAll(keepingCapacity: true)
                                 clusters.glyphs(of: index, font: fonts[Int(fontIndex)], into: &glyphScratch)
@@ -317,9 +337,12 @@ public struct TextLayoutEngine: Sendable {
                             pen += Int(cluster.advance)
                         }
                         if extraPerGap > 0 && gapsBySpace && cluster.kind == .space && index < contentEnd { extra += extraPerGap }
-                    }
                 }
-                place(record.head)
+                // A truncated line keeps its logical order (its ellipsis would need a place
+                // in the reordering); so does a line that is all left to right.
+                let order = record.ellipsis || !record.tail.isEmpty ? nil : bidi?.visualOrder(of: record.head, in: clusters)
+                place(record.head, visual: order)
+                mirrored = [:]
                 var text = buffer.string(clusters.offset(record.head.lowerBound)..<clusters.offset(record.head.upperBound))
                 if record.ellipsis {
                     glyphs.append(PositionedGlyph(glyph: ellipsisGlyph, x: metrics.round(offset + Double(pen) * pointsPerUnit)))

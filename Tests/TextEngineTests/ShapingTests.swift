@@ -58,9 +58,9 @@ final class ShapingTests: XCTestCase {
         // سلام: final meem (1268), the lam-alef ligature (1222), initial seen (1716), drawn
         // right to left: the last character's glyph at the left.
         let result = layout("سلام", width: nil, try sans())
-        // Glyphs are listed in the text's order, placed right to left.
-        XCTAssertEqual(result.lines[0].glyphs.map(\.glyph), [5293, 5366, 1390])
-        XCTAssertEqual(result.lines[0].glyphs.map(\.x), [1268 + 1222, 1268, 0])
+        // The line is reordered (bidi): glyphs are listed left to right, the last character's first.
+        XCTAssertEqual(result.lines[0].glyphs.map(\.glyph), [1390, 5366, 5293])
+        XCTAssertEqual(result.lines[0].glyphs.map(\.x), [0, 1268, 1268 + 1222])
         XCTAssertEqual(result.width, 1268 + 1222 + 1716)
     }
 
