@@ -408,6 +408,7 @@ struct SceneBuilder {
         switch defaults.lineHeight {
         case .multiple(let m)?: attributes.lineHeight = .multiple(m)
         case .points(let p)?: attributes.lineHeight = .points(p)
+        case .normal?: attributes.lineHeight = .normal
         case nil: break
         }
         let content = LabelContent(text: shown, attributes: attributes, engine: textEngine, meter: textMeter)

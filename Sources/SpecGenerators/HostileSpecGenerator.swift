@@ -192,7 +192,7 @@ public struct HostileSpecGenerator<Source: Choices> {
             if g.chance(10) { a.append("padding-\(g.pick(["top", "right", "bottom", "left"]))=\(length(auto: false))") }
             // Text values for the labels inside, inherited (a font size only on stacks, zboxes, borders).
             if kind != "box" && g.chance(10) { a.append("size=\(one(of: ["4096", "0.000001", "1e-308", "12.5"]))") }
-            if g.chance(10) { a.append("line-height=" + (g.chance(30) ? magnitude() + "pt" : one(of: ["100", "0.000001", "1.5"]))) }
+            if g.chance(10) { a.append("line-height=" + (g.chance(30) ? magnitude() + "pt" : one(of: ["100", "0.000001", "1.5", "normal", "Normal"]))) }
             if g.chance(10) { a.append("color=#\(g.pick(["000", "c0392b", "ffffff80"]))") }
             if g.chance(30) { a += fontAttributes() }
             if g.chance(5) { a.append(g.chance(30) ? "text-shadow=none" : "text-shadow=\"\(textShadows())\"") }

@@ -78,6 +78,7 @@ public enum SpecWriter {
         case .anchor(let a): return anchor(a)
         case .lineHeight(.multiple(let m)): return number(m)
         case .lineHeight(.points(let p)): return number(p) + "pt"
+        case .lineHeight(.normal): return "normal"
         case .font(.style(let s)): return s
         case .font(.file(let f)), .font(.family(let f)): return quoted(f)
         case .gradient(let g): return gradient(g)

@@ -208,6 +208,7 @@ struct ValueReader {
             var parser = AnchorParser(text, maxDepth: maxExpressionDepth)
             return .anchor(try parser.parse())
         case .lineHeight:
+            if text == "normal" { return .lineHeight(.normal) }
             if text.hasSuffix("pt") {
                 let v = try number(String(text.dropLast(2)))
                 guard v > 0 else { throw Failure(message: "a line height must be positive") }

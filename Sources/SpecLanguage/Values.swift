@@ -42,10 +42,12 @@ public indirect enum AnchorValue: Hashable, Sendable {
     case max([AnchorValue])
 }
 
-/// How a label's line height is given: a multiple of the font's line height, or points.
+/// How a label's line height is given: a multiple of the font's line height, points, or
+/// CSS's `normal` (the font's ascent, descent and line gap, each rounded, as Chromium adds them).
 public enum LineHeightValue: Hashable, Sendable {
     case multiple(Double)
     case points(Double)
+    case normal
 }
 
 /// A font: one of the default family's styles, a font file by path, or a family by name

@@ -4,6 +4,11 @@ public enum LineHeight: Hashable, Sendable {
     case multiple(Double)
     /// A fixed height in points.
     case points(Double)
+    /// CSS's `normal`, as Chromium computes it: the font's ascent, descent and line gap
+    /// (`Font`'s vertical metrics rule) in points, each rounded to a whole point, added up
+    /// (DejaVu Sans Mono at 14 pt: 13 + 3 + 0 = 16, where `.multiple(1)` is 16.296875). The
+    /// label's font only: fallback fonts on a line do not make it taller.
+    case normal
 }
 
 /// How lines other than a truncated last line are broken.

@@ -408,6 +408,9 @@ struct Metrics {
         let height: Double = switch attributes.lineHeight {
         case .multiple(let multiple): multiple * Double(font.naturalLineHeight) * pointsPerUnit
         case .points(let points): points
+        case .normal:
+            (Double(font.ascender) * pointsPerUnit).rounded() + (Double(-font.descender) * pointsPerUnit).rounded()
+                + (Double(font.lineGap) * pointsPerUnit).rounded()
         }
         // CSS's line box, as browsers compute it: the line height in 1/64 points (their
         // layout unit), the ascent and descent rounded to whole points, and half the

@@ -127,4 +127,15 @@ final class FontFamilyAttributeTests: XCTestCase {
             XCTAssertEqual((error as? SpecError)?.message, names)
         }
     }
+
+    func testNormalLineHeight() throws {
+        let doc = try SpecParser().parse("canvas width=100 line-height=normal\nlabel \"a\" line-height=1.5\n")
+        XCTAssertEqual(doc.canvas["line-height"], .lineHeight(.normal))
+        XCTAssertTrue(SpecWriter.specText(doc).contains("line-height=normal"))
+        let viaJSON = try JSONSpecReader().parse(Array(SpecWriter.json(doc).utf8))
+        XCTAssertEqual(viaJSON.canvas["line-height"], .lineHeight(.normal))
+        XCTAssertThrowsError(try SpecParser().parse("canvas width=100\nlabel \"a\" line-height=Normal\n")) { error in
+            XCTAssertEqual((error as? SpecError)?.location.column, 23)
+        }
+    }
 }

@@ -23,6 +23,24 @@ final class LineHeightTests: XCTestCase {
         XCTAssertEqual(result.height, 2 * 24.453125)
     }
 
+    /// CSS `normal`, as Chromium adds it up: the ascent, descent and line gap each rounded
+    /// to a whole point. DejaVu Sans Mono at 14: 1901 × 14 / 2048 = 12.995 → 13, 483 × 14 /
+    /// 2048 = 3.302 → 3, gap 0: 16 (headless Chromium's getBoundingClientRect: 16).
+    func testNormalLineHeightIsTheRoundedAscentDescentAndGap() throws {
+        let result = layout("a\nb", width: nil, try attributes(lineHeight: .normal))
+        XCTAssertEqual(result.height, 2 * (13 + 3 + 0))
+        XCTAssertEqual(result.lines.map(\.baseline), [13, 16 + 13])
+        // Noto Sans CJK SC at 20 (hhea 1160 / −288 / 0 of 1000): 23.2 → 23, 5.76 → 6: 29;
+        // DejaVu Serif at 15: 13.92 → 14, 3.54 → 4: 18. Chromium: 29 and 18.
+        let library = FontLibrary()
+        var cjk = TextAttributes(font: try library.font(family: "Noto Sans CJK SC", weight: 400, italic: false), size: 20)
+        cjk.lineHeight = .normal
+        XCTAssertEqual(TextLayoutEngine().measure("東", attributes: cjk, width: nil).height, 23 + 6)
+        var serif = TextAttributes(font: try library.font(family: "DejaVu Serif", weight: 400, italic: false), size: 15)
+        serif.lineHeight = .normal
+        XCTAssertEqual(TextLayoutEngine().measure("a", attributes: serif, width: nil).height, 14 + 4)
+    }
+
     /// 20 pt lines: half the leading is (20 − 16) / 2 = 2, so baselines at 15, 35 and 55.
     func testLineHeightInPoints() throws {
         let result = layout("a\nb\nc", width: nil, try attributes(lineHeight: .points(20)))
