@@ -23,7 +23,7 @@ final class BidiLines {
     /// the UTF-16 units, no ICU call, so left-to-right text pays nothing more).
     static func mayReorder(_ text: UTF16Buffer, rightToLeft: Bool) -> Bool {
         if rightToLeft { return true }
-        for unit in text.units {
+        for unit in text.units where unit >= 0x0590 {  // most text is below Hebrew: one compare
             switch unit {
             case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF,   // Hebrew, Arabic, Syriac, Thaana, NKo, …
                  0x200F, 0x202A...0x202E, 0x2066...0x2069,            // RLM, embeddings, overrides, isolates

@@ -210,6 +210,7 @@ public struct TextLayoutEngine: Sendable {
         lines.reserveCapacity(records.count)
         var glyphScratch: [UInt32] = []
         let fonts = [font] + attributes.fallbackFonts
+        let hasFallback = !clusters.fontIndices.isEmpty
         let bidi = useICU && BidiLines.mayReorder(buffer, rightToLeft: attributes.rightToLeft)
             ? try? BidiLines(text: buffer, rightToLeft: attributes.rightToLeft) : nil
         let pointsPerUnit = metrics.pointsPerUnit
@@ -286,7 +287,7 @@ public struct TextLayoutEngine: Sendable {
                 }
                 func placeCluster(_ index: Int, _ range: Range<Int>, mirrorRuns: Bool) {
                         let cluster = cs[index]
-                        let fontIndex = clusters.fontIndex(index)
+                        let fontIndex = hasFallback ? clusters.fontIndices[index] : 0
                         if extraPerGap > 0 && !gapsBySpace && index > record.head.lowerBound && index < contentEnd {
                             extra += extraPerGap
                         }
@@ -314,7 +315,7 @@ public struct TextLayoutEngine: Sendable {
                                     left += Int(shaped.xAdvance)
                                 }
                             } else if !cluster.flags.contains(.noGlyph) {
-                                glyphs.append(PositionedGlyph(glyph: mirroredGlyph(index, fontIndex) ?? UInt32(cluster.glyph),
+                                glyphs.append(PositionedGlyph(glyph: (mirrorRuns ? nil : mirroredGlyph(index, fontIndex)) ?? UInt32(cluster.glyph),
                                                               x: metrics.round(offset + Double(left) * pointsPerUnit + extra),
                                                               font: fontIndex))
                             }
@@ -323,7 +324,7 @@ public struct TextLayoutEngine: Sendable {
                             if cluster.flags.contains(.notdef) {
                                 glyphs.append(PositionedGlyph(glyph: 0, x: x))
                             } else if !cluster.flags.contains(.multiScalar) {
-                                glyphs.append(PositionedGlyph(glyph: mirroredGlyph(index, fontIndex) ?? UInt32(cluster.glyph), x: x,
+                                glyphs.append(PositionedGlyph(glyph: (mirrorRuns ? nil : mirroredGlyph(index, fontIndex)) ?? UInt32(cluster.glyph), x: x,
                                                               font: fontIndex))
                             } else {
                                 glyphScratch.removeAll(keepingCapacity: true)
