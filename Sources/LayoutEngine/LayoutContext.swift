@@ -466,16 +466,19 @@ final class LayoutContext {
         if let ratioHeight, knownHeight == nil { size.height = Swift.max(size.height, ratioHeight) }
         if let ratioWidth, knownWidth == nil {
             // The width from the ratio, not less than the content's min-content width.
+            // (The max width wins over that minimum, and so does the max height through
+            // the ratio for a column item flexed to its height without one of its own, as
+            // Chromium clamps it; such an item with a min height of its own gets no
+            // minimum from its content.)
+            let flexedHeight = heightIsMain && resolve(sp.pointee.height, parentHeight) == nil && !sp.pointee.height.isPercent
             var least = size.width
-            if contentSize == nil {
+            if flexedHeight && sp.pointee.minHeight != .auto {
+                least = 0
+            } else if contentSize == nil {
                 least = compute(node, knownWidth: nil, knownHeight: h, parentWidth: parentWidth, parentHeight: parentHeight,
                                 availableWidth: .minContent, availableHeight: availableHeight, perform: false,
                                 contentSize: .horizontal).width
             }
-            // (The max width wins over that minimum, and so does the max height through
-            // the ratio for a column item flexed to its height without one of its own, as
-            // Chromium clamps it.)
-            let flexedHeight = heightIsMain && resolve(sp.pointee.height, parentHeight) == nil && !sp.pointee.height.isPercent
             let maxFromHeight = flexedHeight ? Swift.max(bounds.maxHeight * (ratio ?? .infinity), pb.horizontal) : .infinity
             size.width = Swift.max(Swift.min(least, bounds.maxWidth, maxFromHeight), ratioWidth)
         }
