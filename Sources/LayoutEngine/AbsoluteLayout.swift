@@ -38,6 +38,18 @@ extension LayoutContext {
             var m = margins(c, parentWidth: cbWidth)
             let pb = insets(c, parentWidth: cbWidth)
 
+            // The space its content may fill: between its insets, or with both `auto` from
+            // its static position to the padding box's far edge (both edges, twice the
+            // nearer, when it is centred), as Chromium sizes it; `fit-content` widths fit
+            // it less the margins.
+            let room = left == nil && right == nil
+                ? staticRoom(node, axis: axis, cbWidth: cbWidth, contentStart: contentStart,
+                             contentSize: contentSize, edge: staticEdge(c, of: node, axis: axis, zboxAlign: zboxAlign))
+                : cbWidth - (left ?? 0) - (right ?? 0)
+            func clampWidth(_ c: NodeID, _ v: Double, _ cbWidth: Double, _ cbHeight: Double, _ pb: EdgeInsets) -> Double {
+                self.clampWidth(c, v, cbWidth, cbHeight, pb, space: Swift.max(0, room - m.horizontal))
+            }
+
             // The size: its own, between two insets, or its content's.
             var w: Double? = resolve(st.pointee.width, cbWidth).map { clampWidth(c, $0, cbWidth, cbHeight, pb) }
             var h: Double? = resolve(st.pointee.height, cbHeight).map { clampHeight(c, $0, cbHeight, pb) }
@@ -90,13 +102,6 @@ extension LayoutContext {
                 }
             }
             if w == nil || h == nil {
-                // The space its content may fill: between its insets, or with both `auto`
-                // from its static position to the padding box's far edge (both edges,
-                // twice the nearer, when it is centred), as Chromium sizes it.
-                let room = left == nil && right == nil
-                    ? staticRoom(node, axis: axis, cbWidth: cbWidth, contentStart: contentStart,
-                                 contentSize: contentSize, edge: staticEdge(c, of: node, axis: axis, zboxAlign: zboxAlign))
-                    : cbWidth - (left ?? 0) - (right ?? 0)
                 let s = compute(c, knownWidth: w, knownHeight: h, parentWidth: cbWidth, parentHeight: cbHeight,
                                 availableWidth: .definite(Swift.max(0, room - m.horizontal)),
                                 availableHeight: .maxContent, perform: false)
@@ -307,9 +312,9 @@ extension LayoutContext {
     /// A width the parent gives, clamped by the node's own min and max widths (intrinsic
     /// keywords measured in the containing block).
     private func clampWidth(_ c: NodeID, _ v: Double, _ parentWidth: Double, _ parentHeight: Double,
-                            _ pb: EdgeInsets) -> Double {
+                            _ pb: EdgeInsets, space room: Double) -> Double {
         let st = style(c)
-        let space = AvailableSpace.definite(parentWidth)
+        let space = AvailableSpace.definite(room)
         return clamp(v, min: sizeBound(c, st.pointee.minWidth, parentWidth, parentHeight, space, default: 0),
                      max: sizeBound(c, st.pointee.maxWidth, parentWidth, parentHeight, space, default: .infinity),
                      floor: pb.horizontal)
