@@ -128,8 +128,12 @@ def main():
         print(f"layout N={n}: ours {ours}", flush=True)
         if a.peers:
             peer_runs = max(1, min(runs, 3 if n >= 100000 else runs))  # Yoga takes ~3.5 s a call at 100k
-            for name, script in (("Yoga (poga)", "yoga_layout.py"), ("Taffy (stretchable)", "taffy_layout.py")):
-                pr = run_line([py, str(HERE / script), str(n), str(peer_runs)], name.split()[0].lower())
+            # Both timed on their native layout call alone: yoga_layout.py always is (no Python
+            # runs inside YGNodeCalculateLayout); taffy_layout.py needs --native to leave out
+            # stretchable's walk over every node after the call.
+            for name, script, flags in (("Yoga (poga)", "yoga_layout.py", []),
+                                        ("Taffy (stretchable)", "taffy_layout.py", ["--native"])):
+                pr = run_line([py, str(HERE / script), str(n), str(peer_runs), *flags], name.split()[0].lower())
                 print(f"layout N={n}: {name} {pr}", flush=True)
                 pm = float(pr["median_ms"]) if pr else None
                 if name.startswith("Taffy"):
