@@ -347,6 +347,8 @@ extension LayoutContext {
         var result = height
         if maxKeyword { result = Swift.min(result, content) }
         if minKeyword { result = Swift.max(result, content) }
+        // (A min height in points or a percentage still wins over a keyword max height.)
+        if maxKeyword, let least = resolve(st.pointee.minHeight, cbHeight) { result = Swift.max(result, least) }
         return Swift.max(result, insets(c, parentWidth: cbWidth).vertical)
     }
 

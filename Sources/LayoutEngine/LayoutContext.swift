@@ -549,9 +549,16 @@ final class LayoutContext {
                                max: resolve(sp.pointee.maxHeight, parentHeight) ?? .infinity, floor: pb.vertical)
             return Swift.max(height * r, pb.horizontal)
         }
-        return compute(node, knownWidth: nil, knownHeight: knownHeight, parentWidth: parentWidth, parentHeight: parentHeight,
-                       availableWidth: constraint, availableHeight: .maxContent, perform: false,
-                       contentSize: .horizontal, definiteHeight: definiteHeight).width
+        let content = compute(node, knownWidth: nil, knownHeight: knownHeight, parentWidth: parentWidth,
+                              parentHeight: parentHeight, availableWidth: constraint, availableHeight: .maxContent,
+                              perform: false, contentSize: .horizontal, definiteHeight: definiteHeight).width
+        // (Without a height, within its min and max heights through the ratio.)
+        if throughRatio, let r = sp.pointee.aspectRatio, knownHeight == nil {
+            return clamp(content, min: (resolve(sp.pointee.minHeight, parentHeight) ?? 0) * r,
+                         max: Swift.max((resolve(sp.pointee.maxHeight, parentHeight) ?? .infinity) * r,
+                                        insets(node, parentWidth: parentWidth).horizontal))
+        }
+        return content
     }
 
     /// A keyword width `width` of a box with a ratio and no definite height, as a column
