@@ -92,25 +92,23 @@ struct DisplayListBuilder {
                     if !text.uncoveredCharacters.isEmpty {
                         uncovered.append((id, text.uncoveredCharacters))
                     }
-                    // One run per font: the label's, then each fallback font that drew a glyph.
-                    var glyphs: [[PlacedGlyph]] = [[]]
+                    // One run per font: the label's (index 0), then each fallback font that
+                    // drew a glyph (`text.fonts`, by `PositionedGlyph.font`).
+                    var glyphs = [[PlacedGlyph]](repeating: [], count: max(1, text.fonts.count))
                     for line in text.lines {
-                        for g in line.glyphs {
-                            let font = Int(g.font)
-                            while glyphs.count <= font { glyphs.append([]) }
-                            glyphs[font].append(PlacedGlyph(glyph: g.glyph, x: content.x + g.x, y: content.y + line.baseline + g.y))
+                        for g in line.glyphs where Int(g.font) < glyphs.count {
+                            glyphs[Int(g.font)].append(PlacedGlyph(glyph: g.glyph, x: content.x + g.x,
+                                                                   y: content.y + line.baseline + g.y))
                         }
                     }
-                    let runs = glyphs.indices.compactMap { index -> GlyphRun? in
-                        guard index == 0 || !glyphs[index].isEmpty, index < max(1, text.fonts.count) else { return nil }
-                        let font = index == 0 ? label.attributes.font : text.fonts[index]
-                        return GlyphRun(font: FontSource(font), size: label.attributes.size, color: color, glyphs: glyphs[index])
+                    let runs = glyphs.indices.filter { $0 == 0 || !glyphs[$0].isEmpty }.map { index in
+                        GlyphRun(font: FontSource(index == 0 ? label.attributes.font : text.fonts[index]),
+                                 size: label.attributes.size, color: color, glyphs: glyphs[index])
                     }
                     // The first shadow on top, so last first; all under the text.
-                    if glyphs.contains(where: { !$0.isEmpty }) {
-                        for shadow in shadows.reversed() {
-                            list.operations.append(contentsOf: runs.filter { !$0.glyphs.isEmpty }.map { .textShadow($0, shadow) })
-                        }
+                    let drawn = runs.filter { !$0.glyphs.isEmpty }
+                    for shadow in shadows.reversed() {
+                        list.operations.append(contentsOf: drawn.map { .textShadow($0, shadow) })
                     }
                     list.operations.append(contentsOf: runs.map { .glyphs($0) })
                 case .image(let image):

@@ -29,21 +29,6 @@ struct FallbackFamilies: Hashable, Sendable {
         }
         families = names
     }
-
-    /// The characters of `text` a font must have a glyph for to draw it: not white space,
-    /// controls, format characters or variation selectors (which draw nothing).
-    static func drawnScalars(of text: String) -> [Unicode.Scalar] {
-        var seen: Set<Unicode.Scalar> = []
-        return text.unicodeScalars.filter { scalar in
-            switch scalar.properties.generalCategory {
-            case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .unassigned, .surrogate:
-                return false
-            default:
-                if (0xFE00...0xFE0F).contains(scalar.value) || (0xE0100...0xE01EF).contains(scalar.value) { return false }
-                return seen.insert(scalar).inserted
-            }
-        }
-    }
 }
 
 /// Why a `fallback` value was refused.

@@ -249,7 +249,7 @@ public final class LayoutRenderer: Sendable {
             var unique: [Character] = []
             for c in characters where !unique.contains(c) { unique.append(c) }
             let shown = unique.prefix(8).map { c in
-                "'\(c)' " + c.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
+                "'\(c)' " + c.unicodeScalars.map(\.codePoint).joined(separator: " ")
             }
             let more = unique.count > 8 ? " and \(unique.count - 8) more" : ""
             let message = "the font and its fallback fonts do not cover \(shown.joined(separator: ", "))\(more); "

@@ -437,7 +437,7 @@ struct SceneBuilder {
             throw specError(error.message, at: location)
         }
         guard !families.isEmpty else { return [] }
-        var missing = FallbackFamilies.drawnScalars(of: text).filter { font.glyph(for: $0) == nil }
+        var missing = FontFallback.drawnScalars(of: text).filter { font.glyph(for: $0) == nil }
         var result: [Font] = []
         for family in families where !missing.isEmpty {
             let fallback: Font
@@ -445,9 +445,7 @@ struct SceneBuilder {
                 fallback = try fonts.font(family: family, weight: weight ?? 400, italic: italic ?? false)
             } catch {
                 let first = missing[0]
-                let hex = String(first.value, radix: 16, uppercase: true)
-                let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-                let message = "fallback font family '\(family)' is needed for '\(first)' (\(code)), which the label's font "
+                let message = "fallback font family '\(family)' is needed for '\(first)' (\(first.codePoint)), which the label's font "
                     + "and the fallbacks before it lack: " + error.message
                     + (value == nil ? " (the default fallback order is " + FallbackFamilies.defaultFamilies.joined(separator: ", ")
                         + ", from fonts-noto-cjk and fonts-noto-color-emoji; fallback=none turns it off)" : "")

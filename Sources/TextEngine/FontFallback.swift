@@ -5,7 +5,23 @@
 /// from that font, the advance scaled to the label's font's design units (rounded to a
 /// whole unit); shaping (`ShapedWords`) then replaces them with the fallback font's shaped
 /// run. Clusters no font covers stay `.notdef` in the label's font and stay reported.
-enum FontFallback {
+public enum FontFallback {
+    /// The characters of `text` a font must have a glyph for to draw it, once each in order
+    /// of first appearance: not white space, controls, unassigned code points or the
+    /// default-ignorable ones (variation selectors, ZWJ/ZWNJ, tags, bidi controls), which
+    /// HarfBuzz hides. The characters a label's fallback fonts are chosen for.
+    public static func drawnScalars(of text: String) -> [Unicode.Scalar] {
+        var seen: Set<Unicode.Scalar> = []
+        return text.unicodeScalars.filter { scalar in
+            switch scalar.properties.generalCategory {
+            case .control, .spaceSeparator, .lineSeparator, .paragraphSeparator, .unassigned, .surrogate:
+                return false
+            default:
+                return !scalar.properties.isDefaultIgnorableCodePoint && seen.insert(scalar).inserted
+            }
+        }
+    }
+
     /// Assigns fallback fonts to the uncovered clusters: the font of each cluster (0: the
     /// label's font, k: `fallbacks[k - 1]`), or an empty array when no cluster changed font.
     static func assign(_ clusters: inout [Cluster], text: UTF16Buffer, font: Font, fallbacks: [Font]) -> [UInt8] {
@@ -60,12 +76,10 @@ enum FontFallback {
         return true
     }
 
-    /// Characters a font need not have to draw a cluster (HarfBuzz hides them).
+    /// Characters a font need not have to draw a cluster: the default-ignorable ones
+    /// (HarfBuzz hides them), as in `drawnScalars(of:)`.
     private static func isIgnorable(_ value: UInt32) -> Bool {
-        switch value {
-        case 0xFE00...0xFE0F, 0x200C, 0x200D, 0xE0020...0xE007F, 0xE0100...0xE01EF: true
-        default: false
-        }
+        Unicode.Scalar(value)?.properties.isDefaultIgnorableCodePoint ?? false
     }
 
     /// `value` design units of a font of `from` units per em in a font of `to`, rounded.

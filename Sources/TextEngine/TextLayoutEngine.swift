@@ -286,58 +286,58 @@ public struct TextLayoutEngine: Sendable {
                     return glyph == 0 ? nil : glyph
                 }
                 func placeCluster(_ index: Int, _ range: Range<Int>, mirrorRuns: Bool) {
-                        let cluster = cs[index]
-                        let fontIndex = hasFallback ? clusters.fontIndices[index] : 0
-                        if extraPerGap > 0 && !gapsBySpace && index > record.head.lowerBound && index < contentEnd {
-                            extra += extraPerGap
-                        }
-                        if cluster.flags.contains(.shaped) {
-                            var left = pen
-                            if mirrorRuns && cluster.flags.contains(.rightToLeft) {
-                                if index >= rtlEnd {
-                                    rtlEnd = index
-                                    rtlWidth = 0
-                                    while rtlEnd < range.upperBound && cs[rtlEnd].flags.contains([.shaped, .rightToLeft]) {
-                                        rtlWidth += Int(cs[rtlEnd].advance)
-                                        rtlEnd += 1
-                                    }
-                                    rtlPen = pen
+                    let cluster = cs[index]
+                    let fontIndex = hasFallback ? clusters.fontIndices[index] : 0
+                    if extraPerGap > 0 && !gapsBySpace && index > record.head.lowerBound && index < contentEnd {
+                        extra += extraPerGap
+                    }
+                    if cluster.flags.contains(.shaped) {
+                        var left = pen
+                        if mirrorRuns && cluster.flags.contains(.rightToLeft) {
+                            if index >= rtlEnd {
+                                rtlEnd = index
+                                rtlWidth = 0
+                                while rtlEnd < range.upperBound && cs[rtlEnd].flags.contains([.shaped, .rightToLeft]) {
+                                    rtlWidth += Int(cs[rtlEnd].advance)
+                                    rtlEnd += 1
                                 }
-                                left = rtlPen + rtlWidth - (pen - rtlPen) - Int(cluster.advance)
+                                rtlPen = pen
                             }
-                            if cluster.flags.contains(.glyphList) {
-                                for position in Int(shapedStarts[index])..<Int(shapedStarts[index + 1]) {
-                                    let shaped = shapedGlyphs[position]
-                                    glyphs.append(PositionedGlyph(
-                                        glyph: shaped.glyph,
-                                        x: metrics.round(offset + Double(left + Int(shaped.xOffset)) * pointsPerUnit + extra),
-                                        y: metrics.roundSigned(-Double(shaped.yOffset) * pointsPerUnit), font: fontIndex))
-                                    left += Int(shaped.xAdvance)
-                                }
-                            } else if !cluster.flags.contains(.noGlyph) {
-                                glyphs.append(PositionedGlyph(glyph: (mirrorRuns ? nil : mirroredGlyph(index, fontIndex)) ?? UInt32(cluster.glyph),
-                                                              x: metrics.round(offset + Double(left) * pointsPerUnit + extra),
-                                                              font: fontIndex))
+                            left = rtlPen + rtlWidth - (pen - rtlPen) - Int(cluster.advance)
+                        }
+                        if cluster.flags.contains(.glyphList) {
+                            for position in Int(shapedStarts[index])..<Int(shapedStarts[index + 1]) {
+                                let shaped = shapedGlyphs[position]
+                                glyphs.append(PositionedGlyph(
+                                    glyph: shaped.glyph,
+                                    x: metrics.round(offset + Double(left + Int(shaped.xOffset)) * pointsPerUnit + extra),
+                                    y: metrics.roundSigned(-Double(shaped.yOffset) * pointsPerUnit), font: fontIndex))
+                                left += Int(shaped.xAdvance)
                             }
                         } else if !cluster.flags.contains(.noGlyph) {
-                            let x = metrics.round(offset + Double(pen) * pointsPerUnit + extra)
-                            if cluster.flags.contains(.notdef) {
-                                glyphs.append(PositionedGlyph(glyph: 0, x: x))
-                            } else if !cluster.flags.contains(.multiScalar) {
-                                glyphs.append(PositionedGlyph(glyph: (mirrorRuns ? nil : mirroredGlyph(index, fontIndex)) ?? UInt32(cluster.glyph), x: x,
-                                                              font: fontIndex))
-                            } else {
-                                glyphScratch.removeAll(keepingCapacity: true)
-                                clusters.glyphs(of: index, font: fonts[Int(fontIndex)], into: &glyphScratch)
-                                for glyph in glyphScratch { glyphs.append(PositionedGlyph(glyph: glyph, x: x, font: fontIndex)) }
-                            }
+                            glyphs.append(PositionedGlyph(glyph: (mirrorRuns ? nil : mirroredGlyph(index, fontIndex)) ?? UInt32(cluster.glyph),
+                                                          x: metrics.round(offset + Double(left) * pointsPerUnit + extra),
+                                                          font: fontIndex))
                         }
-                        if cluster.kind == .tab {
-                            pen += tabStop > 0 ? tabStop - pen % tabStop : 0
+                    } else if !cluster.flags.contains(.noGlyph) {
+                        let x = metrics.round(offset + Double(pen) * pointsPerUnit + extra)
+                        if cluster.flags.contains(.notdef) {
+                            glyphs.append(PositionedGlyph(glyph: 0, x: x))
+                        } else if !cluster.flags.contains(.multiScalar) {
+                            glyphs.append(PositionedGlyph(glyph: (mirrorRuns ? nil : mirroredGlyph(index, fontIndex)) ?? UInt32(cluster.glyph), x: x,
+                                                          font: fontIndex))
                         } else {
-                            pen += Int(cluster.advance)
+                            glyphScratch.removeAll(keepingCapacity: true)
+                            clusters.glyphs(of: index, font: fonts[Int(fontIndex)], into: &glyphScratch)
+                            for glyph in glyphScratch { glyphs.append(PositionedGlyph(glyph: glyph, x: x, font: fontIndex)) }
                         }
-                        if extraPerGap > 0 && gapsBySpace && cluster.kind == .space && index < contentEnd { extra += extraPerGap }
+                    }
+                    if cluster.kind == .tab {
+                        pen += tabStop > 0 ? tabStop - pen % tabStop : 0
+                    } else {
+                        pen += Int(cluster.advance)
+                    }
+                    if extraPerGap > 0 && gapsBySpace && cluster.kind == .space && index < contentEnd { extra += extraPerGap }
                 }
                 // A truncated line keeps its logical order (its ellipsis would need a place
                 // in the reordering); so does a line that is all left to right.

@@ -36,8 +36,9 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("out-dir"), help: "Render every spec given into this folder, on all cores.")
     var outDirectory: String?
 
-    @Option(name: .customLong("jobs"), help: "With --out-dir: render on this many threads (default: one per core).")
+    @Option(name: .customLong("jobs"), help: "With --out-dir: render on this many threads, 1 to 256 (default: one per core).")
     var jobs: Int?
+    static let maxJobs = 256
 
     var input: String { paths.first ?? "-" }
     var output: String? { paths.count > 1 ? paths[1] : nil }
@@ -116,8 +117,12 @@ struct RenderCommand: ParsableCommand {
 
     func validate() throws {
         _ = try formatChoices()
-        if let jobs, outDirectory == nil || jobs < 1 {
-            throw ValidationError(jobs < 1 ? "--jobs must be at least 1." : "--jobs applies to --out-dir batches.")
+        if let jobs {
+            // (Each job renders a whole picture at once: the bound keeps a typo from asking
+            // for thousands of them in memory together.)
+            if jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+            if jobs > Self.maxJobs { throw ValidationError("--jobs is at most \(Self.maxJobs).") }
+            if outDirectory == nil { throw ValidationError("--jobs applies to --out-dir batches.") }
         }
         if outDirectory != nil {
             if paths.isEmpty { throw ValidationError("--out-dir needs at least one spec or folder.") }

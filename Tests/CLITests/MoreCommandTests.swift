@@ -48,6 +48,10 @@ final class MoreCommandTests: XCTestCase {
         let zero = try CLIRunner.run(["render", specs, "--out-dir", dir.appendingPathComponent("o").path, "--jobs", "0"])
         XCTAssertEqual(zero.status, 64)
         XCTAssertTrue(zero.stderr.contains("--jobs must be at least 1."), zero.stderr)
+        let many = try CLIRunner.run(["render", specs, "--out-dir", dir.appendingPathComponent("o").path,
+                                      "--jobs", "9223372036854775807"])
+        XCTAssertEqual(many.status, 64)
+        XCTAssertTrue(many.stderr.contains("--jobs is at most 256."), many.stderr)
         let single = try CLIRunner.run(["render", specs + "/s0.spec", dir.appendingPathComponent("x.png").path, "--jobs", "2"])
         XCTAssertEqual(single.status, 64)
         XCTAssertTrue(single.stderr.contains("--jobs applies to --out-dir batches."), single.stderr)
