@@ -88,14 +88,14 @@ let package = Package(
             ]
         ),
         // Workloads shared by the benchmarks and the tests (the flex tree of design/benchmarks.md).
-        .target(name: "LayoutWorkloads", dependencies: ["LayoutEngine"]),
+        .target(name: "LayoutWorkloads", dependencies: ["LayoutEngine", "TextEngine"]),
         // Spec generators shared by the property tests and the structure-aware fuzz target.
         .target(name: "SpecGenerators", dependencies: ["SpecLanguage"]),
         // Benchmarks of our own cases; scripts/bench builds it in release mode.
         .executableTarget(name: "lr-bench", dependencies: ["LayoutEngine", "LayoutWorkloads", "TextEngine", "PNGCodec", "PixelDiff", "LayoutRenderKit"]),
 
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutWorkloads"], exclude: ["Chromium"]),
-        .testTarget(name: "TextEngineTests", dependencies: ["TextEngine", "TextShaping"]),
+        .testTarget(name: "TextEngineTests", dependencies: ["TextEngine", "TextShaping", "LayoutWorkloads"], exclude: ["Chromium"]),
         .testTarget(name: "SpecLanguageTests", dependencies: ["SpecLanguage"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"], exclude: ["Fixtures"]),
         .testTarget(name: "JPEGCodecTests", dependencies: ["JPEGCodec", "PNGCodec"], exclude: ["Fixtures"]),

@@ -153,13 +153,7 @@ final class BreakIterator {
     /// Line breaking asks with growing offsets, so this walks forward with `ubrk_next` (one
     /// pass over the text in all) and only seeks with `ubrk_preceding` when asked about an
     /// offset before the last answer.
-    ///
-    /// Inside plain ASCII prose and between CJK ideographs the answer comes from `QuickLineBreaks`
-    /// without asking ICU; ICU then seeks rather than walks when asked far ahead.
     func boundary(atOrBefore offset: Int) -> Int {
-        if kind == .line, let boundary = QuickLineBreaks.boundary(atOrBefore: offset, in: text.units) {
-            return boundary
-        }
         if offset < cursor.last || (cursor.upcoming != .max && offset - cursor.upcoming > Self.longestWalk) {
             let result = lr_ubrk_preceding(handle, Int32(offset + 1))
             let boundary = result < 0 ? 0 : Int(result)

@@ -13,7 +13,7 @@ struct LineRecord {
 /// units (a line fits when its width is at most the available width plus almost a device pixel).
 struct LineBreaker {
     let clusters: ClusterList
-    let lineIterator: BreakIterator?
+    let lineIterator: LineBreakOpportunities?
     let wrap: TextWrap
     let truncation: TextTruncation
     let maxLines: Int
@@ -90,7 +90,7 @@ struct LineBreaker {
     }
 
     /// The line break for a line starting at `lineStart` whose cluster `overflow` does not
-    /// fit: the last UAX #14 opportunity at or before it, else before `overflow` itself.
+    /// fit: the last opportunity (`LineBreakOpportunities`) at or before it, else before `overflow` itself.
     private func breakBefore(_ overflow: Int, lineStart: Int) -> Int {
         guard wrap == .word, let lineIterator else { return overflow }
         let boundary = lineIterator.boundary(atOrBefore: clusters.offset(overflow))

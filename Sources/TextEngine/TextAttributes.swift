@@ -13,7 +13,7 @@ public enum LineHeight: Hashable, Sendable {
 
 /// How lines other than a truncated last line are broken.
 public enum TextWrap: String, Sendable {
-    /// At UAX #14 line break opportunities (ICU); a word wider than the line falls back to
+    /// At the line-break opportunities a browser takes (`LineBreakOpportunities`); a word wider than the line falls back to
     /// breaks between grapheme clusters.
     case word
     /// Between any two grapheme clusters.

@@ -3,7 +3,8 @@
 // Pipeline for one call: the string is copied once to UTF-16 (`UTF16Buffer`, what ICU
 // reads); `ClusterList` splits it into grapheme clusters and gives each a width in the
 // font's design units (table lookups; ICU's character iterator only around non-trivial
-// scalars); `LineBreaker` wraps them (ICU's UAX #14 line iterator, walked forward once),
+// scalars); `LineBreaker` wraps them (at Chromium's line-break opportunities, `LineBreakOpportunities`:
+// its ASCII table, ICU's UAX #14 line iterator elsewhere),
 // applies the `lines` cap and truncation; `TextLayoutEngine` places glyphs on whole device
 // pixels. Sizes scale design units by `size / unitsPerEm`: one multiply, no per-size cache.
 //

@@ -26,8 +26,9 @@
 /// ## Lines
 /// Paragraphs end at mandatory breaks (LF, CR, CR LF, VT, FF, NEL, LS, PS: UAX #14's BK, CR,
 /// LF and NL, ICU's `UBRK_LINE_HARD`); a break at the very end of the text opens an empty
-/// last line, as TextKit does. Within a paragraph, `.word` wrapping breaks at the last UAX #14
-/// opportunity (ICU's line break iterator) before the first character that does not fit;
+/// last line, as TextKit does. Within a paragraph, `.word` wrapping breaks at the last
+/// opportunity Chromium would take (`LineBreakOpportunities`: UAX #14 through ICU, with
+/// Chromium's table between ASCII characters) before the first character that does not fit;
 /// when there is none after the line's start (a word wider than the line) it breaks before
 /// that character instead. `.char` wrapping breaks between any two grapheme clusters. White
 /// space at a line's end hangs: it neither counts toward the line's width nor wraps. A line
@@ -97,7 +98,7 @@ public struct TextLayoutEngine: Sendable {
                               placingGlyphsWithin visible: ClosedRange<Double>? = nil) throws(TextError) -> TextLayout {
         let buffer = try UTF16Buffer(text)
         // Surface an ICU failure here rather than degrade silently.
-        _ = try BreakIterator(.line, over: buffer)
+        _ = try LineBreakOpportunities(over: buffer)
         return layout(buffer, attributes: attributes, width: width, useICU: true, visible: visible)
     }
 
@@ -109,7 +110,7 @@ public struct TextLayoutEngine: Sendable {
         }
         let metrics = Metrics(attributes)
         let clusters = ClusterList(text: buffer, font: attributes.font, fallbacks: attributes.fallbackFonts, spacing: metrics.letterSpacing) { try? BreakIterator(.character, over: buffer) }
-        let lineIterator = try? BreakIterator(.line, over: buffer)
+        let lineIterator = try? LineBreakOpportunities(over: buffer)
         let limit = width.map(metrics.limitInUnits) ?? .infinity
         let breaker = metrics.breaker(clusters, lineIterator: lineIterator, attributes: attributes, limit: limit)
         let (records, truncated) = breaker.lines()
@@ -143,7 +144,7 @@ public struct TextLayoutEngine: Sendable {
     }
 
     /// The widest piece of `text` that cannot be broken (CSS min-content): the widest
-    /// run between two UAX #14 opportunities (`.word`) or the widest grapheme cluster
+    /// run between two line-break opportunities (`.word`, see `LineBreakOpportunities`) or the widest grapheme cluster
     /// (`.char`), without hanging spaces, exact (not rounded to a device pixel). Ignores
     /// `lines`.
     public func minContentWidth(_ text: String, attributes: TextAttributes) -> Double {
@@ -152,10 +153,10 @@ public struct TextLayoutEngine: Sendable {
         let clusters = ClusterList(text: buffer, font: attributes.font, fallbacks: attributes.fallbackFonts, spacing: metrics.letterSpacing) { try? BreakIterator(.character, over: buffer) }
         let breaker = metrics.breaker(clusters, lineIterator: nil, attributes: attributes, limit: .infinity)
         var widest = 0
-        if attributes.wrap == .word, let iterator = try? BreakIterator(.line, over: buffer) {
+        if attributes.wrap == .word, let opportunities = try? LineBreakOpportunities(over: buffer) {
             var segmentStart = 0
             var index = 0
-            iterator.forEachBoundary { offset, _ in
+            opportunities.forEachOpportunity { offset in
                 while index < clusters.count && clusters.offset(index) < offset { index += 1 }
                 widest = max(widest, breaker.width(of: segmentStart..<index).width)
                 segmentStart = index
@@ -191,7 +192,7 @@ public struct TextLayoutEngine: Sendable {
         let clusters = ClusterList(text: buffer, font: font, fallbacks: attributes.fallbackFonts, spacing: metrics.letterSpacing) {
             useICU ? try? BreakIterator(.character, over: buffer) : nil
         }
-        let lineIterator = useICU ? try? BreakIterator(.line, over: buffer) : nil
+        let lineIterator = useICU ? try? LineBreakOpportunities(over: buffer) : nil
         let limit = width.map(metrics.limitInUnits) ?? .infinity
         let breaker = metrics.breaker(clusters, lineIterator: lineIterator, attributes: attributes, limit: limit)
         let (records, truncated) = breaker.lines()
@@ -455,7 +456,7 @@ struct Metrics {
         (max(0, width) + 1.0 / 64) / pointsPerUnit + Self.epsilon
     }
 
-    func breaker(_ clusters: ClusterList, lineIterator: BreakIterator?, attributes: TextAttributes, limit: Double) -> LineBreaker {
+    func breaker(_ clusters: ClusterList, lineIterator: LineBreakOpportunities?, attributes: TextAttributes, limit: Double) -> LineBreaker {
         LineBreaker(clusters: clusters, lineIterator: lineIterator, wrap: attributes.wrap, truncation: attributes.truncation,
                     maxLines: max(0, attributes.lines), limit: limit, tabStop: tabStop, ellipsisAdvance: ellipsisAdvance)
     }

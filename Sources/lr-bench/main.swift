@@ -8,6 +8,7 @@
 //     lr-bench render SPEC --runs 7
 //     lr-bench formats SPEC --runs 7
 //     lr-bench flex-cases Tests/LayoutEngineTests/Chromium/flex-cases.json
+//     lr-bench text-lines Tests/TextEngineTests/Chromium/text-cases.json
 //
 // Each case prints one parseable line of `key=value` pairs.
 
@@ -25,7 +26,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "layout":
     exit(runLayoutBenchmark(Array(arguments.dropFirst())))
-case "text", "decode", "encode", "diff", "render", "formats", "flex-cases":
+case "text", "decode", "encode", "diff", "render", "formats", "flex-cases", "text-lines":
     do {
         let rest = Array(arguments.dropFirst())
         switch arguments[0] {
@@ -35,6 +36,7 @@ case "text", "decode", "encode", "diff", "render", "formats", "flex-cases":
         case "render": try runRenderBenchmark(rest)
         case "formats": try runFormatsBenchmark(rest)
         case "flex-cases": try runFlexCases(rest)
+        case "text-lines": try runTextLines(rest)
         default: try runEncodeBenchmark(rest)
         }
     } catch {
@@ -42,6 +44,6 @@ case "text", "decode", "encode", "diff", "render", "formats", "flex-cases":
         exit(1)
     }
 default:
-    print("usage: lr-bench layout [--nodes N] [--runs R] | text [--runs R] | decode A.png B.png [--runs R] | encode IMAGE.png [--runs R] | diff A.png B.png [--runs R] | render SPEC [--runs R] | formats SPEC [--runs R] | flex-cases FILE")
+    print("usage: lr-bench layout [--nodes N] [--runs R] | text [--runs R] | decode A.png B.png [--runs R] | encode IMAGE.png [--runs R] | diff A.png B.png [--runs R] | render SPEC [--runs R] | formats SPEC [--runs R] | flex-cases FILE | text-lines FILE")
     exit(arguments.isEmpty ? 0 : 2)
 }

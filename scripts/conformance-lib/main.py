@@ -1,9 +1,16 @@
-"""scripts/conformance: layout-render's stacks against Chromium's flexbox.
+"""scripts/conformance: layout-render's stacks against Chromium's flexbox, and (--text)
+label text against Chromium's line breaking and shaping.
 
 Generates random trees from seeds, lays each out with headless Chromium (as HTML with
 box-sizing: border-box) and with layout-render (--frames-only), compares every frame
 within 0.2 pt, and shrinks every mismatching tree to a minimal one. `--record` writes the
 recorded corpus the test suite checks without Chromium (Tests/LayoutRenderKitTests/Conformance).
+
+With --text: random paragraphs in DejaVu Sans and DejaVu Serif (kerning pairs, ligatures,
+Hebrew and Arabic mixed with Latin, CJK through Noto Sans CJK SC), broken into lines at a
+width by Chromium and by the text module (`lr-bench text-lines`); a case matches when the
+lines break at the same places and each line's width is within 0.05 pt. `--text --record`
+writes Tests/TextEngineTests/Chromium/text-cases.json.
 """
 from __future__ import annotations
 
@@ -18,6 +25,7 @@ import compare
 import corpus
 import engine
 import shrink
+import text_cases
 from generator import FEATURES, Generator, parse_features
 from trees import Node, from_spec, to_spec
 
@@ -186,6 +194,19 @@ def record(args: argparse.Namespace, browser: str, binary: str | None) -> int:
     return 0
 
 
+def run_text(args: argparse.Namespace, browser: str) -> int:
+    bench = args.binary or (text_cases.default_bench(ROOT) if args.no_build else text_cases.build_bench(ROOT))
+    if bench is None:
+        return 2
+    if args.record:
+        return text_cases.record(browser, bench, chromium.version(browser), args.update_known_failures)
+    if not os.path.exists(bench):
+        print(f"conformance: {bench} does not exist; run swift build --product lr-bench", file=sys.stderr)
+        return 2
+    start = args.start if args.start is not None else int(time.time()) % 1_000_000 * 1000
+    return text_cases.run(browser, bench, start, args.seeds, args.show)
+
+
 def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="scripts/conformance", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -196,7 +217,7 @@ def main(argv: list[str]) -> int:
                    help=f"all, current (the language before issue 15), or a comma-separated list of: "
                         f"{', '.join(FEATURES)} (default all)")
     p.add_argument("--binary", help="layout-render to test (default: .build/debug/layout-render, "
-                                    "built first with swift build)")
+                                    "built first with swift build); with --text, lr-bench")
     p.add_argument("--no-build", action="store_true",
                    help="test the layout-render already built (debug, else release) without building")
     p.add_argument("--jobs", type=int, help="engine processes at once (default: the number of cores)")
@@ -208,11 +229,16 @@ def main(argv: list[str]) -> int:
     p.add_argument("--update-known-failures", action="store_true",
                    help="with --record: list the cases the binary fails in known-failures.txt")
     p.add_argument("--spec", help="compare one spec file (the subset the generator writes)")
+    p.add_argument("--text", action="store_true",
+                   help="compare label text (line breaks and widths, issue 16) instead of layout; "
+                        "--seeds, --start, --show, --record, --no-build and --update-known-failures apply")
     args = p.parse_args(argv)
     browser = chromium.find_browser()
     if not browser:
         print("conformance: Chromium is not installed; run scripts/conformance --install", file=sys.stderr)
         return 2
+    if args.text:
+        return run_text(args, browser)
     if args.binary:
         binary = args.binary
     elif args.no_build:

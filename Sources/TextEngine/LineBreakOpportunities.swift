@@ -1,0 +1,121 @@
+/// Where a line may break, as Chromium decides it (Blink's `LazyLineBreakIterator`,
+/// third_party/blink/renderer/platform/text/text_break_iterator.cc), so labels wrap where
+/// a browser wraps the same text:
+///
+/// 1. after a run of spaces, tabs or newlines, always; never before one;
+/// 2. between two printable ASCII characters, by Chromium's own table (not UAX #14):
+///    after `-` before a letter, most symbols, or a digit when a letter or digit comes
+///    before the `-` (`2026-11`, `ABCD-1234`, not the minus of ` -5`); after `?` before a
+///    letter, a digit or most symbols; before `(` `<` `[` `{` after `!` `"` `#` `%` `&` `)`
+///    `*` `+` `,` `.` `:` `;` `=` `>` `\` `]` `|` `}` `~`; nowhere else (none after `/`, so
+///    `and/or` stays whole; none inside `C++`);
+/// 3. between two characters that are ASCII or U+00A0, nowhere else;
+/// 4. anywhere else, where UAX #14 allows it (ICU's line iterator), answered without ICU
+///    between two CJK ideographs or (not small) hiragana (ID ÷ ID, LB31).
+final class LineBreakOpportunities {
+    private let text: UTF16Buffer
+    private let icu: BreakIterator
+
+    init(over text: UTF16Buffer) throws(TextError) {
+        self.text = text
+        icu = try BreakIterator(.line, over: text)
+    }
+
+    /// The last opportunity at or before `offset` (0 when there is none after the start).
+    /// Walks back over the text from `offset`; ICU is asked only where rule 4 applies, and
+    /// then once for every position back to its answer.
+    func boundary(atOrBefore offset: Int) -> Int {
+        let units = text.units
+        var position = min(offset, units.count)
+        while position > 0 {
+            if position == units.count { return position }
+            if let decided = Self.decided(at: position, in: units) {
+                if decided { return position }
+                position -= 1
+                continue
+            }
+            // ICU's last boundary at or before here: rule 4's positions between it and here
+            // are not opportunities; the others are decided by rules 1 to 3.
+            let icuBoundary = icu.boundary(atOrBefore: position)
+            var candidate = position - 1
+            while candidate > icuBoundary {
+                if Self.decided(at: candidate, in: units) == true { return candidate }
+                candidate -= 1
+            }
+            guard icuBoundary > 0 else { return 0 }
+            if let decided = Self.decided(at: icuBoundary, in: units) {
+                if decided { return icuBoundary }
+                position = icuBoundary - 1
+                continue
+            }
+            return icuBoundary
+        }
+        return 0
+    }
+
+    /// Every opportunity after the start, in order, then the text's end. Not to be mixed
+    /// with `boundary(atOrBefore:)` on one instance.
+    func forEachOpportunity(_ body: (_ offset: Int) -> Void) {
+        let units = text.units
+        var icuNext = 0
+        var position = 1
+        while position < units.count {
+            if let decided = Self.decided(at: position, in: units) {
+                if decided { body(position) }
+            } else {
+                if icuNext < position { icuNext = icu.boundary(after: position - 1) }
+                if icuNext == position { body(position) }
+            }
+            position += 1
+        }
+        if units.count > 0 { body(units.count) }
+    }
+
+    /// Rules 1 to 3 at `position` (between `units[position - 1]` and `units[position]`), or nil
+    /// when UAX #14 decides (rule 4).
+    @inline(__always)
+    static func decided(at position: Int, in units: UnsafeMutableBufferPointer<UInt16>) -> Bool? {
+        let before = units[position - 1], at = units[position]
+        if isBreakableSpace(before) { return !isBreakableSpace(at) }
+        if isBreakableSpace(at) { return false }
+        if before == hyphen && isDigit(at) {
+            return position >= 2 && isLetterOrDigit(units[position - 2])
+        }
+        if before >= 0x21 && before <= 0x7F && at >= 0x21 && at <= 0x7F {
+            return asciiTable[Int(before - 0x21)] & (1 << UInt128(at - 0x21)) != 0
+        }
+        if (before <= 0x7F || before == noBreakSpace) && (at <= 0x7F || at == noBreakSpace) { return false }
+        if isIdeograph(before) && isIdeograph(at) { return true }
+        return nil
+    }
+
+    private static let hyphen: UInt16 = 0x2D, noBreakSpace: UInt16 = 0xA0
+
+    /// Chromium's `IsBreakableSpace`: space, tab, newline.
+    @inline(__always) private static func isBreakableSpace(_ u: UInt16) -> Bool { u == 0x20 || u == 0x09 || u == 0x0A }
+    @inline(__always) private static func isDigit(_ u: UInt16) -> Bool { (0x30...0x39).contains(u) }
+    @inline(__always) private static func isLetterOrDigit(_ u: UInt16) -> Bool {
+        isDigit(u) || (0x41...0x5A).contains(u) || (0x61...0x7A).contains(u)
+    }
+    /// CJK Unified Ideographs and the hiragana that are not small (class ID; small kana are CJ).
+    @inline(__always) private static func isIdeograph(_ u: UInt16) -> Bool {
+        (0x4E00...0x9FFF).contains(u) || ((0x3041...0x3096).contains(u) && !smallKana.contains(u))
+    }
+    private static let smallKana: Set<UInt16> = [0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3063, 0x3083, 0x3085,
+                                                   0x3087, 0x308E, 0x3095, 0x3096]
+
+    /// Rule 2's table: for each character from `!` to DEL, the bit of each character from
+    /// `!` to DEL a line may break before after it (bit `c - 0x21`). Digits after `-` are
+    /// decided before the table, as in Chromium.
+    private static let asciiTable: [UInt128] = {
+        func bits(_ characters: String) -> UInt128 {
+            characters.unicodeScalars.reduce(0) { $0 | (1 << UInt128($1.value - 0x21)) }
+        }
+        let letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+        var table = [UInt128](repeating: 0, count: 0x7F - 0x21 + 1)
+        for character in "!\"#%&)*+,.:;=>\\]|}~".unicodeScalars { table[Int(character.value - 0x21)] = bits("(<[{") }
+        table[Int(hyphen - 0x21)] = bits("\"#%&'(*+-<=>@[\\^_`{|~" + letters) | (1 << UInt128(0x7F - 0x21))
+        table[0x3F - 0x21] = bits("#$%&(*+-0123456789<=>@[\\^_`{|~" + letters)
+        return table
+    }()
+}
