@@ -29,6 +29,9 @@ struct Cluster {
         static let glyphList = Flags(rawValue: 1 << 6)
         /// Shaped in a right-to-left run: drawn mirrored within the run (see `TextLayoutEngine`).
         static let rightToLeft = Flags(rawValue: 1 << 5)
+        /// Shaped, and a line broken just before it would shape differently on either side
+        /// (HarfBuzz's `UNSAFE_TO_BREAK`, or the rest of a ligature): see `ShapedWords`.
+        static let unsafeToBreakBefore = Flags(rawValue: 1 << 7)
     }
 
     /// Offset of the cluster's first UTF-16 unit.
@@ -71,12 +74,23 @@ struct ClusterList {
     /// The font of each cluster (0: the label's font, k: its k-th fallback font); empty when
     /// every cluster is in the label's font (see `FontFallback`).
     let fontIndices: [UInt8]
+    /// The label's font, then its fallback fonts.
+    let fonts: [Font]
+    /// Whether words were shaped (a font with a shaper, or fallback fonts in use).
+    let isShaped: Bool
+    /// Design units of letter spacing added to each advance.
+    let spacing: Int32
 
     /// - Parameter spacing: design units added to every character's advance but tabs' and
     ///   line breaks' (CSS `letter-spacing`); an advance never goes below 0.
     ///   `fallbacks`: fonts for the clusters `font` does not cover, in order (`FontFallback`).
-    init(text: UTF16Buffer, font: Font, fallbacks: [Font] = [], spacing: Int32 = 0, characterIterator: () -> BreakIterator?) {
+    ///   `cuts`: UTF-16 offsets where lines break inside words: each part is shaped on its
+    ///   own (see `ShapedWords`).
+    init(text: UTF16Buffer, font: Font, fallbacks: [Font] = [], spacing: Int32 = 0, cuts: Set<Int> = [],
+         characterIterator: () -> BreakIterator?) {
         self.text = text
+        self.fonts = [font] + fallbacks
+        self.spacing = spacing
         let properties = BMPProperties.shared.prepare(for: UnsafeBufferPointer(text.units))
         let scan = font.withTables { glyphs, advances in
             Self.scan(text, font: font, properties: properties, glyphTable: glyphs, advanceTable: advances,
@@ -87,8 +101,9 @@ struct ClusterList {
         fontIndices = fallbacks.isEmpty || uncovered.isEmpty ? []
             : FontFallback.assign(&clusters, text: text, font: font, fallbacks: fallbacks)
         if !fontIndices.isEmpty { uncovered = FontFallback.uncovered(clusters, text: text) }
-        if font.shaper != nil || !fontIndices.isEmpty {
-            shaped = ShapedWords(text: text, clusters: &clusters, fonts: [font] + fallbacks, fontIndices: fontIndices)
+        isShaped = font.shaper != nil || !fontIndices.isEmpty
+        if isShaped {
+            shaped = ShapedWords(text: text, clusters: &clusters, fonts: [font] + fallbacks, fontIndices: fontIndices, cuts: cuts)
         } else {
             shaped = ShapedWords()
         }
@@ -248,6 +263,44 @@ struct ClusterList {
     /// The font of cluster `index` (0: the label's font, k: its k-th fallback font).
     @inline(__always) func fontIndex(_ index: Int) -> UInt8 {
         fontIndices.isEmpty ? 0 : fontIndices[index]
+    }
+
+    /// Whether a line starting (or ending) before cluster `index` breaks a shaped word:
+    /// the clusters on both sides are visible.
+    @inline(__always)
+    func isInsideShapedWord(_ index: Int) -> Bool {
+        isShaped && index > 0 && index < clusters.count && clusters[index - 1].kind == .visible
+            && clusters[index].kind == .visible && clusters[index - 1].flags.contains(.shaped)
+            && clusters[index].flags.contains(.shaped)
+    }
+
+    /// Whether a line may break before cluster `index` without shaping either side again.
+    @inline(__always)
+    func isSafeToBreak(before index: Int) -> Bool {
+        !isInsideShapedWord(index) || !clusters[index].flags.contains(.unsafeToBreakBefore)
+    }
+
+    /// The first cluster after `index` before which the text is safe to break (see
+    /// `isSafeToBreak`), at most `limit`.
+    func safeBoundary(after index: Int, limit: Int) -> Int {
+        var next = index + 1
+        while next < limit && !isSafeToBreak(before: next) { next += 1 }
+        return min(next, limit)
+    }
+
+    /// The last cluster at or before `index` and after `floor` before which the text is safe
+    /// to break, else `floor`.
+    func safeBoundary(atOrBefore index: Int, floor: Int) -> Int {
+        var previous = index
+        while previous > floor && !isSafeToBreak(before: previous) { previous -= 1 }
+        return max(previous, floor)
+    }
+
+    /// The advances of clusters `range` (visible) shaped apart from the rest of their word,
+    /// letter spacing included (see `ShapedWords.advances`).
+    func reshapedAdvances(_ range: Range<Int>) -> [Int32] {
+        ShapedWords.advances(of: range, text: text, clusters: clusters, fonts: fonts, fontIndices: fontIndices,
+                             spacing: spacing)
     }
 
     /// UTF-16 offset where cluster `index` starts (the text's end for `count`).

@@ -67,26 +67,90 @@ struct LineBreaker {
     }
 
     /// Where the line starting at `start` ends (the next line's first cluster).
+    ///
+    /// Where a line starts or ends inside a shaped word, that part of the word is measured
+    /// shaped on its own, as browsers reshape a line's edges (no kerning or ligature across
+    /// the break): a line starting inside a word measures the word's rest so, and a break
+    /// inside a word whose line, so measured, is wider than the room moves back to the
+    /// opportunity (or, in a word wider than the line, the cluster) before it.
     func nextLineEnd(from start: Int, paragraphEnd: Int) -> Int {
         if limit == .infinity { return paragraphEnd }
+        var opening: [Int32] = []
+        if !clusters.isSafeToBreak(before: start) {
+            opening = clusters.reshapedAdvances(start..<clusters.safeBoundary(after: start, limit: paragraphEnd))
+        }
         let overflow: Int? = clusters.clusters.withUnsafeBufferPointer { clusters in
+            @inline(__always) func advance(_ index: Int) -> Int {
+                index - start < opening.count ? Int(opening[index - start]) : Int(clusters[index].advance)
+            }
             var pen = 0
             var index = start
             while index < paragraphEnd {
                 let cluster = clusters[index]
-                var advance = Int(cluster.advance)
                 if cluster.kind == .tab {
-                    advance = tabStop > 0 ? tabStop - pen % tabStop : 0
-                } else if cluster.kind == .visible && index > start && Double(pen + advance) > limit {
-                    return index
+                    pen += tabStop > 0 ? tabStop - pen % tabStop : 0
+                    index += 1
+                    continue
                 }
-                pen += advance
-                index += 1
+                // A ligature's advance is spread evenly over its clusters (the ones after the
+                // first have no glyph of their own), as a browser places carets inside it.
+                var parts = 1
+                while cluster.kind == .visible && cluster.flags.contains(.shaped) && index + parts < paragraphEnd
+                        && clusters[index + parts].kind == .visible && clusters[index + parts].flags.contains([.shaped, .noGlyph])
+                        && advance(index + parts) == 0 {
+                    parts += 1
+                }
+                let total = advance(index)
+                for part in 0..<parts {
+                    let share = total * (part + 1) / parts - total * part / parts
+                    if cluster.kind == .visible && index + part > start && Double(pen + share) > limit { return index + part }
+                    pen += share
+                }
+                index += parts
             }
             return nil
         }
         guard let overflow else { return paragraphEnd }
-        return breakBefore(overflow, lineStart: start)
+        var end = breakBefore(overflow, lineStart: start)
+        while end > start + 1 && !clusters.isSafeToBreak(before: end)
+                && Double(widthEndingInsideWord(start..<end, opening: opening)) > limit {
+            end = breakBefore(end - 1, lineStart: start)
+        }
+        return end
+    }
+
+    /// The width of line `range`, which ends inside a word where it is not safe to break:
+    /// up to the last place it is (the line's opening part measured by `opening`), then the
+    /// rest shaped on its own.
+    private func widthEndingInsideWord(_ range: Range<Int>, opening: [Int32]) -> Int {
+        let partStart = clusters.safeBoundary(atOrBefore: range.upperBound - 1, floor: range.lowerBound)
+        var pen = 0
+        for index in range.lowerBound..<partStart {
+            let cluster = clusters[index]
+            if cluster.kind == .tab {
+                pen += tabStop > 0 ? tabStop - pen % tabStop : 0
+            } else {
+                pen += index - range.lowerBound < opening.count ? Int(opening[index - range.lowerBound]) : Int(cluster.advance)
+            }
+        }
+        return clusters.reshapedAdvances(partStart..<range.upperBound).reduce(pen) { $0 + Int($1) }
+    }
+
+    /// The offsets where the words `records` break inside (where it is not safe to break)
+    /// are cut, to be shaped in parts for measuring and drawing the lines as `nextLineEnd`
+    /// measured them: at the break, and at the nearest safe places on either side, so the
+    /// rest of the word keeps its glyphs. A truncated line keeps its word.
+    func cuts(of records: [LineRecord]) -> Set<Int> {
+        var cuts: Set<Int> = []
+        for (number, record) in records.enumerated() where !record.ellipsis && record.tail.isEmpty {
+            let end = record.head.upperBound
+            guard !clusters.isSafeToBreak(before: end) else { continue }
+            let nextEnd = number + 1 < records.count ? records[number + 1].head.upperBound : clusters.count
+            cuts.insert(clusters.offset(end))
+            cuts.insert(clusters.offset(clusters.safeBoundary(atOrBefore: end - 1, floor: record.head.lowerBound)))
+            cuts.insert(clusters.offset(clusters.safeBoundary(after: end, limit: max(end, nextEnd))))
+        }
+        return cuts
     }
 
     /// The line break for a line starting at `lineStart` whose cluster `overflow` does not

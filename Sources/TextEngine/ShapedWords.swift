@@ -26,9 +26,9 @@ struct ShapedWords {
     /// word is shaped in runs of one font (`fontIndices`: an index into `fonts` per cluster,
     /// empty for all in `fonts[0]`); a run in a font without a shaper (fixed pitch) keeps
     /// the cell rules, and advances and offsets of a fallback font are scaled to
-    /// `fonts[0]`'s design units.
-    init(text: UTF16Buffer, clusters: inout [Cluster], fonts: [Font], fontIndices: [UInt8]) {
-        let unitsPerEm = fonts[0].unitsPerEm
+    /// `fonts[0]`'s design units. A word is also cut at each UTF-16 offset of `cuts`, its
+    /// parts shaped apart (where a line breaks inside it, as a browser reshapes there).
+    init(text: UTF16Buffer, clusters: inout [Cluster], fonts: [Font], fontIndices: [UInt8], cuts: Set<Int> = []) {
         let count = clusters.count
         starts.reserveCapacity(count + 1)
         var word: [ShapedGlyph] = []  // the current word's glyphs
@@ -43,55 +43,15 @@ struct ShapedWords {
             // A word, or the part of one in one font.
             let font = fontIndices.isEmpty ? 0 : fontIndices[index]
             var end = index + 1
-            while end < count && clusters[end].kind == .visible && (fontIndices.isEmpty || fontIndices[end] == font) { end += 1 }
-            guard let shaper = fonts[Int(font)].shaper else {
+            while end < count && clusters[end].kind == .visible && (fontIndices.isEmpty || fontIndices[end] == font)
+                    && (cuts.isEmpty || !cuts.contains(Int(clusters[end].start))) {
+                end += 1
+            }
+            guard Self.shape(index..<end, text: text, clusters: clusters, fonts: fonts, font: Int(font),
+                             into: &word, owners: &owners) else {
                 for _ in index..<end { starts.append(Int32(glyphs.count)) }
                 index = end
                 continue
-            }
-            let from = fonts[Int(font)].unitsPerEm
-            let wordStart = Int(clusters[index].start)
-            let wordEnd = end < count ? Int(clusters[end].start) : text.count
-            word.removeAll(keepingCapacity: true)
-            do {
-                try shaper.appendShaped(UnsafeBufferPointer(rebasing: text.units[wordStart..<wordEnd]), to: &word)
-            } catch {
-                // HarfBuzz could not allocate: the word keeps the cluster rules' widths and glyphs.
-                for _ in index..<end { starts.append(Int32(glyphs.count)) }
-                index = end
-                continue
-            }
-            if fonts[Int(font)].isColorBitmap {
-                // HarfBuzz reads `hmtx`; a bitmap font is measured by its strike (see `Font`).
-                for position in word.indices where word[position].xAdvance != 0 {
-                    word[position].xAdvance = fonts[Int(font)].advanceOrZero(word[position].glyph)
-                }
-            }
-            if from != unitsPerEm {
-                for position in word.indices {
-                    word[position].xAdvance = FontFallback.scale(word[position].xAdvance, from: from, to: unitsPerEm)
-                    word[position].xOffset = FontFallback.scale(word[position].xOffset, from: from, to: unitsPerEm)
-                    word[position].yOffset = FontFallback.scale(word[position].yOffset, from: from, to: unitsPerEm)
-                }
-            }
-            // Each glyph to its cluster (clusters ascend in a left-to-right run, descend in a
-            // right-to-left one).
-            owners.removeAll(keepingCapacity: true)
-            var sorted = true
-            var cursor = index
-            for glyph in word {
-                let offset = wordStart + Int(glyph.cluster)
-                if Int(clusters[cursor].start) > offset || (cursor + 1 < end && Int(clusters[cursor + 1].start) <= offset) {
-                    cursor = Self.cluster(containing: offset, in: index..<end, clusters)
-                }
-                if let last = owners.last, Int(last) > cursor { sorted = false }
-                owners.append(Int32(cursor))
-            }
-            if !sorted {
-                // Grouped by cluster, keeping HarfBuzz's order within one (a stable sort).
-                let order = owners.indices.sorted { (owners[$0], $0) < (owners[$1], $1) }
-                word = order.map { word[$0] }
-                owners = order.map { owners[$0] }
             }
             var next = 0
             // A cluster without a glyph (the rest of a ligature) keeps its run's direction.
@@ -100,14 +60,17 @@ struct ShapedWords {
                 starts.append(Int32(glyphs.count))
                 let first = next
                 var advance: Int32 = 0
+                var unsafeToBreak = false
                 while next < owners.count && Int(owners[next]) == cluster {
                     advance &+= word[next].xAdvance
                     rightToLeft = word[next].rightToLeft
+                    unsafeToBreak = unsafeToBreak || word[next].unsafeToBreak
                     next += 1
                 }
                 var flags = clusters[cluster].flags.intersection(.uncovered)
                 flags.insert(.shaped)
                 if rightToLeft { flags.insert(.rightToLeft) }
+                if (unsafeToBreak || next == first) && cluster > index { flags.insert(.unsafeToBreakBefore) }
                 if next == first {
                     flags.insert(.noGlyph)
                 } else if next == first + 1, word[first].xOffset == 0, word[first].yOffset == 0, word[first].glyph <= UInt32(UInt16.max) {
@@ -122,6 +85,92 @@ struct ShapedWords {
             index = end
         }
         starts.append(Int32(glyphs.count))
+    }
+
+    /// The advance of each cluster of `range` (visible clusters) with the range shaped on
+    /// its own, in runs of one font, apart from the rest of its word: what a line that
+    /// starts or ends inside a word measures there. A run in a font without a shaper keeps
+    /// the clusters' own advances; a shaped one gets `spacing` (letter spacing) added, never
+    /// going below 0, as `ClusterList` adds it.
+    static func advances(of range: Range<Int>, text: UTF16Buffer, clusters: [Cluster], fonts: [Font],
+                         fontIndices: [UInt8], spacing: Int32) -> [Int32] {
+        var out: [Int32] = []
+        out.reserveCapacity(range.count)
+        var word: [ShapedGlyph] = []
+        var owners: [Int32] = []
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let font = fontIndices.isEmpty ? 0 : fontIndices[index]
+            var end = index + 1
+            while end < range.upperBound && (fontIndices.isEmpty || fontIndices[end] == font) { end += 1 }
+            if shape(index..<end, text: text, clusters: clusters, fonts: fonts, font: Int(font), into: &word, owners: &owners) {
+                var next = 0
+                for cluster in index..<end {
+                    var advance: Int32 = 0
+                    while next < owners.count && Int(owners[next]) == cluster {
+                        advance &+= word[next].xAdvance
+                        next += 1
+                    }
+                    out.append(spacing == 0 ? advance : max(0, advance &+ spacing))
+                }
+            } else {
+                for cluster in index..<end { out.append(clusters[cluster].advance) }
+            }
+            index = end
+        }
+        return out
+    }
+
+    /// Shapes clusters `range` (visible, all in `fonts[font]`) as one run into `word`, in
+    /// `fonts[0]`'s design units, grouped by cluster with each glyph's cluster in `owners`.
+    /// False when the font has no shaper or HarfBuzz could not allocate (the clusters then
+    /// keep the cell rules' widths and glyphs).
+    private static func shape(_ range: Range<Int>, text: UTF16Buffer, clusters: [Cluster], fonts: [Font], font: Int,
+                              into word: inout [ShapedGlyph], owners: inout [Int32]) -> Bool {
+        guard let shaper = fonts[font].shaper else { return false }
+        let from = fonts[font].unitsPerEm
+        let unitsPerEm = fonts[0].unitsPerEm
+        let wordStart = Int(clusters[range.lowerBound].start)
+        let wordEnd = range.upperBound < clusters.count ? Int(clusters[range.upperBound].start) : text.count
+        word.removeAll(keepingCapacity: true)
+        do {
+            try shaper.appendShaped(UnsafeBufferPointer(rebasing: text.units[wordStart..<wordEnd]), to: &word)
+        } catch {
+            return false
+        }
+        if fonts[font].isColorBitmap {
+            // HarfBuzz reads `hmtx`; a bitmap font is measured by its strike (see `Font`).
+            for position in word.indices where word[position].xAdvance != 0 {
+                word[position].xAdvance = fonts[font].advanceOrZero(word[position].glyph)
+            }
+        }
+        if from != unitsPerEm {
+            for position in word.indices {
+                word[position].xAdvance = FontFallback.scale(word[position].xAdvance, from: from, to: unitsPerEm)
+                word[position].xOffset = FontFallback.scale(word[position].xOffset, from: from, to: unitsPerEm)
+                word[position].yOffset = FontFallback.scale(word[position].yOffset, from: from, to: unitsPerEm)
+            }
+        }
+        // Each glyph to its cluster (clusters ascend in a left-to-right run, descend in a
+        // right-to-left one).
+        owners.removeAll(keepingCapacity: true)
+        var sorted = true
+        var cursor = range.lowerBound
+        for glyph in word {
+            let offset = wordStart + Int(glyph.cluster)
+            if Int(clusters[cursor].start) > offset || (cursor + 1 < range.upperBound && Int(clusters[cursor + 1].start) <= offset) {
+                cursor = Self.cluster(containing: offset, in: range, clusters)
+            }
+            if let last = owners.last, Int(last) > cursor { sorted = false }
+            owners.append(Int32(cursor))
+        }
+        if !sorted {
+            // Grouped by cluster, keeping HarfBuzz's order within one (a stable sort).
+            let order = owners.indices.sorted { (owners[$0], $0) < (owners[$1], $1) }
+            word = order.map { word[$0] }
+            owners = order.map { owners[$0] }
+        }
+        return true
     }
 
     /// The index in `range` of the cluster holding UTF-16 offset `offset`.

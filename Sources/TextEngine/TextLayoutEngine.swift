@@ -112,8 +112,14 @@ public struct TextLayoutEngine: Sendable {
         let clusters = ClusterList(text: buffer, font: attributes.font, fallbacks: attributes.fallbackFonts, spacing: metrics.letterSpacing) { try? BreakIterator(.character, over: buffer) }
         let lineIterator = try? LineBreakOpportunities(over: buffer)
         let limit = width.map(metrics.limitInUnits) ?? .infinity
-        let breaker = metrics.breaker(clusters, lineIterator: lineIterator, attributes: attributes, limit: limit)
+        var breaker = metrics.breaker(clusters, lineIterator: lineIterator, attributes: attributes, limit: limit)
         let (records, truncated) = breaker.lines()
+        let cuts = breaker.cuts(of: records)
+        if !cuts.isEmpty {
+            let parts = ClusterList(text: buffer, font: attributes.font, fallbacks: attributes.fallbackFonts, spacing: metrics.letterSpacing,
+                                    cuts: cuts) { try? BreakIterator(.character, over: buffer) }
+            breaker = metrics.breaker(parts, lineIterator: lineIterator, attributes: attributes, limit: limit)
+        }
         let widest = records.reduce(0) { max($0, lineWidth($1, breaker)) }
         return TextMeasurement(
             width: Double(widest) * metrics.pointsPerUnit,
@@ -189,13 +195,21 @@ public struct TextLayoutEngine: Sendable {
                 visible: ClosedRange<Double>? = nil) -> TextLayout {
         let metrics = Metrics(attributes)
         let font = attributes.font
-        let clusters = ClusterList(text: buffer, font: font, fallbacks: attributes.fallbackFonts, spacing: metrics.letterSpacing) {
+        var clusters = ClusterList(text: buffer, font: font, fallbacks: attributes.fallbackFonts, spacing: metrics.letterSpacing) {
             useICU ? try? BreakIterator(.character, over: buffer) : nil
         }
         let lineIterator = useICU ? try? LineBreakOpportunities(over: buffer) : nil
         let limit = width.map(metrics.limitInUnits) ?? .infinity
-        let breaker = metrics.breaker(clusters, lineIterator: lineIterator, attributes: attributes, limit: limit)
+        var breaker = metrics.breaker(clusters, lineIterator: lineIterator, attributes: attributes, limit: limit)
         let (records, truncated) = breaker.lines()
+        // Words a line breaks inside are measured and drawn in parts, shaped apart, as the
+        // breaker measured them.
+        let cuts = breaker.cuts(of: records)
+        if !cuts.isEmpty {
+            clusters = ClusterList(text: buffer, font: font, fallbacks: attributes.fallbackFonts, spacing: metrics.letterSpacing,
+                                   cuts: cuts) { useICU ? try? BreakIterator(.character, over: buffer) : nil }
+            breaker = metrics.breaker(clusters, lineIterator: lineIterator, attributes: attributes, limit: limit)
+        }
 
         let ellipsisGlyph = font.glyphOrZero(0x2026)
         // Natural widths first: an unconstrained box is as wide as its widest line.

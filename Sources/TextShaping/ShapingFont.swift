@@ -16,15 +16,20 @@ public struct ShapedGlyph: Hashable, Sendable {
     /// Whether the glyph belongs to a right-to-left run (Arabic, Hebrew, …): such a run's
     /// glyphs come in visual order, right to left in the text (see `ShapingFont.shape`).
     public var rightToLeft: Bool
+    /// HarfBuzz's `UNSAFE_TO_BREAK`: text cut before this glyph's cluster would shape
+    /// differently on either side (a kerning pair or a ligature spans the cut), so both
+    /// parts must be shaped again.
+    public var unsafeToBreak: Bool
 
     public init(glyph: UInt32, cluster: UInt32, xAdvance: Int32, xOffset: Int32 = 0, yOffset: Int32 = 0,
-                rightToLeft: Bool = false) {
+                rightToLeft: Bool = false, unsafeToBreak: Bool = false) {
         self.glyph = glyph
         self.cluster = cluster
         self.xAdvance = xAdvance
         self.xOffset = xOffset
         self.yOffset = yOffset
         self.rightToLeft = rightToLeft
+        self.unsafeToBreak = unsafeToBreak
     }
 }
 
@@ -38,6 +43,11 @@ public struct ShapedGlyph: Hashable, Sendable {
 /// its script's direction. No language is set (HarfBuzz would otherwise take the process
 /// locale's, and the same text could shape differently on two machines); no bidi
 /// reordering is done: runs stay in the text's order.
+///
+/// The `chws` feature is on besides HarfBuzz's defaults, where the font has it (Noto Sans
+/// CJK does): fullwidth punctuation next to punctuation loses its blank half (`」「` and
+/// `，「` are one and a half ems, not two), as CSS `text-spacing-trim: normal` asks and
+/// Chromium does.
 ///
 /// Results are cached per text and font (`appendShaped`), as a browser's word cache does:
 /// a label's words are shaped once per font however often they are measured and drawn.
@@ -66,6 +76,11 @@ public final class ShapingFont: @unchecked Sendable {
         cache.withLock { $0.insert(units, hash: hash, shaped: output[start...]) }
     }
 
+    /// OpenType `chws` (contextual half-width spacing) over the whole run.
+    private static let contextualHalfWidthSpacing = hb_feature_t(
+        tag: 0x6368_7773,  // "chws"
+        value: 1, start: 0, end: UInt32.max)
+
     /// Shapes UTF-16 text: its glyphs run after run in the text's order, each run's glyphs
     /// in visual order (a right-to-left run's last character's glyph first).
     /// - Throws: `ShapingError.allocationFailed`, `.textTooLong`.
@@ -83,7 +98,9 @@ public final class ShapingFont: @unchecked Sendable {
             let direction = run.rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR
             hb_buffer_set_direction(buffer.handle, direction)
             hb_buffer_set_script(buffer.handle, run.script)
-            hb_shape(font.handle, buffer.handle, nil, 0)
+            withUnsafePointer(to: Self.contextualHalfWidthSpacing) { feature in
+                hb_shape(font.handle, buffer.handle, feature, 1)
+            }
             guard hb_buffer_allocation_successful(buffer.handle) != 0 else {
                 throw .allocationFailed(function: "hb_shape")
             }
@@ -97,7 +114,8 @@ public final class ShapingFont: @unchecked Sendable {
                 let position = positions[index]
                 result.append(ShapedGlyph(glyph: info.codepoint, cluster: info.cluster, xAdvance: position.x_advance,
                                           xOffset: position.x_offset, yOffset: position.y_offset,
-                                          rightToLeft: run.rightToLeft))
+                                          rightToLeft: run.rightToLeft,
+                                          unsafeToBreak: info.mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
             }
         }
         return result
