@@ -85,9 +85,10 @@ struct ClusterList {
     ///   line breaks' (CSS `letter-spacing`); an advance never goes below 0.
     ///   `fallbacks`: fonts for the clusters `font` does not cover, in order (`FontFallback`).
     ///   `cuts`: UTF-16 offsets where lines break inside words: each part is shaped on its
-    ///   own (see `ShapedWords`).
+    ///   own (see `ShapedWords`); `lineStarts`: the offsets where lines start;
+    ///   `trimmedLineEnds`: where lines end with their last closing mark set half-width.
     init(text: UTF16Buffer, font: Font, fallbacks: [Font] = [], spacing: Int32 = 0, cuts: Set<Int> = [],
-         characterIterator: () -> BreakIterator?) {
+         lineStarts: Set<Int> = [], trimmedLineEnds: Set<Int> = [], characterIterator: () -> BreakIterator?) {
         self.text = text
         self.fonts = [font] + fallbacks
         self.spacing = spacing
@@ -103,7 +104,8 @@ struct ClusterList {
         if !fontIndices.isEmpty { uncovered = FontFallback.uncovered(clusters, text: text) }
         isShaped = font.shaper != nil || !fontIndices.isEmpty
         if isShaped {
-            shaped = ShapedWords(text: text, clusters: &clusters, fonts: [font] + fallbacks, fontIndices: fontIndices, cuts: cuts)
+            shaped = ShapedWords(text: text, clusters: &clusters, fonts: [font] + fallbacks, fontIndices: fontIndices, cuts: cuts,
+                                 lineStarts: lineStarts, trimmedLineEnds: trimmedLineEnds)
         } else {
             shaped = ShapedWords()
         }
@@ -297,10 +299,24 @@ struct ClusterList {
     }
 
     /// The advances of clusters `range` (visible) shaped apart from the rest of their word,
-    /// letter spacing included (see `ShapedWords.advances`).
-    func reshapedAdvances(_ range: Range<Int>) -> [Int32] {
+    /// letter spacing included (see `ShapedWords.advances`); `atLineStart`: a line starts
+    /// at the range.
+    func reshapedAdvances(_ range: Range<Int>, atLineStart: Bool, trimmingLast: Bool = false) -> [Int32] {
         ShapedWords.advances(of: range, text: text, clusters: clusters, fonts: fonts, fontIndices: fontIndices,
-                             spacing: spacing)
+                             spacing: spacing, atLineStart: atLineStart, trimLast: trimmingLast)
+    }
+
+    /// Whether cluster `index`, ending a line too wide for it, may have its blank half
+    /// trimmed there (a fullwidth closing mark in a font with `halt`: see
+    /// `ShapingFont.trimsAtLineEnd`).
+    func trimsAtLineEnd(_ index: Int) -> Bool {
+        let cluster = clusters[index]
+        guard isShaped, cluster.kind == .visible, cluster.flags.contains(.shaped),
+              let shaper = fonts[Int(fontIndex(index))].shaper else { return false }
+        let start = Int(cluster.start)
+        let end = offset(index + 1)
+        guard end == start + 1 else { return false }
+        return shaper.trimsAtLineEnd(text[start], next: end < text.count ? text[end] : nil)
     }
 
     /// UTF-16 offset where cluster `index` starts (the text's end for `count`).

@@ -5,6 +5,9 @@ struct LineRecord {
     var tail: Range<Int> = 0..<0
     /// The line ends its paragraph (justification leaves such lines alone).
     var endsParagraph: Bool
+    /// The line fits only with its last closing mark set half-width (see
+    /// `LineBreaker.nextLineEnd`).
+    var trimsEnd = false
 }
 
 /// Breaks measured clusters into lines: wrapping, the `lines` cap and truncation.
@@ -34,7 +37,7 @@ struct LineBreaker {
             while paragraphEnd < count && clusters[paragraphEnd].kind != .hardBreak { paragraphEnd += 1 }
             var lineStart = paragraphStart
             repeat {
-                let lineEnd = nextLineEnd(from: lineStart, paragraphEnd: paragraphEnd)
+                let (lineEnd, trimsEnd) = nextLineEnd(from: lineStart, paragraphEnd: paragraphEnd)
                 if maxLines > 0 && result.count == maxLines - 1 {
                     let hiddenInParagraph = lineEnd < paragraphEnd
                     let hiddenAfter = clusters.lastContentIndex > paragraphEnd
@@ -43,7 +46,7 @@ struct LineBreaker {
                         return (result, true)
                     }
                 }
-                result.append(LineRecord(head: lineStart..<lineEnd, endsParagraph: lineEnd == paragraphEnd))
+                result.append(LineRecord(head: lineStart..<lineEnd, endsParagraph: lineEnd == paragraphEnd, trimsEnd: trimsEnd))
                 lineStart = lineEnd
             } while lineStart < paragraphEnd
             // A hard break at the very end opens one more (empty) line, as TextKit does.
@@ -73,11 +76,15 @@ struct LineBreaker {
     /// the break): a line starting inside a word measures the word's rest so, and a break
     /// inside a word whose line, so measured, is wider than the room moves back to the
     /// opportunity (or, in a word wider than the line, the cluster) before it.
-    func nextLineEnd(from start: Int, paragraphEnd: Int) -> Int {
-        if limit == .infinity { return paragraphEnd }
+    ///
+    /// A line whose first cluster that does not fit is a fullwidth closing mark ends after
+    /// it when it fits with the mark's blank half trimmed (CSS `text-spacing-trim: normal`
+    /// allows that at a line's end) and a line may break after it: `trimsEnd`.
+    func nextLineEnd(from start: Int, paragraphEnd: Int) -> (end: Int, trimsEnd: Bool) {
+        if limit == .infinity { return (paragraphEnd, false) }
         var opening: [Int32] = []
         if !clusters.isSafeToBreak(before: start) {
-            opening = clusters.reshapedAdvances(start..<clusters.safeBoundary(after: start, limit: paragraphEnd))
+            opening = clusters.reshapedAdvances(start..<clusters.safeBoundary(after: start, limit: paragraphEnd), atLineStart: true)
         }
         let overflow: Int? = clusters.clusters.withUnsafeBufferPointer { clusters in
             @inline(__always) func advance(_ index: Int) -> Int {
@@ -110,19 +117,30 @@ struct LineBreaker {
             }
             return nil
         }
-        guard let overflow else { return paragraphEnd }
+        guard let overflow else { return (paragraphEnd, false) }
+        if overflow + 1 <= paragraphEnd, clusters.trimsAtLineEnd(overflow), mayBreak(before: overflow + 1, paragraphEnd: paragraphEnd),
+           Double(widthEndingInsideWord(start..<(overflow + 1), opening: opening, trimmingLast: true)) <= limit {
+            return (overflow + 1, true)
+        }
         var end = breakBefore(overflow, lineStart: start)
         while end > start + 1 && !clusters.isSafeToBreak(before: end)
                 && Double(widthEndingInsideWord(start..<end, opening: opening)) > limit {
             end = breakBefore(end - 1, lineStart: start)
         }
-        return end
+        return (end, false)
+    }
+
+    /// Whether a line may end before cluster `index`.
+    private func mayBreak(before index: Int, paragraphEnd: Int) -> Bool {
+        if index == paragraphEnd || wrap == .char { return true }
+        guard let lineIterator else { return false }
+        return lineIterator.boundary(atOrBefore: clusters.offset(index)) == clusters.offset(index)
     }
 
     /// The width of line `range`, which ends inside a word where it is not safe to break:
     /// up to the last place it is (the line's opening part measured by `opening`), then the
     /// rest shaped on its own.
-    private func widthEndingInsideWord(_ range: Range<Int>, opening: [Int32]) -> Int {
+    private func widthEndingInsideWord(_ range: Range<Int>, opening: [Int32], trimmingLast: Bool = false) -> Int {
         let partStart = clusters.safeBoundary(atOrBefore: range.upperBound - 1, floor: range.lowerBound)
         var pen = 0
         for index in range.lowerBound..<partStart {
@@ -133,7 +151,19 @@ struct LineBreaker {
                 pen += index - range.lowerBound < opening.count ? Int(opening[index - range.lowerBound]) : Int(cluster.advance)
             }
         }
-        return clusters.reshapedAdvances(partStart..<range.upperBound).reduce(pen) { $0 + Int($1) }
+        return clusters.reshapedAdvances(partStart..<range.upperBound, atLineStart: partStart == range.lowerBound,
+                                         trimmingLast: trimmingLast)
+            .reduce(pen) { $0 + Int($1) }
+    }
+
+    /// The offsets where `records` end lines with their last closing mark trimmed.
+    func trimmedLineEnds(of records: [LineRecord]) -> Set<Int> {
+        Set(records.filter(\.trimsEnd).map { clusters.offset($0.head.upperBound) })
+    }
+
+    /// The offsets where `records` start lines, but the first.
+    func lineStarts(of records: [LineRecord]) -> Set<Int> {
+        Set(records.dropFirst().map { clusters.offset($0.head.lowerBound) })
     }
 
     /// The offsets where the words `records` break inside (where it is not safe to break)
@@ -144,6 +174,11 @@ struct LineBreaker {
         var cuts: Set<Int> = []
         for (number, record) in records.enumerated() where !record.ellipsis && record.tail.isEmpty {
             let end = record.head.upperBound
+            if record.trimsEnd {
+                // The mark is shaped last in its part, trimmed.
+                cuts.insert(clusters.offset(end))
+                cuts.insert(clusters.offset(clusters.safeBoundary(atOrBefore: end - 1, floor: record.head.lowerBound)))
+            }
             guard !clusters.isSafeToBreak(before: end) else { continue }
             let nextEnd = number + 1 < records.count ? records[number + 1].head.upperBound : clusters.count
             cuts.insert(clusters.offset(end))

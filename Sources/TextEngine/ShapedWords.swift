@@ -27,8 +27,12 @@ struct ShapedWords {
     /// empty for all in `fonts[0]`); a run in a font without a shaper (fixed pitch) keeps
     /// the cell rules, and advances and offsets of a fallback font are scaled to
     /// `fonts[0]`'s design units. A word is also cut at each UTF-16 offset of `cuts`, its
-    /// parts shaped apart (where a line breaks inside it, as a browser reshapes there).
-    init(text: UTF16Buffer, clusters: inout [Cluster], fonts: [Font], fontIndices: [UInt8], cuts: Set<Int> = []) {
+    /// parts shaped apart (where a line breaks inside it, as a browser reshapes there);
+    /// a part starting at one of `lineStarts` is shaped as a line's start, and one ending
+    /// at one of `trimmedLineEnds` as a line's end that needs its last mark's blank half
+    /// (see `PunctuationTrim`).
+    init(text: UTF16Buffer, clusters: inout [Cluster], fonts: [Font], fontIndices: [UInt8], cuts: Set<Int> = [],
+         lineStarts: Set<Int> = [], trimmedLineEnds: Set<Int> = []) {
         let count = clusters.count
         starts.reserveCapacity(count + 1)
         var word: [ShapedGlyph] = []  // the current word's glyphs
@@ -48,6 +52,8 @@ struct ShapedWords {
                 end += 1
             }
             guard Self.shape(index..<end, text: text, clusters: clusters, fonts: fonts, font: Int(font),
+                             atLineStart: lineStarts.contains(Int(clusters[index].start)),
+                             trimLast: !trimmedLineEnds.isEmpty && trimmedLineEnds.contains(end < count ? Int(clusters[end].start) : text.count),
                              into: &word, owners: &owners) else {
                 for _ in index..<end { starts.append(Int32(glyphs.count)) }
                 index = end
@@ -70,7 +76,7 @@ struct ShapedWords {
                 var flags = clusters[cluster].flags.intersection(.uncovered)
                 flags.insert(.shaped)
                 if rightToLeft { flags.insert(.rightToLeft) }
-                if (unsafeToBreak || next == first) && cluster > index { flags.insert(.unsafeToBreakBefore) }
+                if unsafeToBreak || (next == first && cluster > index) { flags.insert(.unsafeToBreakBefore) }
                 if next == first {
                     flags.insert(.noGlyph)
                 } else if next == first + 1, word[first].xOffset == 0, word[first].yOffset == 0, word[first].glyph <= UInt32(UInt16.max) {
@@ -91,9 +97,10 @@ struct ShapedWords {
     /// its own, in runs of one font, apart from the rest of its word: what a line that
     /// starts or ends inside a word measures there. A run in a font without a shaper keeps
     /// the clusters' own advances; a shaped one gets `spacing` (letter spacing) added, never
-    /// going below 0, as `ClusterList` adds it.
+    /// going below 0, as `ClusterList` adds it. `atLineStart`: the range starts a line;
+    /// `trimLast`: it ends one with its last mark set half-width.
     static func advances(of range: Range<Int>, text: UTF16Buffer, clusters: [Cluster], fonts: [Font],
-                         fontIndices: [UInt8], spacing: Int32) -> [Int32] {
+                         fontIndices: [UInt8], spacing: Int32, atLineStart: Bool, trimLast: Bool = false) -> [Int32] {
         var out: [Int32] = []
         out.reserveCapacity(range.count)
         var word: [ShapedGlyph] = []
@@ -103,7 +110,9 @@ struct ShapedWords {
             let font = fontIndices.isEmpty ? 0 : fontIndices[index]
             var end = index + 1
             while end < range.upperBound && (fontIndices.isEmpty || fontIndices[end] == font) { end += 1 }
-            if shape(index..<end, text: text, clusters: clusters, fonts: fonts, font: Int(font), into: &word, owners: &owners) {
+            if shape(index..<end, text: text, clusters: clusters, fonts: fonts, font: Int(font),
+                     atLineStart: atLineStart && index == range.lowerBound, trimLast: trimLast && end == range.upperBound,
+                     into: &word, owners: &owners) {
                 var next = 0
                 for cluster in index..<end {
                     var advance: Int32 = 0
@@ -123,10 +132,12 @@ struct ShapedWords {
 
     /// Shapes clusters `range` (visible, all in `fonts[font]`) as one run into `word`, in
     /// `fonts[0]`'s design units, grouped by cluster with each glyph's cluster in `owners`.
+    /// The characters beside the range are its context (none before it at a line's start).
     /// False when the font has no shaper or HarfBuzz could not allocate (the clusters then
     /// keep the cell rules' widths and glyphs).
     private static func shape(_ range: Range<Int>, text: UTF16Buffer, clusters: [Cluster], fonts: [Font], font: Int,
-                              into word: inout [ShapedGlyph], owners: inout [Int32]) -> Bool {
+                              atLineStart: Bool, trimLast: Bool = false, into word: inout [ShapedGlyph],
+                              owners: inout [Int32]) -> Bool {
         guard let shaper = fonts[font].shaper else { return false }
         let from = fonts[font].unitsPerEm
         let unitsPerEm = fonts[0].unitsPerEm
@@ -134,7 +145,9 @@ struct ShapedWords {
         let wordEnd = range.upperBound < clusters.count ? Int(clusters[range.upperBound].start) : text.count
         word.removeAll(keepingCapacity: true)
         do {
-            try shaper.appendShaped(UnsafeBufferPointer(rebasing: text.units[wordStart..<wordEnd]), to: &word)
+            try shaper.appendShaped(UnsafeBufferPointer(rebasing: text.units[wordStart..<wordEnd]),
+                                    before: wordStart > 0 && !atLineStart ? text.units[wordStart - 1] : nil,
+                                    after: wordEnd < text.count ? text.units[wordEnd] : nil, trimLast: trimLast, to: &word)
         } catch {
             return false
         }

@@ -117,7 +117,8 @@ public struct TextLayoutEngine: Sendable {
         let cuts = breaker.cuts(of: records)
         if !cuts.isEmpty {
             let parts = ClusterList(text: buffer, font: attributes.font, fallbacks: attributes.fallbackFonts, spacing: metrics.letterSpacing,
-                                    cuts: cuts) { try? BreakIterator(.character, over: buffer) }
+                                    cuts: cuts, lineStarts: breaker.lineStarts(of: records),
+                                   trimmedLineEnds: breaker.trimmedLineEnds(of: records)) { try? BreakIterator(.character, over: buffer) }
             breaker = metrics.breaker(parts, lineIterator: lineIterator, attributes: attributes, limit: limit)
         }
         let widest = records.reduce(0) { max($0, lineWidth($1, breaker)) }
@@ -207,7 +208,10 @@ public struct TextLayoutEngine: Sendable {
         let cuts = breaker.cuts(of: records)
         if !cuts.isEmpty {
             clusters = ClusterList(text: buffer, font: font, fallbacks: attributes.fallbackFonts, spacing: metrics.letterSpacing,
-                                   cuts: cuts) { useICU ? try? BreakIterator(.character, over: buffer) : nil }
+                                   cuts: cuts, lineStarts: breaker.lineStarts(of: records),
+                                   trimmedLineEnds: breaker.trimmedLineEnds(of: records)) {
+                useICU ? try? BreakIterator(.character, over: buffer) : nil
+            }
             breaker = metrics.breaker(clusters, lineIterator: lineIterator, attributes: attributes, limit: limit)
         }
 

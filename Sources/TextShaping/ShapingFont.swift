@@ -58,33 +58,63 @@ public final class ShapingFont: @unchecked Sendable {
     public var unitsPerEm: Int { font.unitsPerEm }
 
     private let cache = Mutex(WordCache())
+    /// The face's fullwidth punctuation, when it can be trimmed (`halt`).
+    private let punctuation: PunctuationTrim.Facts?
 
     /// The face at `faceIndex` of the font file whose bytes are `bytes`.
     /// - Throws: `ShapingError.faceUnreadable` when HarfBuzz finds no face there.
     public init(bytes: [UInt8], faceIndex: Int) throws(ShapingError) {
         font = try HarfBuzzFont(face: HarfBuzzFace(bytes: bytes, faceIndex: faceIndex))
+        punctuation = PunctuationTrim.facts(of: font.handle)
     }
 
     /// Appends the glyphs of `shape(units)` to `output`, from the cache when this text was
     /// shaped before with this font (the cache never changes a result).
     /// - Throws: as `shape`.
-    public func appendShaped(_ units: UnsafeBufferPointer<UInt16>, to output: inout [ShapedGlyph]) throws(ShapingError) {
+    ///
+    /// `before` and `after` are the UTF-16 units beside `units` in the text (nil at a line's
+    /// start and at the text's edges): fullwidth punctuation there may trim the first or
+    /// the last character (see `PunctuationTrim`).
+    /// `trimLast`: the text ends a line that needs the room its last character's blank half
+    /// takes (see `trimsAtLineEnd`).
+    public func appendShaped(_ units: UnsafeBufferPointer<UInt16>, before: UInt16? = nil, after: UInt16? = nil,
+                             trimLast: Bool = false, to output: inout [ShapedGlyph]) throws(ShapingError) {
+        var trim = PunctuationTrim.Trim()
+        if let punctuation, PunctuationTrim.mayApply(units) {
+            trim = PunctuationTrim.halfWidthOffsets(units, before: before, after: after, trimLast: trimLast, facts: punctuation)
+        }
+        let variant: UInt8 = (trim.byBefore ? 1 : 0) | (trim.byAfter ? 2 : 0) | (trimLast && punctuation != nil ? 4 : 0)
         let hash = WordCache.hash(units)
-        if cache.withLock({ $0.append(units, hash: hash, to: &output) }) { return }
+        if cache.withLock({ $0.append(units, hash: hash, variant: variant, to: &output) }) { return }
         let start = output.count
-        output.append(contentsOf: try shape(units))
-        cache.withLock { $0.insert(units, hash: hash, shaped: output[start...]) }
+        var shaped = try shape(units, halfWidth: trim.offsets)
+        if !trim.afterPrevious.isEmpty {
+            for index in shaped.indices where trim.afterPrevious.contains(Int(shaped[index].cluster)) {
+                shaped[index].unsafeToBreak = true
+            }
+        }
+        output.append(contentsOf: shaped)
+        cache.withLock { $0.insert(units, hash: hash, variant: variant, shaped: output[start...]) }
+    }
+
+    /// Whether `unit` (followed by `next` in the text, nil at its end) may be set half-width
+    /// at the end of a line that is too wide for its blank half, with this font: CSS
+    /// `text-spacing-trim: normal` allows it for closing marks (`」` `）` `”`), through the
+    /// font's `halt`.
+    public func trimsAtLineEnd(_ unit: UInt16, next: UInt16?) -> Bool {
+        guard let punctuation else { return false }
+        return PunctuationTrim.trimsAtLineEnd(unit, next: next, facts: punctuation)
     }
 
     /// OpenType `chws` (contextual half-width spacing) over the whole run.
-    private static let contextualHalfWidthSpacing = hb_feature_t(
-        tag: 0x6368_7773,  // "chws"
-        value: 1, start: 0, end: UInt32.max)
+    private static let contextualHalfWidthSpacing = hb_feature_t(tag: PunctuationTrim.chws, value: 1, start: 0, end: UInt32.max)
 
     /// Shapes UTF-16 text: its glyphs run after run in the text's order, each run's glyphs
     /// in visual order (a right-to-left run's last character's glyph first).
     /// - Throws: `ShapingError.allocationFailed`, `.textTooLong`.
-    public func shape(_ units: UnsafeBufferPointer<UInt16>) throws(ShapingError) -> [ShapedGlyph] {
+    ///
+    /// `halfWidth`: offsets of characters set with `halt` (see `PunctuationTrim`).
+    public func shape(_ units: UnsafeBufferPointer<UInt16>, halfWidth: [Int] = []) throws(ShapingError) -> [ShapedGlyph] {
         guard units.count <= Int(Int32.max) else { throw .textTooLong(utf16Count: units.count) }
         guard let base = units.baseAddress, !units.isEmpty else { return [] }
         let buffer = try HarfBuzzBuffer()
@@ -98,9 +128,11 @@ public final class ShapingFont: @unchecked Sendable {
             let direction = run.rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR
             hb_buffer_set_direction(buffer.handle, direction)
             hb_buffer_set_script(buffer.handle, run.script)
-            withUnsafePointer(to: Self.contextualHalfWidthSpacing) { feature in
-                hb_shape(font.handle, buffer.handle, feature, 1)
+            var features = [Self.contextualHalfWidthSpacing]
+            for offset in halfWidth where run.range.contains(offset) {
+                features.append(hb_feature_t(tag: PunctuationTrim.halt, value: 1, start: UInt32(offset), end: UInt32(offset + 1)))
             }
+            hb_shape(font.handle, buffer.handle, features, UInt32(features.count))
             guard hb_buffer_allocation_successful(buffer.handle) != 0 else {
                 throw .allocationFailed(function: "hb_shape")
             }

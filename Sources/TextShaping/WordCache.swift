@@ -9,6 +9,8 @@ struct WordCache {
         var keyCount: Int32
         var glyphStart: Int32
         var glyphCount: Int32
+        /// Which context-dependent shaping the glyphs had (see `ShapingFont.appendShaped`).
+        var variant: UInt8
     }
 
     /// Words kept before the cache starts over (what it holds never changes a result).
@@ -29,15 +31,15 @@ struct WordCache {
     }
 
     /// Appends the cached glyphs of `units` to `output`; false when the word is not cached.
-    func append(_ units: UnsafeBufferPointer<UInt16>, hash: UInt64, to output: inout [ShapedGlyph]) -> Bool {
-        guard let entry = find(units, hash: hash).entry else { return false }
+    func append(_ units: UnsafeBufferPointer<UInt16>, hash: UInt64, variant: UInt8 = 0, to output: inout [ShapedGlyph]) -> Bool {
+        guard let entry = find(units, hash: hash, variant: variant).entry else { return false }
         let found = entries[entry]
         output.append(contentsOf: glyphs[Int(found.glyphStart)..<Int(found.glyphStart + found.glyphCount)])
         return true
     }
 
     /// Keeps `shaped` as the glyphs of `units`.
-    mutating func insert(_ units: UnsafeBufferPointer<UInt16>, hash: UInt64, shaped: ArraySlice<ShapedGlyph>) {
+    mutating func insert(_ units: UnsafeBufferPointer<UInt16>, hash: UInt64, variant: UInt8 = 0, shaped: ArraySlice<ShapedGlyph>) {
         if entries.count >= Self.maxEntries || keys.count + units.count > Self.maxStored
             || glyphs.count + shaped.count > Self.maxStored {
             keys.removeAll(keepingCapacity: true)
@@ -45,24 +47,24 @@ struct WordCache {
             entries.removeAll(keepingCapacity: true)
             for index in slots.indices { slots[index] = -1 }
         }
-        let (entry, slot) = find(units, hash: hash)
+        let (entry, slot) = find(units, hash: hash, variant: variant)
         guard entry == nil else { return }
         slots[slot] = Int32(entries.count)
         entries.append(Entry(hash: hash, keyStart: Int32(keys.count), keyCount: Int32(units.count),
-                             glyphStart: Int32(glyphs.count), glyphCount: Int32(shaped.count)))
+                             glyphStart: Int32(glyphs.count), glyphCount: Int32(shaped.count), variant: variant))
         keys.append(contentsOf: units)
         glyphs.append(contentsOf: shaped)
     }
 
     /// The entry holding `units`, or nil and the free slot where it would go.
-    private func find(_ units: UnsafeBufferPointer<UInt16>, hash: UInt64) -> (entry: Int?, slot: Int) {
+    private func find(_ units: UnsafeBufferPointer<UInt16>, hash: UInt64, variant: UInt8) -> (entry: Int?, slot: Int) {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
             let index = Int(slots[slot])
             if index < 0 { return (nil, slot) }
             let entry = entries[index]
-            if entry.hash == hash && Int(entry.keyCount) == units.count {
+            if entry.hash == hash && Int(entry.keyCount) == units.count && entry.variant == variant {
                 let same = keys.withUnsafeBufferPointer { keys in
                     memcmpEqual(keys.baseAddress! + Int(entry.keyStart), units.baseAddress, units.count)
                 }
