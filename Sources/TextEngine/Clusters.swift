@@ -71,6 +71,20 @@ struct ClusterList {
     /// The font of each cluster (0: the label's font, k: its k-th fallback font); empty when
     /// every cluster is in the label's font (see `FontFallback`).
     let fontIndices: [UInt8]
+    /// The run of each cluster (an index into `TextAttributes.runs`); empty without runs.
+    let runIndices: [UInt16]
+
+    /// A list made by joining others (`RichRuns.clusters`).
+    init(text: UTF16Buffer, clusters: [Cluster], uncovered: [String], lastContentIndex: Int, shaped: ShapedWords,
+         fontIndices: [UInt8], runIndices: [UInt16]) {
+        self.text = text
+        self.clusters = clusters
+        self.uncovered = uncovered
+        self.lastContentIndex = lastContentIndex
+        self.shaped = shaped
+        self.fontIndices = fontIndices
+        self.runIndices = runIndices
+    }
 
     /// - Parameter spacing: design units added to every character's advance but tabs' and
     ///   line breaks' (CSS `letter-spacing`); an advance never goes below 0.
@@ -100,6 +114,7 @@ struct ClusterList {
         self.clusters = clusters
         self.uncovered = uncovered
         lastContentIndex = scan.lastContentIndex
+        runIndices = []
     }
 
     /// The scanning loop, apart so its state lives in locals rather than closure boxes.
@@ -248,6 +263,11 @@ struct ClusterList {
     /// The font of cluster `index` (0: the label's font, k: its k-th fallback font).
     @inline(__always) func fontIndex(_ index: Int) -> UInt8 {
         fontIndices.isEmpty ? 0 : fontIndices[index]
+    }
+
+    /// The run of cluster `index` (0 without runs).
+    @inline(__always) func runIndex(_ index: Int) -> Int {
+        index < runIndices.count ? Int(runIndices[index]) : 0
     }
 
     /// UTF-16 offset where cluster `index` starts (the text's end for `count`).
