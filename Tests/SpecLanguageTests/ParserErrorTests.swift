@@ -3,23 +3,6 @@ import XCTest
 
 /// Each error names the place (line, column) and says what to do.
 final class ParserErrorTests: XCTestCase {
-    private func error(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> SpecError? {
-        do {
-            _ = try SpecParser().parse(text)
-            XCTFail("expected an error", file: file, line: line)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
-    private func assertError(_ text: String, _ message: String, line: Int, column: Int,
-                             file: StaticString = #filePath, line testLine: UInt = #line) {
-        guard let e = error(text, file: file, line: testLine) else { return }
-        XCTAssertEqual(e.message, message, file: file, line: testLine)
-        XCTAssertEqual(e.location, SourceLocation(line: line, column: column), file: file, line: testLine)
-    }
-
     func testUnknownKindSuggests() {
         assertError("canvas width=10\nvbx gap=2", "unknown kind 'vbx'; did you mean 'vbox'?", line: 2, column: 1)
     }
@@ -120,7 +103,7 @@ final class ParserErrorTests: XCTestCase {
     }
 
     func testErrorQuotesTheLine() {
-        let e = error("canvas width=10\nvbox gap=x")
+        let e = parseError("canvas width=10\nvbox gap=x")
         XCTAssertEqual(e?.sourceLine, "vbox gap=x")
     }
 }

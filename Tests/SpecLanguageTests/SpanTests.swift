@@ -3,17 +3,6 @@ import XCTest
 
 /// `span` lines: runs of a label's text, in both forms, and the errors for misplaced ones.
 final class SpanTests: XCTestCase {
-    private func assertError(_ text: String, _ message: String, line: Int, column: Int,
-                             file: StaticString = #filePath, line testLine: UInt = #line) {
-        do {
-            _ = try SpecParser().parse(text)
-            XCTFail("expected an error", file: file, line: testLine)
-        } catch {
-            XCTAssertEqual(error.message, message, file: file, line: testLine)
-            XCTAssertEqual(error.location, SourceLocation(line: line, column: column), file: file, line: testLine)
-        }
-    }
-
     func testSpansAreALabelsChildrenWithTheirOwnTextAttributes() throws {
         let document = try SpecParser().parse("""
             canvas width=200
@@ -123,16 +112,4 @@ final class SpanTests: XCTestCase {
         XCTAssertEqual(layout?.location.path, "$.children[0].children[0].truncate")
     }
 
-    private func strip(_ document: Document) -> Document {
-        var d = document
-        func clean(_ node: Node) -> Node {
-            var n = node
-            n.location = SourceLocation(line: 0, column: 0)
-            for key in n.attributes.keys { n.attributes[key]!.location = SourceLocation(line: 0, column: 0) }
-            n.children = n.children.map(clean)
-            return n
-        }
-        d.canvas = clean(d.canvas)
-        return d
-    }
 }
