@@ -318,7 +318,7 @@ public struct TextLayoutEngine: Sendable {
                     let cluster = cs[index]
                     let fontIndex = hasFallback ? clusters.fontIndices[index] : 0
                     let run = UInt16(truncatingIfNeeded: clusters.runIndex(index))
-                    let segmentStart = offset + Double(pen) * pointsPerUnit + extra
+                    let segmentStart = rich == nil ? 0 : offset + Double(pen) * pointsPerUnit + extra
                     if extraPerGap > 0 && !gapsBySpace && index > record.head.lowerBound && index < contentEnd {
                         extra += extraPerGap
                     }
