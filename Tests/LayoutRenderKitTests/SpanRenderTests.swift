@@ -73,6 +73,15 @@ final class SpanRenderTests: XCTestCase {
         XCTAssertEqual(pixel(image, Int(0.5 * cell), 9) == [0, 255, 0, 255], false, "the label's text is not struck")
     }
 
+    /// `align=baseline` lines a label up by its first line's baseline, which a larger span
+    /// on that line lowers: 25 below the top with a 28-point span, 13 without (see
+    /// RichTextTests), so the plain label moves down by 12.
+    func testBaselineAlignmentUsesTheFirstLinesRuns() throws {
+        let spec = "canvas width=300 background=#ffffff\nhbox align=baseline\n  label \"a\" id=plain\n  label \"$\" id=rich\n    span \"9\" size=28\n"
+        XCTAssertEqual(try frame(spec, "rich").y, 0)
+        XCTAssertEqual(try frame(spec, "plain").y, 25 - 13)
+    }
+
     /// The JSON form draws the same picture.
     func testTheJSONFormDrawsTheSame() throws {
         let text = "canvas width=200 background=#ffffff\nlabel \"Total \" font=\"DejaVu Sans\"\n  span \"42\" weight=bold color=#c00000 underline\n"
