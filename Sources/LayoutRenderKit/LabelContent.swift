@@ -28,6 +28,8 @@ final class LabelContent: LeafMeasurer, Sendable {
     private let measurements = Mutex<[Double: TextMeasurement]>([:])
     private let drawn = Mutex<(width: Double, visible: ClosedRange<Double>?, layout: TextLayout)?>(nil)
     private let minContent = Mutex<Double?>(nil)
+    /// First baselines of a label with runs, by content width.
+    private let baselines = Mutex<[Double: Double?]>([:])
     /// Key for "no width constraint" (max-content).
     private static let unconstrained = -1.0
 
@@ -102,11 +104,17 @@ final class LabelContent: LeafMeasurer, Sendable {
     /// The first line's baseline from the top of the content box, where the renderer draws
     /// that line's glyphs (`DisplayListBuilder` draws a label at its content box's top): it
     /// does not depend on the box's size, except with runs, whose first line is as tall as
-    /// the runs on it at the content box's width. Nil for an empty label, or once the text budget
-    /// is spent (the label then measures as empty).
+    /// the runs on it at the content box's width (found by breaking the lines there, once
+    /// per width, counted against the text budget). Nil for an empty label, or once the
+    /// text budget is spent (the label then measures as empty).
     func firstBaseline(contentWidth: Double, contentHeight: Double) -> Double? {
         guard !meter.isExhausted else { return nil }
-        return engine.firstBaseline(text, attributes: attributes, width: attributes.runs.isEmpty ? nil : contentWidth)
+        guard !attributes.runs.isEmpty else { return engine.firstBaseline(text, attributes: attributes) }
+        if let cached = baselines.withLock({ $0[contentWidth] }) { return cached }
+        guard meter.tryCharge(characterCount) else { return nil }
+        let baseline = engine.firstBaseline(text, attributes: attributes, width: contentWidth)
+        baselines.withLock { $0[contentWidth] = baseline }
+        return baseline
     }
 }
 
