@@ -14,11 +14,11 @@ final class SpanCLITests: XCTestCase {
         return url.path
     }
 
-    /// Renders `text` and checks it fails with `message` (after `in.spec:`), writing nothing.
+    /// Renders `text` (with --strict) and checks it fails with `message` (after `in.spec:`), writing nothing.
     private func assertFails(_ text: String, _ message: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let spec = try write(text)
         let png = dir.appendingPathComponent("out.png").path
-        let r = try CLIRunner.run([spec, png])
+        let r = try CLIRunner.run([spec, png, "--strict"])
         XCTAssertEqual(r.status, 1, r.stderr, file: file, line: line)
         XCTAssertTrue(r.stderr.contains("in.spec:" + message), r.stderr, file: file, line: line)
         XCTAssertFalse(FileManager.default.fileExists(atPath: png), file: file, line: line)
@@ -67,6 +67,18 @@ final class SpanCLITests: XCTestCase {
         try assertFails("canvas width=100\nlabel \"a\"\n  span \"b\" font=\"No Such Family\"\n",
                         "3:17: error: font family 'No Such Family' not found in /usr/share/fonts/truetype/dejavu, "
                         + "/usr/share/fonts/opentype/noto, /usr/share/fonts/truetype/noto; the families there are: DejaVu")
+    }
+
+    /// Sizes far apart in one label lay out to finite frames and draw; characters of a span
+    /// that no font covers are reported as the label's (an error with --strict).
+    func testHostileSizesAndUncoveredCharacters() throws {
+        let spec = try write("canvas width=100\nlabel \"x\" size=4096 lines=0\n  span \" tiny\" size=0.000001\n  span \"y\" size=0.5 underline\n")
+        let png = dir.appendingPathComponent("hostile.png").path
+        let r = try CLIRunner.run([spec, png])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: png))
+        try assertFails("canvas width=200\nlabel \"a \" fallback=none\n  span \"日本\" size=20\n",
+                        "2:1: error: the font and its fallback fonts do not cover '日' U+65E5, '本' U+672C")
     }
 
     /// More spans than a label takes is an error at the first one past the limit, and a
