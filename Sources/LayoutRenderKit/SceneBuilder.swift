@@ -392,12 +392,17 @@ struct SceneBuilder {
         case .normal?: attributes.lineHeight = .normal
         case nil: break
         }
-        let paints = try runPaints(of: node, defaults: defaults)
+        // A span left empty by its `{name}`s adds nothing, not even a line box.
+        let spans = node.children.filter { span in
+            guard span.kind == .span, case .string(let text)? = span.argument else { return false }
+            return !text.isEmpty
+        }
+        let paints = runPaints(of: node, spans: spans, defaults: defaults)
         var shown = own.text
         if !paints.isEmpty {
             // A label with spans (or decorations) is laid out as runs: its own text, then each span's.
             var runs = [own]
-            for span in node.children where span.kind == .span {
+            for span in spans {
                 guard case .string(let spanText)? = span.argument else { continue }
                 runs.append(try textRun(spanText, defaults: defaults.inherited(by: span), scale: scale, at: span.location))
             }
@@ -459,8 +464,7 @@ struct SceneBuilder {
     /// The colour and decorations of each run of a label (its own text, then each span,
     /// which takes the label's unless it sets its own), or none when the label has neither
     /// spans nor decorations: it is then drawn as one run in its colour.
-    private func runPaints(of node: Node, defaults: TextDefaults) throws(LayoutRenderError) -> [RunPaint] {
-        let spans = node.children.filter { $0.kind == .span }
+    private func runPaints(of node: Node, spans: [Node], defaults: TextDefaults) -> [RunPaint] {
         func flag(_ node: Node, _ name: String) -> Bool? {
             if case .bool(let b)? = node[name] { return b }
             return nil

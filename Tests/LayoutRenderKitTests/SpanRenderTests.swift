@@ -82,6 +82,15 @@ final class SpanRenderTests: XCTestCase {
         XCTAssertEqual(try frame(spec, "plain").y, 25 - 13)
     }
 
+    /// A span that `{name}` leaves empty is left out: its size makes no line taller.
+    func testASpanLeftEmptyByItsNamesIsLeftOut() throws {
+        var options = RenderOptions()
+        options.variables = ["suffix": .string("")]
+        let spec = "canvas width=200 background=#ffffff\nlabel \"ab\" id=t\n  span \"{suffix}\" size=40\n  span \"cd\"\n"
+        let node = try XCTUnwrap(try renderer.layout(source: spec, options: options).frames.nodes.first { $0.id == "t" })
+        XCTAssertEqual(node.height, try frame("canvas width=200 background=#ffffff\nlabel \"abcd\" id=t\n", "t").height)
+    }
+
     /// The JSON form draws the same picture.
     func testTheJSONFormDrawsTheSame() throws {
         let text = "canvas width=200 background=#ffffff\nlabel \"Total \" font=\"DejaVu Sans\"\n  span \"42\" weight=bold color=#c00000 underline\n"
