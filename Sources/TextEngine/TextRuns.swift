@@ -153,11 +153,13 @@ struct RichRuns {
         var above = strut.above
         var below = strut.height - strut.above
         func include(_ run: Int) {
+            // An empty run has no cluster on any line: it adds no box.
+            guard !runs[run].text.isEmpty else { return }
             above = max(above, boxes[run].above)
             below = max(below, boxes[run].height - boxes[run].above)
         }
         for range in ranges where !range.isEmpty {
-            // The runs between the first cluster's and the last one's all have clusters there.
+            // The runs between the first cluster's and the last one's have clusters there (but empty ones).
             for run in Int(runIndices[range.lowerBound])...Int(runIndices[range.upperBound - 1]) { include(run) }
         }
         if let ellipsisRun { include(ellipsisRun) }

@@ -125,6 +125,12 @@ final class RichTextTests: XCTestCase {
         ])
     }
 
+    /// An empty run between two others is on no line: it makes none taller.
+    func testAnEmptyRunAddsNoLineBox() throws {
+        let (text, attributes) = try runs([("ab", 14, .regular), ("", 40, .regular), ("cd", 14, .regular)])
+        XCTAssertEqual(layout(text, width: nil, attributes).height, 16.296875)
+    }
+
     /// Runs whose texts do not make up the text given are not used: the text is laid out
     /// in the label's font alone.
     func testRunsThatDoNotMatchTheTextAreIgnored() throws {
