@@ -92,6 +92,13 @@ struct DisplayListBuilder {
                     if !text.uncoveredCharacters.isEmpty {
                         uncovered.append((id, text.uncoveredCharacters))
                     }
+                    if !label.runPaints.isEmpty {
+                        // Spans or decorations: a glyph run per span and font, and lines.
+                        let origin = Point(x: content.x, y: content.y)
+                        list.operations.append(contentsOf: RichLabelDrawing(label: label, text: text, origin: origin,
+                                                                            shadows: shadows).operations)
+                        break
+                    }
                     // One run per font: the label's (index 0), then each fallback font that
                     // drew a glyph (`text.fonts`, by `PositionedGlyph.font`).
                     var glyphs = [[PlacedGlyph]](repeating: [], count: max(1, text.fonts.count))

@@ -20,16 +20,22 @@ final class LabelContent: LeafMeasurer, Sendable {
     let attributes: TextAttributes
     let engine: TextLayoutEngine
     let meter: WorkMeter
+    /// The colour and decorations of each of `attributes.runs` (by `PositionedGlyph.run`);
+    /// empty for a label drawn as one run in its colour.
+    let runPaints: [RunPaint]
     /// Unicode scalars in the text: what one layout of it costs against the budget.
     let characterCount: Int
     private let measurements = Mutex<[Double: TextMeasurement]>([:])
     private let drawn = Mutex<(width: Double, visible: ClosedRange<Double>?, layout: TextLayout)?>(nil)
     private let minContent = Mutex<Double?>(nil)
+    /// First baselines of a label with runs, by content width.
+    private let baselines = Mutex<[Double: Double?]>([:])
     /// Key for "no width constraint" (max-content).
     private static let unconstrained = -1.0
 
-    init(text: String, attributes: TextAttributes, engine: TextLayoutEngine, meter: WorkMeter) {
+    init(text: String, attributes: TextAttributes, engine: TextLayoutEngine, meter: WorkMeter, runPaints: [RunPaint] = []) {
         self.text = text; self.attributes = attributes; self.engine = engine; self.meter = meter
+        self.runPaints = runPaints
         characterCount = text.unicodeScalars.count
     }
 
@@ -97,10 +103,25 @@ final class LabelContent: LeafMeasurer, Sendable {
 
     /// The first line's baseline from the top of the content box, where the renderer draws
     /// that line's glyphs (`DisplayListBuilder` draws a label at its content box's top): it
-    /// does not depend on the box's size. Nil for an empty label, or once the text budget
-    /// is spent (the label then measures as empty).
+    /// does not depend on the box's size, except with runs, whose first line is as tall as
+    /// the runs on it at the content box's width (found by breaking the lines there, once
+    /// per width, counted against the text budget). Nil for an empty label, or once the
+    /// text budget is spent (the label then measures as empty).
     func firstBaseline(contentWidth: Double, contentHeight: Double) -> Double? {
         guard !meter.isExhausted else { return nil }
-        return engine.firstBaseline(text, attributes: attributes)
+        guard !attributes.runs.isEmpty else { return engine.firstBaseline(text, attributes: attributes) }
+        if let cached = baselines.withLock({ $0[contentWidth] }) { return cached }
+        guard meter.tryCharge(characterCount) else { return nil }
+        let baseline = engine.firstBaseline(text, attributes: attributes, width: contentWidth)
+        baselines.withLock { $0[contentWidth] = baseline }
+        return baseline
     }
+}
+
+/// How one run of a label's text is painted: its colour and decorations (CSS
+/// `text-decoration-line`), drawn at the run's segments of each line (`TextLine.segments`).
+struct RunPaint: Hashable, Sendable {
+    var color: RGBAColor
+    var underline: Bool
+    var strikethrough: Bool
 }

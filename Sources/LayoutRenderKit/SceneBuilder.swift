@@ -105,7 +105,8 @@ struct SceneBuilder {
                                    paint: try paint(of: node), content: content, isHidden: style.isHidden,
                                    tolerance: tolerance(of: node),
                                    isPositioned: node.attributes["position"] != nil || style.inset != Edges(all: .auto)))
-            pending.append(contentsOf: node.children.reversed().map { ($0, id, rtl, defaults) })
+            // A label's children are its spans, part of its text (see `labelContent`).
+            if node.kind != .label { pending.append(contentsOf: node.children.reversed().map { ($0, id, rtl, defaults) }) }
         }
 
         let layoutOptions = LayoutOptions(availableWidth: width, availableHeight: height,
@@ -363,6 +364,8 @@ struct SceneBuilder {
             return (.leaf(content), .image(content))
         case .ifBlock, .elseBlock, .forLoop:
             throw specError("internal error: '\(node.kind.rawValue)' was not expanded", at: node.location)
+        case .span:
+            throw specError("a span is a run of a label's text, so it is indented under a label", at: node.location)
         }
     }
 
@@ -371,36 +374,14 @@ struct SceneBuilder {
         guard case .string(let text)? = node.argument else {
             throw specError("a label needs its text", at: node.location)
         }
-        let fontValue: FontValue
-        let fontLocation: SourceLocation
         // `defaults` has the label's own font, size, color and line height applied already.
-        fontValue = defaults.font ?? .style("regular")
-        fontLocation = defaults.fontLocation ?? node.location
-        let font = try loadFont(fontValue, weight: defaults.weight, italic: defaults.italic, at: fontLocation)
-        let size = defaults.size ?? Self.defaultFontSize
-        let sizeLocation = defaults.sizeLocation ?? node.location
-        // Where the size becomes device pixels: refused here, with the place, rather than
-        // drawn at another size or failing inside Cairo.
-        let pixelsPerEm = size * scale
-        guard pixelsPerEm.isFinite, pixelsPerEm <= options.renderLimits.maxFontPixelsPerEm else {
-            throw specError(RenderError.fontTooLarge(pixelsPerEm: pixelsPerEm,
-                                                     limit: options.renderLimits.maxFontPixelsPerEm).description,
-                            at: sizeLocation)
-        }
-        // Case mapping is Unicode's full, locale-independent one (ß → SS), before measuring,
-        // so the label is measured and drawn as shown.
-        let shown = switch defaults.textTransform {
-        case "uppercase": text.uppercased()
-        case "lowercase": text.lowercased()
-        default: text
-        }
-        var attributes = TextAttributes(font: font, size: size)
-        attributes.fallbackFonts = try fallbackFonts(for: shown, font: font, families: defaults.fallback,
-                                                     weight: defaults.weight, italic: defaults.italic,
-                                                     at: defaults.fallbackLocation ?? node.location)
+        let own = try textRun(text, defaults: defaults, scale: scale, at: node.location)
+        let font = own.font
+        var attributes = TextAttributes(font: font, size: own.size)
+        attributes.fallbackFonts = own.fallbackFonts
         attributes.pixelScale = scale
         attributes.rightToLeft = rtl
-        attributes.letterSpacing = defaults.letterSpacing ?? 0
+        attributes.letterSpacing = own.letterSpacing
         if case .integer(let n)? = node["lines"] { attributes.lines = n }
         if case .keyword(let k)? = node["wrap"], let wrap = TextWrap(rawValue: k) { attributes.wrap = wrap }
         if case .keyword(let k)? = node["truncate"], let t = TextTruncation(rawValue: k) { attributes.truncation = t }
@@ -411,7 +392,29 @@ struct SceneBuilder {
         case .normal?: attributes.lineHeight = .normal
         case nil: break
         }
-        let content = LabelContent(text: shown, attributes: attributes, engine: textEngine, meter: textMeter)
+        // A span left empty by its `{name}`s adds nothing, not even a line box.
+        let spans = node.children.filter { span in
+            guard span.kind == .span, case .string(let text)? = span.argument else { return false }
+            return !text.isEmpty
+        }
+        let paints = runPaints(of: node, spans: spans, defaults: defaults)
+        var shown = own.text
+        if !paints.isEmpty {
+            // A label with spans (or decorations) is laid out as runs: its own text, then each span's.
+            var runs = [own]
+            for span in spans {
+                guard case .string(let spanText)? = span.argument else { continue }
+                runs.append(try textRun(spanText, defaults: defaults.inherited(by: span), scale: scale, at: span.location))
+            }
+            let fontCount = Set(runs.flatMap { [$0.font] + $0.fallbackFonts }).count
+            guard fontCount <= Self.maxFontsPerLabel else {
+                throw specError("a label whose text and spans draw with \(fontCount) fonts (fallback fonts counted); "
+                                + "the limit is \(Self.maxFontsPerLabel)", at: node.location)
+            }
+            attributes.runs = runs
+            shown = runs.map(\.text).joined()
+        }
+        let content = LabelContent(text: shown, attributes: attributes, engine: textEngine, meter: textMeter, runPaints: paints)
         // One layout of every label must fit the budget; later measuring is counted as it happens.
         planned.characters += content.characterCount
         guard planned.characters <= textMeter.limit else {
@@ -420,6 +423,61 @@ struct SceneBuilder {
                                      sourceLine: sourceLines.line(at: node.location), budget: .textCharacters))
         }
         return content
+    }
+
+    /// Most fonts one label draws with, its spans' and all fallback fonts counted (a glyph
+    /// names its font in a byte).
+    static let maxFontsPerLabel = 256
+
+    /// The text of a label or of one of its spans as it is measured and drawn: transformed
+    /// (`text-transform`), in the font, size, fallback fonts and letter spacing `defaults`
+    /// give (the node's own values applied already). Errors are at the setter's place.
+    private func textRun(_ text: String, defaults: TextDefaults, scale: Double,
+                         at location: SourceLocation) throws(LayoutRenderError) -> TextRun {
+        let fontValue = defaults.font ?? .style("regular")
+        let font = try loadFont(fontValue, weight: defaults.weight, italic: defaults.italic,
+                                at: defaults.fontLocation ?? location)
+        let size = defaults.size ?? Self.defaultFontSize
+        // Where the size becomes device pixels: refused here, with the place, rather than
+        // drawn at another size or failing inside Cairo.
+        let pixelsPerEm = size * scale
+        guard pixelsPerEm.isFinite, pixelsPerEm <= options.renderLimits.maxFontPixelsPerEm else {
+            throw specError(RenderError.fontTooLarge(pixelsPerEm: pixelsPerEm,
+                                                     limit: options.renderLimits.maxFontPixelsPerEm).description,
+                            at: defaults.sizeLocation ?? location)
+        }
+        // Case mapping is Unicode's full, locale-independent one (ß → SS), before measuring,
+        // so the text is measured and drawn as shown.
+        let shown = switch defaults.textTransform {
+        case "uppercase": text.uppercased()
+        case "lowercase": text.lowercased()
+        default: text
+        }
+        var run = TextRun(text: shown, font: font, size: size)
+        run.fallbackFonts = try fallbackFonts(for: shown, font: font, families: defaults.fallback,
+                                              weight: defaults.weight, italic: defaults.italic,
+                                              at: defaults.fallbackLocation ?? location)
+        run.letterSpacing = defaults.letterSpacing ?? 0
+        return run
+    }
+
+    /// The colour and decorations of each run of a label (its own text, then each span,
+    /// which takes the label's unless it sets its own), or none when the label has neither
+    /// spans nor decorations: it is then drawn as one run in its colour.
+    private func runPaints(of node: Node, spans: [Node], defaults: TextDefaults) -> [RunPaint] {
+        func flag(_ node: Node, _ name: String) -> Bool? {
+            if case .bool(let b)? = node[name] { return b }
+            return nil
+        }
+        let underline = flag(node, "underline") ?? false
+        let strikethrough = flag(node, "strikethrough") ?? false
+        guard !spans.isEmpty || underline || strikethrough else { return [] }
+        let own = RunPaint(color: defaults.color.map(rgba) ?? .black, underline: underline, strikethrough: strikethrough)
+        return [own] + spans.map { span in
+            RunPaint(color: defaults.inherited(by: span).color.map(rgba) ?? .black,
+                     underline: flag(span, "underline") ?? underline,
+                     strikethrough: flag(span, "strikethrough") ?? strikethrough)
+        }
     }
 
     /// The fallback fonts of a label whose font lacks some of its characters (none when it

@@ -182,6 +182,7 @@ public struct HostileSpecGenerator<Source: Choices> {
                 : g.chance(15) ? g.pick(["AVAWAY office", "سلام عليكم", "x\u{301}\u{302}\u{303}", "日本語の組版", "ffi\u{200D}fl"])
                 : "x{name}"
             lines.append(indent(depth) + "label \"\(text)\" " + a.joined(separator: " "))
+            if g.chance(20) { spans(depth: depth + 1) }
         case "spacer":
             lines.append(indent(depth) + "spacer " + (g.chance(50) ? magnitude() + " " : "") + attrs.joined(separator: " "))
         case "box" where g.chance(50):
@@ -212,6 +213,27 @@ public struct HostileSpecGenerator<Source: Choices> {
 
     /// `font`, `weight` and `italic`: families that are there (shaped, in a collection),
     /// families that are not, names at and past the longest, weights at and past the ends.
+    /// A label's `span` lines: sizes far apart, fonts and decorations, now and then a loop
+    /// of thousands (past the limit of spans in a label), a layout attribute, a child or an
+    /// empty text, which must be errors.
+    private mutating func spans(depth: Int) {
+        if g.chance(10) {
+            lines.append(indent(depth) + "for x in xs")
+            lines.append(indent(depth + 1) + "span \"{x} \" size=\(g.pick(["1", "13", "4096", "0.000001"]))")
+            return
+        }
+        for _ in 0..<g.int(1...4) {
+            var a = fontAttributes()
+            if g.chance(40) { a.append("size=\(one(of: ["4096", "0.000001", "1e-308", "12.5", "28"]))") }
+            if g.chance(20) { a.append(g.pick(["underline", "strikethrough", "underline=false", "strikethrough color=#c0392b"])) }
+            if g.chance(10) { a.append("color=#\(g.pick(["000", "c0392b", "ffffff80"]))") }
+            if g.chance(hostility) { a.append(g.pick(["lines=2", "truncate=head", "line-height=2", "size=10x10", "id=s", "width=5"])) }
+            let text = g.chance(hostility) ? "" : g.pick([" bold", "AV", "سلام", "日本", "x\u{301}", String(repeating: "w ", count: 100)])
+            lines.append(indent(depth) + "span \"\(text)\" " + a.joined(separator: " "))
+            if g.chance(hostility) { lines.append(indent(depth + 1) + "span \"nested\"") }
+        }
+    }
+
     private mutating func fontAttributes() -> [String] {
         var a: [String] = []
         if g.chance(30) {

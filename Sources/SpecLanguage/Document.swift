@@ -1,6 +1,9 @@
 /// The kinds of node a spec can hold.
 public enum NodeKind: String, Hashable, Sendable, CaseIterable {
     case canvas, vbox, hbox, zbox, border, box, spacer, label, image
+    /// A run of a label's text with its own font, size, colour and decorations: a child
+    /// of a `label` only, never laid out on its own (see `Schema.spanAttributes`).
+    case span
     /// `if CONDITION`, `else` and `for NAME in LIST`: expanded away by `SpecExpander`
     /// before layout, their children taking their place.
     case ifBlock = "if", elseBlock = "else", forLoop = "for"

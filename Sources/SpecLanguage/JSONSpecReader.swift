@@ -104,8 +104,9 @@ public struct JSONSpecReader {
     }
 
     /// `depth` counts every level, `if`/`else`/`for` too, as indentation does in the text form.
+    /// `parent` is the nearest enclosing node that is not `if`/`else`/`for` (the canvas at the top).
     private func node(_ tree: JSONValue, path: String, depth: Int, state: ParseState,
-                      count: inout Int) throws(SpecError) -> Node {
+                      count: inout Int, parent: NodeKind = .canvas) throws(SpecError) -> Node {
         let location = tree.location(path)
         guard depth < limits.maxDepth else { throw SpecError("nesting deeper than \(limits.maxDepth) levels (the limit)", at: location) }
         guard case .object(let object) = tree.content else { throw SpecError("a node is an object with a kind", at: location) }
@@ -117,15 +118,19 @@ public struct JSONSpecReader {
             if let s = suggestion(for: kindName, among: NodeKind.allCases.map(\.rawValue)) { message += "; did you mean '\(s)'?" }
             throw SpecError(message, at: kindValue.location(path + ".kind"))
         }
+        if let problem = Schema.childProblem(parent: parent, child: kind) {
+            throw SpecError(problem, at: kindValue.location(path + ".kind"))
+        }
         var children: [Node] = []
         if let list = tree["children"] {
             guard case .array(let items) = list.content else { throw SpecError("children is a list", at: list.location(path + ".children")) }
-            guard kind.isControl || Schema.containerKinds.contains(kind) else {
+            guard kind.isControl || Schema.containerKinds.contains(kind) || kind == .label else {
                 throw SpecError("a \(kind.rawValue) cannot have children", at: list.location(path + ".children"))
             }
             for (i, item) in items.enumerated() {
-                children.append(try node(item, path: "\(path).children[\(i)]", depth: depth + 1,
-                                         state: state, count: &count))
+                let child = try node(item, path: "\(path).children[\(i)]", depth: depth + 1, state: state, count: &count,
+                                     parent: kind.isControl ? parent : kind)
+                children.append(child)
             }
         }
         if kind.isControl {
@@ -138,7 +143,9 @@ public struct JSONSpecReader {
             let key = member.key, value = member.value
             let keyPath = "\(path).\(key)"
             switch (kind, key, value.content) {
-            case (.label, "text", .string(let s)), (.image, "src", .string(let s)):
+            case (.span, "text", .string("")):
+                throw SpecError("an empty span; give it text, or leave it out", at: value.location(keyPath))
+            case (.label, "text", .string(let s)), (.span, "text", .string(let s)), (.image, "src", .string(let s)):
                 open.argument = .string(s)
             case (.spacer, "length", .number(let n)):
                 guard n.isFinite, n >= 0, n <= ValueRanges.maxPoints else {
@@ -152,7 +159,7 @@ public struct JSONSpecReader {
                 open.raw.append(try rawAttribute(member, path: keyPath))
             }
         }
-        if kind == .label, open.argument == nil { throw SpecError("a label needs \"text\"", at: location) }
+        if kind == .label || kind == .span, open.argument == nil { throw SpecError("a \(kind.rawValue) needs \"text\"", at: location) }
         if kind == .image, open.argument == nil { throw SpecError("an image needs \"src\"", at: location) }
         open.children = children
         return try state.finishNode(open)

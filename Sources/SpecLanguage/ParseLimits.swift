@@ -16,6 +16,9 @@ public struct ParseLimits: Hashable, Sendable {
     /// Deepest nesting of arrays and objects in JSON text (the JSON form, `--data` files).
     /// A node of the JSON form takes two levels (its object and its `children` list).
     public var maxJSONDepth: Int = 1_024
+    /// Most `span` lines in one label (after `if`/`for` expansion): each is a run measured
+    /// and shaped on its own.
+    public var maxSpansPerLabel: Int = 10_000
 
     public init() {}
     public static let `default` = ParseLimits()

@@ -130,7 +130,7 @@ struct ParseState {
                 throw fail("a second canvas; the first is on line \(previous.location.line)")
             }
         }
-        try checkParentTakesChildren { message, column in fail(message, column: column) }
+        if kind != .canvas { try checkParentTakesChildren(kind) { message, column in fail(message, column: column) } }
         if kind != .canvas {
             nodeCount += 1
             if nodeCount > limits.maxNodes { throw fail("more than \(limits.maxNodes) nodes (the limit)") }
@@ -156,9 +156,13 @@ struct ParseState {
         switch (kind, argument) {
         case (.label, nil):
             throw fail("a label needs its text in quotes: label \"Hello\"")
+        case (.span, nil):
+            throw fail("a span needs its text in quotes: span \"bold\" weight=bold")
+        case (.span, .string("")):
+            throw fail("an empty span; give it text, or leave the line out", column: tokens.dropFirst().first?.column)
         case (.image, nil):
             throw fail("an image needs its file in quotes: image \"photo.png\"")
-        case (.label, .string), (.image, .string), (.spacer, .number), (.spacer, nil), (_, nil):
+        case (.label, .string), (.span, .string), (.image, .string), (.spacer, .number), (.spacer, nil), (_, nil):
             break
         default:
             throw fail("a \(kind.rawValue) takes no text argument", column: tokens.dropFirst().first?.column)
@@ -173,11 +177,12 @@ struct ParseState {
         }
     }
 
-    /// The nearest enclosing node that is not `if`/`else`/`for` must be a container.
-    private func checkParentTakesChildren(_ fail: (String, Int?) -> SpecError) throws(SpecError) {
-        if let parent = stack.last(where: { !$0.kind.isControl }), !Schema.containerKinds.contains(parent.kind) {
-            throw fail("a \(parent.kind.rawValue) cannot have children (it is on line \(parent.location.line))", nil)
-        }
+    /// The nearest enclosing node that is not `if`/`else`/`for` (the canvas at the top level)
+    /// must take a child of `kind`: a container a layout node, a label a `span`.
+    private func checkParentTakesChildren(_ kind: NodeKind, _ fail: (String, Int?) -> SpecError) throws(SpecError) {
+        let parent = stack.last(where: { !$0.kind.isControl })
+        guard let problem = Schema.childProblem(parent: parent?.kind ?? .canvas, child: kind) else { return }
+        throw fail(problem + (parent.map { " (it is on line \($0.location.line))" } ?? ""), nil)
     }
 
     /// `if CONDITION`, `else`, `for NAME in LIST`: their children are expanded in place later.
@@ -186,7 +191,7 @@ struct ParseState {
         func fail(_ message: String, _ column: Int? = nil) -> SpecError {
             SpecError(message, at: SourceLocation(line: number, column: column ?? indent + 1), sourceLine: sourceLine)
         }
-        try checkParentTakesChildren(fail)
+        try checkParentTakesChildren(kind, fail)
         let restColumn = indent + 1 + kind.rawValue.count
         var rest = String(line.dropFirst(indent + kind.rawValue.count))
         if let hash = commentStart(rest) { rest = String(rest[..<hash]) }
@@ -362,6 +367,11 @@ struct ParseState {
             }
         }
         for raw in open.raw where raw.key != "style" {
+            if open.kind == .span && Schema.spanLayoutAttributes.contains(raw.key) {
+                throw SpecError("a span does not take '\(raw.key)': a label's spans are one paragraph, so "
+                                + Schema.spanLayoutAttributes.sorted().joined(separator: ", ") + " are the label's",
+                                at: raw.keyLocation, sourceLine: raw.sourceLine)
+            }
             guard let definition = Schema.definition(of: raw.key, for: open.kind),
                   definition.kinds.contains(open.kind) else {
                 throw unknownAttribute(raw, among: Schema.names(for: open.kind), kindName: open.kind.rawValue)
@@ -374,8 +384,22 @@ struct ParseState {
                             + "or on a stack, zbox or border for the labels inside)",
                             at: a.location, sourceLine: open.sourceLine)
         }
+        if open.kind == .span, let a = attributes["size"], case .size = a.value {
+            throw SpecError("a span's size is its font size, one number (size=12)", at: a.location, sourceLine: open.sourceLine)
+        }
+        if open.kind == .label {
+            try Self.checkSpanCount(open.children, limits: limits)
+        }
         return Node(kind: open.kind, argument: open.argument, attributes: attributes,
                     children: open.children, location: open.location)
+    }
+
+    /// A label holds at most `limits.maxSpansPerLabel` spans (counted again after `if`/`for`
+    /// expansion): the error is at the first one past the limit.
+    static func checkSpanCount(_ children: [Node], limits: ParseLimits) throws(SpecError) {
+        guard children.count > limits.maxSpansPerLabel else { return }
+        throw SpecError("a label with more than \(limits.maxSpansPerLabel) spans (the limit)",
+                        at: children[limits.maxSpansPerLabel].location)
     }
 
     /// Sets an attribute as CSS cascades declarations: a shorthand (`margin`, `padding`,

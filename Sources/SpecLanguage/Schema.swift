@@ -54,7 +54,27 @@ public enum Schema {
     public static let textContainerKinds: Set<NodeKind> = [.vbox, .hbox, .zbox, .border, .box]
     /// Where `size` may be one number, a font size: not on a box, where `size=40` would
     /// read as a frame size (a box's frame is `size=WxH`).
-    public static let fontSizeKinds: Set<NodeKind> = [.canvas, .label, .vbox, .hbox, .zbox, .border]
+    public static let fontSizeKinds: Set<NodeKind> = [.canvas, .label, .span, .vbox, .hbox, .zbox, .border]
+    /// What a label's `span` lines take: the text attributes that make sense per run. The
+    /// others a label takes (`lines`, `wrap`, `truncate`, `align`, `line-height`) lay out
+    /// the whole paragraph, so they are the label's alone (see `spanLayoutAttributes`).
+    static let textRunKinds: Set<NodeKind> = [.label, .span]
+    /// The label's attributes that lay out its paragraph, refused on a span with a message
+    /// that says so.
+    public static let spanLayoutAttributes: Set<String> = ["lines", "wrap", "truncate", "align", "line-height"]
+
+    /// Why a node of kind `child` cannot be a child of a node of kind `parent` (the nearest
+    /// one that is not `if`, `else` or `for`), or nil when it can: containers hold layout
+    /// nodes, a label holds `span` lines, and a span only a label does.
+    static func childProblem(parent: NodeKind, child: NodeKind) -> String? {
+        guard containerKinds.contains(parent) || parent == .label else { return "a \(parent.rawValue) cannot have children" }
+        switch (parent, child) {
+        case (_, _) where child.isControl, (.label, .span): return nil
+        case (.label, _): return "a label's children are span lines (span \"text\" key=value…), not a \(child.rawValue)"
+        case (_, .span): return "a span is a run of a label's text, so it is indented under a label, not under a \(parent.rawValue)"
+        default: return nil
+        }
+    }
     static let stackKinds: Set<NodeKind> = [.canvas, .vbox, .hbox]
     /// `safe-center` and `safe-end` are CSS's `safe center` and `safe end`: content that
     /// would overflow the start is aligned to the start instead.
@@ -110,9 +130,9 @@ public enum Schema {
             for n in names { d[n] = Definition(shape: shape, kinds: kinds) }
         }
         add(["id"], .identifier, layoutKinds)
-        add(["style"], .styleNames, all)
+        add(["style"], .styleNames, all.union([.span]))
         add(["width", "height"], .lengthOrAnchor, all)
-        add(["size"], .sizePair, all)
+        add(["size"], .sizePair, all.union([.span]))
         add(["min-width", "min-height", "max-width", "max-height"], .length(allowAuto: true, intrinsic: true), layoutKinds)
         add(["aspect-ratio"], .number(min: ValueRanges.aspectRatio.lowerBound, max: ValueRanges.aspectRatio.upperBound), layoutKinds)
         add(["margin"], .insets(allowAuto: true, nonNegative: false), layoutKinds)
@@ -147,15 +167,19 @@ public enum Schema {
         add(["wrap"], .stackWrap, [.vbox, .hbox])
         add(["reverse"], .bool, [.canvas, .vbox, .hbox])
         add(["scale"], .number(min: 0.25, max: 8), [.canvas])
-        // Set on a container, these are inherited by the labels inside it.
-        add(["font"], .font, textContainerKinds.union([.canvas, .label]))
-        add(["weight"], .fontWeight, textContainerKinds.union([.canvas, .label]))
-        add(["italic"], .bool, textContainerKinds.union([.canvas, .label]))
+        // Set on a container, these are inherited by the labels inside it (and a label's
+        // by its spans).
+        let inheritedText = textContainerKinds.union([.canvas]).union(textRunKinds)
+        add(["font"], .font, inheritedText)
+        add(["weight"], .fontWeight, inheritedText)
+        add(["italic"], .bool, inheritedText)
         add(["letter-spacing"], .number(min: -ValueRanges.maxLetterSpacing, max: ValueRanges.maxLetterSpacing),
-            textContainerKinds.union([.canvas, .label]))
-        add(["fallback"], .fontFamilies, textContainerKinds.union([.canvas, .label]))
-        add(["text-transform"], .keywords(["none", "uppercase", "lowercase"]), textContainerKinds.union([.canvas, .label]))
-        add(["color"], .color, textContainerKinds.union([.canvas, .label]))
+            inheritedText)
+        add(["fallback"], .fontFamilies, inheritedText)
+        add(["text-transform"], .keywords(["none", "uppercase", "lowercase"]), inheritedText)
+        add(["color"], .color, inheritedText)
+        // Text decorations (CSS `text-decoration-line`), of a label's text and its spans.
+        add(["underline", "strikethrough"], .bool, textRunKinds)
         add(["text-shadow"], .shadows(spread: false), textContainerKinds.union([.canvas, .label]))
         add(["lines"], .integer(min: 0, max: ValueRanges.maxLines), [.label])
         add(["truncate"], .keywords(["tail", "head", "middle", "clip"]), [.label])

@@ -253,7 +253,7 @@ public enum SpecWriter {
         default: break
         }
         switch (node.kind, node.argument) {
-        case (.label, .string(let s)?): extra.append(("text", jsonString(s)))
+        case (.label, .string(let s)?), (.span, .string(let s)?): extra.append(("text", jsonString(s)))
         case (.image, .string(let s)?): extra.append(("src", jsonString(s)))
         case (.spacer, .number(let n)?): extra.append(("length", number(n)))
         default: break

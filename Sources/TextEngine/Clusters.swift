@@ -76,10 +76,30 @@ struct ClusterList {
     let fontIndices: [UInt8]
     /// The label's font, then its fallback fonts.
     let fonts: [Font]
-    /// Whether words were shaped (a font with a shaper, or fallback fonts in use).
+    /// Whether words were shaped (a font with a shaper, or fallback fonts in use) in one
+    /// list of the label's own: a line breaking inside a word shapes it again there (see
+    /// `LineBreaker`). False for a list joined from a rich label's runs, whose words keep
+    /// their shaping at line edges.
     let isShaped: Bool
     /// Design units of letter spacing added to each advance.
     let spacing: Int32
+    /// The run of each cluster (an index into `TextAttributes.runs`); empty without runs.
+    let runIndices: [UInt16]
+
+    /// A list made by joining others (`RichRuns.clusters`).
+    init(text: UTF16Buffer, clusters: [Cluster], uncovered: [String], lastContentIndex: Int, shaped: ShapedWords,
+         fontIndices: [UInt8], runIndices: [UInt16]) {
+        self.text = text
+        self.clusters = clusters
+        self.uncovered = uncovered
+        self.lastContentIndex = lastContentIndex
+        self.shaped = shaped
+        self.fontIndices = fontIndices
+        self.runIndices = runIndices
+        fonts = []
+        isShaped = false
+        spacing = 0
+    }
 
     /// - Parameter spacing: design units added to every character's advance but tabs' and
     ///   line breaks' (CSS `letter-spacing`); an advance never goes below 0.
@@ -117,6 +137,7 @@ struct ClusterList {
         self.clusters = clusters
         self.uncovered = uncovered
         lastContentIndex = scan.lastContentIndex
+        runIndices = []
     }
 
     /// The scanning loop, apart so its state lives in locals rather than closure boxes.
@@ -317,6 +338,11 @@ struct ClusterList {
         let end = offset(index + 1)
         guard end == start + 1 else { return false }
         return shaper.trimsAtLineEnd(text[start], next: end < text.count ? text[end] : nil)
+    }
+
+    /// The run of cluster `index` (0 without runs).
+    @inline(__always) func runIndex(_ index: Int) -> Int {
+        index < runIndices.count ? Int(runIndices[index]) : 0
     }
 
     /// UTF-16 offset where cluster `index` starts (the text's end for `count`).

@@ -46,6 +46,16 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// A colour bitmap font (Noto Color Emoji's CBDT strikes): no outlines; its advances
     /// are the first strike's, scaled to `unitsPerEm` (see `init`).
     public let isColorBitmap: Bool
+    /// Where an underline goes and how thick it is (post `underlinePosition`, the centre of
+    /// the stroke, negative below the baseline; `underlineThickness`), design units. A font
+    /// without them gets −1/10 em and 1/20 em.
+    public let underlinePosition: Int
+    public let underlineThickness: Int
+    /// Where a strikethrough goes and how thick it is (OS/2 `yStrikeoutPosition`, the top of
+    /// the stroke above the baseline; `yStrikeoutSize`), design units. A font without them
+    /// gets 1/4 em and the underline's thickness.
+    public let strikeoutPosition: Int
+    public let strikeoutThickness: Int
     /// Whether FreeType reports the face as bold / italic (oblique).
     public let isBold: Bool
     public let isItalic: Bool
@@ -108,6 +118,10 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         } else {
             revision = "unknown"
         }
+
+        let decorations = Font.decorationMetrics(face.handle, unitsPerEm: unitsPerEm)
+        (underlinePosition, underlineThickness) = decorations.underline
+        (strikeoutPosition, strikeoutThickness) = decorations.strikeout
 
         let metrics = Font.verticalMetrics(face.handle)
         ascender = metrics.ascender
@@ -223,6 +237,20 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(path)
         hasher.combine(faceIndex)
+    }
+
+    /// The underline (post) and strikeout (OS/2) positions and thicknesses, with the
+    /// defaults documented on the properties for a font that lacks them.
+    private static func decorationMetrics(_ face: FT_Face, unitsPerEm: Int)
+        -> (underline: (Int, Int), strikeout: (Int, Int)) {
+        let record = face.pointee
+        let thickness = record.underline_thickness > 0 ? Int(record.underline_thickness) : max(1, unitsPerEm / 20)
+        let underline = (record.underline_position != 0 ? Int(record.underline_position) : -unitsPerEm / 10, thickness)
+        let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self).pointee
+        if let os2, os2.version != 0xFFFF, os2.yStrikeoutSize > 0 {
+            return (underline, (Int(os2.yStrikeoutPosition), Int(os2.yStrikeoutSize)))
+        }
+        return (underline, (unitsPerEm / 4, thickness))
     }
 
     /// Applies the vertical metrics rule documented on the type.

@@ -25,6 +25,25 @@ struct LineBreaker {
     /// Design units between tab stops.
     let tabStop: Int
     let ellipsisAdvance: Int
+    /// A rich label's runs: the ellipsis is then in the style of the run it follows (of the
+    /// first run shown after it, when nothing comes before it), with that run's advance.
+    var rich: RichRuns? = nil
+
+    /// The advance of an ellipsis beside cluster `index` (in that cluster's run).
+    func ellipsisAdvance(beside index: Int) -> Int {
+        guard let rich, index >= 0, index < clusters.runIndices.count else { return ellipsisAdvance }
+        return rich.ellipsisAdvances[clusters.runIndex(index)]
+    }
+
+    /// The cluster whose run a line's ellipsis is drawn in: the last one before it, else the
+    /// first one after it, else the line's start.
+    func ellipsisCluster(_ record: LineRecord) -> Int {
+        !record.head.isEmpty ? record.head.upperBound - 1 : !record.tail.isEmpty ? record.tail.lowerBound : record.head.lowerBound
+    }
+
+    /// The widest ellipsis among the runs (the label's without runs): what head and middle
+    /// truncation keep room for, not knowing yet which run the ellipsis will follow.
+    private var widestEllipsis: Int { rich?.ellipsisAdvances.max() ?? ellipsisAdvance }
 
     /// The lines, and whether text was left out.
     func lines() -> (lines: [LineRecord], truncated: Bool) {
@@ -226,21 +245,48 @@ struct LineBreaker {
         case .clip:
             return LineRecord(head: start..<longestPrefix(rest, budget: limit), endsParagraph: false)
         case .tail:
-            let end = longestPrefix(rest, budget: limit - Double(ellipsisAdvance))
-            return LineRecord(head: start..<trimTrailingSpaces(start..<end), ellipsis: fitsEllipsis, endsParagraph: false)
+            let end = tailTruncationEnd(rest)
+            let record = LineRecord(head: start..<end, ellipsis: true, endsParagraph: false)
+            return LineRecord(head: start..<end, ellipsis: fitsEllipsis(record), endsParagraph: false)
         case .head where restFits, .middle where restFits:
             // Only later paragraphs are hidden; the line itself needs no ellipsis.
             return LineRecord(head: rest, endsParagraph: true)
         case .head:
-            let tailStart = longestSuffix(rest, budget: limit - Double(ellipsisAdvance))
-            return LineRecord(head: start..<start, ellipsis: fitsEllipsis,
-                              tail: trimLeadingSpaces(tailStart..<paragraphEnd)..<paragraphEnd, endsParagraph: false)
+            let tailStart = longestSuffix(rest, budget: limit - Double(widestEllipsis))
+            let record = LineRecord(head: start..<start, ellipsis: true,
+                                    tail: trimLeadingSpaces(tailStart..<paragraphEnd)..<paragraphEnd, endsParagraph: false)
+            return LineRecord(head: record.head, ellipsis: fitsEllipsis(record), tail: record.tail, endsParagraph: false)
         case .middle:
             return middleTruncated(rest)
         }
     }
 
-    private var fitsEllipsis: Bool { Double(ellipsisAdvance) <= limit }
+    /// Whether the ellipsis of `record` (which has one) fits the line at all.
+    private func fitsEllipsis(_ record: LineRecord) -> Bool {
+        Double(ellipsisAdvance(beside: ellipsisCluster(record))) <= limit
+    }
+
+    /// The end of the start of `rest` kept before a tail ellipsis, trailing spaces left
+    /// out. With runs, the ellipsis's width depends on the run it follows: the longest
+    /// start that fits beside the narrowest ellipsis is shortened until it fits beside its
+    /// own.
+    private func tailTruncationEnd(_ rest: Range<Int>) -> Int {
+        let start = rest.lowerBound
+        let narrowest = rich?.ellipsisAdvances.min() ?? ellipsisAdvance
+        var end = trimTrailingSpaces(start..<longestPrefix(rest, budget: limit - Double(narrowest)))
+        guard rich != nil, end > start else { return end }
+        var pens: [Int] = []
+        pens.reserveCapacity(end - start)
+        var pen = 0
+        for index in start..<end {
+            pen += advance(of: index, pen: pen)
+            pens.append(pen)
+        }
+        while end > start && Double(pens[end - 1 - start] + ellipsisAdvance(beside: end - 1)) > limit {
+            end = trimTrailingSpaces(start..<(end - 1))
+        }
+        return end
+    }
 
     /// The end of the longest prefix of `range` whose width is at most `budget`.
     private func longestPrefix(_ range: Range<Int>, budget: Double) -> Int {
@@ -287,7 +333,7 @@ struct LineBreaker {
     /// Keeps as much of the start and the end as fit around the ellipsis, adding a cluster
     /// to whichever side is narrower so the two stay balanced.
     private func middleTruncated(_ rest: Range<Int>) -> LineRecord {
-        let budget = limit - Double(ellipsisAdvance)
+        let budget = limit - Double(widestEllipsis)
         var headEnd = rest.lowerBound
         var tailStart = trimTrailingSpaces(rest)
         let contentEnd = tailStart
@@ -309,7 +355,8 @@ struct LineBreaker {
                 break
             }
         }
-        return LineRecord(head: rest.lowerBound..<trimTrailingSpaces(rest.lowerBound..<headEnd), ellipsis: fitsEllipsis,
-                          tail: trimLeadingSpaces(tailStart..<contentEnd)..<contentEnd, endsParagraph: false)
+        let record = LineRecord(head: rest.lowerBound..<trimTrailingSpaces(rest.lowerBound..<headEnd), ellipsis: true,
+                                tail: trimLeadingSpaces(tailStart..<contentEnd)..<contentEnd, endsParagraph: false)
+        return LineRecord(head: record.head, ellipsis: fitsEllipsis(record), tail: record.tail, endsParagraph: false)
     }
 }

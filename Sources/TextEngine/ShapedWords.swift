@@ -186,6 +186,34 @@ struct ShapedWords {
         return true
     }
 
+    /// The glyph lists of several texts' clusters one after the other (the runs of a rich
+    /// label, see `RichRuns`), each part's advances and offsets multiplied by its `factor`
+    /// (its run's design units to the label's common unit) and rounded to whole units.
+    /// `clusterCount` is the part's number of clusters: a part shaped with nothing (a
+    /// fixed-pitch font) has no starts of its own.
+    init(concatenating parts: [(words: ShapedWords, clusterCount: Int, factor: Double)]) {
+        for part in parts {
+            let base = Int32(glyphs.count)
+            if part.words.starts.isEmpty {
+                starts.append(contentsOf: repeatElement(base, count: part.clusterCount))
+            } else {
+                starts.append(contentsOf: part.words.starts.prefix(part.clusterCount).map { $0 + base })
+            }
+            if part.factor == 1 {
+                glyphs.append(contentsOf: part.words.glyphs)
+            } else {
+                glyphs.append(contentsOf: part.words.glyphs.map { glyph in
+                    var scaled = glyph
+                    scaled.xAdvance = RichRuns.scale(glyph.xAdvance, by: part.factor)
+                    scaled.xOffset = RichRuns.scale(glyph.xOffset, by: part.factor)
+                    scaled.yOffset = RichRuns.scale(glyph.yOffset, by: part.factor)
+                    return scaled
+                })
+            }
+        }
+        starts.append(Int32(glyphs.count))
+    }
+
     /// The index in `range` of the cluster holding UTF-16 offset `offset`.
     private static func cluster(containing offset: Int, in range: Range<Int>, _ clusters: [Cluster]) -> Int {
         var low = range.lowerBound

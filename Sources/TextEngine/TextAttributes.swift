@@ -65,6 +65,12 @@ public struct TextAttributes: Hashable, Sendable {
     /// The paragraph direction (CSS `direction`): the bidi paragraph level (1, else 0) lines
     /// are reordered at (see `BidiLines`), and what `.natural` alignment means.
     public var rightToLeft: Bool = false
+    /// The runs of a rich label (its own text, then its spans), each in its own font, size,
+    /// fallback fonts and letter spacing, laid out as one paragraph (see `TextRun`). Empty:
+    /// the whole text is in `font`, `size`, `fallbackFonts` and `letterSpacing`. When not
+    /// empty, the text given to the engine is the runs' texts joined, and `font` and `size`
+    /// still make the strut every line is at least as tall as (CSS's root inline box).
+    public var runs: [TextRun] = []
 
     public init(font: Font, size: Double) {
         self.font = font

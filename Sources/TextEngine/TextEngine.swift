@@ -13,7 +13,8 @@
 // (the shaped glyphs of a text's words, by cluster), `FreeTypeHandles`
 // and `BreakIterator` (the owning wrappers of C objects), `ScalarProperties` (the Unicode
 // properties measuring needs), `Clusters`, `LineBreaker`, `TextLayoutEngine`, `TextLayout`
-// and `TextAttributes` (the public values), `TextError` (the module's one error type).
+// and `TextAttributes` (the public values), `TextRuns` (a rich label's runs, each in its own
+// font and size, joined into one paragraph), `TextError` (the module's one error type).
 //
 // Limitations and deviations, on purpose:
 // - Proportional fonts are shaped with HarfBuzz (`TextShaping`, through `ShapedWords`):
@@ -31,6 +32,11 @@
 //   DejaVu's ☕). Characters no font has draw as `.notdef` and are reported in
 //   `TextLayout.uncoveredCharacters` (emoji sequences beyond one scalar (+ U+FE0F) too,
 //   without a fallback font that has them).
+// - Runs (`TextAttributes.runs`, a label's spans) are measured and shaped each on its own,
+//   their advances scaled to one common unit and rounded to whole units; a word that
+//   changes run is shaped in two pieces. Lines are as tall as CSS makes them (the tallest
+//   run's line box, the label's own strut always counted). A grapheme cluster that a run
+//   boundary cuts in two stays two clusters (a combining mark starting a span).
 // - Grapheme clusters come from ICU 72 (Unicode 15.0), which may differ from the Swift
 //   standard library's `Character` on sequences newer than that.
 // - `layout(…)` does not throw: should ICU fail to open a break iterator, it degrades to

@@ -12,12 +12,15 @@ public struct PositionedGlyph: Hashable, Sendable {
     /// The font the glyph is from: an index into `TextLayout.fonts` (0: the label's font,
     /// then its fallback fonts).
     public var font: UInt8
+    /// The run the glyph belongs to: an index into `TextAttributes.runs` (0 without runs).
+    public var run: UInt16
 
-    public init(glyph: UInt32, x: Double, y: Double = 0, font: UInt8 = 0) {
+    public init(glyph: UInt32, x: Double, y: Double = 0, font: UInt8 = 0, run: UInt16 = 0) {
         self.glyph = glyph
         self.x = x
         self.y = y
         self.font = font
+        self.run = run
     }
 }
 
@@ -36,13 +39,36 @@ public struct TextLine: Sendable, Hashable {
     public var width: Double
     /// The characters shown, with `…` where text was truncated (for debugging and tests).
     public var text: String
+    /// Where each run of a rich label lies on this line, left to right, for its underline
+    /// and strikethrough: trailing spaces left out, the ellipsis in the run it follows.
+    /// Empty without `TextAttributes.runs`.
+    public var segments: [RunSegment]
+    /// Points from the text box's top to the line's top (line boxes of a rich label differ
+    /// in height).
+    public var top: Double
+    /// The line box's height in points, exact.
+    public var height: Double
 
-    public init(glyphs: [PositionedGlyph], baseline: Double, x: Double, width: Double, text: String) {
+    public init(glyphs: [PositionedGlyph], baseline: Double, x: Double, width: Double, text: String,
+                segments: [RunSegment] = [], top: Double = 0, height: Double = 0) {
         self.glyphs = glyphs
         self.baseline = baseline
         self.x = x
         self.width = width
         self.text = text
+        self.segments = segments
+        self.top = top
+        self.height = height
+    }
+}
+
+/// A stretch of one run on a line: points from the text box's left edge, on whole device pixels.
+public struct RunSegment: Hashable, Sendable {
+    public var run: UInt16
+    public var x: Double
+    public var width: Double
+    public init(run: UInt16, x: Double, width: Double) {
+        self.run = run; self.x = x; self.width = width
     }
 }
 

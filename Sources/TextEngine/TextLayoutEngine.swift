@@ -108,23 +108,11 @@ public struct TextLayoutEngine: Sendable {
         guard let buffer = try? UTF16Buffer(text) else {
             return TextMeasurement(width: 0, height: 0, lineCount: 0, isTruncated: false)
         }
-        let metrics = Metrics(attributes)
-        let clusters = ClusterList(text: buffer, font: attributes.font, fallbacks: attributes.fallbackFonts, spacing: metrics.letterSpacing) { try? BreakIterator(.character, over: buffer) }
-        let lineIterator = try? LineBreakOpportunities(over: buffer)
-        let limit = width.map(metrics.limitInUnits) ?? .infinity
-        var breaker = metrics.breaker(clusters, lineIterator: lineIterator, attributes: attributes, limit: limit)
-        let (records, truncated) = breaker.lines()
-        let cuts = breaker.cuts(of: records)
-        if !cuts.isEmpty {
-            let parts = ClusterList(text: buffer, font: attributes.font, fallbacks: attributes.fallbackFonts, spacing: metrics.letterSpacing,
-                                    cuts: cuts, lineStarts: breaker.lineStarts(of: records),
-                                   trimmedLineEnds: breaker.trimmedLineEnds(of: records)) { try? BreakIterator(.character, over: buffer) }
-            breaker = metrics.breaker(parts, lineIterator: lineIterator, attributes: attributes, limit: limit)
-        }
+        let (metrics, breaker, records, truncated) = lines(buffer, attributes: attributes, width: width)
         let widest = records.reduce(0) { max($0, lineWidth($1, breaker)) }
         return TextMeasurement(
             width: Double(widest) * metrics.pointsPerUnit,
-            height: Double(records.count) * metrics.lineHeight,
+            height: metrics.height(of: records, breaker),
             lineCount: records.count,
             isTruncated: truncated)
     }
@@ -133,10 +121,38 @@ public struct TextLayoutEngine: Sendable {
     /// puts it at any width: the font's ascent plus half the leading, as CSS places it
     /// (see `Metrics`), rounded to a whole device pixel. Nil for an empty text, which
     /// has no line. Arithmetic only: the first line's top is the box's top whatever breaks.
-    public func firstBaseline(_ text: String, attributes: TextAttributes) -> Double? {
+    ///
+    /// With `attributes.runs`, the first line is as tall as the runs on it, so `width`
+    /// (where the text is laid out; nil: unconstrained) decides which those are.
+    public func firstBaseline(_ text: String, attributes: TextAttributes, width: Double? = nil) -> Double? {
         guard !text.isEmpty else { return nil }
-        let metrics = Metrics(attributes)
-        return metrics.round(metrics.baselineOffset)
+        guard !attributes.runs.isEmpty, let buffer = try? UTF16Buffer(text) else {
+            let metrics = Metrics(attributes)
+            return metrics.round(metrics.baselineOffset)
+        }
+        let (metrics, breaker, records, _) = lines(buffer, attributes: attributes, width: width)
+        guard let first = records.first else { return metrics.round(metrics.baselineOffset) }
+        return metrics.round(metrics.lineBox(first, breaker).above)
+    }
+
+    /// The text broken into lines at `width`, with what measured them.
+    private func lines(_ buffer: UTF16Buffer, attributes: TextAttributes, width: Double?, useICU: Bool = true)
+        -> (Metrics, LineBreaker, [LineRecord], truncated: Bool) {
+        let metrics = Metrics(attributes, textCount: buffer.count)
+        let clusters = metrics.clusters(buffer, attributes, useICU: useICU)
+        let lineIterator = useICU ? try? LineBreakOpportunities(over: buffer) : nil
+        let limit = width.map(metrics.limitInUnits) ?? .infinity
+        var breaker = metrics.breaker(clusters, lineIterator: lineIterator, attributes: attributes, limit: limit)
+        let (records, truncated) = breaker.lines()
+        // Words a line breaks inside are measured and drawn in parts, shaped apart, as the
+        // breaker measured them.
+        let cuts = breaker.cuts(of: records)
+        if !cuts.isEmpty {
+            let parts = metrics.clusters(buffer, attributes, useICU: useICU, cuts: cuts, lineStarts: breaker.lineStarts(of: records),
+                                         trimmedLineEnds: breaker.trimmedLineEnds(of: records))
+            breaker = metrics.breaker(parts, lineIterator: lineIterator, attributes: attributes, limit: limit)
+        }
+        return (metrics, breaker, records, truncated)
     }
 
     /// The size of `text` laid out at `width` (as `layout(…)`'s width and height).
@@ -156,8 +172,8 @@ public struct TextLayoutEngine: Sendable {
     /// `lines`.
     public func minContentWidth(_ text: String, attributes: TextAttributes) -> Double {
         guard let buffer = try? UTF16Buffer(text) else { return 0 }
-        let metrics = Metrics(attributes)
-        let clusters = ClusterList(text: buffer, font: attributes.font, fallbacks: attributes.fallbackFonts, spacing: metrics.letterSpacing) { try? BreakIterator(.character, over: buffer) }
+        let metrics = Metrics(attributes, textCount: buffer.count)
+        let clusters = metrics.clusters(buffer, attributes)
         let breaker = metrics.breaker(clusters, lineIterator: nil, attributes: attributes, limit: .infinity)
         var widest = 0
         if attributes.wrap == .word, let opportunities = try? LineBreakOpportunities(over: buffer) {
@@ -178,8 +194,8 @@ public struct TextLayoutEngine: Sendable {
     /// hanging spaces, exact (not rounded to a device pixel). Ignores `lines` and truncation.
     public func maxContentWidth(_ text: String, attributes: TextAttributes) -> Double {
         guard let buffer = try? UTF16Buffer(text) else { return 0 }
-        let metrics = Metrics(attributes)
-        let clusters = ClusterList(text: buffer, font: attributes.font, fallbacks: attributes.fallbackFonts, spacing: metrics.letterSpacing) { try? BreakIterator(.character, over: buffer) }
+        let metrics = Metrics(attributes, textCount: buffer.count)
+        let clusters = metrics.clusters(buffer, attributes)
         let breaker = metrics.breaker(clusters, lineIterator: nil, attributes: attributes, limit: .infinity)
         var widest = 0
         var paragraphStart = 0
@@ -194,26 +210,9 @@ public struct TextLayoutEngine: Sendable {
 
     func layout(_ buffer: UTF16Buffer, attributes: TextAttributes, width: Double?, useICU: Bool,
                 visible: ClosedRange<Double>? = nil) -> TextLayout {
-        let metrics = Metrics(attributes)
         let font = attributes.font
-        var clusters = ClusterList(text: buffer, font: font, fallbacks: attributes.fallbackFonts, spacing: metrics.letterSpacing) {
-            useICU ? try? BreakIterator(.character, over: buffer) : nil
-        }
-        let lineIterator = useICU ? try? LineBreakOpportunities(over: buffer) : nil
-        let limit = width.map(metrics.limitInUnits) ?? .infinity
-        var breaker = metrics.breaker(clusters, lineIterator: lineIterator, attributes: attributes, limit: limit)
-        let (records, truncated) = breaker.lines()
-        // Words a line breaks inside are measured and drawn in parts, shaped apart, as the
-        // breaker measured them.
-        let cuts = breaker.cuts(of: records)
-        if !cuts.isEmpty {
-            clusters = ClusterList(text: buffer, font: font, fallbacks: attributes.fallbackFonts, spacing: metrics.letterSpacing,
-                                   cuts: cuts, lineStarts: breaker.lineStarts(of: records),
-                                   trimmedLineEnds: breaker.trimmedLineEnds(of: records)) {
-                useICU ? try? BreakIterator(.character, over: buffer) : nil
-            }
-            breaker = metrics.breaker(clusters, lineIterator: lineIterator, attributes: attributes, limit: limit)
-        }
+        let (metrics, breaker, records, truncated) = lines(buffer, attributes: attributes, width: width, useICU: useICU)
+        let clusters = breaker.clusters
 
         let ellipsisGlyph = font.glyphOrZero(0x2026)
         // Natural widths first: an unconstrained box is as wide as its widest line.
@@ -228,7 +227,11 @@ public struct TextLayoutEngine: Sendable {
         var lines: [TextLine] = []
         lines.reserveCapacity(records.count)
         var glyphScratch: [UInt32] = []
-        let fonts = [font] + attributes.fallbackFonts
+        let fonts = metrics.rich?.fonts ?? [font] + attributes.fallbackFonts
+        let rich = metrics.rich
+        // Line boxes of a rich label differ in height; without runs every line is `lineHeight`.
+        let boxes = rich == nil ? [] : records.map { metrics.lineBox($0, breaker) }
+        var nextTop = 0.0
         let hasFallback = !clusters.fontIndices.isEmpty
         let bidi = useICU && BidiLines.mayReorder(buffer, rightToLeft: attributes.rightToLeft)
             ? try? BidiLines(text: buffer, rightToLeft: attributes.rightToLeft) : nil
@@ -247,10 +250,12 @@ public struct TextLayoutEngine: Sendable {
                 default: offset = 0
                 }
                 offset = max(0, offset)
-                let lineTop = Double(lineNumber) * metrics.lineHeight
-                if let visible, lineTop > visible.upperBound || lineTop + metrics.lineHeight < visible.lowerBound {
-                    lines.append(TextLine(glyphs: [], baseline: metrics.round(lineTop + metrics.baselineOffset),
-                                          x: offset, width: naturalWidth, text: ""))
+                let lineTop = rich == nil ? Double(lineNumber) * metrics.lineHeight : nextTop
+                let box = rich == nil ? (height: metrics.lineHeight, above: metrics.baselineOffset) : boxes[lineNumber]
+                nextTop += box.height
+                if let visible, lineTop > visible.upperBound || lineTop + box.height < visible.lowerBound {
+                    lines.append(TextLine(glyphs: [], baseline: metrics.round(lineTop + box.above),
+                                          x: offset, width: naturalWidth, text: "", top: lineTop, height: box.height))
                     continue
                 }
 
@@ -290,6 +295,16 @@ public struct TextLayoutEngine: Sendable {
                 // In visual order (bidi) each cluster is placed where the line's reordering
                 // puts it; in logical order a right-to-left shaped run is mirrored in its span.
                 var mirrored: [Int: UInt32] = [:]
+                // Where each run lies on the line (rich labels only), for its decorations.
+                var segments: [RunSegment] = []
+                func extendSegment(_ run: UInt16, from start: Double, to end: Double) {
+                    let (start, end) = (metrics.round(start), metrics.round(end))
+                    if let last = segments.last, last.run == run, abs(last.x + last.width - start) < 1e-9 {
+                        segments[segments.count - 1].width = end - last.x
+                    } else if end > start {
+                        segments.append(RunSegment(run: run, x: start, width: end - start))
+                    }
+                }
                 func place(_ range: Range<Int>, visual: BidiLines.VisualLine? = nil) {
                     if let visual {
                         mirrored = visual.mirrored
@@ -307,6 +322,8 @@ public struct TextLayoutEngine: Sendable {
                 func placeCluster(_ index: Int, _ range: Range<Int>, mirrorRuns: Bool) {
                     let cluster = cs[index]
                     let fontIndex = hasFallback ? clusters.fontIndices[index] : 0
+                    let run = UInt16(truncatingIfNeeded: clusters.runIndex(index))
+                    let segmentStart = rich == nil ? 0 : offset + Double(pen) * pointsPerUnit + extra
                     if extraPerGap > 0 && !gapsBySpace && index > record.head.lowerBound && index < contentEnd {
                         extra += extraPerGap
                     }
@@ -330,25 +347,25 @@ public struct TextLayoutEngine: Sendable {
                                 glyphs.append(PositionedGlyph(
                                     glyph: shaped.glyph,
                                     x: metrics.round(offset + Double(left + Int(shaped.xOffset)) * pointsPerUnit + extra),
-                                    y: metrics.roundSigned(-Double(shaped.yOffset) * pointsPerUnit), font: fontIndex))
+                                    y: metrics.roundSigned(-Double(shaped.yOffset) * pointsPerUnit), font: fontIndex, run: run))
                                 left += Int(shaped.xAdvance)
                             }
                         } else if !cluster.flags.contains(.noGlyph) {
                             glyphs.append(PositionedGlyph(glyph: (mirrorRuns ? nil : mirroredGlyph(index, fontIndex)) ?? UInt32(cluster.glyph),
                                                           x: metrics.round(offset + Double(left) * pointsPerUnit + extra),
-                                                          font: fontIndex))
+                                                          font: fontIndex, run: run))
                         }
                     } else if !cluster.flags.contains(.noGlyph) {
                         let x = metrics.round(offset + Double(pen) * pointsPerUnit + extra)
                         if cluster.flags.contains(.notdef) {
-                            glyphs.append(PositionedGlyph(glyph: 0, x: x))
+                            glyphs.append(PositionedGlyph(glyph: 0, x: x, font: fontIndex, run: run))
                         } else if !cluster.flags.contains(.multiScalar) {
                             glyphs.append(PositionedGlyph(glyph: (mirrorRuns ? nil : mirroredGlyph(index, fontIndex)) ?? UInt32(cluster.glyph), x: x,
-                                                          font: fontIndex))
+                                                          font: fontIndex, run: run))
                         } else {
                             glyphScratch.removeAll(keepingCapacity: true)
                             clusters.glyphs(of: index, font: fonts[Int(fontIndex)], into: &glyphScratch)
-                            for glyph in glyphScratch { glyphs.append(PositionedGlyph(glyph: glyph, x: x, font: fontIndex)) }
+                            for glyph in glyphScratch { glyphs.append(PositionedGlyph(glyph: glyph, x: x, font: fontIndex, run: run)) }
                         }
                     }
                     if cluster.kind == .tab {
@@ -357,6 +374,9 @@ public struct TextLayoutEngine: Sendable {
                         pen += Int(cluster.advance)
                     }
                     if extraPerGap > 0 && gapsBySpace && cluster.kind == .space && index < contentEnd { extra += extraPerGap }
+                    if rich != nil && (index < contentEnd || index >= record.tail.lowerBound && !record.tail.isEmpty) {
+                        extendSegment(run, from: segmentStart, to: offset + Double(pen) * pointsPerUnit + extra)
+                    }
                 }
                 // A truncated line keeps its logical order (its ellipsis would need a place
                 // in the reordering); so does a line that is all left to right.
@@ -365,8 +385,18 @@ public struct TextLayoutEngine: Sendable {
                 mirrored = [:]
                 var text = buffer.string(clusters.offset(record.head.lowerBound)..<clusters.offset(record.head.upperBound))
                 if record.ellipsis {
-                    glyphs.append(PositionedGlyph(glyph: ellipsisGlyph, x: metrics.round(offset + Double(pen) * pointsPerUnit)))
-                    pen += metrics.ellipsisAdvance
+                    let start = offset + Double(pen) * pointsPerUnit
+                    if let rich {
+                        // In the style of the run it follows (or the first run shown after it).
+                        let run = clusters.runIndex(breaker.ellipsisCluster(record))
+                        glyphs.append(PositionedGlyph(glyph: rich.ellipsisGlyphs[run], x: metrics.round(start),
+                                                      font: rich.fontIndices[run][0], run: UInt16(run)))
+                        pen += rich.ellipsisAdvances[run]
+                        extendSegment(UInt16(run), from: start, to: offset + Double(pen) * pointsPerUnit)
+                    } else {
+                        glyphs.append(PositionedGlyph(glyph: ellipsisGlyph, x: metrics.round(start)))
+                        pen += metrics.ellipsisAdvance
+                    }
                     text += "…"
                 }
                 if !record.tail.isEmpty {
@@ -375,10 +405,13 @@ public struct TextLayoutEngine: Sendable {
                 }
                 lines.append(TextLine(
                     glyphs: glyphs,
-                    baseline: metrics.round(lineTop + metrics.baselineOffset),
+                    baseline: metrics.round(lineTop + box.above),
                     x: offset,
                     width: lineWidthPoints,
-                    text: text))
+                    text: text,
+                    segments: segments,
+                    top: lineTop,
+                    height: box.height))
             }
         }
         }
@@ -388,7 +421,7 @@ public struct TextLayoutEngine: Sendable {
         }
         return TextLayout(
             width: naturalWidths.max() ?? 0,
-            height: Double(records.count) * metrics.lineHeight,
+            height: rich == nil ? Double(records.count) * metrics.lineHeight : nextTop,
             lines: lines,
             uncoveredCharacters: uncovered,
             isTruncated: truncated,
@@ -399,7 +432,7 @@ public struct TextLayoutEngine: Sendable {
     private func lineWidth(_ record: LineRecord, _ breaker: LineBreaker) -> Int {
         var measured = breaker.width(of: record.head)
         if record.ellipsis {
-            measured.pen += breaker.ellipsisAdvance
+            measured.pen += breaker.ellipsisAdvance(beside: breaker.ellipsisCluster(record))
             measured.width = measured.pen
         }
         if !record.tail.isEmpty {
@@ -413,6 +446,7 @@ public struct TextLayoutEngine: Sendable {
 struct Metrics {
     let pointsPerUnit: Double
     let scale: Double
+    /// The label's own line box (its font and size): every line's height without runs.
     let lineHeight: Double
     /// From a line's top to its baseline, before pixel rounding.
     let baselineOffset: Double
@@ -420,30 +454,59 @@ struct Metrics {
     let tabStop: Int
     /// `letterSpacing` in design units, rounded to whole units.
     let letterSpacing: Int32
+    /// A rich label's runs (see `RichRuns`); widths are then in their common unit.
+    let rich: RichRuns?
 
-    init(_ attributes: TextAttributes) {
+    /// - Parameter textCount: the UTF-16 length of the text, which `attributes.runs` must
+    ///   make up to be used; −1 for "not known here" (no runs).
+    init(_ attributes: TextAttributes, textCount: Int = -1) {
         let font = attributes.font
-        pointsPerUnit = attributes.size / Double(font.unitsPerEm)
+        let labelUnit = attributes.size / Double(font.unitsPerEm)
+        rich = textCount >= 0 && !attributes.runs.isEmpty ? RichRuns(attributes, textCount: textCount) : nil
+        pointsPerUnit = rich?.pointsPerUnit ?? labelUnit
+        let labelFactor = rich == nil ? 1 : labelUnit / pointsPerUnit
         scale = attributes.pixelScale > 0 ? attributes.pixelScale : 1
-        let height: Double = switch attributes.lineHeight {
-        case .multiple(let multiple): multiple * Double(font.naturalLineHeight) * pointsPerUnit
-        case .points(let points): points
-        case .normal:
-            (Double(font.ascender) * pointsPerUnit).rounded() + (Double(-font.descender) * pointsPerUnit).rounded()
-                + (Double(font.lineGap) * pointsPerUnit).rounded()
-        }
-        // CSS's line box, as browsers compute it: the line height in 1/64 points (their
-        // layout unit), the ascent and descent rounded to whole points, and half the
-        // leading (the line height less both) above the text, rounded down.
-        lineHeight = (height * 64 + 0.5).rounded(.down) / 64
-        let ascent = (Double(font.ascender) * pointsPerUnit).rounded()
-        let descent = (Double(-font.descender) * pointsPerUnit).rounded()
-        baselineOffset = ascent + ((lineHeight - ascent - descent) / 2).rounded(.down)
+        let box = LineBox(font: font, size: attributes.size, lineHeight: attributes.lineHeight)
+        lineHeight = box.height
+        baselineOffset = box.above
         let ellipsis = font.glyphOrZero(0x2026)
-        ellipsisAdvance = font.advance(ofGlyph: ellipsis)
-        tabStop = max(0, attributes.tabWidth) * font.cellAdvance
+        let tabStop = max(0, attributes.tabWidth) * font.cellAdvance
+        if labelFactor == 1 {
+            ellipsisAdvance = font.advance(ofGlyph: ellipsis)
+            self.tabStop = tabStop
+        } else {
+            ellipsisAdvance = Int(RichRuns.scale(Int32(clamping: font.advance(ofGlyph: ellipsis)), by: labelFactor))
+            self.tabStop = Int(RichRuns.scale(Int32(clamping: tabStop), by: labelFactor))
+        }
         let spacing = (attributes.letterSpacing / pointsPerUnit).rounded()
         letterSpacing = spacing.isFinite ? Int32(max(-1_000_000, min(1_000_000, spacing))) : 0
+    }
+
+    /// The text's clusters: in the attributes' font, or each run's in its own (`RichRuns`).
+    /// `cuts`, `lineStarts`, `trimmedLineEnds`: where lines break inside words (see
+    /// `ClusterList`); a rich label's runs keep their words whole.
+    func clusters(_ buffer: UTF16Buffer, _ attributes: TextAttributes, useICU: Bool = true, cuts: Set<Int> = [],
+                  lineStarts: Set<Int> = [], trimmedLineEnds: Set<Int> = []) -> ClusterList {
+        if let rich { return rich.clusters(over: buffer, useICU: useICU) }
+        return ClusterList(text: buffer, font: attributes.font, fallbacks: attributes.fallbackFonts, spacing: letterSpacing,
+                           cuts: cuts, lineStarts: lineStarts, trimmedLineEnds: trimmedLineEnds) {
+            useICU ? try? BreakIterator(.character, over: buffer) : nil
+        }
+    }
+
+    /// A line's height and the distance from its top to its baseline (unrounded): the
+    /// label's own without runs, else the tallest of the runs on it (see `RichRuns`).
+    func lineBox(_ record: LineRecord, _ breaker: LineBreaker) -> (height: Double, above: Double) {
+        guard let rich else { return (lineHeight, baselineOffset) }
+        let clusters = breaker.clusters
+        let ellipsisRun = record.ellipsis ? clusters.runIndex(breaker.ellipsisCluster(record)) : nil
+        return rich.lineBox([record.head, record.tail], ellipsisRun: ellipsisRun, runIndices: clusters.runIndices)
+    }
+
+    /// The lines' total height: their count × the line height without runs.
+    func height(of records: [LineRecord], _ breaker: LineBreaker) -> Double {
+        guard rich != nil else { return Double(records.count) * lineHeight }
+        return records.reduce(0) { $0 + lineBox($1, breaker).height }
     }
 
     // A hair of tolerance for arithmetic noise (58.999999999 floors to 59, and a width
@@ -476,6 +539,7 @@ struct Metrics {
 
     func breaker(_ clusters: ClusterList, lineIterator: LineBreakOpportunities?, attributes: TextAttributes, limit: Double) -> LineBreaker {
         LineBreaker(clusters: clusters, lineIterator: lineIterator, wrap: attributes.wrap, truncation: attributes.truncation,
-                    maxLines: max(0, attributes.lines), limit: limit, tabStop: tabStop, ellipsisAdvance: ellipsisAdvance)
+                    maxLines: max(0, attributes.lines), limit: limit, tabStop: tabStop, ellipsisAdvance: ellipsisAdvance,
+                    rich: rich)
     }
 }

@@ -20,13 +20,6 @@ final class FlexboxAttributeTests: XCTestCase {
         }
     }
 
-    private func assertError(_ text: String, _ message: String, line: Int, column: Int,
-                             file: StaticString = #filePath, line testLine: UInt = #line) {
-        guard let e = error(text) else { return XCTFail("expected an error", file: file, line: testLine) }
-        XCTAssertEqual(e.message, message, file: file, line: testLine)
-        XCTAssertEqual(e.location, SourceLocation(line: line, column: column), file: file, line: testLine)
-    }
-
     // MARK: - Reading
 
     func testPositionAndInsets() throws {
@@ -225,19 +218,6 @@ final class FlexboxAttributeTests: XCTestCase {
         box size=50x50
           box left=parent.left+4 top=10% width=parent.width*0.5 height=10
         """
-
-    private func strip(_ document: Document) -> Document {
-        var d = document
-        func clean(_ node: Node) -> Node {
-            var n = node
-            n.location = SourceLocation(line: 0, column: 0)
-            for key in n.attributes.keys { n.attributes[key]!.location = SourceLocation(line: 0, column: 0) }
-            n.children = n.children.map(clean)
-            return n
-        }
-        d.canvas = clean(d.canvas)
-        return d
-    }
 
     func testEveryAttributeRoundTripsThroughBothForms() throws {
         let original = try SpecParser().parse(Self.everything)

@@ -4,23 +4,6 @@ import XCTest
 /// Inputs written to crash or stall the parser (security issue 13): each is an error at the
 /// place it goes wrong, never a stack overflow, a hang or a value that overflows in layout.
 final class HostileSpecTests: XCTestCase {
-    private func error(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> SpecError? {
-        do {
-            _ = try SpecParser().parse(text)
-            XCTFail("expected an error", file: file, line: line)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
-    private func assertError(_ text: String, _ message: String, line: Int, column: Int,
-                             file: StaticString = #filePath, line testLine: UInt = #line) {
-        guard let e = error(text, file: file, line: testLine) else { return }
-        XCTAssertEqual(e.message, message, file: file, line: testLine)
-        XCTAssertEqual(e.location, SourceLocation(line: line, column: column), file: file, line: testLine)
-    }
-
     // MARK: - Depth of conditions and anchor expressions
 
     func testThirtyThousandParenthesesInACondition() {
@@ -197,7 +180,7 @@ final class HostileSpecTests: XCTestCase {
 
     func testNoHintForAHugeUnknownName() {
         let key = String(repeating: "x", count: 200_000)
-        guard let e = error("canvas width=10\nvbox \(key)=1") else { return }
+        guard let e = parseError("canvas width=10\nvbox \(key)=1") else { return }
         XCTAssertEqual(e.message, "unknown attribute '\(key)' for vbox")
     }
 

@@ -93,17 +93,4 @@ final class JSONFormTests: XCTestCase {
                                                  "éé": .string("\u{1F600}")]))
     }
 
-    /// Locations differ between the forms; the trees must not.
-    private func strip(_ document: Document) -> Document {
-        var d = document
-        func clean(_ node: Node) -> Node {
-            var n = node
-            n.location = SourceLocation(line: 0, column: 0)
-            for key in n.attributes.keys { n.attributes[key]!.location = SourceLocation(line: 0, column: 0) }
-            n.children = n.children.map(clean)
-            return n
-        }
-        d.canvas = clean(d.canvas)
-        return d
-    }
 }

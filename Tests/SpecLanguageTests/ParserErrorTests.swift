@@ -3,23 +3,6 @@ import XCTest
 
 /// Each error names the place (line, column) and says what to do.
 final class ParserErrorTests: XCTestCase {
-    private func error(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> SpecError? {
-        do {
-            _ = try SpecParser().parse(text)
-            XCTFail("expected an error", file: file, line: line)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
-    private func assertError(_ text: String, _ message: String, line: Int, column: Int,
-                             file: StaticString = #filePath, line testLine: UInt = #line) {
-        guard let e = error(text, file: file, line: testLine) else { return }
-        XCTAssertEqual(e.message, message, file: file, line: testLine)
-        XCTAssertEqual(e.location, SourceLocation(line: line, column: column), file: file, line: testLine)
-    }
-
     func testUnknownKindSuggests() {
         assertError("canvas width=10\nvbx gap=2", "unknown kind 'vbx'; did you mean 'vbox'?", line: 2, column: 1)
     }
@@ -81,7 +64,9 @@ final class ParserErrorTests: XCTestCase {
     func testStructure() {
         assertError("vbox", "no canvas line; a spec starts with e.g. 'canvas width=600'", line: 1, column: 1)
         assertError("canvas width=10\ncanvas width=20", "a second canvas; the first is on line 1", line: 2, column: 1)
-        assertError("canvas width=10\nlabel \"a\"\n  label \"b\"", "a label cannot have children (it is on line 2)", line: 3, column: 3)
+        assertError("canvas width=10\nlabel \"a\"\n  label \"b\"", "a label's children are span lines (span \"text\" key=value…), not a label (it is on line 2)",
+                    line: 3, column: 3)
+        assertError("canvas width=10\nspacer\n  label \"b\"", "a spacer cannot have children (it is on line 2)", line: 3, column: 3)
         assertError("canvas width=10\nvbox gap=1 gap=2", "'gap' is given twice (first at column 6)", line: 2, column: 12)
         assertError("canvas width=10\nvbox style=titel\nstyle title size=3",
                     "unknown style 'titel'; did you mean 'title'?", line: 2, column: 12)
@@ -118,7 +103,7 @@ final class ParserErrorTests: XCTestCase {
     }
 
     func testErrorQuotesTheLine() {
-        let e = error("canvas width=10\nvbox gap=x")
+        let e = parseError("canvas width=10\nvbox gap=x")
         XCTAssertEqual(e?.sourceLine, "vbox gap=x")
     }
 }
