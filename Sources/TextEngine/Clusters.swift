@@ -86,6 +86,29 @@ struct ClusterList {
     /// The run of each cluster (an index into `TextAttributes.runs`); empty without runs.
     let runIndices: [UInt16]
 
+    /// This list with the words `edges` cut shaped again in parts (see
+    /// `ShapedWords.reshaping`): what lines that break inside words measure and draw.
+    func reshaping(at edges: ShapedWords.LineEdges) -> ClusterList {
+        guard isShaped, !edges.cuts.isEmpty else { return self }
+        var clusters = self.clusters
+        let shaped = shaped.reshaping(at: edges, text: text, clusters: &clusters, fonts: fonts, fontIndices: fontIndices,
+                                      spacing: spacing)
+        return ClusterList(self, clusters: clusters, shaped: shaped)
+    }
+
+    private init(_ list: ClusterList, clusters: [Cluster], shaped: ShapedWords) {
+        text = list.text
+        self.clusters = clusters
+        uncovered = list.uncovered
+        lastContentIndex = list.lastContentIndex
+        self.shaped = shaped
+        fontIndices = list.fontIndices
+        fonts = list.fonts
+        isShaped = list.isShaped
+        spacing = list.spacing
+        runIndices = list.runIndices
+    }
+
     /// A list made by joining others (`RichRuns.clusters`).
     init(text: UTF16Buffer, clusters: [Cluster], uncovered: [String], lastContentIndex: Int, shaped: ShapedWords,
          fontIndices: [UInt8], runIndices: [UInt16]) {
@@ -104,11 +127,7 @@ struct ClusterList {
     /// - Parameter spacing: design units added to every character's advance but tabs' and
     ///   line breaks' (CSS `letter-spacing`); an advance never goes below 0.
     ///   `fallbacks`: fonts for the clusters `font` does not cover, in order (`FontFallback`).
-    ///   `cuts`: UTF-16 offsets where lines break inside words: each part is shaped on its
-    ///   own (see `ShapedWords`); `lineStarts`: the offsets where lines start;
-    ///   `trimmedLineEnds`: where lines end with their last closing mark set half-width.
-    init(text: UTF16Buffer, font: Font, fallbacks: [Font] = [], spacing: Int32 = 0, cuts: Set<Int> = [],
-         lineStarts: Set<Int> = [], trimmedLineEnds: Set<Int> = [], characterIterator: () -> BreakIterator?) {
+    init(text: UTF16Buffer, font: Font, fallbacks: [Font] = [], spacing: Int32 = 0, characterIterator: () -> BreakIterator?) {
         self.text = text
         self.fonts = [font] + fallbacks
         self.spacing = spacing
@@ -124,13 +143,15 @@ struct ClusterList {
         if !fontIndices.isEmpty { uncovered = FontFallback.uncovered(clusters, text: text) }
         isShaped = font.shaper != nil || !fontIndices.isEmpty
         if isShaped {
-            shaped = ShapedWords(text: text, clusters: &clusters, fonts: [font] + fallbacks, fontIndices: fontIndices, cuts: cuts,
-                                 lineStarts: lineStarts, trimmedLineEnds: trimmedLineEnds)
+            shaped = ShapedWords(text: text, clusters: &clusters, fonts: [font] + fallbacks, fontIndices: fontIndices,
+                                 spacing: spacing)
         } else {
             shaped = ShapedWords()
         }
         if spacing != 0 {
-            for index in clusters.indices where clusters[index].kind == .visible || clusters[index].kind == .space {
+            // Shaped clusters have theirs already (see `ShapedWords`).
+            for index in clusters.indices where (clusters[index].kind == .visible && !clusters[index].flags.contains(.shaped))
+                    || clusters[index].kind == .space {
                 clusters[index].advance = max(0, clusters[index].advance &+ spacing)
             }
         }

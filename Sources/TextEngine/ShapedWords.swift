@@ -26,18 +26,76 @@ struct ShapedWords {
     /// word is shaped in runs of one font (`fontIndices`: an index into `fonts` per cluster,
     /// empty for all in `fonts[0]`); a run in a font without a shaper (fixed pitch) keeps
     /// the cell rules, and advances and offsets of a fallback font are scaled to
-    /// `fonts[0]`'s design units. A word is also cut at each UTF-16 offset of `cuts`, its
-    /// parts shaped apart (where a line breaks inside it, as a browser reshapes there);
-    /// a part starting at one of `lineStarts` is shaped as a line's start, and one ending
-    /// at one of `trimmedLineEnds` as a line's end that needs its last mark's blank half
-    /// (see `PunctuationTrim`).
-    init(text: UTF16Buffer, clusters: inout [Cluster], fonts: [Font], fontIndices: [UInt8], cuts: Set<Int> = [],
-         lineStarts: Set<Int> = [], trimmedLineEnds: Set<Int> = []) {
+    /// `fonts[0]`'s design units. A shaped cluster's advance gets `spacing` (letter
+    /// spacing) added, never going below 0.
+    init(text: UTF16Buffer, clusters: inout [Cluster], fonts: [Font], fontIndices: [UInt8], spacing: Int32 = 0) {
+        starts.reserveCapacity(clusters.count + 1)
+        shapeWords(0..<clusters.count, text: text, clusters: &clusters, fonts: fonts, fontIndices: fontIndices,
+                   spacing: spacing, lineEdges: LineEdges())
+        starts.append(Int32(glyphs.count))
+    }
+
+    /// Where lines break inside words (UTF-16 offsets): the words are cut there (`cuts`), a
+    /// part starting at one of `lineStarts` is shaped as a line's start, and one ending at
+    /// one of `trimmedLineEnds` as a line's end that needs its last mark's blank half (see
+    /// `PunctuationTrim`).
+    struct LineEdges {
+        var cuts: Set<Int> = []
+        var lineStarts: Set<Int> = []
+        var trimmedLineEnds: Set<Int> = []
+    }
+
+    /// These glyphs with the words holding `edges.cuts` shaped again, in parts cut there, as
+    /// a browser reshapes where a line breaks inside a word; `clusters` (the ones these
+    /// glyphs belong to) are rewritten for those words only, every other word keeps its
+    /// glyphs as they are.
+    func reshaping(at edges: LineEdges, text: UTF16Buffer, clusters: inout [Cluster], fonts: [Font], fontIndices: [UInt8],
+                   spacing: Int32) -> ShapedWords {
         let count = clusters.count
-        starts.reserveCapacity(count + 1)
+        var words: [Range<Int>] = []
+        for offset in edges.cuts.sorted() {
+            var lower = Self.cluster(containing: min(offset, text.count - 1), in: 0..<count, clusters)
+            if Int(clusters[lower].start) != offset { continue }
+            var upper = lower
+            while lower > 0 && clusters[lower - 1].kind == .visible { lower -= 1 }
+            while upper < count && clusters[upper].kind == .visible { upper += 1 }
+            guard lower < upper else { continue }
+            if let last = words.last, last.upperBound >= lower {
+                words[words.count - 1] = last.lowerBound..<max(last.upperBound, upper)
+            } else {
+                words.append(lower..<upper)
+            }
+        }
+        var out = ShapedWords()
+        out.starts.reserveCapacity(starts.count)
+        out.glyphs.reserveCapacity(glyphs.count)
+        var copied = 0
+        func copy(upTo end: Int) {
+            guard copied < end else { return }
+            let shift = Int32(out.glyphs.count) - starts[copied]
+            out.glyphs.append(contentsOf: glyphs[Int(starts[copied])..<Int(starts[end])])
+            out.starts.append(contentsOf: starts[copied..<end].lazy.map { $0 + shift })
+            copied = end
+        }
+        for word in words {
+            copy(upTo: word.lowerBound)
+            out.shapeWords(word, text: text, clusters: &clusters, fonts: fonts, fontIndices: fontIndices, spacing: spacing,
+                           lineEdges: edges)
+            copied = word.upperBound
+        }
+        copy(upTo: count)
+        out.starts.append(Int32(out.glyphs.count))
+        return out
+    }
+
+    /// Shapes the words of clusters `range`, appending each cluster's start and glyph list.
+    private mutating func shapeWords(_ range: Range<Int>, text: UTF16Buffer, clusters: inout [Cluster], fonts: [Font],
+                                     fontIndices: [UInt8], spacing: Int32, lineEdges: LineEdges) {
+        let count = range.upperBound
+        let cuts = lineEdges.cuts
         var word: [ShapedGlyph] = []  // the current word's glyphs
         var owners: [Int32] = []      // the cluster of each of them
-        var index = 0
+        var index = range.lowerBound
         while index < count {
             guard clusters[index].kind == .visible else {
                 starts.append(Int32(glyphs.count))
@@ -51,9 +109,10 @@ struct ShapedWords {
                     && (cuts.isEmpty || !cuts.contains(Int(clusters[end].start))) {
                 end += 1
             }
+            let endOffset = end < clusters.count ? Int(clusters[end].start) : text.count
             guard Self.shape(index..<end, text: text, clusters: clusters, fonts: fonts, font: Int(font),
-                             atLineStart: lineStarts.contains(Int(clusters[index].start)),
-                             trimLast: !trimmedLineEnds.isEmpty && trimmedLineEnds.contains(end < count ? Int(clusters[end].start) : text.count),
+                             atLineStart: !lineEdges.lineStarts.isEmpty && lineEdges.lineStarts.contains(Int(clusters[index].start)),
+                             trimLast: !lineEdges.trimmedLineEnds.isEmpty && lineEdges.trimmedLineEnds.contains(endOffset),
                              into: &word, owners: &owners) else {
                 for _ in index..<end { starts.append(Int32(glyphs.count)) }
                 index = end
@@ -86,11 +145,10 @@ struct ShapedWords {
                     glyphs.append(contentsOf: word[first..<next])
                 }
                 clusters[cluster].flags = flags
-                clusters[cluster].advance = advance
+                clusters[cluster].advance = spacing == 0 ? advance : max(0, advance &+ spacing)
             }
             index = end
         }
-        starts.append(Int32(glyphs.count))
     }
 
     /// The advance of each cluster of `range` (visible clusters) with the range shaped on

@@ -148,8 +148,8 @@ public struct TextLayoutEngine: Sendable {
         // breaker measured them.
         let cuts = breaker.cuts(of: records)
         if !cuts.isEmpty {
-            let parts = metrics.clusters(buffer, attributes, useICU: useICU, cuts: cuts, lineStarts: breaker.lineStarts(of: records),
-                                         trimmedLineEnds: breaker.trimmedLineEnds(of: records))
+            let parts = clusters.reshaping(at: ShapedWords.LineEdges(cuts: cuts, lineStarts: breaker.lineStarts(of: records),
+                                                                     trimmedLineEnds: breaker.trimmedLineEnds(of: records)))
             breaker = metrics.breaker(parts, lineIterator: lineIterator, attributes: attributes, limit: limit)
         }
         return (metrics, breaker, records, truncated)
@@ -483,13 +483,9 @@ struct Metrics {
     }
 
     /// The text's clusters: in the attributes' font, or each run's in its own (`RichRuns`).
-    /// `cuts`, `lineStarts`, `trimmedLineEnds`: where lines break inside words (see
-    /// `ClusterList`); a rich label's runs keep their words whole.
-    func clusters(_ buffer: UTF16Buffer, _ attributes: TextAttributes, useICU: Bool = true, cuts: Set<Int> = [],
-                  lineStarts: Set<Int> = [], trimmedLineEnds: Set<Int> = []) -> ClusterList {
+    func clusters(_ buffer: UTF16Buffer, _ attributes: TextAttributes, useICU: Bool = true) -> ClusterList {
         if let rich { return rich.clusters(over: buffer, useICU: useICU) }
-        return ClusterList(text: buffer, font: attributes.font, fallbacks: attributes.fallbackFonts, spacing: letterSpacing,
-                           cuts: cuts, lineStarts: lineStarts, trimmedLineEnds: trimmedLineEnds) {
+        return ClusterList(text: buffer, font: attributes.font, fallbacks: attributes.fallbackFonts, spacing: letterSpacing) {
             useICU ? try? BreakIterator(.character, over: buffer) : nil
         }
     }
