@@ -64,13 +64,13 @@ struct Cluster {
 /// instead (see `ShapedWords`).
 struct ClusterList {
     let text: UTF16Buffer
-    let clusters: [Cluster]
+    private(set) var clusters: [Cluster]
     /// Uncovered clusters, once each, in order of first appearance.
     let uncovered: [String]
     /// Index of the last cluster that is not a hard break (−1 when none).
     let lastContentIndex: Int
     /// The shaped glyphs of every `.shaped` cluster, cluster after cluster (empty without a shaper).
-    let shaped: ShapedWords
+    private(set) var shaped: ShapedWords
     /// The font of each cluster (0: the label's font, k: its k-th fallback font); empty when
     /// every cluster is in the label's font (see `FontFallback`).
     let fontIndices: [UInt8]
@@ -86,27 +86,12 @@ struct ClusterList {
     /// The run of each cluster (an index into `TextAttributes.runs`); empty without runs.
     let runIndices: [UInt16]
 
-    /// This list with the words `edges` cut shaped again in parts (see
-    /// `ShapedWords.reshaping`): what lines that break inside words measure and draw.
-    func reshaping(at edges: ShapedWords.LineEdges) -> ClusterList {
-        guard isShaped, !edges.cuts.isEmpty else { return self }
-        var clusters = self.clusters
-        let shaped = shaped.reshaping(at: edges, text: text, clusters: &clusters, fonts: fonts, fontIndices: fontIndices,
-                                      spacing: spacing)
-        return ClusterList(self, clusters: clusters, shaped: shaped)
-    }
-
-    private init(_ list: ClusterList, clusters: [Cluster], shaped: ShapedWords) {
-        text = list.text
-        self.clusters = clusters
-        uncovered = list.uncovered
-        lastContentIndex = list.lastContentIndex
-        self.shaped = shaped
-        fontIndices = list.fontIndices
-        fonts = list.fonts
-        isShaped = list.isShaped
-        spacing = list.spacing
-        runIndices = list.runIndices
+    /// Shapes the words `edges` cut again, in parts (see `ShapedWords.reshaping`): what
+    /// lines that break inside words measure and draw.
+    mutating func reshape(at edges: ShapedWords.LineEdges) {
+        guard isShaped, !edges.cuts.isEmpty else { return }
+        shaped = shaped.reshaping(at: edges, text: text, clusters: &clusters, fonts: fonts, fontIndices: fontIndices,
+                                  spacing: spacing)
     }
 
     /// A list made by joining others (`RichRuns.clusters`).

@@ -15,7 +15,8 @@ struct LineRecord {
 /// Widths here are in design units; `limit` is the available width converted to design
 /// units (a line fits when its width is at most the available width plus almost a device pixel).
 struct LineBreaker {
-    let clusters: ClusterList
+    /// Reshaped in place once the lines are known (see `ClusterList.reshape`).
+    var clusters: ClusterList
     let lineIterator: LineBreakOpportunities?
     let wrap: TextWrap
     let truncation: TextTruncation
@@ -101,40 +102,46 @@ struct LineBreaker {
     /// allows that at a line's end) and a line may break after it: `trimsEnd`.
     func nextLineEnd(from start: Int, paragraphEnd: Int) -> (end: Int, trimsEnd: Bool) {
         if limit == .infinity { return (paragraphEnd, false) }
-        var opening: [Int32] = []
-        if !clusters.isSafeToBreak(before: start) {
-            opening = clusters.reshapedAdvances(start..<clusters.safeBoundary(after: start, limit: paragraphEnd), atLineStart: true)
-        }
+        let opening: [Int32] = clusters.isSafeToBreak(before: start) ? []
+            : clusters.reshapedAdvances(start..<clusters.safeBoundary(after: start, limit: paragraphEnd), atLineStart: true)
+        let limit = self.limit, tabStop = self.tabStop
         let overflow: Int? = clusters.clusters.withUnsafeBufferPointer { clusters in
-            @inline(__always) func advance(_ index: Int) -> Int {
-                index - start < opening.count ? Int(opening[index - start]) : Int(clusters[index].advance)
+            opening.withUnsafeBufferPointer { opening in
+                var pen = 0
+                var index = start
+                while index < paragraphEnd {
+                    let cluster = clusters[index]
+                    if cluster.kind == .tab {
+                        pen += tabStop > 0 ? tabStop - pen % tabStop : 0
+                        index += 1
+                        continue
+                    }
+                    let total = index - start < opening.count ? Int(opening[index - start]) : Int(cluster.advance)
+                    // A ligature's advance is spread evenly over its clusters (the ones after the
+                    // first have no glyph of their own), as a browser places carets inside it.
+                    var parts = 1
+                    if cluster.flags.contains(.shaped) {
+                        while index + parts < paragraphEnd && clusters[index + parts].kind == .visible
+                                && clusters[index + parts].flags.contains([.shaped, .noGlyph])
+                                && (index + parts - start < opening.count ? opening[index + parts - start] : clusters[index + parts].advance) == 0 {
+                            parts += 1
+                        }
+                    }
+                    if parts == 1 {
+                        if cluster.kind == .visible && index > start && Double(pen + total) > limit { return index }
+                        pen += total
+                        index += 1
+                        continue
+                    }
+                    for part in 0..<parts {
+                        let share = total * (part + 1) / parts - total * part / parts
+                        if cluster.kind == .visible && index + part > start && Double(pen + share) > limit { return index + part }
+                        pen += share
+                    }
+                    index += parts
+                }
+                return nil
             }
-            var pen = 0
-            var index = start
-            while index < paragraphEnd {
-                let cluster = clusters[index]
-                if cluster.kind == .tab {
-                    pen += tabStop > 0 ? tabStop - pen % tabStop : 0
-                    index += 1
-                    continue
-                }
-                // A ligature's advance is spread evenly over its clusters (the ones after the
-                // first have no glyph of their own), as a browser places carets inside it.
-                var parts = 1
-                while cluster.kind == .visible && cluster.flags.contains(.shaped) && index + parts < paragraphEnd
-                        && clusters[index + parts].kind == .visible && clusters[index + parts].flags.contains([.shaped, .noGlyph])
-                        && advance(index + parts) == 0 {
-                    parts += 1
-                }
-                let total = advance(index)
-                for part in 0..<parts {
-                    let share = total * (part + 1) / parts - total * part / parts
-                    if cluster.kind == .visible && index + part > start && Double(pen + share) > limit { return index + part }
-                    pen += share
-                }
-                index += parts
-            }
-            return nil
         }
         guard let overflow else { return (paragraphEnd, false) }
         if overflow + 1 <= paragraphEnd, clusters.trimsAtLineEnd(overflow), mayBreak(before: overflow + 1, paragraphEnd: paragraphEnd),

@@ -53,13 +53,18 @@ struct ShapedWords {
                    spacing: Int32) -> ShapedWords {
         let count = clusters.count
         var words: [Range<Int>] = []
+        // Around each cut, the clusters from the safe place before it to the one after it
+        // (or the word's edges): the rest of the word shapes as it did.
+        @inline(__always) func isSafe(_ index: Int) -> Bool {
+            clusters[index].kind != .visible || clusters[index - 1].kind != .visible
+                || !clusters[index].flags.contains(.unsafeToBreakBefore)
+        }
         for offset in edges.cuts.sorted() {
-            var lower = Self.cluster(containing: min(offset, text.count - 1), in: 0..<count, clusters)
-            if Int(clusters[lower].start) != offset { continue }
-            var upper = lower
-            while lower > 0 && clusters[lower - 1].kind == .visible { lower -= 1 }
-            while upper < count && clusters[upper].kind == .visible { upper += 1 }
-            guard lower < upper else { continue }
+            let cut = clusters.withUnsafeBufferPointer { Self.cluster(containing: min(offset, text.count - 1), in: 0..<count, $0) }
+            if Int(clusters[cut].start) != offset || clusters[cut].kind != .visible { continue }
+            var lower = cut, upper = cut + 1
+            while lower > 0 && clusters[lower - 1].kind == .visible && (lower == cut || !isSafe(lower)) { lower -= 1 }
+            while upper < count && clusters[upper].kind == .visible && !isSafe(upper) { upper += 1 }
             if let last = words.last, last.upperBound >= lower {
                 words[words.count - 1] = last.lowerBound..<max(last.upperBound, upper)
             } else {
@@ -193,6 +198,7 @@ struct ShapedWords {
     /// The characters beside the range are its context (none before it at a line's start).
     /// False when the font has no shaper or HarfBuzz could not allocate (the clusters then
     /// keep the cell rules' widths and glyphs).
+    @inline(__always)
     private static func shape(_ range: Range<Int>, text: UTF16Buffer, clusters: [Cluster], fonts: [Font], font: Int,
                               atLineStart: Bool, trimLast: Bool = false, into word: inout [ShapedGlyph],
                               owners: inout [Int32]) -> Bool {
@@ -225,15 +231,25 @@ struct ShapedWords {
         // Each glyph to its cluster (clusters ascend in a left-to-right run, descend in a
         // right-to-left one).
         owners.removeAll(keepingCapacity: true)
+        owners.append(contentsOf: repeatElement(0, count: word.count))
         var sorted = true
-        var cursor = range.lowerBound
-        for glyph in word {
-            let offset = wordStart + Int(glyph.cluster)
-            if Int(clusters[cursor].start) > offset || (cursor + 1 < range.upperBound && Int(clusters[cursor + 1].start) <= offset) {
-                cursor = Self.cluster(containing: offset, in: range, clusters)
+        word.withUnsafeBufferPointer { word in
+            owners.withUnsafeMutableBufferPointer { owners in
+                clusters.withUnsafeBufferPointer { clusters in
+                    var cursor = range.lowerBound
+                    var last = Int.min
+                    for (position, glyph) in word.enumerated() {
+                        let offset = wordStart + Int(glyph.cluster)
+                        if Int(clusters[cursor].start) > offset
+                            || (cursor + 1 < range.upperBound && Int(clusters[cursor + 1].start) <= offset) {
+                            cursor = Self.cluster(containing: offset, in: range, clusters)
+                        }
+                        if last > cursor { sorted = false }
+                        last = cursor
+                        owners[position] = Int32(cursor)
+                    }
+                }
             }
-            if let last = owners.last, Int(last) > cursor { sorted = false }
-            owners.append(Int32(cursor))
         }
         if !sorted {
             // Grouped by cluster, keeping HarfBuzz's order within one (a stable sort).
@@ -273,7 +289,7 @@ struct ShapedWords {
     }
 
     /// The index in `range` of the cluster holding UTF-16 offset `offset`.
-    private static func cluster(containing offset: Int, in range: Range<Int>, _ clusters: [Cluster]) -> Int {
+    private static func cluster(containing offset: Int, in range: Range<Int>, _ clusters: UnsafeBufferPointer<Cluster>) -> Int {
         var low = range.lowerBound
         var high = range.upperBound - 1
         while low < high {

@@ -139,18 +139,17 @@ public struct TextLayoutEngine: Sendable {
     private func lines(_ buffer: UTF16Buffer, attributes: TextAttributes, width: Double?, useICU: Bool = true)
         -> (Metrics, LineBreaker, [LineRecord], truncated: Bool) {
         let metrics = Metrics(attributes, textCount: buffer.count)
-        let clusters = metrics.clusters(buffer, attributes, useICU: useICU)
         let lineIterator = useICU ? try? LineBreakOpportunities(over: buffer) : nil
         let limit = width.map(metrics.limitInUnits) ?? .infinity
-        var breaker = metrics.breaker(clusters, lineIterator: lineIterator, attributes: attributes, limit: limit)
+        var breaker = metrics.breaker(metrics.clusters(buffer, attributes, useICU: useICU), lineIterator: lineIterator,
+                                      attributes: attributes, limit: limit)
         let (records, truncated) = breaker.lines()
         // Words a line breaks inside are measured and drawn in parts, shaped apart, as the
-        // breaker measured them.
+        // breaker measured them (in place: the breaker holds the only copy of the clusters).
         let cuts = breaker.cuts(of: records)
         if !cuts.isEmpty {
-            let parts = clusters.reshaping(at: ShapedWords.LineEdges(cuts: cuts, lineStarts: breaker.lineStarts(of: records),
-                                                                     trimmedLineEnds: breaker.trimmedLineEnds(of: records)))
-            breaker = metrics.breaker(parts, lineIterator: lineIterator, attributes: attributes, limit: limit)
+            breaker.clusters.reshape(at: ShapedWords.LineEdges(cuts: cuts, lineStarts: breaker.lineStarts(of: records),
+                                                               trimmedLineEnds: breaker.trimmedLineEnds(of: records)))
         }
         return (metrics, breaker, records, truncated)
     }
