@@ -77,7 +77,7 @@ public struct JSONSpecReader {
             canvasOpen.raw.append(try rawAttribute(member, path: "$.canvas.\(member.key)"))
         }
         var canvas = try state.finishNode(canvasOpen)
-        guard case .length(.points(let width))? = canvas["width"], width > 0 else {
+        guard case .length(.points(let width))? = canvas[.width], width > 0 else {
             throw SpecError("the canvas needs a width in points greater than 0",
                             at: (canvasValue["width"] ?? canvasValue).location("$.canvas.width"))
         }

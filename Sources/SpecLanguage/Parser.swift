@@ -341,7 +341,8 @@ struct ParseState {
         if open.kind.isControl {
             return Node(kind: open.kind, children: open.children, location: open.location, control: open.control)
         }
-        var attributes: [String: Attribute] = [:]
+        var attributes = Attributes()
+        attributes.reserveCapacity(open.raw.count)
         var styleNames: [String] = []
         if let styleAttribute = open.raw.first(where: { $0.key == "style" }) {
             styleNames = styleAttribute.text.split(separator: ",").map(String.init)
@@ -352,24 +353,23 @@ struct ParseState {
                     throw SpecError(message, at: styleAttribute.valueLocation, sourceLine: styleAttribute.sourceLine)
                 }
                 for raw in style.attributes {
-                    guard let definition = Schema.definition(of: raw.key, for: open.kind),
+                    guard let key = AttributeName(raw.key), let definition = Schema.definition(of: key, for: open.kind),
                           definition.kinds.contains(open.kind) else {
                         throw SpecError("style '\(name)' (line \(style.location.line)) sets '\(raw.key)', which a \(open.kind.rawValue) does not take",
                                         at: styleAttribute.valueLocation, sourceLine: styleAttribute.sourceLine)
                     }
-                    try set(read(raw, shape: definition.shape), in: &attributes)
+                    try set(read(raw, key: key, shape: definition.shape), in: &attributes)
                 }
             }
         }
         for raw in open.raw where raw.key != "style" {
-            guard let definition = Schema.definition(of: raw.key, for: open.kind),
+            guard let key = AttributeName(raw.key), let definition = Schema.definition(of: key, for: open.kind),
                   definition.kinds.contains(open.kind) else {
                 throw unknownAttribute(raw, among: Schema.names(for: open.kind), kindName: open.kind.rawValue)
             }
-            try set(read(raw, shape: definition.shape), in: &attributes)
+            try set(read(raw, key: key, shape: definition.shape), in: &attributes)
         }
-        if case .number? = attributes["size"]?.value, !Schema.fontSizeKinds.contains(open.kind) {
-            let a = attributes["size"]!
+        if let a = attributes[.size], case .number = a.value, !Schema.fontSizeKinds.contains(open.kind) {
             throw SpecError("size on a \(open.kind.rawValue) is WxH (a single number is a font size, on a label, "
                             + "or on a stack, zbox or border for the labels inside)",
                             at: a.location, sourceLine: open.sourceLine)
@@ -383,16 +383,16 @@ struct ParseState {
     /// a style, or earlier on the line: `margin-left`, `width`), and one set after the
     /// shorthand wins over it. So in the finished node such an attribute, when present,
     /// always wins over its shorthand, whichever order the writer puts them in.
-    private func set(_ attribute: Attribute, in attributes: inout [String: Attribute]) {
+    private func set(_ attribute: Attribute, in attributes: inout Attributes) {
         for longhand in Schema.longhands(of: attribute) { attributes[longhand] = nil }
-        attributes[attribute.name] = attribute
+        attributes[attribute.key] = attribute
     }
 
-    private func read(_ raw: RawAttribute, shape: ValueShape) throws(SpecError) -> Attribute {
+    private func read(_ raw: RawAttribute, key: AttributeName, shape: ValueShape) throws(SpecError) -> Attribute {
         do {
             let value = try ValueReader.read(raw.text, quoted: raw.quoted, shape: shape,
                                              maxExpressionDepth: limits.maxExpressionDepth)
-            return Attribute(name: raw.key, value: value, location: raw.valueLocation)
+            return Attribute(key, value: value, location: raw.valueLocation)
         } catch {
             var location = raw.valueLocation
             if location.path == nil { location.column += raw.quoted ? 0 : error.offset }
@@ -420,7 +420,7 @@ struct ParseState {
                             at: SourceLocation(line: 1, column: 1))
         }
         var canvasNode = try finishNode(canvasOpen)
-        guard case .length(.points(let width))? = canvasNode["width"], width > 0 else {
+        guard case .length(.points(let width))? = canvasNode[.width], width > 0 else {
             throw SpecError("the canvas needs a width in points greater than 0: canvas width=600",
                             at: canvasOpen.location, sourceLine: canvasOpen.sourceLine)
         }
@@ -434,7 +434,7 @@ struct ParseState {
     /// The canvas's height is points or `auto`: a percentage or a sizing keyword has
     /// nothing to refer to there.
     static func checkCanvasHeight(_ canvas: Node, sourceLine: String?) throws(SpecError) {
-        guard let height = canvas.attributes["height"] else { return }
+        guard let height = canvas.attributes[.height] else { return }
         switch height.value {
         case .length(.auto), .length(.points): return
         default:
@@ -447,7 +447,7 @@ struct ParseState {
     func checkIDs(_ document: Document) throws(SpecError) {
         var seen: [String: SourceLocation] = [:]
         try document.forEachNode(skippingControl: true) { node throws(SpecError) in
-            guard let attribute = node.attributes["id"], case .string(let id) = attribute.value else { return }
+            guard let attribute = node.attributes[.id], case .string(let id) = attribute.value else { return }
             if let first = seen[id] {
                 throw SpecError("duplicate id '\(id)'; it is first used on line \(first.line)", at: attribute.location)
             }

@@ -68,15 +68,22 @@ public enum Schema {
     /// Per-side forms of the shorthands, in CSS order: `margin-top` … `border-left`.
     static func sides(of shorthand: String) -> [String] { insetNames.map { "\(shorthand)-\($0)" } }
     static let shorthands = ["margin", "padding", "border"]
-    /// The sides of each of `shorthands`, made once (every node with a margin asks).
-    private static let shorthandSides = Dictionary(uniqueKeysWithValues: shorthands.map { ($0, sides(of: $0)) })
 
     /// The attributes a shorthand sets: a side each for `margin`, `padding` and `border`,
     /// `width` and `height` for a `size` pair (a label's `size` is its font size).
-    static func longhands(of attribute: Attribute) -> [String] {
-        if let sides = shorthandSides[attribute.name] { return sides }
-        if attribute.name == "size", case .size = attribute.value { return ["width", "height"] }
-        return []
+    static func longhands(of attribute: Attribute) -> [AttributeName] {
+        switch attribute.key {
+        case .margin: return [.marginTop, .marginRight, .marginBottom, .marginLeft]
+        case .padding: return [.paddingTop, .paddingRight, .paddingBottom, .paddingLeft]
+        case .border: return [.borderTop, .borderRight, .borderBottom, .borderLeft]
+        case .size: if case .size = attribute.value { return [.width, .height] } else { return [] }
+        default: return []
+        }
+    }
+
+    /// Whether `name` is one of the shorthands (`margin`, `padding`, `border`, `size`).
+    public static func isShorthand(_ name: AttributeName) -> Bool {
+        name == .margin || name == .padding || name == .border || name == .size
     }
 
     /// The shorthands (`margin`, `padding`, `border`, `size`), which a consumer applies
@@ -92,16 +99,17 @@ public enum Schema {
     }
 
     /// Attributes whose shape depends on the node kind (`align`, `wrap`).
-    static func definition(of name: String, for kind: NodeKind) -> Definition? {
+    static func definition(of name: AttributeName, for kind: NodeKind) -> Definition? {
         switch (name, kind) {
-        case ("align", .label):
-            return Definition(shape: .keywords(textAlignKeywords), kinds: [.label])
-        case ("wrap", .label):
-            return Definition(shape: .keywords(["word", "char"]), kinds: [.label])
-        default:
-            return definitions[name]
+        case (.align, .label): return labelAlign
+        case (.wrap, .label): return labelWrap
+        default: return definitionsByName[Int(name.rawValue)]
         }
     }
+    private static let labelAlign = Definition(shape: .keywords(textAlignKeywords), kinds: [.label])
+    private static let labelWrap = Definition(shape: .keywords(["word", "char"]), kinds: [.label])
+    /// `definitions` by `AttributeName`, without hashing the name.
+    private static let definitionsByName: [Definition?] = AttributeName.allCases.map { definitions[$0.spelling] }
 
     static let definitions: [String: Definition] = {
         var d: [String: Definition] = [:]

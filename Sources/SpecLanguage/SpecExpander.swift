@@ -80,9 +80,9 @@ public struct SpecExpander: Sendable {
                     }
                     var copy = node
                     copy.argument = try interpolate(node.argument, env, node.location)
-                    for (name, attribute) in node.attributes {
+                    for attribute in node.attributes {
                         if case .string = attribute.value {
-                            copy.attributes[name]?.value = try interpolate(attribute.value, env, attribute.location)!
+                            copy.attributes[attribute.key]?.value = try interpolate(attribute.value, env, attribute.location)!
                         }
                     }
                     copy.children = try expand(node.children, env, depth: depth + 1)
@@ -122,7 +122,7 @@ public struct SpecExpander: Sendable {
         func checkIDs(_ document: Document) throws(SpecError) {
             var seen: [String: SourceLocation] = [:]
             try document.forEachNode { node throws(SpecError) in
-                guard let attribute = node.attributes["id"], case .string(let id) = attribute.value else { return }
+                guard let attribute = node.attributes[.id], case .string(let id) = attribute.value else { return }
                 guard ValueReader.isIdentifier(id) else {
                     throw SpecError("'\(id)' is not a valid id after filling in its names", at: attribute.location)
                 }
