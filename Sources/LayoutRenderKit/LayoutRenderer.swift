@@ -155,7 +155,8 @@ public final class LayoutRenderer: Sendable {
             result = try computeLayout(scene.tree, options: scene.layoutOptions)
         } catch {
             let node = scene.nodes[error.node]
-            throw .layout(Diagnostic(file: options.fileName, location: node.location, message: error.description,
+            throw .layout(Diagnostic(file: options.fileName, location: node.location,
+                                     message: error.naming(scene.name(of:)).description,
                                      sourceLine: lines.line(at: node.location)))
         }
         // Labels measured as empty once the budget was spent, so these frames are not the spec's.

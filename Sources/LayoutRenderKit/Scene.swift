@@ -61,4 +61,13 @@ struct Scene: Sendable {
     var scale: Double
     /// Source lines, for quoting in messages about a node.
     var sourceLines: SourceLines
+
+    /// How a layout error names node `id` when the spec gives it no id: by its place, so
+    /// it reads "'box on line 3'" rather than an index (nil for the canvas, "node #0").
+    /// Made only for an error, not kept for every node.
+    func name(of id: NodeID) -> String? {
+        let node = nodes[id]
+        guard node.kind != .canvas else { return nil }
+        return "\(node.kind.rawValue) " + (node.location.path.map { "at \($0)" } ?? "on line \(node.location.line)")
+    }
 }

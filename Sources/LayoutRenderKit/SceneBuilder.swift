@@ -90,6 +90,9 @@ struct SceneBuilder {
 
         var tree = LayoutTree()
         var nodes: [SceneNode] = []
+        let count = document.nodeCount
+        tree.reserveCapacity(count)
+        nodes.reserveCapacity(count)
         let rootID = tree.addNode(.stack(.vertical), style: rootStyle, name: nil, parent: nil)
         nodes.append(SceneNode(kind: .canvas, id: nil, location: canvas.location,
                                paint: Paint(background: background(of: canvas), gradient: gradient(of: canvas)),
@@ -103,10 +106,9 @@ struct SceneBuilder {
             let rtl = style.direction == .inherit ? inheritedRTL : style.direction == .rtl
             let defaults = inheritedDefaults.inherited(by: node)
             let (kind, content) = try layoutKind(of: node, defaults: defaults, scale: scale, rtl: rtl)
-            // Nodes without an id are named by their place, so layout errors read
-            // "'box on line 3'" rather than an index; such names cannot be referred to.
-            let name = node.id ?? "\(node.kind.rawValue) " + (node.location.path.map { "at \($0)" } ?? "on line \(node.location.line)")
-            let id = tree.addNode(kind, style: style, name: name, parent: parent)
+            // Only ids are names in the tree (anchors refer to them); layout errors name
+            // the other nodes by their place (`Scene.name(of:)`).
+            let id = tree.addNode(kind, style: style, name: node.id, parent: parent)
             nodes.append(SceneNode(kind: node.kind, id: node.id, location: node.location,
                                    paint: try paint(of: node), content: content, isHidden: style.isHidden,
                                    tolerance: tolerance(of: node),

@@ -69,6 +69,13 @@ public struct Document: Hashable, Sendable {
         return result
     }
 
+    /// How many nodes the tree holds, the canvas and `if`/`else`/`for` nodes included.
+    public var nodeCount: Int {
+        var count = 0
+        forEachNode { _ in count += 1 }
+        return count
+    }
+
     /// True when the document has `if`, `else` or `for` lines to expand.
     public var hasControl: Bool {
         var found = false
