@@ -15,10 +15,39 @@ public struct SpecExpander: Sendable {
 
     public func expand(_ document: Document, environment: Environment) throws(SpecError) -> Document {
         var state = State(limits: limits)
+        if isOwnExpansion(document) {
+            try state.checkIDs(document)
+            return document
+        }
         var result = document
         result.canvas.children = try state.expand(document.canvas.children, environment, depth: 0)
         try state.checkIDs(result)
         return result
+    }
+
+    /// Whether `document` has nothing to expand: no `if`, `else` or `for`, no `{` or `}`
+    /// in a string, and within the node and depth limits expansion checks. Then it is its
+    /// own expansion and is returned as it is, sharing its storage, rather than copied node
+    /// by node beside the template (a second tree alive at once, for nothing).
+    private func isOwnExpansion(_ document: Document) -> Bool {
+        func hasBraces(_ value: Value?) -> Bool {
+            guard case .string(let text)? = value else { return false }
+            return text.utf8.contains(UInt8(ascii: "{")) || text.utf8.contains(UInt8(ascii: "}"))
+        }
+        var count = 0
+        // The canvas's children are at depth 0, as `State.expand` counts.
+        var stack: [(children: [Node], depth: Int)] = [(document.canvas.children, 0)]
+        while let (children, depth) = stack.popLast() {
+            guard !children.isEmpty else { continue }
+            if depth > limits.maxDepth { return false }
+            for node in children {
+                if node.kind.isControl || node.control != nil || hasBraces(node.argument) { return false }
+                if node.attributes.contains(where: { hasBraces($0.value) }) { return false }
+                count += 1
+                if !node.children.isEmpty { stack.append((node.children, depth + 1)) }
+            }
+        }
+        return count <= limits.maxNodes && count <= limits.maxExpansionSteps
     }
 
     private struct State {
