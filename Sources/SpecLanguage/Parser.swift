@@ -37,7 +37,8 @@ struct OpenNode {
     var raw: [RawAttribute]
     var children: [Node] = []
     var location: SourceLocation
-    var sourceLine: String
+    /// The line as written (a slice of the source: no copy of its text).
+    var sourceLine: Substring
     var depth: Int
     var control: Control? = nil
 }
@@ -49,7 +50,7 @@ struct RawAttribute {
     var quoted: Bool
     var keyLocation: SourceLocation
     var valueLocation: SourceLocation
-    var sourceLine: String
+    var sourceLine: Substring
 }
 
 struct StyleDefinition {
@@ -69,7 +70,7 @@ struct ParseState {
     init(limits: ParseLimits) { self.limits = limits }
 
     mutating func consume(line: Substring, number: Int) throws(SpecError) {
-        let sourceLine = String(line)
+        let sourceLine = line
         var indent = 0
         for byte in line.utf8 {
             if byte == UInt8(ascii: " ") { indent += 1 } else if byte == UInt8(ascii: "\t") {
@@ -182,7 +183,7 @@ struct ParseState {
 
     /// `if CONDITION`, `else`, `for NAME in LIST`: their children are expanded in place later.
     private mutating func openControl(_ kind: NodeKind, line: Substring, indent: Int, depth: Int, number: Int,
-                                      sourceLine: String) throws(SpecError) {
+                                      sourceLine: Substring) throws(SpecError) {
         func fail(_ message: String, _ column: Int? = nil) -> SpecError {
             SpecError(message, at: SourceLocation(line: number, column: column ?? indent + 1), sourceLine: sourceLine)
         }
@@ -237,7 +238,7 @@ struct ParseState {
         return offset.map { text.utf8.index(text.utf8.startIndex, offsetBy: $0) }
     }
 
-    private func rawAttributes(_ tokens: ArraySlice<Token>, line: Int, sourceLine: String) throws(SpecError) -> [RawAttribute] {
+    private func rawAttributes(_ tokens: ArraySlice<Token>, line: Int, sourceLine: Substring) throws(SpecError) -> [RawAttribute] {
         var result: [RawAttribute] = []
         var seen = SeenKeys()
         for token in tokens {
@@ -297,13 +298,13 @@ struct ParseState {
     }
 
     mutating func declareStyle(line: Substring, number: Int) throws(SpecError) {
-        let sourceLine = String(line)
+        let sourceLine = line
         let tokens = try LineTokenizer(line, startColumn: 1, line: number, sourceLine: sourceLine).tokens()
         try declareStyle(tokens.dropFirst(), location: SourceLocation(line: number, column: 1), sourceLine: sourceLine)
     }
 
     private mutating func declareStyle(_ tokens: ArraySlice<Token>, location: SourceLocation,
-                                       sourceLine: String) throws(SpecError) {
+                                       sourceLine: Substring) throws(SpecError) {
         guard let nameToken = tokens.first, case .word(let name) = nameToken.kind, ValueReader.isIdentifier(name) else {
             throw SpecError("a style needs a name: style NAME key=value…", at: location, sourceLine: sourceLine)
         }
@@ -424,7 +425,7 @@ struct ParseState {
             throw SpecError("the canvas needs a width in points greater than 0: canvas width=600",
                             at: canvasOpen.location, sourceLine: canvasOpen.sourceLine)
         }
-        try Self.checkCanvasHeight(canvasNode, sourceLine: canvasOpen.sourceLine)
+        try Self.checkCanvasHeight(canvasNode, sourceLine: String(canvasOpen.sourceLine))
         canvasNode.children = topLevel
         let document = Document(canvas: canvasNode)
         try checkIDs(document)
