@@ -7,7 +7,6 @@ import TextEngine
 /// Turns a parsed document into a `Scene`: a layout tree whose leaves measure through the
 /// text module and decoded images, and the paint of every node.
 struct SceneBuilder {
-    let document: Document
     let options: RenderOptions
     let fonts: FontLibrary
     let textEngine: TextLayoutEngine
@@ -70,8 +69,12 @@ struct SceneBuilder {
 
     static let defaultFontSize = 14.0
 
-    func build() throws(LayoutRenderError) -> Scene {
-        let canvas = document.canvas
+    /// The scene of `document`, which it takes over: each node of the document is let go
+    /// once its scene node is made, so the document and the scene are not both whole in
+    /// memory at once (when the caller keeps no copy of the document).
+    func build(_ document: consuming Document) throws(LayoutRenderError) -> Scene {
+        let count = document.nodeCount
+        var canvas = (consume document).canvas
         let geometry = CanvasGeometry(canvas: canvas, options: options)
         guard let width = geometry.width else { throw specError("the canvas needs a width", at: canvas.location) }
         let (height, scale) = (geometry.height, geometry.scale)
@@ -90,7 +93,6 @@ struct SceneBuilder {
 
         var tree = LayoutTree()
         var nodes: [SceneNode] = []
-        let count = document.nodeCount
         tree.reserveCapacity(count)
         nodes.reserveCapacity(count)
         let rootID = tree.addNode(.stack(.vertical), style: rootStyle, name: nil, parent: nil)
@@ -99,8 +101,11 @@ struct SceneBuilder {
                                content: .none, isHidden: false))
 
         // Pre-order, iteratively: parents are added before their children, in order.
+        // A node leaves `pending` when its scene node is made, and with it the last reference
+        // to its attributes and to the array of its children (which `pending` now holds).
         var pending: [(node: Node, parent: NodeID, rtl: Bool, defaults: TextDefaults)] =
             canvas.children.reversed().map { ($0, rootID, canvasDirection == .rtl, canvasDefaults) }
+        canvas.children = []
         while let (node, parent, inheritedRTL, inheritedDefaults) = pending.popLast() {
             let style = try layoutStyle(of: node, parent: nodes[parent])
             let rtl = style.direction == .inherit ? inheritedRTL : style.direction == .rtl
