@@ -18,8 +18,10 @@ public enum Control: Hashable, Sendable {
 
 /// One attribute as it applies to a node, with where it was written (on the node or in a style).
 public struct Attribute: Hashable, Sendable {
-    public var key: AttributeName
+    // Stored in this order so the one-byte key sits in the padding after the value's tag:
+    // 88 bytes an attribute instead of 104.
     public var value: Value
+    public var key: AttributeName
     public var location: SourceLocation
     public init(_ key: AttributeName, value: Value, location: SourceLocation) {
         self.key = key; self.value = value; self.location = location
@@ -30,9 +32,10 @@ public struct Attribute: Hashable, Sendable {
 
 /// A node of the spec tree, with its styles already applied (attributes on the node win).
 public struct Node: Hashable, Sendable {
-    public var kind: NodeKind
+    // The argument first, so the one-byte kind sits in the padding after it.
     /// The positional argument: a label's text, an image's path, a fixed spacer's length.
     public var argument: Value?
+    public var kind: NodeKind
     public var attributes: Attributes
     public var children: [Node]
     public var location: SourceLocation
