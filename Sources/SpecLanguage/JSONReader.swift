@@ -171,7 +171,10 @@ private struct JSONScanner {
         try enter()
         i += 1
         var members: [JSONMember] = []
-        var seen: [String: (line: Int, column: Int)] = [:]
+        // Keys seen so far: looked up in `members` while there are a few (no dictionary for
+        // every object: a spec's nodes have a handful of keys each), in a dictionary past
+        // 16 (a hostile object may hold a million).
+        var seen: [String: (line: Int, column: Int)]?
         skipSpace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return members }
         while true {
@@ -181,12 +184,17 @@ private struct JSONScanner {
             }
             let keyLine = line, keyColumn = column(at: i)
             let key = try string()
-            if let first = seen[key] {
+            let first: (line: Int, column: Int)?
+            if let seen {
+                first = seen[key]
+            } else {
+                first = members.first(where: { $0.key == key }).map { (line: $0.keyLine, column: $0.keyColumn) }
+            }
+            if let first {
                 path.append(.key(key))
                 throw SpecError("duplicate key '\(key)': it is first at \(first.line):\(first.column)",
                                 at: SourceLocation(line: keyLine, column: keyColumn, jsonPath: pathText))
             }
-            seen[key] = (keyLine, keyColumn)
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after the key") }
             i += 1
@@ -195,6 +203,11 @@ private struct JSONScanner {
             let v = try value()
             path.removeLast()
             members.append(JSONMember(key: key, keyLine: keyLine, keyColumn: keyColumn, value: v))
+            if seen != nil {
+                seen![key] = (keyLine, keyColumn)
+            } else if members.count > 16 {
+                seen = Dictionary(members.map { ($0.key, (line: $0.keyLine, column: $0.keyColumn)) }, uniquingKeysWith: { first, _ in first })
+            }
             skipSpace()
             guard i < bytes.count else { throw error("the JSON text ends inside an object") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }

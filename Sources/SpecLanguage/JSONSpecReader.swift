@@ -163,10 +163,10 @@ public struct JSONSpecReader {
     /// `width`), given in the same object, wins; the rest by name, so errors come in one
     /// order.
     static func cascadeOrder(_ members: [JSONMember]) -> [JSONMember] {
-        members.sorted { a, b in
-            let sa = Schema.shorthandNames.contains(a.key), sb = Schema.shorthandNames.contains(b.key)
-            return sa != sb ? sa : a.key < b.key
-        }
+        // Each key tested against the shorthands once, not at every comparison.
+        members.map { (shorthand: Schema.shorthandNames.contains($0.key), member: $0) }
+            .sorted { a, b in a.shorthand != b.shorthand ? a.shorthand : a.member.key < b.member.key }
+            .map(\.member)
     }
 
     private func control(_ kind: NodeKind, _ object: JSONValue, path: String) throws(SpecError) -> Control {
