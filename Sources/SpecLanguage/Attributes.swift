@@ -41,8 +41,11 @@ public struct Attributes: Hashable, Sendable, RandomAccessCollection, Expressibl
     /// The attribute named `key`; setting nil removes it.
     public subscript(key: AttributeName) -> Attribute? {
         get {
-            for attribute in storage where attribute.key >= key {
-                return attribute.key == key ? attribute : nil
+            // Keys compared in place; only the attribute found is copied out.
+            for index in storage.indices {
+                let here = storage[index].key
+                if here == key { return storage[index] }
+                if here > key { return nil }
             }
             return nil
         }

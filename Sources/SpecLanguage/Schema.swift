@@ -73,13 +73,18 @@ public enum Schema {
     /// `width` and `height` for a `size` pair (a label's `size` is its font size).
     static func longhands(of attribute: Attribute) -> [AttributeName] {
         switch attribute.key {
-        case .margin: return [.marginTop, .marginRight, .marginBottom, .marginLeft]
-        case .padding: return [.paddingTop, .paddingRight, .paddingBottom, .paddingLeft]
-        case .border: return [.borderTop, .borderRight, .borderBottom, .borderLeft]
-        case .size: if case .size = attribute.value { return [.width, .height] } else { return [] }
+        case .margin: return marginSides
+        case .padding: return paddingSides
+        case .border: return borderSideNames
+        case .size: if case .size = attribute.value { return sizeSides } else { return [] }
         default: return []
         }
     }
+    // Made once, not for every margin and padding read.
+    private static let marginSides: [AttributeName] = [.marginTop, .marginRight, .marginBottom, .marginLeft]
+    private static let paddingSides: [AttributeName] = [.paddingTop, .paddingRight, .paddingBottom, .paddingLeft]
+    private static let borderSideNames: [AttributeName] = [.borderTop, .borderRight, .borderBottom, .borderLeft]
+    private static let sizeSides: [AttributeName] = [.width, .height]
 
     /// Whether `name` is one of the shorthands (`margin`, `padding`, `border`, `size`).
     public static func isShorthand(_ name: AttributeName) -> Bool {
@@ -96,6 +101,34 @@ public enum Schema {
     struct Definition {
         var shape: ValueShape
         var kinds: Set<NodeKind>
+        /// `kinds` as one bit a kind (by case order), asked for every attribute read.
+        private let kindBits: UInt16
+
+        init(shape: ValueShape, kinds: Set<NodeKind>) {
+            self.shape = shape
+            self.kinds = kinds
+            kindBits = kinds.reduce(0) { $0 | Self.bit($1) }
+        }
+
+        private static func bit(_ kind: NodeKind) -> UInt16 {
+            switch kind {
+            case .canvas: 1 << 0
+            case .vbox: 1 << 1
+            case .hbox: 1 << 2
+            case .zbox: 1 << 3
+            case .border: 1 << 4
+            case .box: 1 << 5
+            case .spacer: 1 << 6
+            case .label: 1 << 7
+            case .image: 1 << 8
+            case .ifBlock: 1 << 9
+            case .elseBlock: 1 << 10
+            case .forLoop: 1 << 11
+            }
+        }
+
+        /// Whether a node of `kind` takes the attribute: `kinds.contains(kind)` without hashing.
+        func takes(_ kind: NodeKind) -> Bool { kindBits & Self.bit(kind) != 0 }
     }
 
     /// Attributes whose shape depends on the node kind (`align`, `wrap`).
