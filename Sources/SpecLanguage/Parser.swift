@@ -65,6 +65,12 @@ struct ParseState {
     var topLevel: [Node] = []
     var styles: [String: StyleDefinition] = [:]
     var nodeCount = 0
+    /// `if`, `else` and `for` lines open on the stack: the nodes inside them have their ids
+    /// checked by the expander, once the loops have filled them in.
+    var openControls = 0
+    /// The ids of the nodes outside `if`/`for` blocks, as their nodes are finished, for
+    /// `checkCollectedIDs` (no second walk over the finished tree).
+    var ids: [(id: String, location: SourceLocation)] = []
     var pendingNodes: [(OpenNode, [RawAttribute])] = []
 
     init(limits: ParseLimits) { self.limits = limits }
@@ -214,6 +220,7 @@ struct ParseState {
             }
             control = .loop(variable: words[0], source: words[2].split(separator: ".").map(String.init))
         }
+        openControls += 1
         stack.append(OpenNode(kind: kind, argument: nil, raw: [], location: SourceLocation(line: number, column: indent + 1),
                               sourceLine: sourceLine, depth: depth, control: control))
     }
@@ -327,7 +334,11 @@ struct ParseState {
     private mutating func closeNodes(deeperThanOrAt depth: Int) throws(SpecError) {
         while let last = stack.last, last.depth >= depth {
             stack.removeLast()
+            if last.kind.isControl { openControls -= 1 }
             let node = try finishNode(last)
+            if openControls == 0, let attribute = node.attributes[.id], case .string(let id) = attribute.value {
+                ids.append((id, attribute.location))
+            }
             if stack.isEmpty {
                 topLevel.append(node)
             } else {
@@ -355,7 +366,7 @@ struct ParseState {
                 }
                 for raw in style.attributes {
                     guard let key = AttributeName(raw.key), let definition = Schema.definition(of: key, for: open.kind),
-                          definition.kinds.contains(open.kind) else {
+                          definition.takes(open.kind) else {
                         throw SpecError("style '\(name)' (line \(style.location.line)) sets '\(raw.key)', which a \(open.kind.rawValue) does not take",
                                         at: styleAttribute.valueLocation, sourceLine: styleAttribute.sourceLine)
                     }
@@ -365,7 +376,7 @@ struct ParseState {
         }
         for raw in open.raw where raw.key != "style" {
             guard let key = AttributeName(raw.key), let definition = Schema.definition(of: key, for: open.kind),
-                  definition.kinds.contains(open.kind) else {
+                  definition.takes(open.kind) else {
                 throw unknownAttribute(raw, among: Schema.names(for: open.kind), kindName: open.kind.rawValue)
             }
             try set(read(raw, key: key, shape: definition.shape), in: &attributes)
@@ -428,7 +439,7 @@ struct ParseState {
         try Self.checkCanvasHeight(canvasNode, sourceLine: String(canvasOpen.sourceLine))
         canvasNode.children = topLevel
         let document = Document(canvas: canvasNode)
-        try checkIDs(document)
+        try checkCollectedIDs()
         return document
     }
 
@@ -445,6 +456,19 @@ struct ParseState {
     }
 
     /// Ids outside `if`/`for` blocks must be unique already; the expander checks the rest.
+    /// `checkIDs` over the ids collected as the text form's nodes were finished: in line
+    /// order, which is the tree order of the text form (a node per line, children below
+    /// their parent), so the same duplicate is reported.
+    func checkCollectedIDs() throws(SpecError) {
+        var seen: [String: SourceLocation] = [:]
+        for (id, location) in ids.sorted(by: { $0.location.line < $1.location.line }) {
+            if let first = seen[id] {
+                throw SpecError("duplicate id '\(id)'; it is first used on line \(first.line)", at: location)
+            }
+            seen[id] = location
+        }
+    }
+
     func checkIDs(_ document: Document) throws(SpecError) {
         var seen: [String: SourceLocation] = [:]
         try document.forEachNode(skippingControl: true) { node throws(SpecError) in
