@@ -123,7 +123,7 @@ public final class LayoutRenderer: Sendable {
     public static func parseTemplate(source: String, options: RenderOptions) throws(LayoutRenderError) -> Document {
         do throws(SpecError) {
             switch options.format.resolved(fileName: options.fileName, source: source) {
-            case .json: return try JSONSpecReader(limits: options.parseLimits).parse(Array(source.utf8))
+            case .json: return try JSONSpecReader(limits: options.parseLimits).parse(source)
             default: return try SpecParser(limits: options.parseLimits).parse(source)
             }
         } catch {

@@ -64,10 +64,25 @@ public struct JSONReader {
     public init(maxDepth: Int = ParseLimits.default.maxJSONDepth) { self.maxDepth = maxDepth }
 
     public func read(_ bytes: [UInt8]) throws(SpecError) -> JSONValue {
-        var scanner = JSONScanner(bytes: bytes, maxDepth: maxDepth)
         guard String(validating: bytes, as: UTF8.self) != nil else {
             throw SpecError("the JSON text is not valid UTF-8", at: SourceLocation(line: 1, column: 1, jsonPath: "$"))
         }
+        return try bytes.withUnsafeBufferPointer { buffer in Result { () throws(SpecError) in try read(valid: buffer) } }.get()
+    }
+
+    /// Reads a `String`'s UTF-8 in place: it is valid UTF-8 already, and a spec of 42 MB
+    /// is not copied into an array of bytes (nor checked again) first.
+    public func read(_ text: String) throws(SpecError) -> JSONValue {
+        var text = text
+        text.makeContiguousUTF8()
+        let result = text.utf8.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(SpecError) in try read(valid: buffer) }
+        }
+        return try (result ?? Result { () throws(SpecError) in try read(Array(text.utf8)) }).get()
+    }
+
+    private func read(valid bytes: UnsafeBufferPointer<UInt8>) throws(SpecError) -> JSONValue {
+        var scanner = JSONScanner(bytes: bytes, maxDepth: maxDepth)
         scanner.skipSpace()
         let value = try scanner.value()
         scanner.skipSpace()
@@ -81,7 +96,8 @@ public struct JSONReader {
 private struct JSONScanner {
     enum Step { case key(String), index(Int) }
 
-    let bytes: [UInt8]
+    /// The text, borrowed for the read (the scanner does not outlive `JSONReader.read`).
+    let bytes: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
     var i = 0
     var line = 1
@@ -91,7 +107,7 @@ private struct JSONScanner {
     var markColumn = 1
     var path: [Step] = []
 
-    init(bytes: [UInt8], maxDepth: Int) { self.bytes = bytes; self.maxDepth = maxDepth }
+    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) { self.bytes = bytes; self.maxDepth = maxDepth }
 
     /// The column of byte `offset` on the current line (offsets only move forward).
     mutating func column(at offset: Int) -> Int {
@@ -247,7 +263,7 @@ private struct JSONScanner {
 
     mutating func number() throws(SpecError) -> Double {
         let start = i
-        func digits(_ i: inout Int, _ bytes: [UInt8]) -> Int {
+        func digits(_ i: inout Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
             let s = i
             while i < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) { i += 1 }
             return i - s
