@@ -106,7 +106,11 @@ struct SceneBuilder {
         var pending: [(node: Node, parent: NodeID, rtl: Bool, defaults: TextDefaults)] =
             canvas.children.reversed().map { ($0, rootID, canvasDirection == .rtl, canvasDefaults) }
         canvas.children = []
+        // A big document's nodes, let go as the scene grows, are handed back to the kernel a
+        // quarter at a time, so the document and the scene are not both resident at the end.
+        let quarter = count >= LayoutRenderer.returnMemoryFromNodes ? count / 4 : Int.max
         while let (node, parent, inheritedRTL, inheritedDefaults) = pending.popLast() {
+            if nodes.count % quarter == 0 { ProcessMemory.returnFreedMemory() }
             let style = try layoutStyle(of: node, parent: nodes[parent])
             let rtl = style.direction == .inherit ? inheritedRTL : style.direction == .rtl
             let defaults = inheritedDefaults.inherited(by: node)
