@@ -91,6 +91,43 @@ public enum LayoutError: Error, Equatable, CustomStringConvertible, Sendable {
         }
     }
 
+    /// The same error with a name from `name` for each node it has none for. A caller
+    /// that gives the tree only the names anchors refer to (ids) names the other nodes
+    /// for its messages here, once an error is made, not for every node beforehand.
+    public func naming(_ name: (NodeID) -> String?) -> LayoutError {
+        func n(_ node: NodeID, _ given: String?) -> String? { given ?? name(node) }
+        switch self {
+        case let .tooFewFacts(node, given, axis, facts):
+            return .tooFewFacts(node: node, name: n(node, given), axis: axis, facts: facts)
+        case let .tooManyFacts(node, given, axis, facts):
+            return .tooManyFacts(node: node, name: n(node, given), axis: axis, facts: facts)
+        case let .conflictingFacts(node, given, facts):
+            return .conflictingFacts(node: node, name: n(node, given), facts: facts)
+        case let .anchorCycle(node, cycle, names):
+            return .anchorCycle(node: node, cycle: cycle, names: zip(cycle, names).map { n($0, $1) })
+        case let .unknownSibling(node, given, target):
+            return .unknownSibling(node: node, name: n(node, given), target: target)
+        case let .ambiguousSibling(node, given, target):
+            return .ambiguousSibling(node: node, name: n(node, given), target: target)
+        case let .anchorsOutsideBox(node, given):
+            return .anchorsOutsideBox(node: node, name: n(node, given))
+        case let .emptyClamp(node, given, attribute):
+            return .emptyClamp(node: node, name: n(node, given), attribute: attribute)
+        case let .invalidValue(node, given, property, value):
+            return .invalidValue(node: node, name: n(node, given), property: property, value: value)
+        case let .multipleCenters(node, given, centers):
+            return .multipleCenters(node: node, name: n(node, given), centers: centers)
+        case let .nestedTooDeep(node, given, limit):
+            return .nestedTooDeep(node: node, name: n(node, given), limit: limit)
+        case let .anchorTooDeep(node, given, attribute, limit):
+            return .anchorTooDeep(node: node, name: n(node, given), attribute: attribute, limit: limit)
+        case let .flexibleLengthsUnresolved(node, given):
+            return .flexibleLengthsUnresolved(node: node, name: n(node, given))
+        case let .nonFiniteFrame(node, given):
+            return .nonFiniteFrame(node: node, name: n(node, given))
+        }
+    }
+
     static func label(_ node: NodeID, _ name: String?) -> String {
         if let name { return "'\(name)'" }
         return "node #\(node)"

@@ -19,6 +19,16 @@ public struct LayoutTree: Sendable {
     /// The first node added without a parent.
     public var root: NodeID? { parents.firstIndex(where: { $0 == nil }) }
 
+    /// Room for `count` nodes in every per-node array, so a tree whose size is known is
+    /// built without copying its arrays as they grow.
+    public mutating func reserveCapacity(_ count: Int) {
+        kinds.reserveCapacity(count)
+        styles.reserveCapacity(count)
+        names.reserveCapacity(count)
+        parents.reserveCapacity(count)
+        children.reserveCapacity(count)
+    }
+
     /// Adds a node as the last child of `parent` (or as the root when `parent` is nil).
     @discardableResult
     public mutating func addNode(_ kind: NodeKind, style: LayoutStyle = LayoutStyle(),

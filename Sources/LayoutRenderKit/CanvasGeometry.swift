@@ -10,10 +10,10 @@ struct CanvasGeometry {
     var scale: Double
 
     init(canvas: Node, options: RenderOptions) {
-        if case .length(.points(let w))? = canvas["width"] { width = w }
-        if case .length(.points(let h))? = canvas["height"] { height = h }
+        if case .length(.points(let w))? = canvas[.width] { width = w }
+        if case .length(.points(let h))? = canvas[.height] { height = h }
         scale = 1
-        if case .number(let s)? = canvas["scale"] { scale = s }
+        if case .number(let s)? = canvas[.scale] { scale = s }
         if let size = options.canvasSize { width = size.width; height = size.height }
         if let s = options.scale { scale = s }
     }

@@ -16,4 +16,13 @@ public enum ProcessMemory {
         _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
         _ = mallopt(M_TRIM_THRESHOLD, 256 << 20)
     }
+
+    /// Hands the freed blocks of the heap back to the kernel now (`malloc_trim`), whatever
+    /// `keepFreedMemory` set. For the moment a big structure has just been let go and what
+    /// comes next is allocated afresh: a big spec's document, freed while its scene is
+    /// built, is small blocks that the scene's and the layout's large arrays cannot reuse,
+    /// so without this they stay resident beside the layout.
+    public static func returnFreedMemory() {
+        _ = malloc_trim(0)
+    }
 }

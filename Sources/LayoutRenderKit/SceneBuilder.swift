@@ -7,7 +7,6 @@ import TextEngine
 /// Turns a parsed document into a `Scene`: a layout tree whose leaves measure through the
 /// text module and decoded images, and the paint of every node.
 struct SceneBuilder {
-    let document: Document
     let options: RenderOptions
     let fonts: FontLibrary
     let textEngine: TextLayoutEngine
@@ -48,24 +47,34 @@ struct SceneBuilder {
         /// These defaults, overridden by what `node` sets for the labels inside it.
         func inherited(by node: Node) -> TextDefaults {
             var d = self
-            if case .font(let f)? = node["font"] { d.font = f; d.fontLocation = node.attributes["font"]?.location }
-            if case .integer(let w)? = node["weight"] { d.weight = w }
-            if case .bool(let i)? = node["italic"] { d.italic = i }
-            if case .number(let s)? = node["size"] { d.size = s; d.sizeLocation = node.attributes["size"]?.location }
-            if case .color(let c)? = node["color"] { d.color = c }
-            if case .lineHeight(let l)? = node["line-height"] { d.lineHeight = l }
-            if case .shadows(let s)? = node["text-shadow"] { d.textShadows = s }
-            if case .keyword(let k)? = node["text-transform"] { d.textTransform = k }
-            if case .number(let n)? = node["letter-spacing"] { d.letterSpacing = n }
-            if case .string(let f)? = node["fallback"] { d.fallback = f; d.fallbackLocation = node.attributes["fallback"]?.location }
+            // One pass over the node's attributes (most set none of these).
+            for attribute in node.attributes {
+                switch (attribute.key, attribute.value) {
+                case (.font, .font(let f)): d.font = f; d.fontLocation = attribute.location
+                case (.weight, .integer(let w)): d.weight = w
+                case (.italic, .bool(let i)): d.italic = i
+                case (.size, .number(let s)): d.size = s; d.sizeLocation = attribute.location
+                case (.color, .color(let c)): d.color = c
+                case (.lineHeight, .lineHeight(let l)): d.lineHeight = l
+                case (.textShadow, .shadows(let s)): d.textShadows = s
+                case (.textTransform, .keyword(let k)): d.textTransform = k
+                case (.letterSpacing, .number(let n)): d.letterSpacing = n
+                case (.fallback, .string(let f)): d.fallback = f; d.fallbackLocation = attribute.location
+                default: break
+                }
+            }
             return d
         }
     }
 
     static let defaultFontSize = 14.0
 
-    func build() throws(LayoutRenderError) -> Scene {
-        let canvas = document.canvas
+    /// The scene of `document`, which it takes over: each node of the document is let go
+    /// once its scene node is made, so the document and the scene are not both whole in
+    /// memory at once (when the caller keeps no copy of the document).
+    func build(_ document: consuming Document) throws(LayoutRenderError) -> Scene {
+        let count = document.nodeCount
+        var canvas = (consume document).canvas
         let geometry = CanvasGeometry(canvas: canvas, options: options)
         guard let width = geometry.width else { throw specError("the canvas needs a width", at: canvas.location) }
         let (height, scale) = (geometry.height, geometry.scale)
@@ -84,27 +93,35 @@ struct SceneBuilder {
 
         var tree = LayoutTree()
         var nodes: [SceneNode] = []
+        tree.reserveCapacity(count)
+        nodes.reserveCapacity(count)
         let rootID = tree.addNode(.stack(.vertical), style: rootStyle, name: nil, parent: nil)
         nodes.append(SceneNode(kind: .canvas, id: nil, location: canvas.location,
                                paint: Paint(background: background(of: canvas), gradient: gradient(of: canvas)),
                                content: .none, isHidden: false))
 
         // Pre-order, iteratively: parents are added before their children, in order.
+        // A node leaves `pending` when its scene node is made, and with it the last reference
+        // to its attributes and to the array of its children (which `pending` now holds).
         var pending: [(node: Node, parent: NodeID, rtl: Bool, defaults: TextDefaults)] =
             canvas.children.reversed().map { ($0, rootID, canvasDirection == .rtl, canvasDefaults) }
+        canvas.children = []
+        // A big document's nodes, let go as the scene grows, are handed back to the kernel a
+        // quarter at a time, so the document and the scene are not both resident at the end.
+        let quarter = count >= LayoutRenderer.returnMemoryFromNodes ? count / 4 : Int.max
         while let (node, parent, inheritedRTL, inheritedDefaults) = pending.popLast() {
+            if nodes.count % quarter == 0 { ProcessMemory.returnFreedMemory() }
             let style = try layoutStyle(of: node, parent: nodes[parent])
             let rtl = style.direction == .inherit ? inheritedRTL : style.direction == .rtl
             let defaults = inheritedDefaults.inherited(by: node)
             let (kind, content) = try layoutKind(of: node, defaults: defaults, scale: scale, rtl: rtl)
-            // Nodes without an id are named by their place, so layout errors read
-            // "'box on line 3'" rather than an index; such names cannot be referred to.
-            let name = node.id ?? "\(node.kind.rawValue) " + (node.location.path.map { "at \($0)" } ?? "on line \(node.location.line)")
-            let id = tree.addNode(kind, style: style, name: name, parent: parent)
+            // Only ids are names in the tree (anchors refer to them); layout errors name
+            // the other nodes by their place (`Scene.name(of:)`).
+            let id = tree.addNode(kind, style: style, name: node.id, parent: parent)
             nodes.append(SceneNode(kind: node.kind, id: node.id, location: node.location,
                                    paint: try paint(of: node), content: content, isHidden: style.isHidden,
                                    tolerance: tolerance(of: node),
-                                   isPositioned: node.attributes["position"] != nil || style.inset != Edges(all: .auto)))
+                                   isPositioned: node.attributes[.position] != nil || style.inset != Edges(all: .auto)))
             // A label's children are its spans, part of its text (see `labelContent`).
             if node.kind != .label { pending.append(contentsOf: node.children.reversed().map { ($0, id, rtl, defaults) }) }
         }
@@ -125,86 +142,91 @@ struct SceneBuilder {
     private func layoutStyle(of node: Node, parent: SceneNode?) throws(LayoutRenderError) -> LayoutStyle {
         var style = LayoutStyle()
         // Shorthands first, so the sides they set are overridden by the sides given; each
-        // group in name order, so errors come in the same order on every run.
-        // The attributes sorted once with their values (no second lookup by name), and each
-        // name tested once against the shorthands.
-        var shorthands: [(key: String, value: Attribute)] = [], others: [(key: String, value: Attribute)] = []
-        for pair in node.attributes.sorted(by: { $0.key < $1.key }) {
-            if Schema.shorthandNames.contains(pair.key) { shorthands.append(pair) } else { others.append(pair) }
-        }
-        for (name, attribute) in shorthands + others {
-            switch (name, attribute.value) {
-            case ("width", .length(let l)): style.width = dimension(l)
-            case ("height", .length(let l)): style.height = dimension(l)
-            case ("width", .anchor(let a)), ("height", .anchor(let a)):
-                try requireBoxParent(name, attribute, parent, node)
-                style.anchors[name == "width" ? .width : .height] = anchor(a)
-            case ("size", .size(let w, let h)):
-                // A label's `size` is its font size; a pair there is a slip for its frame.
-                guard node.kind != .label else {
-                    throw specError("a label's size is its font size (size=12); for its frame give width= and height=",
-                                    at: attribute.location)
-                }
-                style.width = dimension(w)
-                style.height = dimension(h)
-            case ("min-width", .length(let l)): style.minWidth = dimension(l)
-            case ("min-height", .length(let l)): style.minHeight = dimension(l)
-            case ("max-width", .length(let l)): style.maxWidth = dimension(l)
-            case ("max-height", .length(let l)): style.maxHeight = dimension(l)
-            case ("aspect-ratio", .number(let r)): style.aspectRatio = r
-            case ("margin", .insets(let t, let r, let b, let l)):
-                style.margin = Edges(top: dimension(t), right: dimension(r), bottom: dimension(b), left: dimension(l))
-            case ("margin-top", .length(let l)): style.margin.top = dimension(l)
-            case ("margin-right", .length(let l)): style.margin.right = dimension(l)
-            case ("margin-bottom", .length(let l)): style.margin.bottom = dimension(l)
-            case ("margin-left", .length(let l)): style.margin.left = dimension(l)
-            case ("padding", .insets(let t, let r, let b, let l)):
-                style.padding = Edges(top: dimension(t), right: dimension(r), bottom: dimension(b), left: dimension(l))
-            case ("padding-top", .length(let l)): style.padding.top = dimension(l)
-            case ("padding-right", .length(let l)): style.padding.right = dimension(l)
-            case ("padding-bottom", .length(let l)): style.padding.bottom = dimension(l)
-            case ("padding-left", .length(let l)): style.padding.left = dimension(l)
-            case ("border", .border(let w, _)): style.border = EdgeInsets(all: w)
-            case ("border-top", .border(let w, _)): style.border.top = w
-            case ("border-right", .border(let w, _)): style.border.right = w
-            case ("border-bottom", .border(let w, _)): style.border.bottom = w
-            case ("border-left", .border(let w, _)): style.border.left = w
-            case ("grow", .number(let g)): style.grow = g
-            case ("shrink", .number(let s)): style.shrink = s
-            case ("basis", .length(let l)): style.basis = dimension(l)
-            case ("align-self", .keyword(let k)):
-                let (value, safe) = align(k)
-                style.alignSelf = value
-                style.alignSelfSafe = safe
-            case ("direction", .keyword(let k)): style.direction = k == "rtl" ? .rtl : k == "ltr" ? .ltr : .inherit
-            case ("hidden", .bool(let b)): style.isHidden = b
-            case ("clip", .bool(let b)): style.clipsContent = b
-            case ("position", .keyword(let k)): style.position = k == "absolute" ? .absolute : .relative
-            case ("order", .integer(let n)): style.order = n
-            case ("gap", .length(let l)): style.gap = dimension(l)
-            case ("cross-gap", .length(let l)): style.crossGap = dimension(l)
-            case ("justify", .keyword(let k)): (style.justify, style.justifySafe) = justify(k)
-            case ("align", .keyword(let k)) where node.kind != .label: (style.align, style.alignSafe) = align(k)
-            case ("align-content", .keyword(let k)): (style.alignContent, style.alignContentSafe) = alignContent(k)
-            case ("wrap", .bool(let b)) where node.kind != .label: style.wrap = b
-            case ("wrap", .keyword("reverse")): style.wrap = true; style.wrapReverse = true
-            case ("reverse", .bool(let b)): style.reverse = b
-            case ("region", .keyword(let k)): style.region = region(k)
-            case ("top", _), ("right", _), ("bottom", _), ("left", _):
-                try applyEdge(name, attribute, parent: parent, node: node, to: &style)
-            case (_, .anchor(let a)):
-                guard let attributeName = AnchorAttribute(rawValue: name) else { continue }
-                try requireBoxParent(name, attribute, parent, node)
-                style.anchors[attributeName] = anchor(a)
-            default: continue
+        // group in name order (the order the attributes are kept in), so errors come in the
+        // same order on every run.
+        for pass in 0..<2 {
+            for attribute in node.attributes where Schema.isShorthand(attribute.key) == (pass == 0) {
+                try apply(attribute, of: node, parent: parent, to: &style)
             }
         }
         return style
     }
 
+    /// One attribute's part of the layout style.
+    private func apply(_ attribute: Attribute, of node: Node, parent: SceneNode?,
+                       to style: inout LayoutStyle) throws(LayoutRenderError) {
+        let name = attribute.key
+        switch (name, attribute.value) {
+        case (.width, .length(let l)): style.width = dimension(l)
+        case (.height, .length(let l)): style.height = dimension(l)
+        case (.width, .anchor(let a)), (.height, .anchor(let a)):
+            try requireBoxParent(name, attribute, parent, node)
+            style.anchors[name == .width ? .width : .height] = anchor(a)
+        case (.size, .size(let w, let h)):
+            // A label's `size` is its font size; a pair there is a slip for its frame.
+            guard node.kind != .label else {
+                throw specError("a label's size is its font size (size=12); for its frame give width= and height=",
+                                at: attribute.location)
+            }
+            style.width = dimension(w)
+            style.height = dimension(h)
+        case (.minWidth, .length(let l)): style.minWidth = dimension(l)
+        case (.minHeight, .length(let l)): style.minHeight = dimension(l)
+        case (.maxWidth, .length(let l)): style.maxWidth = dimension(l)
+        case (.maxHeight, .length(let l)): style.maxHeight = dimension(l)
+        case (.aspectRatio, .number(let r)): style.aspectRatio = r
+        case (.margin, .insets(let t, let r, let b, let l)):
+            style.margin = Edges(top: dimension(t), right: dimension(r), bottom: dimension(b), left: dimension(l))
+        case (.marginTop, .length(let l)): style.margin.top = dimension(l)
+        case (.marginRight, .length(let l)): style.margin.right = dimension(l)
+        case (.marginBottom, .length(let l)): style.margin.bottom = dimension(l)
+        case (.marginLeft, .length(let l)): style.margin.left = dimension(l)
+        case (.padding, .insets(let t, let r, let b, let l)):
+            style.padding = Edges(top: dimension(t), right: dimension(r), bottom: dimension(b), left: dimension(l))
+        case (.paddingTop, .length(let l)): style.padding.top = dimension(l)
+        case (.paddingRight, .length(let l)): style.padding.right = dimension(l)
+        case (.paddingBottom, .length(let l)): style.padding.bottom = dimension(l)
+        case (.paddingLeft, .length(let l)): style.padding.left = dimension(l)
+        case (.border, .border(let w, _)): style.border = EdgeInsets(all: w)
+        case (.borderTop, .border(let w, _)): style.border.top = w
+        case (.borderRight, .border(let w, _)): style.border.right = w
+        case (.borderBottom, .border(let w, _)): style.border.bottom = w
+        case (.borderLeft, .border(let w, _)): style.border.left = w
+        case (.grow, .number(let g)): style.grow = g
+        case (.shrink, .number(let s)): style.shrink = s
+        case (.basis, .length(let l)): style.basis = dimension(l)
+        case (.alignSelf, .keyword(let k)):
+            let (value, safe) = align(k)
+            style.alignSelf = value
+            style.alignSelfSafe = safe
+        case (.direction, .keyword(let k)): style.direction = k == "rtl" ? .rtl : k == "ltr" ? .ltr : .inherit
+        case (.hidden, .bool(let b)): style.isHidden = b
+        case (.clip, .bool(let b)): style.clipsContent = b
+        case (.position, .keyword(let k)): style.position = k == "absolute" ? .absolute : .relative
+        case (.order, .integer(let n)): style.order = n
+        case (.gap, .length(let l)): style.gap = dimension(l)
+        case (.crossGap, .length(let l)): style.crossGap = dimension(l)
+        case (.justify, .keyword(let k)): (style.justify, style.justifySafe) = justify(k)
+        case (.align, .keyword(let k)) where node.kind != .label: (style.align, style.alignSafe) = align(k)
+        case (.alignContent, .keyword(let k)): (style.alignContent, style.alignContentSafe) = alignContent(k)
+        case (.wrap, .bool(let b)) where node.kind != .label: style.wrap = b
+        case (.wrap, .keyword("reverse")): style.wrap = true; style.wrapReverse = true
+        case (.reverse, .bool(let b)): style.reverse = b
+        case (.region, .keyword(let k)): style.region = region(k)
+        case (.top, _), (.right, _), (.bottom, _), (.left, _):
+            try applyEdge(name, attribute, parent: parent, node: node, to: &style)
+        case (_, .anchor(let a)):
+            guard let attributeName = AnchorAttribute(rawValue: name.spelling) else { return }
+            try requireBoxParent(name, attribute, parent, node)
+            style.anchors[attributeName] = anchor(a)
+        default: return
+        }
+    }
+
     /// `top`/`right`/`bottom`/`left`: an anchor in a box, a CSS inset in a stack or zbox.
-    private func applyEdge(_ name: String, _ attribute: Attribute, parent: SceneNode?, node: Node,
+    private func applyEdge(_ key: AttributeName, _ attribute: Attribute, parent: SceneNode?, node: Node,
                            to style: inout LayoutStyle) throws(LayoutRenderError) {
+        let name = key.spelling
         let anchorName = AnchorAttribute(rawValue: name)!
         switch parent?.kind {
         case .box?:
@@ -235,9 +257,10 @@ struct SceneBuilder {
 
     /// Anchors (`center-x`, `leading`, a `width` that refers to a sibling, …) place only the
     /// children of a box: elsewhere they are an error at the attribute, saying what to use.
-    private func requireBoxParent(_ name: String, _ attribute: Attribute, _ parent: SceneNode?,
+    private func requireBoxParent(_ key: AttributeName, _ attribute: Attribute, _ parent: SceneNode?,
                                   _ node: Node) throws(LayoutRenderError) {
         guard parent?.kind != .box else { return }
+        let name = key.spelling
         let instead: String
         switch name {
         case "width", "height": instead = "give \(name) in points, %, auto, min-content, max-content or fit-content"
@@ -382,10 +405,10 @@ struct SceneBuilder {
         attributes.pixelScale = scale
         attributes.rightToLeft = rtl
         attributes.letterSpacing = own.letterSpacing
-        if case .integer(let n)? = node["lines"] { attributes.lines = n }
-        if case .keyword(let k)? = node["wrap"], let wrap = TextWrap(rawValue: k) { attributes.wrap = wrap }
-        if case .keyword(let k)? = node["truncate"], let t = TextTruncation(rawValue: k) { attributes.truncation = t }
-        if case .keyword(let k)? = node["align"], let a = TextAlignment(rawValue: k) { attributes.alignment = a }
+        if case .integer(let n)? = node[.lines] { attributes.lines = n }
+        if case .keyword(let k)? = node[.wrap], let wrap = TextWrap(rawValue: k) { attributes.wrap = wrap }
+        if case .keyword(let k)? = node[.truncate], let t = TextTruncation(rawValue: k) { attributes.truncation = t }
+        if case .keyword(let k)? = node[.align], let a = TextAlignment(rawValue: k) { attributes.alignment = a }
         switch defaults.lineHeight {
         case .multiple(let m)?: attributes.lineHeight = .multiple(m)
         case .points(let p)?: attributes.lineHeight = .points(p)
@@ -558,15 +581,15 @@ struct SceneBuilder {
             throw specError("an image needs its file", at: node.location)
         }
         var mode = ImageContent.Mode.scaleToFill
-        if case .keyword(let k)? = node["mode"], let m = ImageContent.Mode(rawValue: k) { mode = m }
+        if case .keyword(let k)? = node[.mode], let m = ImageContent.Mode(rawValue: k) { mode = m }
         return try imageContent(named: name, mode: mode, at: node.location)
     }
 
     /// `background-image`, by `background-mode` (scale-to-fill by default).
     private func backgroundImage(of node: Node) throws(LayoutRenderError) -> ImageContent? {
-        guard case .string(let name)? = node["background-image"] else { return nil }
+        guard case .string(let name)? = node[.backgroundImage] else { return nil }
         var mode = ImageContent.Mode.scaleToFill
-        if case .keyword(let k)? = node["background-mode"], let m = ImageContent.Mode(rawValue: k) { mode = m }
+        if case .keyword(let k)? = node[.backgroundMode], let m = ImageContent.Mode(rawValue: k) { mode = m }
         return try imageContent(named: name, mode: mode, at: node.location)
     }
 
@@ -609,12 +632,12 @@ struct SceneBuilder {
 
     /// `border` and its sides, in the order `paint(of:)` applies them; made once, not for
     /// every node.
-    private static let borderNames = ["border"] + Schema.borderSides
+    private static let borderNames: [AttributeName] = [.border, .borderTop, .borderRight, .borderBottom, .borderLeft]
 
     private func paint(of node: Node) throws(LayoutRenderError) -> Paint {
         var paint = Paint(background: background(of: node), gradient: gradient(of: node))
         paint.backgroundImage = try backgroundImage(of: node)
-        if case .shadows(let shadows)? = node["shadow"] {
+        if case .shadows(let shadows)? = node[.shadow] {
             paint.shadows = shadows.map { BoxShadow(x: $0.x, y: $0.y, blur: $0.blur, spread: $0.spread, color: rgba($0.color)) }
         }
         // The shorthand first, then the sides written after it (the parser keeps only those).
@@ -623,24 +646,24 @@ struct SceneBuilder {
             guard case .border(let w, let c)? = node[name] else { continue }
             let color = rgba(c)
             switch name {
-            case "border-top": border.widths.top = w; border.top = color
-            case "border-right": border.widths.right = w; border.right = color
-            case "border-bottom": border.widths.bottom = w; border.bottom = color
-            case "border-left": border.widths.left = w; border.left = color
+            case .borderTop: border.widths.top = w; border.top = color
+            case .borderRight: border.widths.right = w; border.right = color
+            case .borderBottom: border.widths.bottom = w; border.bottom = color
+            case .borderLeft: border.widths.left = w; border.left = color
             default: border = BorderSides(width: w, color: color)
             }
         }
-        if case .keyword(let s)? = node["border-style"], let style = BorderStyle(rawValue: s) { border.style = style }
+        if case .keyword(let s)? = node[.borderStyle], let style = BorderStyle(rawValue: s) { border.style = style }
         if border.isVisible { paint.border = border }
-        switch node["radius"] {
+        switch node[.radius] {
         case .number(let r)?: paint.radius = CornerRadii(r)
         case .corners(let tl, let tr, let br, let bl)?:
             paint.radius = CornerRadii(topLeft: tl, topRight: tr, bottomRight: br, bottomLeft: bl)
         default: break
         }
-        if case .number(let o)? = node["opacity"] { paint.opacity = o }
-        if case .keyword(let b)? = node["blend"], let mode = BlendMode(rawValue: b) { paint.blend = mode }
-        if case .transform(let steps)? = node["transform"] {
+        if case .number(let o)? = node[.opacity] { paint.opacity = o }
+        if case .keyword(let b)? = node[.blend], let mode = BlendMode(rawValue: b) { paint.blend = mode }
+        if case .transform(let steps)? = node[.transform] {
             paint.transform = steps.map { step in
                 switch step {
                 case .rotate(let degrees): return .rotation(degrees: degrees)
@@ -649,14 +672,14 @@ struct SceneBuilder {
                 }
             }
         }
-        if case .bool(let b)? = node["clip"] { paint.clip = b }
+        if case .bool(let b)? = node[.clip] { paint.clip = b }
         return paint
     }
 
-    private func background(of node: Node) -> RGBAColor? { colorAttribute(node, "background") }
+    private func background(of node: Node) -> RGBAColor? { colorAttribute(node, .background) }
 
     private func gradient(of node: Node) -> GradientFill? {
-        guard case .gradient(let g)? = node["background"] else { return nil }
+        guard case .gradient(let g)? = node[.background] else { return nil }
         let shape: GradientFill.Shape
         switch g.shape {
         case .linear(let angle): shape = .linear(angle: angle)
@@ -666,12 +689,12 @@ struct SceneBuilder {
     }
 
     private func tolerance(of node: Node) -> Tolerance? {
-        if case .bool(true)? = node["diff-ignore"] { return .ignore }
-        if case .number(let t)? = node["diff-threshold"] { return .threshold(t) }
+        if case .bool(true)? = node[.diffIgnore] { return .ignore }
+        if case .number(let t)? = node[.diffThreshold] { return .threshold(t) }
         return nil
     }
 
-    private func colorAttribute(_ node: Node, _ name: String) -> RGBAColor? {
+    private func colorAttribute(_ node: Node, _ name: AttributeName) -> RGBAColor? {
         if case .color(let c)? = node[name] { return rgba(c) }
         return nil
     }

@@ -21,35 +21,41 @@ public enum Control: Hashable, Sendable {
 
 /// One attribute as it applies to a node, with where it was written (on the node or in a style).
 public struct Attribute: Hashable, Sendable {
-    public var name: String
+    // Stored in this order so the one-byte key sits in the padding after the value's tag:
+    // 88 bytes an attribute instead of 104.
     public var value: Value
+    public var key: AttributeName
     public var location: SourceLocation
-    public init(name: String, value: Value, location: SourceLocation) {
-        self.name = name; self.value = value; self.location = location
+    public init(_ key: AttributeName, value: Value, location: SourceLocation) {
+        self.key = key; self.value = value; self.location = location
     }
+    /// The name as written (`min-width`).
+    public var name: String { key.spelling }
 }
 
 /// A node of the spec tree, with its styles already applied (attributes on the node win).
 public struct Node: Hashable, Sendable {
-    public var kind: NodeKind
+    // The argument first, so the one-byte kind sits in the padding after it.
     /// The positional argument: a label's text, an image's path, a fixed spacer's length.
     public var argument: Value?
-    public var attributes: [String: Attribute]
+    public var kind: NodeKind
+    public var attributes: Attributes
     public var children: [Node]
     public var location: SourceLocation
     /// Set on `if`, `else` and `for` nodes.
     public var control: Control?
 
-    public init(kind: NodeKind, argument: Value? = nil, attributes: [String: Attribute] = [:],
+    public init(kind: NodeKind, argument: Value? = nil, attributes: Attributes = [],
                 children: [Node] = [], location: SourceLocation, control: Control? = nil) {
         self.kind = kind; self.argument = argument; self.attributes = attributes
         self.children = children; self.location = location; self.control = control
     }
 
     public var id: String? {
-        if case .string(let s)? = attributes["id"]?.value { return s }
+        if case .string(let s)? = attributes[.id]?.value { return s }
         return nil
     }
+    public subscript(key: AttributeName) -> Value? { attributes[key]?.value }
     public subscript(name: String) -> Value? { attributes[name]?.value }
 }
 
@@ -67,6 +73,13 @@ public struct Document: Hashable, Sendable {
             stack.append(contentsOf: node.children.reversed())
         }
         return result
+    }
+
+    /// How many nodes the tree holds, the canvas and `if`/`else`/`for` nodes included.
+    public var nodeCount: Int {
+        var count = 0
+        forEachNode { _ in count += 1 }
+        return count
     }
 
     /// True when the document has `if`, `else` or `for` lines to expand.

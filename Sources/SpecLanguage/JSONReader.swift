@@ -64,10 +64,25 @@ public struct JSONReader {
     public init(maxDepth: Int = ParseLimits.default.maxJSONDepth) { self.maxDepth = maxDepth }
 
     public func read(_ bytes: [UInt8]) throws(SpecError) -> JSONValue {
-        var scanner = JSONScanner(bytes: bytes, maxDepth: maxDepth)
         guard String(validating: bytes, as: UTF8.self) != nil else {
             throw SpecError("the JSON text is not valid UTF-8", at: SourceLocation(line: 1, column: 1, jsonPath: "$"))
         }
+        return try bytes.withUnsafeBufferPointer { buffer in Result { () throws(SpecError) in try read(valid: buffer) } }.get()
+    }
+
+    /// Reads a `String`'s UTF-8 in place: it is valid UTF-8 already, and a spec of 42 MB
+    /// is not copied into an array of bytes (nor checked again) first.
+    public func read(_ text: String) throws(SpecError) -> JSONValue {
+        var text = text
+        text.makeContiguousUTF8()
+        let result = text.utf8.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(SpecError) in try read(valid: buffer) }
+        }
+        return try (result ?? Result { () throws(SpecError) in try read(Array(text.utf8)) }).get()
+    }
+
+    private func read(valid bytes: UnsafeBufferPointer<UInt8>) throws(SpecError) -> JSONValue {
+        var scanner = JSONScanner(bytes: bytes, maxDepth: maxDepth)
         scanner.skipSpace()
         let value = try scanner.value()
         scanner.skipSpace()
@@ -81,7 +96,8 @@ public struct JSONReader {
 private struct JSONScanner {
     enum Step { case key(String), index(Int) }
 
-    let bytes: [UInt8]
+    /// The text, borrowed for the read (the scanner does not outlive `JSONReader.read`).
+    let bytes: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
     var i = 0
     var line = 1
@@ -91,7 +107,7 @@ private struct JSONScanner {
     var markColumn = 1
     var path: [Step] = []
 
-    init(bytes: [UInt8], maxDepth: Int) { self.bytes = bytes; self.maxDepth = maxDepth }
+    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) { self.bytes = bytes; self.maxDepth = maxDepth }
 
     /// The column of byte `offset` on the current line (offsets only move forward).
     mutating func column(at offset: Int) -> Int {
@@ -171,7 +187,10 @@ private struct JSONScanner {
         try enter()
         i += 1
         var members: [JSONMember] = []
-        var seen: [String: (line: Int, column: Int)] = [:]
+        // Keys seen so far: looked up in `members` while there are a few (no dictionary for
+        // every object: a spec's nodes have a handful of keys each), in a dictionary past
+        // 16 (a hostile object may hold a million).
+        var seen: [String: (line: Int, column: Int)]?
         skipSpace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return members }
         while true {
@@ -181,12 +200,17 @@ private struct JSONScanner {
             }
             let keyLine = line, keyColumn = column(at: i)
             let key = try string()
-            if let first = seen[key] {
+            let first: (line: Int, column: Int)?
+            if let seen {
+                first = seen[key]
+            } else {
+                first = members.first(where: { $0.key == key }).map { (line: $0.keyLine, column: $0.keyColumn) }
+            }
+            if let first {
                 path.append(.key(key))
                 throw SpecError("duplicate key '\(key)': it is first at \(first.line):\(first.column)",
                                 at: SourceLocation(line: keyLine, column: keyColumn, jsonPath: pathText))
             }
-            seen[key] = (keyLine, keyColumn)
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after the key") }
             i += 1
@@ -195,6 +219,11 @@ private struct JSONScanner {
             let v = try value()
             path.removeLast()
             members.append(JSONMember(key: key, keyLine: keyLine, keyColumn: keyColumn, value: v))
+            if seen != nil {
+                seen![key] = (keyLine, keyColumn)
+            } else if members.count > 16 {
+                seen = Dictionary(members.map { ($0.key, (line: $0.keyLine, column: $0.keyColumn)) }, uniquingKeysWith: { first, _ in first })
+            }
             skipSpace()
             guard i < bytes.count else { throw error("the JSON text ends inside an object") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
@@ -234,7 +263,7 @@ private struct JSONScanner {
 
     mutating func number() throws(SpecError) -> Double {
         let start = i
-        func digits(_ i: inout Int, _ bytes: [UInt8]) -> Int {
+        func digits(_ i: inout Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
             let s = i
             while i < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) { i += 1 }
             return i - s

@@ -18,8 +18,17 @@ public struct JSONSpecReader {
     public init(limits: ParseLimits = .default) { self.limits = limits }
 
     public func parse(_ bytes: [UInt8]) throws(SpecError) -> Document {
+        try parse(byteCount: bytes.count) { () throws(SpecError) in try JSONReader(maxDepth: limits.maxJSONDepth).read(bytes) }
+    }
+
+    /// Parses JSON text held in a `String`, read in place (no copy into an array of bytes).
+    public func parse(_ text: String) throws(SpecError) -> Document {
+        try parse(byteCount: text.utf8.count) { () throws(SpecError) in try JSONReader(maxDepth: limits.maxJSONDepth).read(text) }
+    }
+
+    private func parse(byteCount: Int, reading read: () throws(SpecError) -> JSONValue) throws(SpecError) -> Document {
         do {
-            return try document(bytes)
+            return try document(byteCount: byteCount, read)
         } catch {
             // The shared node reader quotes the text form's line; a JSON node has none here,
             // so the caller quotes the JSON line at the error's position instead.
@@ -29,12 +38,12 @@ public struct JSONSpecReader {
         }
     }
 
-    private func document(_ bytes: [UInt8]) throws(SpecError) -> Document {
-        guard bytes.count <= limits.maxSourceBytes else {
-            throw SpecError("the spec is \(bytes.count) bytes; the limit is \(limits.maxSourceBytes)",
+    private func document(byteCount: Int, _ read: () throws(SpecError) -> JSONValue) throws(SpecError) -> Document {
+        guard byteCount <= limits.maxSourceBytes else {
+            throw SpecError("the spec is \(byteCount) bytes; the limit is \(limits.maxSourceBytes)",
                             at: SourceLocation(line: 1, column: 1, jsonPath: "$"))
         }
-        let tree = try JSONReader(maxDepth: limits.maxJSONDepth).read(bytes)
+        let tree = try read()
         guard case .object(let top) = tree.content else { throw SpecError("a JSON spec is an object", at: tree.location("$")) }
         for member in top where !["canvas", "styles", "children", "root"].contains(member.key) {
             throw SpecError("unknown key '\(member.key)' (a JSON spec has canvas, styles and children or root)",
@@ -77,7 +86,7 @@ public struct JSONSpecReader {
             canvasOpen.raw.append(try rawAttribute(member, path: "$.canvas.\(member.key)"))
         }
         var canvas = try state.finishNode(canvasOpen)
-        guard case .length(.points(let width))? = canvas["width"], width > 0 else {
+        guard case .length(.points(let width))? = canvas[.width], width > 0 else {
             throw SpecError("the canvas needs a width in points greater than 0",
                             at: (canvasValue["width"] ?? canvasValue).location("$.canvas.width"))
         }
@@ -170,10 +179,10 @@ public struct JSONSpecReader {
     /// `width`), given in the same object, wins; the rest by name, so errors come in one
     /// order.
     static func cascadeOrder(_ members: [JSONMember]) -> [JSONMember] {
-        members.sorted { a, b in
-            let sa = Schema.shorthandNames.contains(a.key), sb = Schema.shorthandNames.contains(b.key)
-            return sa != sb ? sa : a.key < b.key
-        }
+        // Each key tested against the shorthands once, not at every comparison.
+        members.map { (shorthand: Schema.shorthandNames.contains($0.key), member: $0) }
+            .sorted { a, b in a.shorthand != b.shorthand ? a.shorthand : a.member.key < b.member.key }
+            .map(\.member)
     }
 
     private func control(_ kind: NodeKind, _ object: JSONValue, path: String) throws(SpecError) -> Control {

@@ -21,9 +21,9 @@ struct LineTokenizer {
     let isASCII: Bool
     let startColumn: Int
     let line: Int
-    let sourceLine: String
+    let sourceLine: Substring
 
-    init(_ text: Substring, startColumn: Int, line: Int, sourceLine: String) {
+    init(_ text: Substring, startColumn: Int, line: Int, sourceLine: Substring) {
         self.bytes = text.utf8.withContiguousStorageIfAvailable { Array($0) } ?? Array(text.utf8)
         self.isASCII = bytes.allSatisfy { $0 < 0x80 }
         self.startColumn = startColumn

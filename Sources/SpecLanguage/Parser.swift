@@ -37,7 +37,8 @@ struct OpenNode {
     var raw: [RawAttribute]
     var children: [Node] = []
     var location: SourceLocation
-    var sourceLine: String
+    /// The line as written (a slice of the source: no copy of its text).
+    var sourceLine: Substring
     var depth: Int
     var control: Control? = nil
 }
@@ -49,7 +50,7 @@ struct RawAttribute {
     var quoted: Bool
     var keyLocation: SourceLocation
     var valueLocation: SourceLocation
-    var sourceLine: String
+    var sourceLine: Substring
 }
 
 struct StyleDefinition {
@@ -64,12 +65,18 @@ struct ParseState {
     var topLevel: [Node] = []
     var styles: [String: StyleDefinition] = [:]
     var nodeCount = 0
+    /// `if`, `else` and `for` lines open on the stack: the nodes inside them have their ids
+    /// checked by the expander, once the loops have filled them in.
+    var openControls = 0
+    /// The ids of the nodes outside `if`/`for` blocks, as their nodes are finished, for
+    /// `checkCollectedIDs` (no second walk over the finished tree).
+    var ids: [(id: String, location: SourceLocation)] = []
     var pendingNodes: [(OpenNode, [RawAttribute])] = []
 
     init(limits: ParseLimits) { self.limits = limits }
 
     mutating func consume(line: Substring, number: Int) throws(SpecError) {
-        let sourceLine = String(line)
+        let sourceLine = line
         var indent = 0
         for byte in line.utf8 {
             if byte == UInt8(ascii: " ") { indent += 1 } else if byte == UInt8(ascii: "\t") {
@@ -187,7 +194,7 @@ struct ParseState {
 
     /// `if CONDITION`, `else`, `for NAME in LIST`: their children are expanded in place later.
     private mutating func openControl(_ kind: NodeKind, line: Substring, indent: Int, depth: Int, number: Int,
-                                      sourceLine: String) throws(SpecError) {
+                                      sourceLine: Substring) throws(SpecError) {
         func fail(_ message: String, _ column: Int? = nil) -> SpecError {
             SpecError(message, at: SourceLocation(line: number, column: column ?? indent + 1), sourceLine: sourceLine)
         }
@@ -218,6 +225,7 @@ struct ParseState {
             }
             control = .loop(variable: words[0], source: words[2].split(separator: ".").map(String.init))
         }
+        openControls += 1
         stack.append(OpenNode(kind: kind, argument: nil, raw: [], location: SourceLocation(line: number, column: indent + 1),
                               sourceLine: sourceLine, depth: depth, control: control))
     }
@@ -242,7 +250,7 @@ struct ParseState {
         return offset.map { text.utf8.index(text.utf8.startIndex, offsetBy: $0) }
     }
 
-    private func rawAttributes(_ tokens: ArraySlice<Token>, line: Int, sourceLine: String) throws(SpecError) -> [RawAttribute] {
+    private func rawAttributes(_ tokens: ArraySlice<Token>, line: Int, sourceLine: Substring) throws(SpecError) -> [RawAttribute] {
         var result: [RawAttribute] = []
         var seen = SeenKeys()
         for token in tokens {
@@ -302,13 +310,13 @@ struct ParseState {
     }
 
     mutating func declareStyle(line: Substring, number: Int) throws(SpecError) {
-        let sourceLine = String(line)
+        let sourceLine = line
         let tokens = try LineTokenizer(line, startColumn: 1, line: number, sourceLine: sourceLine).tokens()
         try declareStyle(tokens.dropFirst(), location: SourceLocation(line: number, column: 1), sourceLine: sourceLine)
     }
 
     private mutating func declareStyle(_ tokens: ArraySlice<Token>, location: SourceLocation,
-                                       sourceLine: String) throws(SpecError) {
+                                       sourceLine: Substring) throws(SpecError) {
         guard let nameToken = tokens.first, case .word(let name) = nameToken.kind, ValueReader.isIdentifier(name) else {
             throw SpecError("a style needs a name: style NAME key=value…", at: location, sourceLine: sourceLine)
         }
@@ -331,7 +339,11 @@ struct ParseState {
     private mutating func closeNodes(deeperThanOrAt depth: Int) throws(SpecError) {
         while let last = stack.last, last.depth >= depth {
             stack.removeLast()
+            if last.kind.isControl { openControls -= 1 }
             let node = try finishNode(last)
+            if openControls == 0, let attribute = node.attributes[.id], case .string(let id) = attribute.value {
+                ids.append((id, attribute.location))
+            }
             if stack.isEmpty {
                 topLevel.append(node)
             } else {
@@ -346,7 +358,8 @@ struct ParseState {
         if open.kind.isControl {
             return Node(kind: open.kind, children: open.children, location: open.location, control: open.control)
         }
-        var attributes: [String: Attribute] = [:]
+        var attributes = Attributes()
+        attributes.reserveCapacity(open.raw.count)
         var styleNames: [String] = []
         if let styleAttribute = open.raw.first(where: { $0.key == "style" }) {
             styleNames = styleAttribute.text.split(separator: ",").map(String.init)
@@ -357,12 +370,12 @@ struct ParseState {
                     throw SpecError(message, at: styleAttribute.valueLocation, sourceLine: styleAttribute.sourceLine)
                 }
                 for raw in style.attributes {
-                    guard let definition = Schema.definition(of: raw.key, for: open.kind),
-                          definition.kinds.contains(open.kind) else {
+                    guard let key = AttributeName(raw.key), let definition = Schema.definition(of: key, for: open.kind),
+                          definition.takes(open.kind) else {
                         throw SpecError("style '\(name)' (line \(style.location.line)) sets '\(raw.key)', which a \(open.kind.rawValue) does not take",
                                         at: styleAttribute.valueLocation, sourceLine: styleAttribute.sourceLine)
                     }
-                    try set(read(raw, shape: definition.shape), in: &attributes)
+                    try set(read(raw, key: key, shape: definition.shape), in: &attributes)
                 }
             }
         }
@@ -372,19 +385,18 @@ struct ParseState {
                                 + Schema.spanLayoutAttributes.sorted().joined(separator: ", ") + " are the label's",
                                 at: raw.keyLocation, sourceLine: raw.sourceLine)
             }
-            guard let definition = Schema.definition(of: raw.key, for: open.kind),
-                  definition.kinds.contains(open.kind) else {
+            guard let key = AttributeName(raw.key), let definition = Schema.definition(of: key, for: open.kind),
+                  definition.takes(open.kind) else {
                 throw unknownAttribute(raw, among: Schema.names(for: open.kind), kindName: open.kind.rawValue)
             }
-            try set(read(raw, shape: definition.shape), in: &attributes)
+            try set(read(raw, key: key, shape: definition.shape), in: &attributes)
         }
-        if case .number? = attributes["size"]?.value, !Schema.fontSizeKinds.contains(open.kind) {
-            let a = attributes["size"]!
+        if let a = attributes[.size], case .number = a.value, !Schema.fontSizeKinds.contains(open.kind) {
             throw SpecError("size on a \(open.kind.rawValue) is WxH (a single number is a font size, on a label, "
                             + "or on a stack, zbox or border for the labels inside)",
                             at: a.location, sourceLine: open.sourceLine)
         }
-        if open.kind == .span, let a = attributes["size"], case .size = a.value {
+        if open.kind == .span, let a = attributes[.size], case .size = a.value {
             throw SpecError("a span's size is its font size, one number (size=12)", at: a.location, sourceLine: open.sourceLine)
         }
         if open.kind == .label {
@@ -407,16 +419,16 @@ struct ParseState {
     /// a style, or earlier on the line: `margin-left`, `width`), and one set after the
     /// shorthand wins over it. So in the finished node such an attribute, when present,
     /// always wins over its shorthand, whichever order the writer puts them in.
-    private func set(_ attribute: Attribute, in attributes: inout [String: Attribute]) {
+    private func set(_ attribute: Attribute, in attributes: inout Attributes) {
         for longhand in Schema.longhands(of: attribute) { attributes[longhand] = nil }
-        attributes[attribute.name] = attribute
+        attributes[attribute.key] = attribute
     }
 
-    private func read(_ raw: RawAttribute, shape: ValueShape) throws(SpecError) -> Attribute {
+    private func read(_ raw: RawAttribute, key: AttributeName, shape: ValueShape) throws(SpecError) -> Attribute {
         do {
             let value = try ValueReader.read(raw.text, quoted: raw.quoted, shape: shape,
                                              maxExpressionDepth: limits.maxExpressionDepth)
-            return Attribute(name: raw.key, value: value, location: raw.valueLocation)
+            return Attribute(key, value: value, location: raw.valueLocation)
         } catch {
             var location = raw.valueLocation
             if location.path == nil { location.column += raw.quoted ? 0 : error.offset }
@@ -444,21 +456,21 @@ struct ParseState {
                             at: SourceLocation(line: 1, column: 1))
         }
         var canvasNode = try finishNode(canvasOpen)
-        guard case .length(.points(let width))? = canvasNode["width"], width > 0 else {
+        guard case .length(.points(let width))? = canvasNode[.width], width > 0 else {
             throw SpecError("the canvas needs a width in points greater than 0: canvas width=600",
                             at: canvasOpen.location, sourceLine: canvasOpen.sourceLine)
         }
-        try Self.checkCanvasHeight(canvasNode, sourceLine: canvasOpen.sourceLine)
+        try Self.checkCanvasHeight(canvasNode, sourceLine: String(canvasOpen.sourceLine))
         canvasNode.children = topLevel
         let document = Document(canvas: canvasNode)
-        try checkIDs(document)
+        try checkCollectedIDs()
         return document
     }
 
     /// The canvas's height is points or `auto`: a percentage or a sizing keyword has
     /// nothing to refer to there.
     static func checkCanvasHeight(_ canvas: Node, sourceLine: String?) throws(SpecError) {
-        guard let height = canvas.attributes["height"] else { return }
+        guard let height = canvas.attributes[.height] else { return }
         switch height.value {
         case .length(.auto), .length(.points): return
         default:
@@ -468,10 +480,23 @@ struct ParseState {
     }
 
     /// Ids outside `if`/`for` blocks must be unique already; the expander checks the rest.
+    /// `checkIDs` over the ids collected as the text form's nodes were finished: in line
+    /// order, which is the tree order of the text form (a node per line, children below
+    /// their parent), so the same duplicate is reported.
+    func checkCollectedIDs() throws(SpecError) {
+        var seen: [String: SourceLocation] = [:]
+        for (id, location) in ids.sorted(by: { $0.location.line < $1.location.line }) {
+            if let first = seen[id] {
+                throw SpecError("duplicate id '\(id)'; it is first used on line \(first.line)", at: location)
+            }
+            seen[id] = location
+        }
+    }
+
     func checkIDs(_ document: Document) throws(SpecError) {
         var seen: [String: SourceLocation] = [:]
         try document.forEachNode(skippingControl: true) { node throws(SpecError) in
-            guard let attribute = node.attributes["id"], case .string(let id) = attribute.value else { return }
+            guard let attribute = node.attributes[.id], case .string(let id) = attribute.value else { return }
             if let first = seen[id] {
                 throw SpecError("duplicate id '\(id)'; it is first used on line \(first.line)", at: attribute.location)
             }

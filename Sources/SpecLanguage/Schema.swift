@@ -88,15 +88,27 @@ public enum Schema {
     /// Per-side forms of the shorthands, in CSS order: `margin-top` … `border-left`.
     static func sides(of shorthand: String) -> [String] { insetNames.map { "\(shorthand)-\($0)" } }
     static let shorthands = ["margin", "padding", "border"]
-    /// The sides of each of `shorthands`, made once (every node with a margin asks).
-    private static let shorthandSides = Dictionary(uniqueKeysWithValues: shorthands.map { ($0, sides(of: $0)) })
 
     /// The attributes a shorthand sets: a side each for `margin`, `padding` and `border`,
     /// `width` and `height` for a `size` pair (a label's `size` is its font size).
-    static func longhands(of attribute: Attribute) -> [String] {
-        if let sides = shorthandSides[attribute.name] { return sides }
-        if attribute.name == "size", case .size = attribute.value { return ["width", "height"] }
-        return []
+    static func longhands(of attribute: Attribute) -> [AttributeName] {
+        switch attribute.key {
+        case .margin: return marginSides
+        case .padding: return paddingSides
+        case .border: return borderSideNames
+        case .size: if case .size = attribute.value { return sizeSides } else { return [] }
+        default: return []
+        }
+    }
+    // Made once, not for every margin and padding read.
+    private static let marginSides: [AttributeName] = [.marginTop, .marginRight, .marginBottom, .marginLeft]
+    private static let paddingSides: [AttributeName] = [.paddingTop, .paddingRight, .paddingBottom, .paddingLeft]
+    private static let borderSideNames: [AttributeName] = [.borderTop, .borderRight, .borderBottom, .borderLeft]
+    private static let sizeSides: [AttributeName] = [.width, .height]
+
+    /// Whether `name` is one of the shorthands (`margin`, `padding`, `border`, `size`).
+    public static func isShorthand(_ name: AttributeName) -> Bool {
+        name == .margin || name == .padding || name == .border || name == .size
     }
 
     /// The shorthands (`margin`, `padding`, `border`, `size`), which a consumer applies
@@ -109,19 +121,49 @@ public enum Schema {
     struct Definition {
         var shape: ValueShape
         var kinds: Set<NodeKind>
+        /// `kinds` as one bit a kind (by case order), asked for every attribute read.
+        private let kindBits: UInt16
+
+        init(shape: ValueShape, kinds: Set<NodeKind>) {
+            self.shape = shape
+            self.kinds = kinds
+            kindBits = kinds.reduce(0) { $0 | Self.bit($1) }
+        }
+
+        private static func bit(_ kind: NodeKind) -> UInt16 {
+            switch kind {
+            case .canvas: 1 << 0
+            case .vbox: 1 << 1
+            case .hbox: 1 << 2
+            case .zbox: 1 << 3
+            case .border: 1 << 4
+            case .box: 1 << 5
+            case .spacer: 1 << 6
+            case .label: 1 << 7
+            case .image: 1 << 8
+            case .ifBlock: 1 << 9
+            case .elseBlock: 1 << 10
+            case .forLoop: 1 << 11
+            case .span: 1 << 12
+            }
+        }
+
+        /// Whether a node of `kind` takes the attribute: `kinds.contains(kind)` without hashing.
+        func takes(_ kind: NodeKind) -> Bool { kindBits & Self.bit(kind) != 0 }
     }
 
     /// Attributes whose shape depends on the node kind (`align`, `wrap`).
-    static func definition(of name: String, for kind: NodeKind) -> Definition? {
+    static func definition(of name: AttributeName, for kind: NodeKind) -> Definition? {
         switch (name, kind) {
-        case ("align", .label):
-            return Definition(shape: .keywords(textAlignKeywords), kinds: [.label])
-        case ("wrap", .label):
-            return Definition(shape: .keywords(["word", "char"]), kinds: [.label])
-        default:
-            return definitions[name]
+        case (.align, .label): return labelAlign
+        case (.wrap, .label): return labelWrap
+        default: return definitionsByName[Int(name.rawValue)]
         }
     }
+    private static let labelAlign = Definition(shape: .keywords(textAlignKeywords), kinds: [.label])
+    private static let labelWrap = Definition(shape: .keywords(["word", "char"]), kinds: [.label])
+    /// `definitions` by `AttributeName`, without hashing the name.
+    private static let definitionsByName: [Definition?] = AttributeName.allCases.map { definitions[$0.spelling] }
 
     static let definitions: [String: Definition] = {
         var d: [String: Definition] = [:]

@@ -9,5 +9,11 @@ public struct SpecError: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message; self.location = location; self.sourceLine = sourceLine
     }
 
+    /// An error on a line the parser holds as a slice of the source: the line's text is
+    /// copied out only here, when an error is made, not for every line read.
+    init(_ message: String, at location: SourceLocation, sourceLine: Substring) {
+        self.init(message, at: location, sourceLine: String(sourceLine))
+    }
+
     public var description: String { "\(location): \(message)" }
 }

@@ -15,10 +15,39 @@ public struct SpecExpander: Sendable {
 
     public func expand(_ document: Document, environment: Environment) throws(SpecError) -> Document {
         var state = State(limits: limits)
+        if isOwnExpansion(document) {
+            try state.checkIDs(document)
+            return document
+        }
         var result = document
         result.canvas.children = try state.expand(document.canvas.children, environment, depth: 0)
         try state.checkIDs(result)
         return result
+    }
+
+    /// Whether `document` has nothing to expand: no `if`, `else` or `for`, no `{` or `}`
+    /// in a string, and within the node and depth limits expansion checks. Then it is its
+    /// own expansion and is returned as it is, sharing its storage, rather than copied node
+    /// by node beside the template (a second tree alive at once, for nothing).
+    private func isOwnExpansion(_ document: Document) -> Bool {
+        func hasBraces(_ value: Value?) -> Bool {
+            guard case .string(let text)? = value else { return false }
+            return text.utf8.contains(UInt8(ascii: "{")) || text.utf8.contains(UInt8(ascii: "}"))
+        }
+        var count = 0
+        // The canvas's children are at depth 0, as `State.expand` counts.
+        var stack: [(children: [Node], depth: Int)] = [(document.canvas.children, 0)]
+        while let (children, depth) = stack.popLast() {
+            guard !children.isEmpty else { continue }
+            if depth > limits.maxDepth { return false }
+            for node in children {
+                if node.kind.isControl || node.control != nil || hasBraces(node.argument) { return false }
+                if node.attributes.contains(where: { hasBraces($0.value) }) { return false }
+                count += 1
+                if !node.children.isEmpty { stack.append((node.children, depth + 1)) }
+            }
+        }
+        return count <= limits.maxNodes && count <= limits.maxExpansionSteps
     }
 
     private struct State {
@@ -80,9 +109,9 @@ public struct SpecExpander: Sendable {
                     }
                     var copy = node
                     copy.argument = try interpolate(node.argument, env, node.location)
-                    for (name, attribute) in node.attributes {
+                    for attribute in node.attributes {
                         if case .string = attribute.value {
-                            copy.attributes[name]?.value = try interpolate(attribute.value, env, attribute.location)!
+                            copy.attributes[attribute.key]?.value = try interpolate(attribute.value, env, attribute.location)!
                         }
                     }
                     copy.children = try expand(node.children, env, depth: depth + 1)
@@ -123,7 +152,7 @@ public struct SpecExpander: Sendable {
         func checkIDs(_ document: Document) throws(SpecError) {
             var seen: [String: SourceLocation] = [:]
             try document.forEachNode { node throws(SpecError) in
-                guard let attribute = node.attributes["id"], case .string(let id) = attribute.value else { return }
+                guard let attribute = node.attributes[.id], case .string(let id) = attribute.value else { return }
                 guard ValueReader.isIdentifier(id) else {
                     throw SpecError("'\(id)' is not a valid id after filling in its names", at: attribute.location)
                 }

@@ -38,8 +38,8 @@ public enum SpecWriter {
     // MARK: - Values as text
 
     static func attributesText(_ node: Node) -> String {
-        orderedNames(node).map { name in
-            let value = node.attributes[name]!.value
+        ordered(node).map { attribute in
+            let (name, value) = (attribute.name, attribute.value)
             if case .bool(true) = value { return " \(name)" }
             // Shadows have spaces outside parentheses, which end a bare value.
             if case .shadows(let s) = value, !s.isEmpty { return " \(name)=\(quoted(text(value)))" }
@@ -55,9 +55,10 @@ public enum SpecWriter {
     /// `id` first, then the shorthands (`border`, `margin`, `padding`, `size`), then the
     /// rest by name: an attribute a shorthand sets (`margin-left`, `width`) is in the node
     /// only when it wins over the shorthand, so it is written after it.
-    static func orderedNames(_ node: Node) -> [String] {
-        func rank(_ name: String) -> Int { name == "id" ? 0 : Schema.shorthandNames.contains(name) ? 1 : 2 }
-        return node.attributes.keys.sorted { a, b in rank(a) != rank(b) ? rank(a) < rank(b) : a < b }
+    static func ordered(_ node: Node) -> [Attribute] {
+        func rank(_ name: AttributeName) -> Int { name == .id ? 0 : Schema.isShorthand(name) ? 1 : 2 }
+        // The attributes are in name order already; a stable sort by rank keeps it within each rank.
+        return (0...2).flatMap { r in node.attributes.filter { rank($0.key) == r } }
     }
 
     /// A value as the spec text writes it.
@@ -232,7 +233,7 @@ public enum SpecWriter {
     private static func jsonObject(attributes node: Node, extra: [(String, String)], indent: Int) -> String {
         let pad = String(repeating: "  ", count: indent + 1)
         var members = extra
-        for name in orderedNames(node) { members.append((name, jsonValue(node.attributes[name]!.value))) }
+        for attribute in ordered(node) { members.append((attribute.name, jsonValue(attribute.value))) }
         guard !members.isEmpty else { return "{}" }
         return "{\n" + members.map { pad + jsonString($0.0) + ": " + $0.1 }.joined(separator: ",\n")
             + "\n" + String(repeating: "  ", count: indent) + "}"

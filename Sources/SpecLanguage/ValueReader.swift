@@ -105,7 +105,7 @@ struct ValueReader {
             if isNonFiniteWord(text) {
                 throw Failure(message: "'\(text)' is not a finite number")
             }
-            if text == "auto" || text.first.map({ $0.isNumber || "-+.".contains($0) }) == true
+            if startsWithDigit(text) || text == "auto" || text.first.map({ $0.isNumber || "-+.".contains($0) }) == true
                 || looksLikeSizingKeyword(text) {
                 return .length(try length(text, allowAuto: true, intrinsic: true))
             }
@@ -155,6 +155,14 @@ struct ValueReader {
             }
             return .number(v)
         case .insets(let allowAuto, let nonNegative):
+            // One length for all four sides (`padding=4`, the common case), read without splitting.
+            if !text.utf8.contains(UInt8(ascii: ",")) {
+                let l: Length
+                do { l = try length(text, allowAuto: allowAuto, nonNegative: nonNegative) } catch {
+                    throw Failure(message: error.message, offset: 0)
+                }
+                return .insets(top: l, right: l, bottom: l, left: l)
+            }
             let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             var lengths: [Length] = []
             var offset = 0
@@ -276,6 +284,12 @@ struct ValueReader {
         return ["nan", "inf", "infinity"].contains(String(decoding: utf8, as: UTF8.self).lowercased())
     }
 
+    /// Whether `text` starts with an ASCII digit, asked of its first byte.
+    static func startsWithDigit(_ text: String) -> Bool {
+        guard let first = text.utf8.first else { return false }
+        return first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")
+    }
+
     static func isIdentifier(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else {
             return false
@@ -304,22 +318,26 @@ struct ValueReader {
     /// the sizing keywords.
     static func length(_ text: String, allowAuto: Bool, intrinsic: Bool = false,
                        nonNegative: Bool = false) throws(Failure) -> Length {
-        if text == "auto" {
-            guard allowAuto else { throw Failure(message: "'auto' is not allowed here") }
-            return .auto
-        }
-        if let keyword = Length.keywords.first(where: { $0.0 == text }) {
-            guard intrinsic else {
-                throw Failure(message: "'\(text)' sizes a node; only width, height, min-/max- sizes and basis take it")
+        // A length that starts with a digit is neither `auto` nor a sizing keyword nor a
+        // slip for one (those start with a letter): straight to the number.
+        if !startsWithDigit(text) {
+            if text == "auto" {
+                guard allowAuto else { throw Failure(message: "'auto' is not allowed here") }
+                return .auto
             }
-            return keyword.1
-        }
-        if looksLikeSizingKeyword(text) {
-            var message = "'\(text)' is not a length (points, N%"
-                + (allowAuto ? ", auto" : "") + (intrinsic ? ", min-content, max-content or fit-content)" : ")")
-            let candidates = (allowAuto ? ["auto"] : []) + (intrinsic ? Length.keywords.map(\.0) : [])
-            if let s = suggestion(for: text, among: candidates) { message += "; did you mean '\(s)'?" }
-            throw Failure(message: message)
+            if let keyword = Length.keywords.first(where: { $0.0 == text }) {
+                guard intrinsic else {
+                    throw Failure(message: "'\(text)' sizes a node; only width, height, min-/max- sizes and basis take it")
+                }
+                return keyword.1
+            }
+            if looksLikeSizingKeyword(text) {
+                var message = "'\(text)' is not a length (points, N%"
+                    + (allowAuto ? ", auto" : "") + (intrinsic ? ", min-content, max-content or fit-content)" : ")")
+                let candidates = (allowAuto ? ["auto"] : []) + (intrinsic ? Length.keywords.map(\.0) : [])
+                if let s = suggestion(for: text, among: candidates) { message += "; did you mean '\(s)'?" }
+                throw Failure(message: message)
+            }
         }
         let percent = text.hasSuffix("%")
         let v = try number(percent ? String(text.dropLast()) : text.hasSuffix("pt") ? String(text.dropLast(2)) : text)

@@ -112,7 +112,7 @@ struct RenderJob: Equatable {
     }
 
     /// How far the parse limits may be raised: past ten million nodes the memory a layout
-    /// takes (about 3 KB a node) is beyond most machines; source offsets are 32-bit.
+    /// takes (about 1.3 KB a node) is beyond most machines; source offsets are 32-bit.
     static let maxNodesRange = 1...10_000_000
     static let maxSpecMegabytesRange = 1...2_048
 

@@ -144,7 +144,7 @@ final class DrawingValueTests: XCTestCase {
         for document in [viaJSON, viaText] {
             XCTAssertEqual(document.canvas["background"], original.canvas["background"])
             for (a, b) in zip(document.canvas.children, original.canvas.children) {
-                XCTAssertEqual(a.attributes.mapValues(\.value), b.attributes.mapValues(\.value))
+                XCTAssertEqual(a.attributes.map { [$0.key: $0.value] }, b.attributes.map { [$0.key: $0.value] })
             }
         }
     }

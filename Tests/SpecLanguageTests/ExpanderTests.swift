@@ -87,6 +87,28 @@ final class ExpanderTests: XCTestCase {
         XCTAssertEqual(expanded.canvas.children.count, 900)
     }
 
+    /// A document with no if/else/for and no braces is its own expansion; one built in code
+    /// past the expander's limits is still refused, and braces are still filled in.
+    func testADocumentWithNothingToExpandIsItsOwnExpansion() throws {
+        let spec = try SpecParser().parse("canvas width=100\nvbox id=a gap=4\n  label \"Hi\"\n  box width=3\n")
+        XCTAssertEqual(try SpecExpander().expand(spec, environment: Environment()), spec)
+
+        var limits = ParseLimits()
+        limits.maxNodes = 2
+        XCTAssertThrowsError(try SpecExpander(limits: limits).expand(spec, environment: Environment())) { e in
+            XCTAssertEqual((e as? SpecError)?.message, "the spec expands to more than 2 nodes (the limit)")
+        }
+        let here = SourceLocation(line: 1, column: 1)
+        var deep = Node(kind: .box, location: here)
+        for _ in 0...ParseLimits.default.maxDepth + 1 { deep = Node(kind: .vbox, children: [deep], location: here) }
+        XCTAssertThrowsError(try SpecExpander().expand(Document(canvas: Node(kind: .canvas, children: [deep], location: here)),
+                                                       environment: Environment())) { e in
+            XCTAssertEqual((e as? SpecError)?.message, "nesting deeper than \(ParseLimits.default.maxDepth) levels (the limit)")
+        }
+        let named = try expand("canvas width=100\nlabel \"{who}\"\n", ["who": .string("you")])
+        XCTAssertEqual(named.canvas.children.first?.argument, .string("you"))
+    }
+
     func testParseErrorsOfControlLines() {
         func message(_ text: String) -> String {
             do { _ = try SpecParser().parse(text); return "no error" } catch { return "\(error.location): \(error.message)" }

@@ -1,0 +1,47 @@
+/// An attribute name of the language, interned: one byte instead of a `String`, so a
+/// node's attributes are a short array searched by comparing bytes, and the stages after
+/// the parser switch on a name instead of hashing and comparing text.
+///
+/// The cases are in the order of their spellings (`spelling`), so sorting names sorts
+/// them as their text sorts: messages, `convert` and the scene builder keep the order
+/// they had when names were strings. `AttributeNameTests` checks the two lists agree.
+public enum AttributeName: UInt8, CaseIterable, Comparable, Hashable, Sendable, CustomStringConvertible {
+    case align, alignContent, alignSelf, aspectRatio, background, backgroundImage, backgroundMode, basis, blend
+    case border, borderBottom, borderLeft, borderRight, borderStyle, borderTop, bottom, centerX, centerY, clip
+    case color, crossGap, diffIgnore, diffThreshold, direction, fallback, font, gap, grow, height, hidden, id
+    case italic, justify, leading, left, letterSpacing, lineHeight, lines, margin, marginBottom, marginLeft
+    case marginRight, marginTop, maxHeight, maxWidth, minHeight, minWidth, mode, opacity, order, padding
+    case paddingBottom, paddingLeft, paddingRight, paddingTop, position, radius, region, reverse, right, scale
+    case shadow, shrink, size, strikethrough, style, textShadow, textTransform, top, trailing, transform, truncate
+    case underline, weight, width, wrap
+
+    /// The spellings, in case order.
+    private static let spellings: [String] = [
+        "align", "align-content", "align-self", "aspect-ratio", "background", "background-image",
+        "background-mode", "basis", "blend", "border", "border-bottom", "border-left", "border-right",
+        "border-style", "border-top", "bottom", "center-x", "center-y", "clip", "color", "cross-gap",
+        "diff-ignore", "diff-threshold", "direction", "fallback", "font", "gap", "grow", "height", "hidden",
+        "id", "italic", "justify", "leading", "left", "letter-spacing", "line-height", "lines", "margin",
+        "margin-bottom", "margin-left", "margin-right", "margin-top", "max-height", "max-width", "min-height",
+        "min-width", "mode", "opacity", "order", "padding", "padding-bottom", "padding-left", "padding-right",
+        "padding-top", "position", "radius", "region", "reverse", "right", "scale", "shadow", "shrink", "size",
+        "strikethrough", "style", "text-shadow", "text-transform", "top", "trailing", "transform", "truncate",
+        "underline", "weight", "width", "wrap",
+    ]
+
+    /// Spelling → name, for the parsers (one hash an attribute as written).
+    private static let byName: [String: AttributeName] =
+        Dictionary(uniqueKeysWithValues: allCases.map { ($0.spelling, $0) })
+
+    /// The name as written in a spec (`min-width`).
+    public var spelling: String { Self.spellings[Int(rawValue)] }
+    public var description: String { spelling }
+
+    /// The name spelled `text`, or nil when the language has no such attribute.
+    public init?(_ text: String) {
+        guard let name = Self.byName[text] else { return nil }
+        self = name
+    }
+
+    public static func < (a: AttributeName, b: AttributeName) -> Bool { a.rawValue < b.rawValue }
+}
