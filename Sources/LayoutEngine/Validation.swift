@@ -15,6 +15,7 @@ public func validateLayout(_ tree: LayoutTree) throws(LayoutError) {
         if depth[node] > LayoutLimits.maxDepth {
             throw .nestedTooDeep(node: node, name: tree.names[node], limit: LayoutLimits.maxDepth)
         }
+        if tree.styles[node].anchors.isEmpty { continue }
         for (attribute, e) in tree.styles[node].anchors.sorted(by: { $0.key.rawValue < $1.key.rawValue })
         where expressionDepth(e) > LayoutLimits.maxExpressionDepth {
             throw .anchorTooDeep(node: node, name: tree.names[node], attribute: attribute,
@@ -22,9 +23,8 @@ public func validateLayout(_ tree: LayoutTree) throws(LayoutError) {
         }
     }
     for node in 0..<tree.count {
-        try validateStyle(tree, node)
-        let style = tree.styles[node]
-        if !style.anchors.isEmpty {
+        try validateStyle(tree, node, tree.styles[node])
+        if !tree.styles[node].anchors.isEmpty {
             guard let p = tree.parents[node], case .box = tree.kinds[p] else {
                 throw .anchorsOutsideBox(node: node, name: tree.names[node])
             }
@@ -58,8 +58,8 @@ private func expressionDepth(_ e: AnchorExpression) -> Int {
     return deepest
 }
 
-private func validateStyle(_ tree: LayoutTree, _ node: NodeID) throws(LayoutError) {
-    let s = tree.styles[node]
+/// `s` is `tree.styles[node]`, borrowed in place (a copy of a style is a few hundred bytes).
+private func validateStyle(_ tree: LayoutTree, _ node: NodeID, _ s: borrowing LayoutStyle) throws(LayoutError) {
     let name = tree.names[node]
     func length(_ v: Double, _ property: String, allowNegative: Bool = false) throws(LayoutError) {
         if !v.isFinite || (!allowNegative && v < 0) {
@@ -104,7 +104,7 @@ private func validateStyle(_ tree: LayoutTree, _ node: NodeID) throws(LayoutErro
         throw .invalidValue(node: node, name: name, property: "aspect-ratio", value: r)
     }
     if case .spacer(let l?) = tree.kinds[node] { try length(l, "spacer length") }
-    for (attribute, e) in s.anchors.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+    for (attribute, e) in s.anchors.isEmpty ? [] : s.anchors.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
         try validateExpression(e, attribute, node, name)
     }
 }
