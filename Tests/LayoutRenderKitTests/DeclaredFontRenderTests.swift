@@ -64,6 +64,13 @@ final class DeclaredFontRenderTests: XCTestCase {
         XCTAssertEqual(image.fingerprint.text, expected)
         let chunks = try PNGDecoder.textChunks(try image.pngData())
         XCTAssertEqual(chunks.first { $0.key == "layout-render" }?.value, expected)
+        // A PNG text chunk is Latin-1: other characters of the spec's names are escaped.
+        let named = try renderer.render(source: "canvas width=40 height=20\nfont \"ブランド é\" \"fonts/DejaVuSerifCondensed.ttf\"\n",
+                                        options: options)
+        XCTAssertTrue(named.fingerprint.text.hasSuffix("; declared fonts \\u{30d6}\\u{30e9}\\u{30f3}\\u{30c9} é: "
+                                                       + "fonts/DejaVuSerifCondensed.ttf 347208 bytes checksum 0x926d37e9"),
+                      named.fingerprint.text)
+        XCTAssertNoThrow(try named.pngData())
         let plain = try renderer.render(source: "canvas width=40 height=20\n", options: options)
         XCTAssertEqual(plain.fingerprint.text, Fingerprint.current.text, "no font lines: the fingerprint is the process's")
     }
