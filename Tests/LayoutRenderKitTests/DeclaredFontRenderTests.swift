@@ -3,6 +3,7 @@ import LayoutEngine
 import LayoutRenderKit
 import PNGCodec
 import SpecLanguage
+import Synchronization
 import XCTest
 
 /// A spec's `font` lines through the renderer: the face chosen for a label, its frame, the
@@ -54,6 +55,37 @@ final class DeclaredFontRenderTests: XCTestCase {
         XCTAssertEqual(try frame(plain).width, fresh, "the next render finds the system's DejaVu Sans again")
         XCTAssertThrowsError(try renderer.layout(source: "canvas width=400\nlabel \"Hello\" font=\"Brand\"\n", options: options))
         XCTAssertEqual(try frame(shadowing), declared)
+    }
+
+    func testAFileInAFontDirAndAFallbackFamilyThatIsDeclared() throws {
+        var options = self.options
+        options.fontDirectories = ["/usr/share/fonts/opentype/noto"]
+        let label = "label \"A日本\" id=t fallback=\"CJK\"\n"
+        let declared = try renderer.layout(source: "canvas width=400 align=start\nfont CJK NotoSansCJK-Regular.ttc\n" + label,
+                                           options: options)
+        let system = try renderer.layout(source: "canvas width=400 align=start\nlabel \"A日本\" id=t fallback=\"Noto Sans CJK JP\"\n",
+                                         options: options)
+        XCTAssertEqual(declared.frames.nodes[1].width, system.frames.nodes[1].width)
+        XCTAssertThrowsError(try renderer.layout(source: "canvas width=400\n" + label, options: options)) { error in
+            XCTAssertTrue("\(error)".contains("fallback font family 'CJK' is needed for '日'"), "\(error)")
+        }
+    }
+
+    /// Renders on many threads of one renderer, half of them declaring "DejaVu Sans" as
+    /// another file: each gets its own spec's face, as the service's renders must.
+    func testConcurrentRendersDoNotSeeEachOthersFonts() throws {
+        let shadowing = "canvas width=400 align=start\nfont \"DejaVu Sans\" \"fonts/DejaVuSerifCondensed.ttf\"\nlabel \"Hello\" id=t font=\"DejaVu Sans\"\n"
+        let plain = "canvas width=400 align=start\nlabel \"Hello\" id=t font=\"DejaVu Sans\"\n"
+        let expected = [try frame(plain).width, try frame(shadowing).width]
+        XCTAssertNotEqual(expected[0], expected[1])
+        let widths = Mutex([Double?](repeating: nil, count: 64))
+        let (renderer, options) = (self.renderer, self.options)
+        DispatchQueue.concurrentPerform(iterations: 64) { i in
+            let width = try? renderer.layout(source: i % 2 == 0 ? plain : shadowing, options: options).frames.nodes[1].width
+            widths.withLock { $0[i] = width }
+        }
+        let got = widths.withLock { $0 }
+        for i in 0..<64 { XCTAssertEqual(got[i], expected[i % 2], "render \(i)") }
     }
 
     func testTheFingerprintNamesTheDeclaredFiles() throws {
