@@ -203,8 +203,8 @@ public struct FixtureRunner: Sendable {
             if pixelsFailed || failed {
                 failed = true
                 if let goldenPrint = (try? PNGDecoder.textChunks(goldenBytes))?.first(where: { $0.key == "layout-render" })?.value,
-                   goldenPrint != Fingerprint.current.text {
-                    details.append("the golden image was rendered with \(goldenPrint); this machine has \(Fingerprint.current.text): the difference may come from the machine, not the layout")
+                   goldenPrint != rendered.fingerprint.text {
+                    details.append("the golden image was rendered with \(goldenPrint); this machine has \(rendered.fingerprint.text): the difference may come from the machine, not the layout")
                 }
                 if let dir = options.artifactsDirectory {
                     artifacts = writeArtifacts(dir: dir, name: testCase.name, expected: goldenBytes, rendered: rendered,

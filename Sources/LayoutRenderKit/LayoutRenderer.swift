@@ -23,12 +23,15 @@ public struct RenderedImage: Sendable {
     /// Nodes' own comparison tolerances, in device pixels, in tree order (later, deeper
     /// nodes win where they overlap).
     public var tolerances: [(rect: PixelBox, tolerance: Tolerance)] = []
+    /// What decided the pixels: the process's fingerprint, and the files of the spec's
+    /// `font` lines when it has any.
+    public var fingerprint: Fingerprint = .current
 
     /// The picture as PNG bytes, with the environment fingerprint in a text chunk.
     public func pngData(speed: PNGEncoder.Speed = .fast) throws(LayoutRenderError) -> [UInt8] {
         do {
             let image = RGBAImage(width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels)
-            return try PNGEncoder.encode(image, text: [(key: "layout-render", value: Fingerprint.current.text)], speed: speed)
+            return try PNGEncoder.encode(image, text: [(key: "layout-render", value: fingerprint.text)], speed: speed)
         } catch {
             throw .render(Diagnostic(file: nil, location: nil, message: "PNG encoding failed: \(error)"))
         }
@@ -179,10 +182,16 @@ public final class LayoutRenderer: Sendable {
     /// the peak, which is while the scene is built.
     private func scene(source: String, options: RenderOptions, lines: SourceLines,
                        textMeter: WorkMeter) throws(LayoutRenderError) -> Scene {
-        try SceneBuilder(options: options, fonts: fonts, textEngine: textEngine,
-                         assets: AssetPaths(root: options.assetRoot), sourceLines: lines,
-                         images: RenderImages(cache: images, limits: options.renderLimits),
-                         textMeter: textMeter).build(parse(source: source, options: options))
+        var builder = SceneBuilder(options: options, fonts: fonts, textEngine: textEngine,
+                                   assets: AssetPaths(root: options.assetRoot), sourceLines: lines,
+                                   images: RenderImages(cache: images, limits: options.renderLimits),
+                                   textMeter: textMeter)
+        let document = try parse(source: source, options: options)
+        // The spec's own fonts, for this render only (the builder's library is made for it).
+        let declaredFonts = try builder.declareFonts(document.fonts)
+        var scene = try builder.build(consume document)
+        scene.declaredFonts = declaredFonts
+        return scene
     }
 
     /// Parses, lays out and draws a spec.
@@ -197,6 +206,7 @@ public final class LayoutRenderer: Sendable {
         do throws(RenderError) {
             let bitmap = try renderer.render(list)
             var image = RenderedImage(bitmap: bitmap, frames: laidOut.frames, warnings: warnings)
+            image.fingerprint.declaredFonts = laidOut.scene.declaredFonts
             image.tolerances = laidOut.scene.nodes.indices.compactMap { id in
                 guard let tolerance = laidOut.scene.nodes[id].tolerance else { return nil }
                 return (PixelBox(laidOut.layout.absoluteFrames[id], scale: laidOut.scene.scale), tolerance)

@@ -84,6 +84,8 @@ struct Scene: Sendable {
     var scale: Double
     /// Source lines, for quoting in messages about a node.
     var sourceLines: SourceLines
+    /// The files of the spec's `font` lines, for the environment fingerprint.
+    var declaredFonts: [String] = []
 
     /// How a layout error names node `id` when the spec gives it no id: by its place, so
     /// it reads "'box on line 3'" rather than an index (nil for the canvas, "node #0").

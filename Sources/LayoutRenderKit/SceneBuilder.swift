@@ -8,7 +8,9 @@ import TextEngine
 /// text module and decoded images, and the paint of every node.
 struct SceneBuilder {
     let options: RenderOptions
-    let fonts: FontLibrary
+    /// The renderer's font set, with the spec's declared families in front once
+    /// `declareFonts(_:)` has read them.
+    var fonts: FontLibrary
     let textEngine: TextLayoutEngine
     let assets: AssetPaths
     let sourceLines: SourceLines
@@ -558,14 +560,7 @@ struct SceneBuilder {
             case .family(let family):
                 return try fonts.font(family: family, weight: weight ?? 400, italic: italic ?? false)
             case .file(let name):
-                if let path = try? assets.resolve(name) { return try fonts.font(path: path) }
-                for directory in options.fontDirectories {
-                    let candidate = AssetPaths(root: directory)
-                    if let path = try? candidate.resolve(name) { return try fonts.font(path: path) }
-                }
-                throw resourceError("font file '\(name)' not found in \(assets.root)"
-                                    + (options.fontDirectories.isEmpty ? "" : " or the --font-dir folders")
-                                    + " (it must lie inside that folder)", at: location)
+                return try fonts.font(path: fontFilePath(name, at: location))
             }
         } catch let error as TextError {
             throw resourceError(error.message, at: location)
@@ -705,11 +700,11 @@ struct SceneBuilder {
 
     // MARK: - Errors
 
-    private func specError(_ message: String, at location: SourceLocation) -> LayoutRenderError {
+    func specError(_ message: String, at location: SourceLocation) -> LayoutRenderError {
         .spec(Diagnostic(file: options.fileName, location: location, message: message, sourceLine: sourceLines.line(at: location)))
     }
 
-    private func resourceError(_ message: String, at location: SourceLocation) -> LayoutRenderError {
+    func resourceError(_ message: String, at location: SourceLocation) -> LayoutRenderError {
         .resource(Diagnostic(file: options.fileName, location: location, message: message, sourceLine: sourceLines.line(at: location)))
     }
 }

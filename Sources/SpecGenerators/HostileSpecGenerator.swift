@@ -62,6 +62,7 @@ public struct HostileSpecGenerator<Source: Choices> {
         if g.chance(20) { canvas += " scale=\(g.chance(hostility) ? g.pick(["9", "1e308", "0"]) : g.pick(["0.25", "1", "2", "8"]))" }
         if g.chance(20) { canvas += " size=\(magnitude())" }
         lines.append(canvas)
+        if g.chance(15) { fontLines() }
         for _ in 0..<g.int(1...3) { node(depth: 0, parent: "vbox") }
         let count = g.pick([0, 1, 3, 1_000, 30_000])
         let variables: [String: DataValue] = [
@@ -234,12 +235,31 @@ public struct HostileSpecGenerator<Source: Choices> {
         }
     }
 
+    /// `font` lines: families of the files shipped with the docs' example (found when the
+    /// asset folder is the repository's, as for `scripts/fuzz` and the property tests), a
+    /// name that shadows a family of the font set or the default one; and now and then bad
+    /// names, files that are missing, outside, not fonts, folders, named twice, and more
+    /// files than the limit, a family declared twice, a line indented under a node.
+    private mutating func fontLines() {
+        let good = ["docs/examples/assets/fonts/DejaVuSerifCondensed.ttf", "docs/examples/assets/fonts/DejaVuSerifCondensed-Bold.ttf",
+                    "docs/examples/assets/fonts/DejaVuSerifCondensed-Italic.ttf", "./docs/examples/assets/fonts/DejaVuSerifCondensed.ttf"]
+        let bad = ["missing.ttf", "../outside.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "README.md", "docs",
+                   "", "a\\u{0}.ttf", "docs/examples/assets/fonts/LICENSE-DejaVu.txt"]
+        for _ in 0..<g.int(1...3) {
+            let family = g.chance(hostility) ? g.pick(["", "a/b", "x.ttf", "A, B", String(repeating: "F", count: 201)])
+                                             : g.pick(["Brand", "DejaVu Sans", "DejaVu Sans Mono", "brand"])
+            let count = g.chance(hostility) ? g.pick([0, 65]) : g.int(1...3)
+            let files = (0..<count).map { _ in "\"" + (g.chance(hostility) ? g.pick(bad) : g.pick(good)) + "\"" }
+            lines.append((g.chance(hostility) ? "  " : "") + "font \"\(family)\" " + files.joined(separator: " "))
+        }
+    }
+
     private mutating func fontAttributes() -> [String] {
         var a: [String] = []
         if g.chance(30) {
             let family = g.chance(hostility)
                 ? g.pick(["No Such Family", "", String(repeating: "F", count: 201), "a\\u{7}b", "DejaVu Sans/../x"])
-                : g.pick(["DejaVu Sans", "DejaVu Serif", "dejavu sans mono", "Noto Sans CJK JP", "Noto Serif CJK KR"])
+                : g.pick(["DejaVu Sans", "DejaVu Serif", "dejavu sans mono", "Noto Sans CJK JP", "Noto Serif CJK KR", "Brand"])
             a.append("font=\"\(family)\"")
         }
         if g.chance(20) {

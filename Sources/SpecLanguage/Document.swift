@@ -59,10 +59,12 @@ public struct Node: Hashable, Sendable {
     public subscript(name: String) -> Value? { attributes[name]?.value }
 }
 
-/// A parsed spec: the canvas, whose children are the top-level nodes.
+/// A parsed spec: the canvas, whose children are the top-level nodes, and the font
+/// families the spec declares for its render (`font` lines), in the order written.
 public struct Document: Hashable, Sendable {
     public var canvas: Node
-    public init(canvas: Node) { self.canvas = canvas }
+    public var fonts: [FontDeclaration]
+    public init(canvas: Node, fonts: [FontDeclaration] = []) { self.canvas = canvas; self.fonts = fonts }
 
     /// Every node in tree order (pre-order), the canvas first.
     public var allNodes: [Node] {

@@ -45,8 +45,8 @@ public struct JSONSpecReader {
         }
         let tree = try read()
         guard case .object(let top) = tree.content else { throw SpecError("a JSON spec is an object", at: tree.location("$")) }
-        for member in top where !["canvas", "styles", "children", "root"].contains(member.key) {
-            throw SpecError("unknown key '\(member.key)' (a JSON spec has canvas, styles and children or root)",
+        for member in top where !["canvas", "styles", "fonts", "children", "root"].contains(member.key) {
+            throw SpecError("unknown key '\(member.key)' (a JSON spec has canvas, styles, fonts and children or root)",
                             at: SourceLocation(line: member.keyLine, column: member.keyColumn, jsonPath: "$.\(member.key)"))
         }
         var state = ParseState(limits: limits)
@@ -76,6 +76,7 @@ public struct JSONSpecReader {
                 state.styles[name] = StyleDefinition(attributes: raw, location: value.location(path))
             }
         }
+        if let fonts = tree["fonts"] { try declareFonts(fonts, in: &state) }
         guard let canvasValue = tree["canvas"], case .object(let canvasObject) = canvasValue.content else {
             throw SpecError("no canvas: a JSON spec starts with {\"canvas\": {\"width\": 600}}",
                             at: (tree["canvas"] ?? tree).location("$.canvas"))
@@ -107,9 +108,38 @@ public struct JSONSpecReader {
         default:
             throw SpecError("give either children (a list) or root (one node)", at: tree.location("$"))
         }
-        let document = Document(canvas: canvas)
+        let document = Document(canvas: canvas, fonts: state.fonts)
         try state.checkIDs(document)
         return document
+    }
+
+    /// `"fonts": [{"family": "Brand", "files": ["fonts/Brand-Regular.ttf", …]}, …]`, the
+    /// text form's `font` lines in order.
+    private func declareFonts(_ fonts: JSONValue, in state: inout ParseState) throws(SpecError) {
+        let usage = "fonts is a list of {\"family\": \"NAME\", \"files\": [\"FILE\", …]}"
+        guard case .array(let items) = fonts.content else { throw SpecError(usage, at: fonts.location("$.fonts")) }
+        for (i, item) in items.enumerated() {
+            let path = "$.fonts[\(i)]"
+            guard case .object(let members) = item.content else { throw SpecError(usage, at: item.location(path)) }
+            for member in members where member.key != "family" && member.key != "files" {
+                throw SpecError("unknown key '\(member.key)'; " + usage,
+                                at: SourceLocation(line: member.keyLine, column: member.keyColumn, jsonPath: "\(path).\(member.key)"))
+            }
+            guard let family = item["family"], case .string(let name) = family.content else {
+                throw SpecError("a font needs its \"family\", a string", at: (item["family"] ?? item).location(path + ".family"))
+            }
+            guard let list = item["files"], case .array(let values) = list.content else {
+                throw SpecError("a font needs its \"files\", a list of strings", at: (item["files"] ?? item).location(path + ".files"))
+            }
+            var files: [FontDeclaration.File] = []
+            for (j, value) in values.enumerated() {
+                let location = value.location("\(path).files[\(j)]")
+                guard case .string(let file) = value.content else { throw SpecError("a font file is a string", at: location) }
+                files.append(FontDeclaration.File(path: file, location: location))
+            }
+            try state.declare(FontDeclaration(family: name, files: files, location: family.location(path + ".family")),
+                              sourceLine: nil)
+        }
     }
 
     /// `depth` counts every level, `if`/`else`/`for` too, as indentation does in the text form.

@@ -19,6 +19,9 @@ public struct ParseLimits: Hashable, Sendable {
     /// Most `span` lines in one label (after `if`/`for` expansion): each is a run measured
     /// and shaped on its own.
     public var maxSpansPerLabel: Int = 10_000
+    /// Most font files the spec's `font` lines declare, all families together: each is
+    /// opened and identified by every render of the spec.
+    public var maxFontFiles: Int = 64
 
     public init() {}
     public static let `default` = ParseLimits()

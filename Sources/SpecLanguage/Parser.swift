@@ -4,8 +4,8 @@
 /// kind, an optional positional argument (a quoted string or a number), then `key=value`
 /// attributes; a bare attribute name means `true` for flags (`clip`, `hidden`, `reverse`,
 /// `wrap`).
-/// Top-level lines are `canvas …` (exactly one), `style NAME attrs…` and nodes, which
-/// become the canvas's children. `docs/spec.md` is the reference.
+/// Top-level lines are `canvas …` (exactly one), `style NAME attrs…`, `font "FAMILY"
+/// "FILE"…` (see `FontDeclaration`) and nodes, which become the canvas's children. `docs/spec.md` is the reference.
 public struct SpecParser {
     public var limits: ParseLimits
 
@@ -64,6 +64,9 @@ struct ParseState {
     var canvas: OpenNode?
     var topLevel: [Node] = []
     var styles: [String: StyleDefinition] = [:]
+    /// The `font` lines so far, and how many files they name.
+    var fonts: [FontDeclaration] = []
+    var declaredFontFiles = 0
     var nodeCount = 0
     /// `if`, `else` and `for` lines open on the stack: the nodes inside them have their ids
     /// checked by the expander, once the loops have filled them in.
@@ -111,11 +114,16 @@ struct ParseState {
         try closeNodes(deeperThanOrAt: depth)
 
         guard case .word(let kindName) = first.kind else {
-            throw fail("a line starts with a kind (\(NodeKind.allCases.map(\.rawValue).joined(separator: ", ")) or style)")
+            throw fail("a line starts with a kind (\(NodeKind.allCases.map(\.rawValue).joined(separator: ", ")), style or font)")
         }
         if kindName == "style" {
             guard depth == 0 else { throw fail("styles are declared at the top level") }
             return  // declared before the main pass
+        }
+        if kindName == "font" {
+            guard depth == 0 else { throw fail("fonts are declared at the top level: font \"FAMILY\" \"FILE\"…") }
+            try declareFont(tokens.dropFirst(), location: location, sourceLine: sourceLine)
+            return
         }
         if depth >= limits.maxDepth {
             throw fail("nesting deeper than \(limits.maxDepth) levels (the limit)")
@@ -126,7 +134,7 @@ struct ParseState {
         }
         guard let kind = NodeKind(rawValue: kindName) else {
             var message = "unknown kind '\(kindName)'"
-            if let s = suggestion(for: kindName, among: NodeKind.allCases.map(\.rawValue) + ["style"]) {
+            if let s = suggestion(for: kindName, among: NodeKind.allCases.map(\.rawValue) + ["style", "font"]) {
                 message += "; did you mean '\(s)'?"
             }
             throw fail(message)
@@ -462,7 +470,7 @@ struct ParseState {
         }
         try Self.checkCanvasHeight(canvasNode, sourceLine: String(canvasOpen.sourceLine))
         canvasNode.children = topLevel
-        let document = Document(canvas: canvasNode)
+        let document = Document(canvas: canvasNode, fonts: fonts)
         try checkCollectedIDs()
         return document
     }

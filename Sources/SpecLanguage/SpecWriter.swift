@@ -1,11 +1,14 @@
 /// Writes a `Document` back out, as spec text or as the JSON form, so either form can be
 /// generated from the other. Styles are written applied (each node carries its attributes);
-/// `if`/`else`/`for` blocks are kept.
+/// `if`/`else`/`for` blocks and `font` declarations are kept.
 public enum SpecWriter {
     /// The text form: two spaces per level, `id` first, then shorthands, then attributes by
     /// name.
     public static func specText(_ document: Document) -> String {
         var lines = ["canvas" + attributesText(document.canvas)]
+        for font in document.fonts {
+            lines.append("font " + ([font.family] + font.files.map(\.path)).map(quoted).joined(separator: " "))
+        }
         var stack: [(Node, Int)] = document.canvas.children.reversed().map { ($0, 0) }
         while let (node, depth) = stack.popLast() {
             var line = String(repeating: "  ", count: depth)
@@ -31,6 +34,12 @@ public enum SpecWriter {
     /// The JSON form, pretty-printed with two spaces.
     public static func json(_ document: Document) -> String {
         var out = "{\n  \"canvas\": " + jsonObject(attributes: document.canvas, extra: [], indent: 1)
+        if !document.fonts.isEmpty {
+            out += ",\n  \"fonts\": [\n" + document.fonts.map { font in
+                "    {\"family\": " + jsonString(font.family) + ", \"files\": ["
+                    + font.files.map { jsonString($0.path) }.joined(separator: ", ") + "]}"
+            }.joined(separator: ",\n") + "\n  ]"
+        }
         out += ",\n  \"children\": " + jsonChildren(document.canvas.children, indent: 1) + "\n}\n"
         return out
     }

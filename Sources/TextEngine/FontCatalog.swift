@@ -48,6 +48,12 @@ struct FontCatalog {
         self.faces = faces
     }
 
+    /// Whether a face of `family` (compared without case) is in the set.
+    func hasFamily(_ family: String) -> Bool {
+        let wanted = family.lowercased()
+        return faces.contains { $0.family.lowercased() == wanted }
+    }
+
     /// The families present, sorted, once each.
     var families: [String] {
         Array(Set(faces.map(\.family))).sorted()
@@ -117,21 +123,31 @@ struct FontCatalog {
 
     /// `faces(inFile:library:)`, adding the bytes read to `bytesRead`.
     static func faces(inFile path: String, library: FreeTypeLibrary, bytesRead: inout Int) -> [FontFace] {
+        (try? identify(path: path, library: library, bytesRead: &bytesRead).faces) ?? []
+    }
+
+    /// Every face of the file at `path` (a face after the first that FreeType cannot open is
+    /// left out), the file's size and its first face's `head` checksum.
+    /// - Throws: `.fontNotFound`, `.fontFileRefused` (see `FontFile.open`), or
+    ///   `.fontUnreadable` when FreeType cannot open the first face (not a font).
+    static func identify(path: String, library: FreeTypeLibrary,
+                         bytesRead: inout Int) throws(TextError) -> (faces: [FontFace], byteCount: Int, checksum: UInt32) {
         var streams: [FreeTypeFileStream] = []
         defer { bytesRead += streams.reduce(0) { $0 + $1.bytesRead } }
-        func open(_ index: Int) -> FreeTypeFace? {
-            guard let stream = try? FreeTypeFileStream(path: path) else { return nil }
+        func open(_ index: Int) throws(TextError) -> FreeTypeFace {
+            let stream = try FreeTypeFileStream(path: path)
             streams.append(stream)
-            return try? FreeTypeFace(stream: stream, path: path, faceIndex: index, library: library)
+            return try FreeTypeFace(stream: stream, path: path, faceIndex: index, library: library)
         }
-        guard let first = open(0) else { return [] }
+        let first = try open(0)
         let count = max(1, min(first.numberOfFaces, 256))
         var result: [FontFace] = []
         for index in 0..<count {
-            guard let face = index == 0 ? first : open(index) else { continue }
+            guard let face = index == 0 ? first : try? open(index) else { continue }
             result.append(Self.face(face, path: path, index: index))
         }
-        return result
+        let head = FT_Get_Sfnt_Table(first.handle, FT_SFNT_HEAD)?.assumingMemoryBound(to: TT_Header.self).pointee
+        return (result, Int(streams[0].record.pointee.size), head.map { UInt32(truncatingIfNeeded: $0.CheckSum_Adjust) } ?? 0)
     }
 
     /// What the catalog keeps of an open face.

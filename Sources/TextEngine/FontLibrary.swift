@@ -31,18 +31,63 @@ public final class FontLibrary: @unchecked Sendable {
     /// The faces of `fontDirectories` then the system's, read on first use.
     private let catalog = Mutex<FontCatalog?>(nil)
 
+    /// The families one render declares (a spec's `font` lines), in front of `base`'s font
+    /// set; nil in a library of the process (see `declaring(_:)`).
+    private let declared: FontCatalog?
+    private let base: FontLibrary?
+
     private struct FaceKey: Hashable { var path: String; var faceIndex: Int }
     private struct FamilyKey: Hashable { var family: String; var style: FontStyle }
     private struct FaceRequest: Hashable { var family: String; var weight: Int; var italic: Bool }
     private struct Cache {
-        var faces: [FaceKey: Font] = [:]
         var families: [FamilyKey: Font] = [:]
         var requests: [FaceRequest: Font] = [:]
     }
     private let cache = Mutex(Cache())
+    /// Loaded faces by file and index: shared with the libraries `declaring(_:)` makes, so a
+    /// file is read once whichever render asks for it by path.
+    private final class LoadedFaces: Sendable { let fonts = Mutex<[FaceKey: Font]>([:]) }
+    private let loaded: LoadedFaces
 
     public init(fontDirectories: [String] = []) {
         self.fontDirectories = fontDirectories
+        declared = nil
+        base = nil
+        loaded = LoadedFaces()
+    }
+
+    private init(declaring faces: [FontFace], base: FontLibrary) {
+        fontDirectories = base.fontDirectories
+        declared = FontCatalog(faces: faces)
+        self.base = base
+        loaded = base.loaded
+    }
+
+    /// A library for one render: this one's font set with `faces` (a spec's declared
+    /// families, see `declaredFile(path:family:)`) in front. A declared family shadows any
+    /// family of the same name (compared without case), the default family too: only its
+    /// declared faces are matched, by the same rule. Other families, and the caches of this
+    /// library, are this library's: nothing declared here is visible to another render.
+    public func declaring(_ faces: [FontFace]) -> FontLibrary {
+        guard !faces.isEmpty else { return self }
+        return FontLibrary(declaring: faces, base: base ?? self)
+    }
+
+    /// The faces of the font file at `path` (every face of a collection) as a declared
+    /// family named `family` (whatever the file's own name table says), with the file's size
+    /// and its `head` checksum for the environment fingerprint. Reads only the tables that
+    /// identify the faces, not the file.
+    /// - Throws: `.fontNotFound`, `.fontFileRefused` (not a regular file, too large), or
+    ///   `.fontUnreadable` when the file is not a font FreeType reads.
+    public static func declaredFile(path: String, family: String) throws(TextError) -> DeclaredFontFile {
+        let library = try FreeTypeLibrary()
+        var bytesRead = 0
+        let (faces, byteCount, checksum) = try FontCatalog.identify(path: path, library: library, bytesRead: &bytesRead)
+        return DeclaredFontFile(faces: faces.map { face in
+            var renamed = face
+            renamed.family = family
+            return renamed
+        }, byteCount: byteCount, checksum: checksum)
     }
 
     /// The process's library without extra directories: whoever needs only the default
@@ -66,6 +111,11 @@ public final class FontLibrary: @unchecked Sendable {
     /// flags FreeType reads from each file.
     /// - Throws: `TextError.familyNotFound` (never a substitute), or a loading error.
     public func font(family: String, style: FontStyle) throws(TextError) -> Font {
+        if let declared, declared.hasFamily(family) {
+            return try font(family: family, weight: style == .bold || style == .boldOblique ? 700 : 400,
+                            italic: style == .oblique || style == .boldOblique)
+        }
+        if let base { return try base.font(family: family, style: style) }
         let key = FamilyKey(family: family, style: style)
         if let font = cache.withLock({ $0.families[key] }) { return font }
         let font = try findFamily(family, style: style)
@@ -80,7 +130,17 @@ public final class FontLibrary: @unchecked Sendable {
     public func font(family: String, weight: Int, italic: Bool) throws(TextError) -> Font {
         let request = FaceRequest(family: family.lowercased(), weight: weight, italic: italic)
         if let font = cache.withLock({ $0.requests[request] }) { return font }
-        let catalog = fontSet
+        if let base, declared?.hasFamily(family) != true {
+            do {
+                return try base.font(family: family, weight: weight, italic: italic)
+            } catch {
+                // The declared families are among those there are.
+                guard case .noSuchFamily(let family, let available, let searched) = error else { throw error }
+                throw .noSuchFamily(family: family, available: Array(Set(available + (declared?.families ?? []))).sorted(),
+                                    searched: searched)
+            }
+        }
+        let catalog = declared ?? fontSet
         guard let face = catalog.match(family: family, weight: weight, italic: italic) else {
             throw .noSuchFamily(family: family, available: catalog.families,
                                 searched: fontDirectories + Self.systemFontDirectories)
@@ -94,7 +154,7 @@ public final class FontLibrary: @unchecked Sendable {
     public static var systemFontFiles: [String] { FontCatalog.fontFiles(in: systemFontDirectories) }
 
     /// Every face of the font set, in search order: `fontDirectories`, then the system's.
-    public var availableFaces: [FontFace] { fontSet.faces }
+    public var availableFaces: [FontFace] { (declared?.faces ?? []) + (base ?? self).fontSet.faces }
 
     private var fontSet: FontCatalog {
         if let catalog = catalog.withLock({ $0 }) { return catalog }
@@ -108,12 +168,12 @@ public final class FontLibrary: @unchecked Sendable {
     ///   when it is not a regular file (a FIFO is refused without blocking) or too large.
     public func font(path: String, faceIndex: Int = 0) throws(TextError) -> Font {
         let key = FaceKey(path: path, faceIndex: faceIndex)
-        if let font = cache.withLock({ $0.faces[key] }) { return font }
+        if let font = loaded.fonts.withLock({ $0[key] }) { return font }
         let font = try Font(path: path, faceIndex: faceIndex)
-        return cache.withLock { cache in
+        return loaded.fonts.withLock { faces in
             // Another thread may have loaded it meanwhile: keep one instance per face.
-            if let existing = cache.faces[key] { return existing }
-            cache.faces[key] = font
+            if let existing = faces[key] { return existing }
+            faces[key] = font
             return font
         }
     }
@@ -169,4 +229,15 @@ extension FontLibrary {
     static func join(_ directory: String, _ name: String) -> String {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
+}
+
+/// A font file a spec declares, identified without being loaded (see
+/// `FontLibrary.declaredFile(path:family:)`).
+public struct DeclaredFontFile: Sendable {
+    /// Its faces, under the declared family name.
+    public var faces: [FontFace]
+    public var byteCount: Int
+    /// The first face's `head` table `checkSumAdjustment`: the font's own checksum of the
+    /// whole file, which its tools write, so a changed file says so without being read.
+    public var checksum: UInt32
 }

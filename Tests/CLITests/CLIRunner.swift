@@ -95,3 +95,24 @@ struct CLIRunner {
         return dir
     }
 }
+
+extension CLIRunner {
+    /// Writes `text` to the file `name` in `dir`; its path.
+    static func write(_ text: String, _ name: String = "in.spec", in dir: URL) throws -> String {
+        let url = dir.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    /// Renders `text`, written to `in.spec` in `dir` (with `arguments` after the output), and
+    /// checks it fails with status 1 and `message` after `in.spec:`, writing no picture.
+    static func assertRenderFails(_ text: String, _ message: String, in dir: URL, arguments: [String] = [],
+                                  file: StaticString = #filePath, line: UInt = #line) throws {
+        let spec = try write(text, in: dir)
+        let png = dir.appendingPathComponent("out.png").path
+        let r = try run([spec, png] + arguments)
+        XCTAssertEqual(r.status, 1, r.stderr, file: file, line: line)
+        XCTAssertTrue(r.stderr.contains("in.spec:" + message), r.stderr, file: file, line: line)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: png), file: file, line: line)
+    }
+}

@@ -9,19 +9,12 @@ final class SpanCLITests: XCTestCase {
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
 
     private func write(_ text: String, _ name: String = "in.spec") throws -> String {
-        let url = dir.appendingPathComponent(name)
-        try Data(text.utf8).write(to: url)
-        return url.path
+        try CLIRunner.write(text, name, in: dir)
     }
 
     /// Renders `text` (with --strict) and checks it fails with `message` (after `in.spec:`), writing nothing.
     private func assertFails(_ text: String, _ message: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let spec = try write(text)
-        let png = dir.appendingPathComponent("out.png").path
-        let r = try CLIRunner.run([spec, png, "--strict"])
-        XCTAssertEqual(r.status, 1, r.stderr, file: file, line: line)
-        XCTAssertTrue(r.stderr.contains("in.spec:" + message), r.stderr, file: file, line: line)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: png), file: file, line: line)
+        try CLIRunner.assertRenderFails(text, message, in: dir, arguments: ["--strict"], file: file, line: line)
     }
 
     func testALabelWithSpansRendersAndConvertsBothWays() throws {

@@ -32,5 +32,10 @@ func strip(_ document: Document) -> Document {
         return n
     }
     d.canvas = clean(d.canvas)
+    let nowhere = SourceLocation(line: 0, column: 0)
+    d.fonts = d.fonts.map { font in
+        FontDeclaration(family: font.family, files: font.files.map { FontDeclaration.File(path: $0.path, location: nowhere) },
+                        location: nowhere)
+    }
     return d
 }
