@@ -28,12 +28,14 @@ RUN install -D "$(scripts/release-build layout-render)" /out/layout-render \
  && install -D "$(scripts/release-build layout-render-service --package-path Service)" /out/layout-render-service
 
 # Stage 2: a slim Debian 12 with the runtime libraries (the `service` and `cli` targets both
-# start from it, so they share them), the default fonts and both programs.
+# start from it, so they share them), the fonts `scripts/setup` installs (DejaVu, and the
+# default fallback fonts Noto Sans CJK and Noto Color Emoji: without them a label with CJK or
+# emoji renders differently here than on a developer's machine) and both programs.
 # `layout-render serve` runs the layout-render-service found beside it, so the two stay
 # together; the service starts its render workers from its own executable.
 FROM debian:12-slim AS runtime
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libcairo2 libpng16-16 zlib1g libdeflate0 libjpeg62-turbo libwebp7 librsvg2-2 libfreetype6 libharfbuzz0b libssl3 fonts-dejavu-core \
+ && apt-get install -y --no-install-recommends libcairo2 libpng16-16 zlib1g libdeflate0 libjpeg62-turbo libwebp7 librsvg2-2 libfreetype6 libharfbuzz0b libssl3 fonts-dejavu-core fonts-dejavu-extra fonts-noto-cjk fonts-noto-color-emoji \
  && rm -rf /var/lib/apt/lists/* \
  && groupadd --gid 10001 layout-render \
  && useradd --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin layout-render
