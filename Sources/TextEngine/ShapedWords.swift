@@ -79,7 +79,7 @@ struct ShapedWords {
             guard copied < end else { return }
             let shift = Int32(out.glyphs.count) - starts[copied]
             out.glyphs.append(contentsOf: glyphs[Int(starts[copied])..<Int(starts[end])])
-            out.starts.append(contentsOf: starts[copied..<end].lazy.map { $0 + shift })
+            for index in copied..<end { out.starts.append(starts[index] &+ shift) }
             copied = end
         }
         for word in words {
