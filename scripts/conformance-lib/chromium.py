@@ -43,15 +43,21 @@ def layout(browser: str, trees: list[tuple[str, Node]], per_page: int = 400) -> 
 def _layout_page(browser: str, trees: list[tuple[str, Node]]) -> dict[str, list[list[float]]]:
     for _, root in trees:
         number_lines(root)
+    return run_page(browser, css.page(trees), "frames")
+
+
+def run_page(browser: str, page: str, output_id: str, timeout: int = 300):
+    """Loads `page` in headless Chromium, waits for its script, and returns the JSON the
+    script wrote into the element `output_id`."""
     with tempfile.TemporaryDirectory(prefix="conformance-") as folder:
         path = os.path.join(folder, "page.html")
         with open(path, "w", encoding="utf-8") as f:
-            f.write(css.page(trees))
+            f.write(page)
         command = [browser, "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
                    "--no-first-run", "--disable-extensions", f"--user-data-dir={folder}/profile",
                    "--virtual-time-budget=30000", "--dump-dom", "file://" + path]
-        run = subprocess.run(command, capture_output=True, text=True, timeout=300)
-    match = re.search(r'<pre id="frames">(.*?)</pre>', run.stdout, re.S)
+        run = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+    match = re.search(f'<pre id="{output_id}">(.*?)</pre>', run.stdout, re.S)
     if not match or not match.group(1).strip():
-        raise ChromiumError(f"Chromium wrote no frames (exit {run.returncode}): {run.stderr.strip()[-2000:]}")
+        raise ChromiumError(f"Chromium wrote no {output_id} (exit {run.returncode}): {run.stderr.strip()[-2000:]}")
     return json.loads(html.unescape(match.group(1)))

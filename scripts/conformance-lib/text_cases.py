@@ -17,6 +17,8 @@ import subprocess
 import tempfile
 from dataclasses import asdict, dataclass
 
+import chromium
+
 FONT_DIR = "/usr/share/fonts/truetype/dejavu"
 CJK_FALLBACK = "Noto Sans CJK SC"
 WIDTH_TOLERANCE = 0.05   # points, as issue 16 asks
@@ -144,19 +146,7 @@ Promise.all([...document.fonts].map(f => f.load())).then(() => document.fonts.re
 def chromium_lines(browser: str, batch: list[TextCase], per_page: int = 500) -> dict[str, list[list]]:
     out: dict[str, list[list]] = {}
     for start in range(0, len(batch), per_page):
-        page = batch[start:start + per_page]
-        with tempfile.TemporaryDirectory(prefix="text-conformance-") as folder:
-            path = os.path.join(folder, "page.html")
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(_page(page))
-            command = [browser, "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                       "--no-first-run", "--disable-extensions", f"--user-data-dir={folder}/profile",
-                       "--virtual-time-budget=30000", "--dump-dom", "file://" + path]
-            run = subprocess.run(command, capture_output=True, text=True, timeout=600)
-        match = re.search(r'<pre id="lines">(.*?)</pre>', run.stdout, re.S)
-        if not match or not match.group(1).strip():
-            raise RuntimeError(f"Chromium wrote no lines (exit {run.returncode}): {run.stderr.strip()[-2000:]}")
-        out.update(json.loads(html.unescape(match.group(1))))
+        out.update(chromium.run_page(browser, _page(batch[start:start + per_page]), "lines", timeout=600))
     return out
 
 
