@@ -1,12 +1,15 @@
 // libFuzzer target: arbitrary Unicode laid out at arbitrary widths with every option, in
 // the fixed-metric default font and in a proportional one (shaped with HarfBuzz), whole or
 // cut into runs (a label's spans) of both fonts at sizes from a hundred-thousandth of a
-// point to 4,096.
+// point to 4,096; with Noto Sans CJK as the fallback font (fullwidth punctuation collapsing)
+// and letter spacing when the bytes say so.
 import TextEngine
 
 let fuzzFont = try! FontLibrary().font(family: FontLibrary.defaultFamily, style: .regular)
 let fuzzShapedFont = try! FontLibrary().font(path: FontLibrary.systemDejaVuDirectory + "/DejaVuSans.ttf")
 let fuzzEngine = TextLayoutEngine()
+/// Nil when the font is not installed (scripts/setup installs it).
+let fuzzFallbackFont = try? FontLibrary().font(family: "Noto Sans CJK SC", weight: 400, italic: false)
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -19,6 +22,8 @@ public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     attributes.wrap = bytes[2] & 0x80 == 0 ? .word : .char
     attributes.pixelScale = bytes[3] & 0x80 == 0 ? 1 : 2
     let width: Double? = bytes[1] & 0x80 == 0 ? Double(bytes[0]) * 3 : nil
+    if bytes[3] & 0x40 != 0, let fuzzFallbackFont { attributes.fallbackFonts = [fuzzFallbackFont] }
+    if bytes[3] & 0x20 != 0 { attributes.letterSpacing = bytes[2] & 0x40 == 0 ? 2.5 : -4 }
     let text = String(decoding: bytes.dropFirst(4), as: UTF8.self)
     if bytes[0] & 0x80 != 0 {
         // Runs: cut where the text's own bytes say, each in a font and size they choose.

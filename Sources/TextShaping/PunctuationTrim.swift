@@ -158,7 +158,7 @@ struct PunctuationTrim {
         for index in 0..<probe.count {
             guard infos[index].cluster == UInt32(index) else { return nil }
             var extents = hb_glyph_extents_t()
-            _ = hb_font_get_glyph_extents(font, infos[index].codepoint, &extents)
+            guard hb_font_get_glyph_extents(font, infos[index].codepoint, &extents) != 0 else { return nil }
             let left = extents.x_bearing + positions[index].x_offset
             glyphs.append((infos[index].codepoint, positions[index].x_advance, left, left + extents.width))
         }

@@ -210,28 +210,28 @@ def default_bench(root: str) -> str:
     return os.path.join(root, ".build", "debug", "lr-bench")
 
 
+def script_of(case: TextCase) -> str:
+    """The kind of text a case is, for the summary: latin, hebrew, arabic or cjk, and rtl."""
+    script = ("hebrew" if re.search("[\u0590-\u05ff]", case.text) else
+              "arabic" if re.search("[\u0600-\u06ff]", case.text) else
+              "cjk" if re.search("[\u3000-\u9fff]", case.text) else "latin")
+    return ("rtl " if case.rtl else "") + script
+
+
 def run(browser: str, bench: str, start: int, count: int, show: int) -> int:
     batch = cases(start, count)
     theirs = chromium_lines(browser, batch)
     ours = our_lines(bench, batch)
     wrong = {c.name: d for c in batch if (d := difference(theirs[c.name], ours[c.name]))}
-    by_kind: dict[str, int] = {}
-    for c in batch:
-        kind = ("rtl " if c.rtl else "") + ("hebrew" if re.search("[\u0590-\u05ff]", c.text) else
-                                           "arabic" if re.search("[\u0600-\u06ff]", c.text) else
-                                           "cjk" if re.search("[\u3000-\u9fff]", c.text) else "latin")
-        by_kind.setdefault(kind, 0)
-        by_kind[kind] += 1 if c.name not in wrong else 0
     matched = count - len(wrong)
     print(f"text seeds {start}..{start + count - 1}: match {matched}/{count} = {100 * matched / max(count, 1):.1f} % "
           f"(same lines, widths within {WIDTH_TOLERANCE} pt)")
-    totals = {}
+    totals: dict[str, list[int]] = {}
     for c in batch:
-        kind = ("rtl " if c.rtl else "") + ("hebrew" if re.search("[\u0590-\u05ff]", c.text) else
-                                           "arabic" if re.search("[\u0600-\u06ff]", c.text) else
-                                           "cjk" if re.search("[\u3000-\u9fff]", c.text) else "latin")
-        totals[kind] = totals.get(kind, 0) + 1
-    print("by script: " + ", ".join(f"{k} {by_kind[k]}/{totals[k]}" for k in sorted(totals)))
+        counts = totals.setdefault(script_of(c), [0, 0])
+        counts[0] += c.name not in wrong
+        counts[1] += 1
+    print("by script: " + ", ".join(f"{k} {m}/{n}" for k, (m, n) in sorted(totals.items())))
     by_case = {c.name: c for c in batch}
     for name in list(wrong)[:show]:
         c = by_case[name]
