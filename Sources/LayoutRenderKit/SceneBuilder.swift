@@ -490,18 +490,18 @@ struct SceneBuilder {
     /// which takes the label's unless it sets its own), or none when the label has neither
     /// spans nor decorations: it is then drawn as one run in its colour.
     private func runPaints(of node: Node, spans: [Node], defaults: TextDefaults) -> [RunPaint] {
-        func flag(_ node: Node, _ name: String) -> Bool? {
+        func flag(_ node: Node, _ name: AttributeName) -> Bool? {
             if case .bool(let b)? = node[name] { return b }
             return nil
         }
-        let underline = flag(node, "underline") ?? false
-        let strikethrough = flag(node, "strikethrough") ?? false
+        let underline = flag(node, .underline) ?? false
+        let strikethrough = flag(node, .strikethrough) ?? false
         guard !spans.isEmpty || underline || strikethrough else { return [] }
         let own = RunPaint(color: defaults.color.map(rgba) ?? .black, underline: underline, strikethrough: strikethrough)
         return [own] + spans.map { span in
             RunPaint(color: defaults.inherited(by: span).color.map(rgba) ?? .black,
-                     underline: flag(span, "underline") ?? underline,
-                     strikethrough: flag(span, "strikethrough") ?? strikethrough)
+                     underline: flag(span, .underline) ?? underline,
+                     strikethrough: flag(span, .strikethrough) ?? strikethrough)
         }
     }
 

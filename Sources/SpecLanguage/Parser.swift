@@ -417,9 +417,9 @@ struct ParseState {
     /// A label holds at most `limits.maxSpansPerLabel` spans (counted again after `if`/`for`
     /// expansion): the error is at the first one past the limit.
     static func checkSpanCount(_ children: [Node], limits: ParseLimits) throws(SpecError) {
-        guard children.count > limits.maxSpansPerLabel else { return }
-        throw SpecError("a label with more than \(limits.maxSpansPerLabel) spans (the limit)",
-                        at: children[limits.maxSpansPerLabel].location)
+        let limit = max(0, limits.maxSpansPerLabel)
+        guard children.count > limit else { return }
+        throw SpecError("a label with more than \(limit) spans (the limit)", at: children[limit].location)
     }
 
     /// Sets an attribute as CSS cascades declarations: a shorthand (`margin`, `padding`,

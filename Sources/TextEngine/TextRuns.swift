@@ -62,11 +62,13 @@ struct RichRuns {
     let boxes: [LineBox]
     let strut: LineBox
 
-    /// Nil when the runs do not make up `textCount` UTF-16 units, or draw with more fonts
-    /// than a glyph can name (256): the label is then laid out without them.
+    /// Nil when the runs do not make up `textCount` UTF-16 units, are more than a cluster can
+    /// name (65,535), or draw with more fonts than a glyph can name (256): the label is
+    /// then laid out without them.
     init?(_ attributes: TextAttributes, textCount: Int) {
         let runs = attributes.runs
-        guard !runs.isEmpty, runs.reduce(0, { $0 + $1.text.utf16.count }) == textCount else { return nil }
+        guard !runs.isEmpty, runs.count <= Int(UInt16.max), runs.reduce(0, { $0 + $1.text.utf16.count }) == textCount
+        else { return nil }
         let labelUnit = attributes.size / Double(attributes.font.unitsPerEm)
         let units = runs.map { $0.size / Double($0.font.unitsPerEm) } + [labelUnit]
         guard let smallest = units.min(), let largest = units.max(), smallest > 0, largest.isFinite else { return nil }
