@@ -18,16 +18,25 @@ from flextree import build_tree, node_style
 
 def build(n):
     _, children, depth = build_tree(n)
+    # The tree has few distinct styles (15 at 100k nodes): one `Style` per distinct key, shared.
+    # Building a stretchable Style costs about 2 ms in Python (its scale checks), which made
+    # building the 100k tree take minutes; Node(style=...) copies the style into Taffy's own
+    # node, so sharing the Python object does not share layout state.
+    styles = {}
     nodes = []
     for i in range(n):
         s = node_style(i, children, depth)
-        kw = dict(flex_direction=FlexDirection.ROW if s["dir"] == "row" else FlexDirection.COLUMN,
-                  flex_shrink=0.0, flex_grow=s["grow"], align_items=AlignItems.STRETCH,
-                  justify_content=JustifyContent.START,
-                  size=Size(s["width"] * PT if s["width"] is not None else AUTO,
-                            s["height"] * PT if s["height"] is not None else AUTO),
-                  padding=s["padding"] * PT, margin=s["margin"] * PT)
-        nodes.append(Node(style=Style(**kw)))
+        key = (s["dir"], s["grow"], s["width"], s["height"], s["padding"], s["margin"])
+        style = styles.get(key)
+        if style is None:
+            style = Style(flex_direction=FlexDirection.ROW if s["dir"] == "row" else FlexDirection.COLUMN,
+                          flex_shrink=0.0, flex_grow=s["grow"], align_items=AlignItems.STRETCH,
+                          justify_content=JustifyContent.START,
+                          size=Size(s["width"] * PT if s["width"] is not None else AUTO,
+                                    s["height"] * PT if s["height"] is not None else AUTO),
+                          padding=s["padding"] * PT, margin=s["margin"] * PT)
+            styles[key] = style
+        nodes.append(Node(style=style))
     for i in range(n):
         for c in children[i]:
             nodes[i].add(nodes[c])
