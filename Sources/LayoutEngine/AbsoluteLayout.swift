@@ -54,6 +54,13 @@ extension LayoutContext {
             var w: Double? = resolve(st.pointee.width, cbWidth).map { clampWidth(c, $0, cbWidth, cbHeight, pb) }
             var h: Double? = resolve(st.pointee.height, cbHeight).map { clampHeight(c, $0, cbHeight, pb) }
             let ratio = st.pointee.aspectRatio
+            // A keyword width with a ratio: the content's width within the min and max heights
+            // through the ratio (or the width its own height gives), as for a flex item.
+            if w == nil, ratio != nil, st.pointee.width.isIntrinsicKeyword,
+               let keyword = intrinsicWidth(c, st.pointee.width, cbWidth, cbHeight,
+                                            .definite(Swift.max(0, room - m.horizontal)), throughRatio: true) {
+                w = clampWidth(c, keyword, cbWidth, cbHeight, pb)
+            }
             // With a ratio and a height of its own, a width of its own is not less than the
             // content's min-content width (the automatic minimum Chromium applies to an
             // absolute box with a ratio that its insets do not stretch).

@@ -336,7 +336,9 @@ extension LayoutContext {
             let widthFromHeight = style(c).pointee.aspectRatio != nil || (tags[c] == .column && style(c).pointee.wrap)
                 || tags[c] == .row
             if axis.isRow, !wraps, let innerHeight, widthFromHeight,
-               style(c).pointee.width == .auto || style(c).pointee.width.isIntrinsicKeyword, style(c).pointee.height == .auto,
+               // (A percentage of the width being measured counts as `auto` here: CSS Sizing 3 §5.2.1.)
+               style(c).pointee.width == .auto || style(c).pointee.width.isIntrinsicKeyword || style(c).pointee.width.isPercent,
+               style(c).pointee.height == .auto,
                (style(c).pointee.alignSelf ?? style(node).pointee.align) == .stretch, style(c).pointee.margin.top != .auto, style(c).pointee.margin.bottom != .auto {
                 let mv = margins(c, parentWidth: nil).vertical
                 knownHeight = Swift.max(0, innerHeight - mv)

@@ -186,10 +186,12 @@ extension LayoutContext {
                     let stretched = lines[l].cross - items[i].margin.cross
                     if axis.isRow && hasKeywordHeightBounds(column: items[i].node) {
                         // (A column's sizing keyword min and max heights: its content's height
-                        // with the percentages inside of the stretched height, as Chromium
-                        // lays it out.)
+                        // with the percentages inside of the stretched height, a wrapping
+                        // one's lines broken there, as Chromium lays it out.)
+                        let wraps = style(items[i].node).pointee.wrap
                         let content = columnContentHeight(items[i].node, width: items[i].target,
-                                                          percentHeight: stretched, parentWidth: innerWidth)
+                                                          percentHeight: stretched, parentWidth: innerWidth,
+                                                          lineLimit: wraps ? stretched : .infinity)
                         if style(items[i].node).pointee.minHeight.isIntrinsicKeyword { items[i].minCross = content }
                         if style(items[i].node).pointee.maxHeight.isIntrinsicKeyword { items[i].maxCross = content }
                     }
@@ -299,10 +301,13 @@ extension LayoutContext {
     }
 
     /// The height of a column's content at `width` (its border box), its percentages of
-    /// `percentHeight` (a border-box height), its own size, min and max left out.
-    func columnContentHeight(_ node: NodeID, width: Double, percentHeight: Double, parentWidth: Double?) -> Double {
-        let bounds = NodeBounds(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity,
+    /// `percentHeight` (a border-box height), its own size, min and max left out; a wrapping
+    /// column's lines broken at `lineLimit` (a border-box height): its longest line.
+    func columnContentHeight(_ node: NodeID, width: Double, percentHeight: Double, parentWidth: Double?,
+                             lineLimit: Double = .infinity) -> Double {
+        var bounds = NodeBounds(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity,
                                 insets: insets(node, parentWidth: parentWidth), ratioPercentHeight: percentHeight)
+        bounds.columnLimit = lineLimit
         return layoutFlex(node, width: width, height: nil, availableWidth: .definite(width),
                           availableHeight: .maxContent, bounds: bounds, perform: false).height
     }
