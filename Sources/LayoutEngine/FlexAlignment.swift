@@ -9,20 +9,28 @@ extension LayoutContext {
         // Intrinsic keywords on a row item's min or max height: its content's height at its width.
         if axis.isRow && (style(items[i].node).pointee.minHeight.isIntrinsicKeyword || style(items[i].node).pointee.maxHeight.isIntrinsicKeyword) {
             // (With a ratio, the height the ratio gives.)
-            let content = !items[i].ratio.isNaN
+            var content = !items[i].ratio.isNaN
                 ? crossFromMain(items[i].target, items[i])
                 : compute(items[i].node, knownWidth: items[i].target, knownHeight: nil,
                           parentWidth: ctx.innerWidth, parentHeight: ctx.percentHeight,
                           availableWidth: .definite(items[i].target), availableHeight: .maxContent,
                           perform: false, contentSize: .vertical).height
-            if style(items[i].node).pointee.maxHeight.isIntrinsicKeyword {
-                // A row stretched to its line, or of a height of its own, that stretches an
-                // item of its own is as tall as it is: that is its content's height then (as
-                // Chromium lays it out).
-                items[i].maxCross = (items[i].stretches || !items[i].sizeCross.isNaN) && items[i].ratio.isNaN
-                    && stretchesAnItem(items[i].node) ? .infinity : content
+            // A row that stretches an item of its own is laid out at the height it is
+            // stretched to, or its own: its content's height is the one it has there (as
+            // Chromium lays it out; step 11 finds it for a stretched one).
+            var minContent = content
+            if items[i].ratio.isNaN && stretchesAnItem(items[i].node) {
+                if !items[i].sizeCross.isNaN {
+                    content = stretchingRowContentHeight(items[i].node, width: items[i].target,
+                                                         height: items[i].sizeCross, parentWidth: ctx.innerWidth)
+                    minContent = content
+                } else if items[i].stretches {
+                    content = .infinity
+                    minContent = 0
+                }
             }
-            if style(items[i].node).pointee.minHeight.isIntrinsicKeyword { items[i].minCross = content }
+            if style(items[i].node).pointee.maxHeight.isIntrinsicKeyword { items[i].maxCross = content }
+            if style(items[i].node).pointee.minHeight.isIntrinsicKeyword { items[i].minCross = minContent }
         }
         // (Also for an item whose height came from its ratio and then flexed.)
         if !axis.isRow && (!items[i].mainFromRatio || Swift.abs(items[i].target - items[i].base) > 1e-9) {
@@ -50,6 +58,14 @@ extension LayoutContext {
         }
         items[i].hypotheticalCross = clamp(hyp, min: items[i].minCross, max: items[i].maxCross, floor: items[i].pbCross)
         items[i].cross = items[i].hypotheticalCross
+    }
+
+    /// The content height of a single-line row that stretches an item of its own, laid out
+    /// at `height` (its border box): that height, or more where a stretched item's minimum
+    /// or another item's height exceeds it. Chromium takes it for the row's sizing keyword
+    /// min and max heights.
+    func stretchingRowContentHeight(_ node: NodeID, width: Double, height: Double, parentWidth: Double?) -> Double {
+        Swift.max(height, rowContentHeight(node, width: width, height: height, insets: insets(node, parentWidth: parentWidth)))
     }
 
     /// Whether `node` is a single-line row with an in-flow item that stretches to its height.

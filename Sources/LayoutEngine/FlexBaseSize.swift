@@ -147,6 +147,15 @@ extension LayoutContext {
             let st = style(items[i].node)
             let crossKeyword = ctx.axis.cross(width: st.pointee.width, height: st.pointee.height).isIntrinsicKeyword
             v = measureContentMain(i, .minContent, ctx, ignoringRatio: crossKeyword && !items[i].sizeMain.isNaN)
+            // A column item with a ratio, a height of its own (points, or a percentage of
+            // an indefinite height) and a width from its content (neither its own nor
+            // stretched to a definite one): its min-content height is at least the one
+            // that width gives through the ratio, as Chromium sizes it.
+            let definiteCross = !items[i].sizeCross.isNaN || (items[i].stretches && ctx.singleLine && ctx.definiteCross != nil)
+            if !ctx.axis.isRow, !items[i].ratio.isNaN, !crossKeyword, st.pointee.height != .auto, !definiteCross,
+               let cross = crossForContentBasis(i, ctx) {
+                v = Swift.max(v, mainFromCross(cross, items[i]))
+            }
             if !items[i].sizeMain.isNaN { v = Swift.min(v, items[i].sizeMain) }
             // A main size from the ratio caps the content's when the item's own main size
             // is not `auto` (a percentage of an indefinite size). A wrapping column wraps

@@ -178,12 +178,19 @@ extension LayoutContext {
         for l in firstLine..<lastLine {
             for i in lines[l].start..<lines[l].end {
                 if items[i].stretches {
-                    // (The sizing keyword min height of a row item that is a row stretching
-                    // an item of its own does not win over its max height there: its
-                    // content is as tall as it is, as Chromium lays it out.)
-                    let keywordMin = axis.isRow && style(items[i].node).pointee.minHeight.isIntrinsicKeyword
-                        && stretchesAnItem(items[i].node)
                     let stretched = lines[l].cross - items[i].margin.cross
+                    let minKeyword = style(items[i].node).pointee.minHeight.isIntrinsicKeyword
+                    let maxKeyword = style(items[i].node).pointee.maxHeight.isIntrinsicKeyword
+                    if axis.isRow, minKeyword || maxKeyword, items[i].ratio.isNaN, stretchesAnItem(items[i].node) {
+                        // (A row stretching an item of its own: its sizing keyword min and max
+                        // heights are its content's height laid out at the stretched height
+                        // within its max height, as Chromium lays it out.)
+                        let height = maxKeyword ? stretched : Swift.min(stretched, items[i].maxCross)
+                        let content = stretchingRowContentHeight(items[i].node, width: items[i].target,
+                                                                 height: height, parentWidth: innerWidth)
+                        if minKeyword { items[i].minCross = content }
+                        if maxKeyword { items[i].maxCross = content }
+                    }
                     if axis.isRow && hasKeywordHeightBounds(column: items[i].node) {
                         // (A column's sizing keyword min and max heights: its content's height
                         // with the percentages inside of the stretched height, a wrapping
@@ -196,7 +203,7 @@ extension LayoutContext {
                         if style(items[i].node).pointee.maxHeight.isIntrinsicKeyword { items[i].maxCross = content }
                     }
                     items[i].cross = clamp(stretched,
-                                           min: keywordMin ? Swift.min(items[i].minCross, items[i].maxCross) : items[i].minCross,
+                                           min: items[i].minCross,
                                            max: items[i].maxCross, floor: items[i].pbCross)
                 } else if !axis.isRow && !singleLine && style(items[i].node).pointee.width == .fitContent,
                           style(items[i].node).pointee.aspectRatio == nil {
