@@ -50,6 +50,12 @@ struct LineTokenizer {
 
     func tokens() throws(SpecError) -> [Token] {
         var tokens: [Token] = []
+        try self.tokens(into: &tokens)
+        return tokens
+    }
+
+    /// The tokens appended to `tokens` (the parser passes one array for every line).
+    func tokens(into tokens: inout [Token]) throws(SpecError) {
         var i = 0
         let n = bytes.count
         while i < n {
@@ -106,7 +112,6 @@ struct LineTokenizer {
                 throw error("expected a space after this token", at: i)
             }
         }
-        return tokens
     }
 
     /// Reads a double-quoted string starting at `index` (the opening quote).

@@ -21,13 +21,21 @@ public struct SpecParser {
         // Styles first, so a node may use a style declared further down.
         for index in 0..<lines.count {
             let line = lines[index]
-            if line.hasPrefix("style ") { try state.declareStyle(line: line, number: index + 1) }
+            // The bytes first, which settles nearly every line: a line whose bytes do not
+            // start "style " cannot start with those characters (no other spelling of ASCII
+            // letters is canonically equivalent); `hasPrefix` decides the rest (a
+            // combining mark after the space makes a different character).
+            if line.utf8.starts(with: Self.styleLinePrefix), line.hasPrefix("style ") {
+                try state.declareStyle(line: line, number: index + 1)
+            }
         }
         for index in 0..<lines.count {
             try state.consume(line: lines[index], number: index + 1)
         }
         return try state.finish()
     }
+
+    private static let styleLinePrefix = Array("style ".utf8)
 }
 
 /// A node while its children are still being read.
@@ -35,6 +43,10 @@ struct OpenNode {
     var kind: NodeKind
     var argument: Value?
     var raw: [RawAttribute]
+    /// The attributes read from the line when the node was opened (the text form), or the
+    /// error reading them gave, thrown when the node is finished; nil to read `raw` then
+    /// (the JSON form).
+    var read: Result<Attributes, SpecError>? = nil
     var children: [Node] = []
     var location: SourceLocation
     /// The line as written (a slice of the source: no copy of its text).
@@ -75,27 +87,38 @@ struct ParseState {
     /// `checkCollectedIDs` (no second walk over the finished tree).
     var ids: [(id: String, location: SourceLocation)] = []
     var pendingNodes: [(OpenNode, [RawAttribute])] = []
+    /// A line's tokens and raw attributes, emptied for the next line with their capacity
+    /// kept: no two arrays allocated and freed for every line.
+    private var tokenScratch: [Token] = []
+    private var rawScratch: [RawAttribute] = []
 
     init(limits: ParseLimits) { self.limits = limits }
 
     mutating func consume(line: Substring, number: Int) throws(SpecError) {
         let sourceLine = line
-        var indent = 0
-        for byte in line.utf8 {
-            if byte == UInt8(ascii: " ") { indent += 1 } else if byte == UInt8(ascii: "\t") {
-                throw SpecError("a tab in the indentation; indent with two spaces per level",
-                                at: SourceLocation(line: number, column: indent + 1), sourceLine: sourceLine)
-            } else { break }
+        let start = LineStart(line)
+        let indent = start.indent
+        if start.tabAfterIndent {
+            throw SpecError("a tab in the indentation; indent with two spaces per level",
+                            at: SourceLocation(line: number, column: indent + 1), sourceLine: sourceLine)
         }
+        if start.firstByte == nil || start.firstByte == UInt8(ascii: "#") { return }
         // The indentation is ASCII spaces, so `indent` bytes are `indent` characters.
         let body = line[line.utf8.index(line.startIndex, offsetBy: indent)...]
-        if body.utf8.isEmpty || body.utf8.first == UInt8(ascii: "#") { return }
         // Control lines (`if width < 500`) are not key=value lines: read them on their own.
-        let firstWord = body.utf8.prefix { $0 != UInt8(ascii: " ") }
-        let controlKind = NodeKind(rawValue: String(Substring(firstWord))).flatMap { $0.isControl ? $0 : nil }
-        let tokens = controlKind == nil
-            ? try LineTokenizer(body, startColumn: indent + 1, line: number, sourceLine: sourceLine).tokens()
-            : [Token(kind: .word(String(Substring(firstWord))), column: indent + 1)]
+        let firstWord = body.utf8.prefix(start.wordLength)
+        let controlKind = NodeKind.named(Substring(firstWord)).flatMap { $0.isControl ? $0 : nil }
+        var tokens: [Token] = []
+        swap(&tokens, &tokenScratch)
+        defer {
+            tokens.removeAll(keepingCapacity: true)
+            swap(&tokens, &tokenScratch)
+        }
+        if controlKind == nil {
+            try LineTokenizer(body, startColumn: indent + 1, line: number, sourceLine: sourceLine).tokens(into: &tokens)
+        } else {
+            tokens.append(Token(kind: .word(String(Substring(firstWord))), column: indent + 1))
+        }
         guard let first = tokens.first else { return }
         let location = SourceLocation(line: number, column: indent + 1)
         func fail(_ message: String, column: Int? = nil) -> SpecError {
@@ -105,7 +128,8 @@ struct ParseState {
             throw fail("indentation of \(indent) spaces; indent by two spaces per level")
         }
         let depth = indent / 2
-        let parentDepth = stack.last?.depth ?? -1
+        // The depth read in place: `stack.last` would copy the whole open node.
+        let parentDepth = stack.isEmpty ? -1 : stack[stack.count - 1].depth
         if depth > parentDepth + 1 {
             throw fail(stack.isEmpty
                 ? "this line is indented but has no parent; top-level lines start at column 1"
@@ -128,11 +152,12 @@ struct ParseState {
         if depth >= limits.maxDepth {
             throw fail("nesting deeper than \(limits.maxDepth) levels (the limit)")
         }
-        if let control = NodeKind(rawValue: kindName), control.isControl {
+        let namedKind = NodeKind.named(kindName)
+        if let control = namedKind, control.isControl {
             try openControl(control, line: line, indent: indent, depth: depth, number: number, sourceLine: sourceLine)
             return
         }
-        guard let kind = NodeKind(rawValue: kindName) else {
+        guard let kind = namedKind else {
             var message = "unknown kind '\(kindName)'"
             if let s = suggestion(for: kindName, among: NodeKind.allCases.map(\.rawValue) + ["style", "font"]) {
                 message += "; did you mean '\(s)'?"
@@ -182,8 +207,19 @@ struct ParseState {
         default:
             throw fail("a \(kind.rawValue) takes no text argument", column: tokens.dropFirst().first?.column)
         }
-        let raw = try rawAttributes(rest, line: number, sourceLine: sourceLine)
-        let open = OpenNode(kind: kind, argument: argument, raw: raw, location: location,
+        var raw: [RawAttribute] = []
+        swap(&raw, &rawScratch)
+        try rawAttributes(rest, line: number, sourceLine: sourceLine, into: &raw)
+        // Read now, while the line's attributes are at hand, so an open node keeps no array
+        // of them; an error is kept and thrown when the node is finished, where it was
+        // always thrown (after the errors of the lines below the node).
+        let read: Result<Attributes, SpecError>
+        do { read = .success(try readAttributes(of: kind, raw: raw, sourceLine: sourceLine)) } catch {
+            read = .failure(error)
+        }
+        raw.removeAll(keepingCapacity: true)
+        swap(&raw, &rawScratch)
+        let open = OpenNode(kind: kind, argument: argument, raw: [], read: read, location: location,
                             sourceLine: sourceLine, depth: depth)
         if kind == .canvas {
             canvas = open
@@ -195,9 +231,11 @@ struct ParseState {
     /// The nearest enclosing node that is not `if`/`else`/`for` (the canvas at the top level)
     /// must take a child of `kind`: a container a layout node, a label a `span`.
     private func checkParentTakesChildren(_ kind: NodeKind, _ fail: (String, Int?) -> SpecError) throws(SpecError) {
-        let parent = stack.last(where: { !$0.kind.isControl })
-        guard let problem = Schema.childProblem(parent: parent?.kind ?? .canvas, child: kind) else { return }
-        throw fail(problem + (parent.map { " (it is on line \($0.location.line))" } ?? ""), nil)
+        // Searched by index, reading the kind in place: `last(where:)` copied open nodes.
+        var parent = stack.count - 1
+        while parent >= 0, stack[parent].kind.isControl { parent -= 1 }
+        guard let problem = Schema.childProblem(parent: parent >= 0 ? stack[parent].kind : .canvas, child: kind) else { return }
+        throw fail(problem + (parent >= 0 ? " (it is on line \(stack[parent].location.line))" : ""), nil)
     }
 
     /// `if CONDITION`, `else`, `for NAME in LIST`: their children are expanded in place later.
@@ -260,21 +298,28 @@ struct ParseState {
 
     private func rawAttributes(_ tokens: ArraySlice<Token>, line: Int, sourceLine: Substring) throws(SpecError) -> [RawAttribute] {
         var result: [RawAttribute] = []
+        try rawAttributes(tokens, line: line, sourceLine: sourceLine, into: &result)
+        return result
+    }
+
+    /// The line's attributes appended to `result`, which starts empty.
+    private func rawAttributes(_ tokens: ArraySlice<Token>, line: Int, sourceLine: Substring,
+                               into result: inout [RawAttribute]) throws(SpecError) {
         var seen = SeenKeys()
         for token in tokens {
             let loc = SourceLocation(line: line, column: token.column)
             switch token.kind {
             case .attribute(let key, let value, let quoted, let valueColumn):
-                if let previous = seen[key] {
+                if let previous = seen.column(of: key, in: result) {
                     throw SpecError("'\(key)' is given twice (first at column \(previous))", at: loc, sourceLine: sourceLine)
                 }
-                seen[key] = token.column
+                seen.add(key, column: token.column, to: result)
                 result.append(RawAttribute(key: key, text: value, quoted: quoted, keyLocation: loc,
                                            valueLocation: SourceLocation(line: line, column: valueColumn),
                                            sourceLine: sourceLine))
             case .word(let word) where Schema.definitions[word]?.shape == .bool || word == "wrap":
-                if seen[word] != nil { throw SpecError("'\(word)' is given twice", at: loc, sourceLine: sourceLine) }
-                seen[word] = token.column
+                if seen.column(of: word, in: result) != nil { throw SpecError("'\(word)' is given twice", at: loc, sourceLine: sourceLine) }
+                seen.add(word, column: token.column, to: result)
                 result.append(RawAttribute(key: word, text: "true", quoted: false, keyLocation: loc,
                                            valueLocation: loc, sourceLine: sourceLine))
             case .word(let word):
@@ -289,31 +334,32 @@ struct ParseState {
                                 at: loc, sourceLine: sourceLine)
             }
         }
-        return result
     }
 
     /// The keys of one line so far, with their columns: a handful on most lines, so looked
-    /// up by comparing in a small array (no hashing, no dictionary a line); a line with many
-    /// keys (a hostile one may hold a million) moves them to a dictionary past `smallLimit`.
+    /// up by comparing the keys of the attributes read so far (no hashing, no array or
+    /// dictionary a line; each key's column is its attribute's key column); a line with
+    /// many keys (a hostile one may hold a million) moves them to a dictionary past
+    /// `smallLimit`.
     private struct SeenKeys {
         static let smallLimit = 16
-        var small: [(key: String, column: Int)] = []
         var large: [String: Int]?
 
-        subscript(key: String) -> Int? {
-            get {
-                if let large { return large[key] }
-                return small.first(where: { $0.key == key })?.column
-            }
-            set {
-                guard let newValue else { return }
-                if large != nil { large![key] = newValue; return }
-                small.append((key, newValue))
-                if small.count > Self.smallLimit {
-                    large = Dictionary(small.map { ($0.key, $0.column) }, uniquingKeysWith: { first, _ in first })
-                    small = []
-                }
-            }
+        /// The column where `key` was given before on the line, if it was.
+        func column(of key: String, in read: [RawAttribute]) -> Int? {
+            if let large { return large[key] }
+            // By index, comparing the key in place: a loop over the elements copied each.
+            for index in read.indices where read[index].key == key { return read[index].keyLocation.column }
+            return nil
+        }
+
+        /// Notes `key` at `column`, about to be appended to `read`.
+        mutating func add(_ key: String, column: Int, to read: [RawAttribute]) {
+            if large != nil { large![key] = column; return }
+            guard read.count + 1 > Self.smallLimit else { return }
+            var keys = Dictionary(read.map { ($0.key, $0.keyLocation.column) }, uniquingKeysWith: { first, _ in first })
+            keys[key] = column
+            large = keys
         }
     }
 
@@ -345,8 +391,9 @@ struct ParseState {
     }
 
     private mutating func closeNodes(deeperThanOrAt depth: Int) throws(SpecError) {
-        while let last = stack.last, last.depth >= depth {
-            stack.removeLast()
+        // The depth read in place and the node moved off the stack: `stack.last` copied it.
+        while !stack.isEmpty, stack[stack.count - 1].depth >= depth {
+            let last = stack.removeLast()
             if last.kind.isControl { openControls -= 1 }
             let node = try finishNode(last)
             if openControls == 0, let attribute = node.attributes[.id], case .string(let id) = attribute.value {
@@ -362,14 +409,32 @@ struct ParseState {
 
     /// Applies the node's styles (in order, later ones win), then its own attributes, and
     /// reads every value against the kind's schema.
-    func finishNode(_ open: OpenNode) throws(SpecError) -> Node {
+    func finishNode(_ open: consuming OpenNode) throws(SpecError) -> Node {
         if open.kind.isControl {
             return Node(kind: open.kind, children: open.children, location: open.location, control: open.control)
         }
+        let attributes: Attributes
+        if let read = open.read {
+            attributes = try read.get()
+        } else {
+            attributes = try readAttributes(of: open.kind, raw: open.raw, sourceLine: open.sourceLine)
+        }
+        if open.kind == .label {
+            try Self.checkSpanCount(open.children, limits: limits)
+        }
+        return Node(kind: open.kind, argument: open.argument, attributes: attributes,
+                    children: open.children, location: open.location)
+    }
+
+    /// A node's attributes: its styles (in order, later ones win), then its own, every
+    /// value read against the kind's schema. `sourceLine` is the node's line.
+    func readAttributes(of kind: NodeKind, raw written: [RawAttribute], sourceLine: Substring) throws(SpecError) -> Attributes {
         var attributes = Attributes()
-        attributes.reserveCapacity(open.raw.count)
+        attributes.reserveCapacity(written.count)
         var styleNames: [String] = []
-        if let styleAttribute = open.raw.first(where: { $0.key == "style" }) {
+        // Indexed, the attributes read in place: a loop over the elements copied each one.
+        if let styleIndex = written.indices.first(where: { written[$0].key == "style" }) {
+            let styleAttribute = written[styleIndex]
             styleNames = styleAttribute.text.split(separator: ",").map(String.init)
             for name in styleNames {
                 guard let style = styles[name] else {
@@ -378,40 +443,41 @@ struct ParseState {
                     throw SpecError(message, at: styleAttribute.valueLocation, sourceLine: styleAttribute.sourceLine)
                 }
                 for raw in style.attributes {
-                    guard let key = AttributeName(raw.key), let definition = Schema.definition(of: key, for: open.kind),
-                          definition.takes(open.kind) else {
-                        throw SpecError("style '\(name)' (line \(style.location.line)) sets '\(raw.key)', which a \(open.kind.rawValue) does not take",
+                    guard let key = AttributeName(raw.key), let definition = Schema.definition(of: key, for: kind),
+                          definition.takes(kind) else {
+                        throw SpecError("style '\(name)' (line \(style.location.line)) sets '\(raw.key)', which a \(kind.rawValue) does not take",
                                         at: styleAttribute.valueLocation, sourceLine: styleAttribute.sourceLine)
                     }
                     try set(read(raw, key: key, shape: definition.shape), in: &attributes)
                 }
             }
         }
-        for raw in open.raw where raw.key != "style" {
-            if open.kind == .span && Schema.spanLayoutAttributes.contains(raw.key) {
-                throw SpecError("a span does not take '\(raw.key)': a label's spans are one paragraph, so "
-                                + Schema.spanLayoutAttributes.sorted().joined(separator: ", ") + " are the label's",
-                                at: raw.keyLocation, sourceLine: raw.sourceLine)
-            }
-            guard let key = AttributeName(raw.key), let definition = Schema.definition(of: key, for: open.kind),
-                  definition.takes(open.kind) else {
-                throw unknownAttribute(raw, among: Schema.names(for: open.kind), kindName: open.kind.rawValue)
-            }
-            try set(read(raw, key: key, shape: definition.shape), in: &attributes)
+        for index in written.indices where written[index].key != "style" {
+            try readOwn(written[index], of: kind, into: &attributes)
         }
-        if let a = attributes[.size], case .number = a.value, !Schema.fontSizeKinds.contains(open.kind) {
-            throw SpecError("size on a \(open.kind.rawValue) is WxH (a single number is a font size, on a label, "
+        if let a = attributes[.size], case .number = a.value, !Schema.fontSizeKinds.contains(kind) {
+            throw SpecError("size on a \(kind.rawValue) is WxH (a single number is a font size, on a label, "
                             + "or on a stack, zbox or border for the labels inside)",
-                            at: a.location, sourceLine: open.sourceLine)
+                            at: a.location, sourceLine: sourceLine)
         }
-        if open.kind == .span, let a = attributes[.size], case .size = a.value {
-            throw SpecError("a span's size is its font size, one number (size=12)", at: a.location, sourceLine: open.sourceLine)
+        if kind == .span, let a = attributes[.size], case .size = a.value {
+            throw SpecError("a span's size is its font size, one number (size=12)", at: a.location, sourceLine: sourceLine)
         }
-        if open.kind == .label {
-            try Self.checkSpanCount(open.children, limits: limits)
+        return attributes
+    }
+
+    /// One of the node's own attributes read and set.
+    private func readOwn(_ raw: RawAttribute, of kind: NodeKind, into attributes: inout Attributes) throws(SpecError) {
+        if kind == .span && Schema.spanLayoutAttributes.contains(raw.key) {
+            throw SpecError("a span does not take '\(raw.key)': a label's spans are one paragraph, so "
+                            + Schema.spanLayoutAttributes.sorted().joined(separator: ", ") + " are the label's",
+                            at: raw.keyLocation, sourceLine: raw.sourceLine)
         }
-        return Node(kind: open.kind, argument: open.argument, attributes: attributes,
-                    children: open.children, location: open.location)
+        guard let key = AttributeName(raw.key), let definition = Schema.definition(of: key, for: kind),
+              definition.takes(kind) else {
+            throw unknownAttribute(raw, among: Schema.names(for: kind), kindName: kind.rawValue)
+        }
+        try set(read(raw, key: key, shape: definition.shape), in: &attributes)
     }
 
     /// A label holds at most `limits.maxSpansPerLabel` spans (counted again after `if`/`for`
@@ -427,9 +493,9 @@ struct ParseState {
     /// a style, or earlier on the line: `margin-left`, `width`), and one set after the
     /// shorthand wins over it. So in the finished node such an attribute, when present,
     /// always wins over its shorthand, whichever order the writer puts them in.
-    private func set(_ attribute: Attribute, in attributes: inout Attributes) {
-        for longhand in Schema.longhands(of: attribute) { attributes[longhand] = nil }
-        attributes[attribute.key] = attribute
+    private func set(_ attribute: consuming Attribute, in attributes: inout Attributes) {
+        for longhand in Schema.longhands(of: attribute) { attributes.remove(longhand) }
+        attributes.set(attribute)
     }
 
     private func read(_ raw: RawAttribute, key: AttributeName, shape: ValueShape) throws(SpecError) -> Attribute {

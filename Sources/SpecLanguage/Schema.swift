@@ -49,6 +49,7 @@ enum ValueShape: Hashable, Sendable {
 public enum Schema {
     static let layoutKinds: Set<NodeKind> = [.vbox, .hbox, .zbox, .border, .box, .spacer, .label, .image]
     static let containerKinds: Set<NodeKind> = [.canvas, .vbox, .hbox, .zbox, .border, .box]
+    private static let containerKindBits = containerKinds.reduce(0) { $0 | Definition.bit($1) }
     /// Where `font`, `color`, `line-height` and a font `size` are said for the labels inside
     /// (inherited, as in CSS), besides the canvas and the labels themselves.
     public static let textContainerKinds: Set<NodeKind> = [.vbox, .hbox, .zbox, .border, .box]
@@ -67,7 +68,10 @@ public enum Schema {
     /// one that is not `if`, `else` or `for`), or nil when it can: containers hold layout
     /// nodes, a label holds `span` lines, and a span only a label does.
     static func childProblem(parent: NodeKind, child: NodeKind) -> String? {
-        guard containerKinds.contains(parent) || parent == .label else { return "a \(parent.rawValue) cannot have children" }
+        // Asked for every line: the set's bits, not its hashing.
+        guard containerKindBits & Definition.bit(parent) != 0 || parent == .label else {
+            return "a \(parent.rawValue) cannot have children"
+        }
         switch (parent, child) {
         case (_, _) where child.isControl, (.label, .span): return nil
         case (.label, _): return "a label's children are span lines (span \"text\" key=value…), not a \(child.rawValue)"
@@ -130,7 +134,7 @@ public enum Schema {
             kindBits = kinds.reduce(0) { $0 | Self.bit($1) }
         }
 
-        private static func bit(_ kind: NodeKind) -> UInt16 {
+        static func bit(_ kind: NodeKind) -> UInt16 {
             switch kind {
             case .canvas: 1 << 0
             case .vbox: 1 << 1

@@ -298,11 +298,27 @@ struct ValueReader {
     }
 
     static func number(_ text: String) throws(Failure) -> Double {
+        if let whole = wholeNumber(text) { return whole }
         guard !text.isEmpty, text.utf8.allSatisfy(isNumberByte), let v = Double(text) else {
             throw Failure(message: "'\(text)' is not a number")
         }
         guard v.isFinite else { throw Failure(message: "'\(text)' is not a finite number") }
         return v
+    }
+
+    /// `text` read as a number when it is 1 to 15 ASCII digits and nothing else (`12`,
+    /// `1920`, most numbers in a spec), without `Double(String)`'s C string and `strtod`:
+    /// below 10¹⁵ every whole number is a `Double` exactly, so the value is the one
+    /// `strtod` gives. Nil for anything else, which `number` reads as before.
+    private static func wholeNumber(_ text: String) -> Double? {
+        var value: Int64 = 0
+        var digits = 0
+        for byte in text.utf8 {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 15 else { return nil }
+            value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+            digits += 1
+        }
+        return digits == 0 ? nil : Double(value)
     }
 
     /// The bytes a number is written with: digits, `.`, signs and an exponent.
@@ -339,8 +355,11 @@ struct ValueReader {
                 throw Failure(message: message)
             }
         }
-        let percent = text.hasSuffix("%")
-        let v = try number(percent ? String(text.dropLast()) : text.hasSuffix("pt") ? String(text.dropLast(2)) : text)
+        // A value ending in a digit (`12`, the common case) has neither suffix: its last
+        // character ends with that digit, so the two `hasSuffix` are not asked.
+        let endsInDigit = text.utf8.last.map { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } ?? false
+        let percent = !endsInDigit && text.hasSuffix("%")
+        let v = try number(percent ? String(text.dropLast()) : !endsInDigit && text.hasSuffix("pt") ? String(text.dropLast(2)) : text)
         if nonNegative {
             let unit = percent ? "%" : ""
             let most = percent ? ValueRanges.maxPercent : ValueRanges.maxPoints
