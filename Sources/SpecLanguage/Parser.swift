@@ -57,12 +57,36 @@ struct OpenNode {
 
 /// An attribute as written, read into a typed value once the node's kind is known.
 struct RawAttribute {
-    var key: String
+    let key: String
+    /// `key` as an attribute name of the language, nil when it is none: looked up once, and
+    /// compared as a byte where the key is asked for again (`style`, duplicates).
+    let name: AttributeName?
     var text: String
     var quoted: Bool
     var keyLocation: SourceLocation
     var valueLocation: SourceLocation
     var sourceLine: Substring
+
+    init(key: String, text: String, quoted: Bool, keyLocation: SourceLocation, valueLocation: SourceLocation,
+         sourceLine: Substring) {
+        self.init(key: key, name: AttributeName(key), text: text, quoted: quoted, keyLocation: keyLocation,
+                  valueLocation: valueLocation, sourceLine: sourceLine)
+    }
+
+    /// With the name already looked up (`AttributeName(key)`).
+    init(key: String, name: AttributeName?, text: String, quoted: Bool, keyLocation: SourceLocation,
+         valueLocation: SourceLocation, sourceLine: Substring) {
+        self.key = key; self.name = name; self.text = text; self.quoted = quoted
+        self.keyLocation = keyLocation; self.valueLocation = valueLocation; self.sourceLine = sourceLine
+    }
+
+    /// Whether the key is spelled `key`, whose name is `name`: two known names compare
+    /// as bytes (the spellings and the names are one to one), otherwise as text.
+    func hasKey(_ key: String, name: AttributeName?) -> Bool {
+        if let name, let own = self.name { return name == own }
+        if (name == nil) != (self.name == nil) { return false }
+        return self.key == key
+    }
 }
 
 struct StyleDefinition {
@@ -310,15 +334,16 @@ struct ParseState {
             let loc = SourceLocation(line: line, column: token.column)
             switch token.kind {
             case .attribute(let key, let value, let quoted, let valueColumn):
-                if let previous = seen.column(of: key, in: result) {
+                let name = AttributeName(key)
+                if let previous = seen.column(of: key, name: name, in: result) {
                     throw SpecError("'\(key)' is given twice (first at column \(previous))", at: loc, sourceLine: sourceLine)
                 }
                 seen.add(key, column: token.column, to: result)
-                result.append(RawAttribute(key: key, text: value, quoted: quoted, keyLocation: loc,
+                result.append(RawAttribute(key: key, name: name, text: value, quoted: quoted, keyLocation: loc,
                                            valueLocation: SourceLocation(line: line, column: valueColumn),
                                            sourceLine: sourceLine))
             case .word(let word) where Schema.definitions[word]?.shape == .bool || word == "wrap":
-                if seen.column(of: word, in: result) != nil { throw SpecError("'\(word)' is given twice", at: loc, sourceLine: sourceLine) }
+                if seen.column(of: word, name: AttributeName(word), in: result) != nil { throw SpecError("'\(word)' is given twice", at: loc, sourceLine: sourceLine) }
                 seen.add(word, column: token.column, to: result)
                 result.append(RawAttribute(key: word, text: "true", quoted: false, keyLocation: loc,
                                            valueLocation: loc, sourceLine: sourceLine))
@@ -346,10 +371,10 @@ struct ParseState {
         var large: [String: Int]?
 
         /// The column where `key` was given before on the line, if it was.
-        func column(of key: String, in read: [RawAttribute]) -> Int? {
+        func column(of key: String, name: AttributeName?, in read: [RawAttribute]) -> Int? {
             if let large { return large[key] }
             // By index, comparing the key in place: a loop over the elements copied each.
-            for index in read.indices where read[index].key == key { return read[index].keyLocation.column }
+            for index in read.indices where read[index].hasKey(key, name: name) { return read[index].keyLocation.column }
             return nil
         }
 
@@ -433,7 +458,7 @@ struct ParseState {
         attributes.reserveCapacity(written.count)
         var styleNames: [String] = []
         // Indexed, the attributes read in place: a loop over the elements copied each one.
-        if let styleIndex = written.indices.first(where: { written[$0].key == "style" }) {
+        if let styleIndex = written.indices.first(where: { written[$0].name == .style }) {
             let styleAttribute = written[styleIndex]
             styleNames = styleAttribute.text.split(separator: ",").map(String.init)
             for name in styleNames {
@@ -443,7 +468,7 @@ struct ParseState {
                     throw SpecError(message, at: styleAttribute.valueLocation, sourceLine: styleAttribute.sourceLine)
                 }
                 for raw in style.attributes {
-                    guard let key = AttributeName(raw.key), let definition = Schema.definition(of: key, for: kind),
+                    guard let key = raw.name, let definition = Schema.definition(of: key, for: kind),
                           definition.takes(kind) else {
                         throw SpecError("style '\(name)' (line \(style.location.line)) sets '\(raw.key)', which a \(kind.rawValue) does not take",
                                         at: styleAttribute.valueLocation, sourceLine: styleAttribute.sourceLine)
@@ -452,7 +477,7 @@ struct ParseState {
                 }
             }
         }
-        for index in written.indices where written[index].key != "style" {
+        for index in written.indices where written[index].name != .style {
             try readOwn(written[index], of: kind, into: &attributes)
         }
         if let a = attributes[.size], case .number = a.value, !Schema.fontSizeKinds.contains(kind) {
@@ -473,7 +498,7 @@ struct ParseState {
                             + Schema.spanLayoutAttributes.sorted().joined(separator: ", ") + " are the label's",
                             at: raw.keyLocation, sourceLine: raw.sourceLine)
         }
-        guard let key = AttributeName(raw.key), let definition = Schema.definition(of: key, for: kind),
+        guard let key = raw.name, let definition = Schema.definition(of: key, for: kind),
               definition.takes(kind) else {
             throw unknownAttribute(raw, among: Schema.names(for: kind), kindName: kind.rawValue)
         }
