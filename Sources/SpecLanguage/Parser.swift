@@ -79,14 +79,6 @@ struct RawAttribute {
         self.key = key; self.name = name; self.text = text; self.quoted = quoted
         self.keyLocation = keyLocation; self.valueLocation = valueLocation; self.sourceLine = sourceLine
     }
-
-    /// Whether the key is spelled `key`, whose name is `name`: two known names compare
-    /// as bytes (the spellings and the names are one to one), otherwise as text.
-    func hasKey(_ key: String, name: AttributeName?) -> Bool {
-        if let name, let own = self.name { return name == own }
-        if (name == nil) != (self.name == nil) { return false }
-        return self.key == key
-    }
 }
 
 struct StyleDefinition {
@@ -373,8 +365,14 @@ struct ParseState {
         /// The column where `key` was given before on the line, if it was.
         func column(of key: String, name: AttributeName?, in read: [RawAttribute]) -> Int? {
             if let large { return large[key] }
-            // By index, comparing the key in place: a loop over the elements copied each.
-            for index in read.indices where read[index].hasKey(key, name: name) { return read[index].keyLocation.column }
+            // By index, reading the fields in place: a loop over the elements, or a method
+            // called on one, copied each. Two known names compare as a byte (the spellings
+            // and the names are one to one); otherwise the keys compare as text.
+            for index in read.indices {
+                let other = read[index].name
+                let same = name != nil || other != nil ? other == name : read[index].key == key
+                if same { return read[index].keyLocation.column }
+            }
             return nil
         }
 
@@ -467,18 +465,18 @@ struct ParseState {
                     if let s = suggestion(for: name, among: Array(styles.keys)) { message += "; did you mean '\(s)'?" }
                     throw SpecError(message, at: styleAttribute.valueLocation, sourceLine: styleAttribute.sourceLine)
                 }
-                for raw in style.attributes {
-                    guard let key = raw.name, let definition = Schema.definition(of: key, for: kind),
+                for index in style.attributes.indices {
+                    guard let key = style.attributes[index].name, let definition = Schema.definition(of: key, for: kind),
                           definition.takes(kind) else {
-                        throw SpecError("style '\(name)' (line \(style.location.line)) sets '\(raw.key)', which a \(kind.rawValue) does not take",
+                        throw SpecError("style '\(name)' (line \(style.location.line)) sets '\(style.attributes[index].key)', which a \(kind.rawValue) does not take",
                                         at: styleAttribute.valueLocation, sourceLine: styleAttribute.sourceLine)
                     }
-                    try set(read(raw, key: key, shape: definition.shape), in: &attributes)
+                    try set(read(style.attributes, index, key: key, shape: definition.shape), in: &attributes)
                 }
             }
         }
         for index in written.indices where written[index].name != .style {
-            try readOwn(written[index], of: kind, into: &attributes)
+            try readOwn(written, index, of: kind, into: &attributes)
         }
         if let a = attributes[.size], case .number = a.value, !Schema.fontSizeKinds.contains(kind) {
             throw SpecError("size on a \(kind.rawValue) is WxH (a single number is a font size, on a label, "
@@ -491,18 +489,21 @@ struct ParseState {
         return attributes
     }
 
-    /// One of the node's own attributes read and set.
-    private func readOwn(_ raw: RawAttribute, of kind: NodeKind, into attributes: inout Attributes) throws(SpecError) {
-        if kind == .span && Schema.spanLayoutAttributes.contains(raw.key) {
+    /// One of the node's own attributes read and set: `written[index]`, its fields read in
+    /// place (an attribute passed on its own was copied, with a retain of each string).
+    private func readOwn(_ written: [RawAttribute], _ index: Int, of kind: NodeKind,
+                         into attributes: inout Attributes) throws(SpecError) {
+        if kind == .span && Schema.spanLayoutAttributes.contains(written[index].key) {
+            let raw = written[index]
             throw SpecError("a span does not take '\(raw.key)': a label's spans are one paragraph, so "
                             + Schema.spanLayoutAttributes.sorted().joined(separator: ", ") + " are the label's",
                             at: raw.keyLocation, sourceLine: raw.sourceLine)
         }
-        guard let key = raw.name, let definition = Schema.definition(of: key, for: kind),
+        guard let key = written[index].name, let definition = Schema.definition(of: key, for: kind),
               definition.takes(kind) else {
-            throw unknownAttribute(raw, among: Schema.names(for: kind), kindName: kind.rawValue)
+            throw unknownAttribute(written[index], among: Schema.names(for: kind), kindName: kind.rawValue)
         }
-        try set(read(raw, key: key, shape: definition.shape), in: &attributes)
+        try set(read(written, index, key: key, shape: definition.shape), in: &attributes)
     }
 
     /// A label holds at most `limits.maxSpansPerLabel` spans (counted again after `if`/`for`
@@ -523,12 +524,14 @@ struct ParseState {
         attributes.set(attribute)
     }
 
-    private func read(_ raw: RawAttribute, key: AttributeName, shape: ValueShape) throws(SpecError) -> Attribute {
+    /// `written[index]` read against `shape`, its fields read in place.
+    private func read(_ written: [RawAttribute], _ index: Int, key: AttributeName, shape: ValueShape) throws(SpecError) -> Attribute {
         do {
-            let value = try ValueReader.read(raw.text, quoted: raw.quoted, shape: shape,
+            let value = try ValueReader.read(written[index].text, quoted: written[index].quoted, shape: shape,
                                              maxExpressionDepth: limits.maxExpressionDepth)
-            return Attribute(key, value: value, location: raw.valueLocation)
+            return Attribute(key, value: value, location: written[index].valueLocation)
         } catch {
+            let raw = written[index]
             var location = raw.valueLocation
             if location.path == nil { location.column += raw.quoted ? 0 : error.offset }
             throw SpecError("bad value for '\(raw.key)': \(error.message)", at: location, sourceLine: raw.sourceLine)
