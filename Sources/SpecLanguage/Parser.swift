@@ -325,8 +325,7 @@ struct ParseState {
         for token in tokens {
             let loc = SourceLocation(line: line, column: token.column)
             switch token.kind {
-            case .attribute(let key, let value, let quoted, let valueColumn):
-                let name = AttributeName(key)
+            case .attribute(let key, let name, let value, let quoted, let valueColumn):
                 if let previous = seen.column(of: key, name: name, in: result) {
                     throw SpecError("'\(key)' is given twice (first at column \(previous))", at: loc, sourceLine: sourceLine)
                 }
