@@ -65,17 +65,22 @@ struct RawAttribute {
     var quoted: Bool
     var keyLocation: SourceLocation
     var valueLocation: SourceLocation
-    var sourceLine: Substring
+    /// The line it is written on; nil for the line of the node it is on (the text form's
+    /// own attributes), so that the attributes of every line do not each retain the source.
+    var sourceLine: Substring?
+
+    /// The line messages about it quote, `nodeLine` being the line of the node it is read for.
+    func line(or nodeLine: Substring) -> Substring { sourceLine ?? nodeLine }
 
     init(key: String, text: String, quoted: Bool, keyLocation: SourceLocation, valueLocation: SourceLocation,
-         sourceLine: Substring) {
+         sourceLine: Substring?) {
         self.init(key: key, name: AttributeName(key), text: text, quoted: quoted, keyLocation: keyLocation,
                   valueLocation: valueLocation, sourceLine: sourceLine)
     }
 
     /// With the name already looked up (`AttributeName(key)`).
     init(key: String, name: AttributeName?, text: String, quoted: Bool, keyLocation: SourceLocation,
-         valueLocation: SourceLocation, sourceLine: Substring) {
+         valueLocation: SourceLocation, sourceLine: Substring?) {
         self.key = key; self.name = name; self.text = text; self.quoted = quoted
         self.keyLocation = keyLocation; self.valueLocation = valueLocation; self.sourceLine = sourceLine
     }
@@ -315,10 +320,12 @@ struct ParseState {
     private func rawAttributes(_ tokens: ArraySlice<Token>, line: Int, sourceLine: Substring) throws(SpecError) -> [RawAttribute] {
         var result: [RawAttribute] = []
         try rawAttributes(tokens, line: line, sourceLine: sourceLine, into: &result)
+        for index in result.indices { result[index].sourceLine = sourceLine }
         return result
     }
 
-    /// The line's attributes appended to `result`, which starts empty.
+    /// The line's attributes appended to `result`, which starts empty, without their line
+    /// (`sourceLine` nil): they are read for the node on the same line.
     private func rawAttributes(_ tokens: ArraySlice<Token>, line: Int, sourceLine: Substring,
                                into result: inout [RawAttribute]) throws(SpecError) {
         var seen = SeenKeys()
@@ -332,12 +339,12 @@ struct ParseState {
                 seen.add(key, column: token.column, to: result)
                 result.append(RawAttribute(key: key, name: name, text: value, quoted: quoted, keyLocation: loc,
                                            valueLocation: SourceLocation(line: line, column: valueColumn),
-                                           sourceLine: sourceLine))
+                                           sourceLine: nil))
             case .word(let word) where Schema.definitions[word]?.shape == .bool || word == "wrap":
                 if seen.column(of: word, name: AttributeName(word), in: result) != nil { throw SpecError("'\(word)' is given twice", at: loc, sourceLine: sourceLine) }
                 seen.add(word, column: token.column, to: result)
                 result.append(RawAttribute(key: word, text: "true", quoted: false, keyLocation: loc,
-                                           valueLocation: loc, sourceLine: sourceLine))
+                                           valueLocation: loc, sourceLine: nil))
             case .word(let word):
                 // `shadow=0 4 12 #0003`: a value with spaces is quoted.
                 if let previous = result.last, !previous.quoted, case .shadows? = Schema.definitions[previous.key]?.shape {
@@ -406,7 +413,7 @@ struct ParseState {
                 throw SpecError("a style cannot set '\(attribute.key)'", at: attribute.keyLocation, sourceLine: sourceLine)
             }
             if Schema.definitions[attribute.key] == nil {
-                throw unknownAttribute(attribute, among: Array(Schema.definitions.keys), kindName: "style")
+                throw unknownAttribute(attribute, among: Array(Schema.definitions.keys), kindName: "style", nodeLine: sourceLine)
             }
         }
         styles[name] = StyleDefinition(attributes: raw, location: location)
@@ -462,20 +469,20 @@ struct ParseState {
                 guard let style = styles[name] else {
                     var message = "unknown style '\(name)'"
                     if let s = suggestion(for: name, among: Array(styles.keys)) { message += "; did you mean '\(s)'?" }
-                    throw SpecError(message, at: styleAttribute.valueLocation, sourceLine: styleAttribute.sourceLine)
+                    throw SpecError(message, at: styleAttribute.valueLocation, sourceLine: styleAttribute.line(or: sourceLine))
                 }
                 for index in style.attributes.indices {
                     guard let key = style.attributes[index].name, let definition = Schema.definition(of: key, for: kind),
                           definition.takes(kind) else {
                         throw SpecError("style '\(name)' (line \(style.location.line)) sets '\(style.attributes[index].key)', which a \(kind.rawValue) does not take",
-                                        at: styleAttribute.valueLocation, sourceLine: styleAttribute.sourceLine)
+                                        at: styleAttribute.valueLocation, sourceLine: styleAttribute.line(or: sourceLine))
                     }
-                    try set(read(style.attributes, index, key: key, shape: definition.shape), in: &attributes)
+                    try set(read(style.attributes, index, key: key, shape: definition.shape, nodeLine: sourceLine), in: &attributes)
                 }
             }
         }
         for index in written.indices where written[index].name != .style {
-            try readOwn(written, index, of: kind, into: &attributes)
+            try readOwn(written, index, of: kind, nodeLine: sourceLine, into: &attributes)
         }
         if let a = attributes[.size], case .number = a.value, !Schema.fontSizeKinds.contains(kind) {
             throw SpecError("size on a \(kind.rawValue) is WxH (a single number is a font size, on a label, "
@@ -490,19 +497,18 @@ struct ParseState {
 
     /// One of the node's own attributes read and set: `written[index]`, its fields read in
     /// place (an attribute passed on its own was copied, with a retain of each string).
-    private func readOwn(_ written: [RawAttribute], _ index: Int, of kind: NodeKind,
+    private func readOwn(_ written: [RawAttribute], _ index: Int, of kind: NodeKind, nodeLine: Substring,
                          into attributes: inout Attributes) throws(SpecError) {
         if kind == .span && Schema.spanLayoutAttributes.contains(written[index].key) {
             let raw = written[index]
             throw SpecError("a span does not take '\(raw.key)': a label's spans are one paragraph, so "
                             + Schema.spanLayoutAttributes.sorted().joined(separator: ", ") + " are the label's",
-                            at: raw.keyLocation, sourceLine: raw.sourceLine)
+                            at: raw.keyLocation, sourceLine: raw.line(or: nodeLine))
         }
-        guard let key = written[index].name, let definition = Schema.definition(of: key, for: kind),
-              definition.takes(kind) else {
-            throw unknownAttribute(written[index], among: Schema.names(for: kind), kindName: kind.rawValue)
+        guard let key = written[index].name, let shape = Schema.shape(of: key, for: kind) else {
+            throw unknownAttribute(written[index], among: Schema.names(for: kind), kindName: kind.rawValue, nodeLine: nodeLine)
         }
-        try set(read(written, index, key: key, shape: definition.shape), in: &attributes)
+        try set(read(written, index, key: key, shape: shape, nodeLine: nodeLine), in: &attributes)
     }
 
     /// A label holds at most `limits.maxSpansPerLabel` spans (counted again after `if`/`for`
@@ -524,7 +530,8 @@ struct ParseState {
     }
 
     /// `written[index]` read against `shape`, its fields read in place.
-    private func read(_ written: [RawAttribute], _ index: Int, key: AttributeName, shape: ValueShape) throws(SpecError) -> Attribute {
+    private func read(_ written: [RawAttribute], _ index: Int, key: AttributeName, shape: ValueShape,
+                      nodeLine: Substring) throws(SpecError) -> Attribute {
         do {
             let value = try ValueReader.read(written[index].text, quoted: written[index].quoted, shape: shape,
                                              maxExpressionDepth: limits.maxExpressionDepth)
@@ -533,11 +540,12 @@ struct ParseState {
             let raw = written[index]
             var location = raw.valueLocation
             if location.path == nil { location.column += raw.quoted ? 0 : error.offset }
-            throw SpecError("bad value for '\(raw.key)': \(error.message)", at: location, sourceLine: raw.sourceLine)
+            throw SpecError("bad value for '\(raw.key)': \(error.message)", at: location, sourceLine: raw.line(or: nodeLine))
         }
     }
 
-    private func unknownAttribute(_ raw: RawAttribute, among names: [String], kindName: String) -> SpecError {
+    private func unknownAttribute(_ raw: RawAttribute, among names: [String], kindName: String,
+                                  nodeLine: Substring) -> SpecError {
         var message = "unknown attribute '\(raw.key)' for \(kindName)"
         if let s = suggestion(for: raw.key, among: names) {
             message += "; did you mean '\(s)'?"
@@ -547,7 +555,7 @@ struct ParseState {
         } else if Schema.definitions[raw.key] != nil {
             message = "a \(kindName) does not take '\(raw.key)'"
         }
-        return SpecError(message, at: raw.keyLocation, sourceLine: raw.sourceLine)
+        return SpecError(message, at: raw.keyLocation, sourceLine: raw.line(or: nodeLine))
     }
 
     mutating func finish() throws(SpecError) -> Document {

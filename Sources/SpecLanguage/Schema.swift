@@ -126,7 +126,7 @@ public enum Schema {
         var shape: ValueShape
         var kinds: Set<NodeKind>
         /// `kinds` as one bit a kind (by case order), asked for every attribute read.
-        private let kindBits: UInt16
+        let kindBits: UInt16
 
         init(shape: ValueShape, kinds: Set<NodeKind>) {
             self.shape = shape
@@ -166,6 +166,21 @@ public enum Schema {
     }
     private static let labelAlign = Definition(shape: .keywords(textAlignKeywords), kinds: [.label])
     private static let labelWrap = Definition(shape: .keywords(["word", "char"]), kinds: [.label])
+    /// The shape of attribute `name` on a node of `kind`, nil when the kind does not take
+    /// it: `definition(of:for:)` and `takes`, without copying the definition (and
+    /// retaining its set of kinds) for every attribute the parser reads.
+    static func shape(of name: AttributeName, for kind: NodeKind) -> ValueShape? {
+        switch (name, kind) {
+        case (.align, .label): return labelAlign.shape
+        case (.wrap, .label): return labelWrap.shape
+        default:
+            let index = Int(name.rawValue)
+            guard kindBitsByName[index] & Definition.bit(kind) != 0 else { return nil }
+            return shapesByName[index]
+        }
+    }
+    private static let kindBitsByName: [UInt16] = definitionsByName.map { $0?.kindBits ?? 0 }
+    private static let shapesByName: [ValueShape?] = definitionsByName.map { $0?.shape }
     /// `definitions` by `AttributeName`, without hashing the name.
     private static let definitionsByName: [Definition?] = AttributeName.allCases.map { definitions[$0.spelling] }
 
