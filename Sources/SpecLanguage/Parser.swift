@@ -329,20 +329,22 @@ struct ParseState {
     private func rawAttributes(_ tokens: ArraySlice<Token>, line: Int, sourceLine: Substring,
                                into result: inout [RawAttribute]) throws(SpecError) {
         var seen = SeenKeys()
-        for token in tokens {
-            let loc = SourceLocation(line: line, column: token.column)
-            switch token.kind {
+        // By index, each token's fields read in place: a loop over the elements copied each.
+        for index in tokens.indices {
+            let column = tokens[index].column
+            let loc = SourceLocation(line: line, column: column)
+            switch tokens[index].kind {
             case .attribute(let key, let name, let value, let quoted, let valueColumn):
                 if let previous = seen.column(of: key, name: name, in: result) {
                     throw SpecError("'\(key)' is given twice (first at column \(previous))", at: loc, sourceLine: sourceLine)
                 }
-                seen.add(key, column: token.column, to: result)
+                seen.add(key, column: column, to: result)
                 result.append(RawAttribute(key: key, name: name, text: value, quoted: quoted, keyLocation: loc,
                                            valueLocation: SourceLocation(line: line, column: valueColumn),
                                            sourceLine: nil))
             case .word(let word) where Schema.definitions[word]?.shape == .bool || word == "wrap":
                 if seen.column(of: word, name: AttributeName(word), in: result) != nil { throw SpecError("'\(word)' is given twice", at: loc, sourceLine: sourceLine) }
-                seen.add(word, column: token.column, to: result)
+                seen.add(word, column: column, to: result)
                 result.append(RawAttribute(key: word, text: "true", quoted: false, keyLocation: loc,
                                            valueLocation: loc, sourceLine: nil))
             case .word(let word):

@@ -311,14 +311,17 @@ struct ValueReader {
     /// below 10¹⁵ every whole number is a `Double` exactly, so the value is the one
     /// `strtod` gives. Nil for anything else, which `number` reads as before.
     private static func wholeNumber(_ text: String) -> Double? {
-        var value: Int64 = 0
-        var digits = 0
-        for byte in text.utf8 {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 15 else { return nil }
-            value = value * 10 + Int64(byte - UInt8(ascii: "0"))
-            digits += 1
-        }
-        return digits == 0 ? nil : Double(value)
+        // The bytes in one buffer (a short string's copied to the stack): iterating the
+        // view itself went through its generic index steps.
+        text.utf8.withContiguousStorageIfAvailable { bytes -> Double? in
+            guard !bytes.isEmpty, bytes.count <= 15 else { return nil }
+            var value: Int64 = 0
+            for byte in bytes {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+            }
+            return Double(value)
+        } ?? nil
     }
 
     /// The bytes a number is written with: digits, `.`, signs and an exponent.
@@ -355,11 +358,17 @@ struct ValueReader {
                 throw Failure(message: message)
             }
         }
-        // A value ending in a digit (`12`, the common case) has neither suffix: its last
-        // character ends with that digit, so the two `hasSuffix` are not asked.
-        let endsInDigit = text.utf8.last.map { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } ?? false
-        let percent = !endsInDigit && text.hasSuffix("%")
-        let v = try number(percent ? String(text.dropLast()) : !endsInDigit && text.hasSuffix("pt") ? String(text.dropLast(2)) : text)
+        // Digits only (`12`, the common case): no suffix, and the number read as `number`
+        // reads it, without asking the two `hasSuffix` first.
+        let percent: Bool
+        let v: Double
+        if let whole = wholeNumber(text) {
+            percent = false
+            v = whole
+        } else {
+            percent = text.hasSuffix("%")
+            v = try number(percent ? String(text.dropLast()) : text.hasSuffix("pt") ? String(text.dropLast(2)) : text)
+        }
         if nonNegative {
             let unit = percent ? "%" : ""
             let most = percent ? ValueRanges.maxPercent : ValueRanges.maxPoints
