@@ -92,7 +92,7 @@ let package = Package(
         // Spec generators shared by the property tests and the structure-aware fuzz target.
         .target(name: "SpecGenerators", dependencies: ["SpecLanguage"]),
         // Benchmarks of our own cases; scripts/bench builds it in release mode.
-        .executableTarget(name: "lr-bench", dependencies: ["LayoutEngine", "LayoutWorkloads", "TextEngine", "PNGCodec", "PixelDiff", "LayoutRenderKit"]),
+        .executableTarget(name: "lr-bench", dependencies: ["LayoutEngine", "LayoutWorkloads", "TextEngine", "PNGCodec", "PixelDiff", "LayoutRenderKit", "SpecLanguage"]),
 
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutWorkloads"], exclude: ["Chromium"]),
         .testTarget(name: "TextEngineTests", dependencies: ["TextEngine", "TextShaping", "LayoutWorkloads"], exclude: ["Chromium"]),

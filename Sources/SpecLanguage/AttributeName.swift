@@ -29,9 +29,8 @@ public enum AttributeName: UInt8, CaseIterable, Comparable, Hashable, Sendable, 
         "underline", "weight", "width", "wrap",
     ]
 
-    /// Spelling → name, for the parsers (one hash an attribute as written).
-    private static let byName: [String: AttributeName] =
-        Dictionary(uniqueKeysWithValues: allCases.map { ($0.spelling, $0) })
+    /// Spelling → name, for the parsers (one hash of the bytes an attribute as written).
+    private static let byName = SpellingTable(allCases.map { ($0.spelling, $0) })
 
     /// The name as written in a spec (`min-width`).
     public var spelling: String { Self.spellings[Int(rawValue)] }
@@ -39,7 +38,15 @@ public enum AttributeName: UInt8, CaseIterable, Comparable, Hashable, Sendable, 
 
     /// The name spelled `text`, or nil when the language has no such attribute.
     public init?(_ text: String) {
-        guard let name = Self.byName[text] else { return nil }
+        guard let name = Self.byName.value(text) else { return nil }
+        self = name
+    }
+
+    /// The name spelled by these UTF-8 bytes, or nil: the tokenizer looks a key up before
+    /// (and mostly instead of) making a `String` of it.
+    init?(utf8 bytes: ArraySlice<UInt8>) {
+        guard let found = bytes.withContiguousStorageIfAvailable({ Self.byName.value($0) }),
+              let name = found else { return nil }
         self = name
     }
 

@@ -50,14 +50,38 @@ public struct Attributes: Hashable, Sendable, RandomAccessCollection, Expressibl
             return nil
         }
         set {
-            let (index, found) = slot(of: key)
-            switch (newValue, found) {
-            case (let attribute?, true): storage[index] = attribute
-            case (let attribute?, false): storage.insert(attribute, at: index)
-            case (nil, true): storage.remove(at: index)
-            case (nil, false): break
-            }
+            if let newValue { set(newValue) } else { remove(key) }
         }
+    }
+
+    /// Sets `attribute`, replacing the one of its name. Apart from the subscript, so the
+    /// parser, which sets every attribute of every node, passes the attribute straight in
+    /// (no optional made, matched and copied on the way).
+    public mutating func set(_ attribute: consuming Attribute) {
+        let (index, found) = slot(of: attribute.key)
+        if found {
+            storage[index] = attribute
+            return
+        }
+        // Appended, then moved down into place as `insert` would, but with moves of memory:
+        // `insert` goes through the general `replaceSubrange`, and swapping copied (and
+        // retained) each attribute it passed. `index` is at most the old count, checked.
+        storage.append(attribute)
+        guard index < storage.count - 1 else { return }
+        storage.withUnsafeMutableBufferPointer { buffer in
+            let last = buffer.count - 1
+            precondition(index >= 0 && index < last)
+            let base = buffer.baseAddress!
+            let moving = (base + last).move()
+            (base + index + 1).moveInitialize(from: base + index, count: last - index)
+            (base + index).initialize(to: moving)
+        }
+    }
+
+    /// Removes the attribute named `key`, if there is one.
+    public mutating func remove(_ key: AttributeName) {
+        let (index, found) = slot(of: key)
+        if found { storage.remove(at: index) }
     }
 
     /// The attribute spelled `name` (`"min-width"`); nil for a name the language lacks.

@@ -9,6 +9,11 @@ public enum NodeKind: String, Hashable, Sendable, CaseIterable {
     case ifBlock = "if", elseBlock = "else", forLoop = "for"
 
     public var isControl: Bool { self == .ifBlock || self == .elseBlock || self == .forLoop }
+
+    /// The kind spelled `text`, as `init(rawValue:)` finds it, looked up by its bytes (see
+    /// `SpellingTable`): the parser asks it of every line.
+    static func named(_ text: some StringProtocol) -> NodeKind? { spellings.value(text) }
+    private static let spellings = SpellingTable(allCases.map { ($0.rawValue, $0) })
 }
 
 /// What a control line says.

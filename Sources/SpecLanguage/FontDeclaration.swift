@@ -82,7 +82,7 @@ extension ParseState {
             let at = SourceLocation(line: location.line, column: token.column)
             switch token.kind {
             case .quoted(let text), .word(let text): words.append((text, at))
-            case .attribute(let key, _, _, _):
+            case .attribute(let key, _, _, _, _):
                 throw SpecError("unexpected '\(key)=…'; " + FontDeclaration.usage, at: at, sourceLine: sourceLine)
             }
         }

@@ -3,8 +3,9 @@ struct Token: Hashable {
     enum Kind: Hashable {
         case word(String)
         case quoted(String)
-        /// `key=value`; `quoted` tells whether the value was a quoted string.
-        case attribute(key: String, value: String, quoted: Bool, valueColumn: Int)
+        /// `key=value`; `quoted` tells whether the value was a quoted string. `name` is the
+        /// key as an attribute name of the language (nil when it is none).
+        case attribute(key: String, name: AttributeName?, value: String, quoted: Bool, valueColumn: Int)
     }
     var kind: Kind
     /// 1-based column where the token starts.
@@ -50,6 +51,12 @@ struct LineTokenizer {
 
     func tokens() throws(SpecError) -> [Token] {
         var tokens: [Token] = []
+        try self.tokens(into: &tokens)
+        return tokens
+    }
+
+    /// The tokens appended to `tokens` (the parser passes one array for every line).
+    func tokens(into tokens: inout [Token]) throws(SpecError) {
         var i = 0
         let n = bytes.count
         while i < n {
@@ -65,12 +72,15 @@ struct LineTokenizer {
             } else {
                 var j = i
                 while j < n, bytes[j] != Self.space, bytes[j] != Self.equals, bytes[j] != Self.quote { j += 1 }
-                let word = text(i..<j)
                 if j < n, bytes[j] == Self.equals {
+                    // A key the language knows is looked up by its bytes and spelled with the
+                    // name's own string (the same text): no `String` made of it.
+                    let name = AttributeName(utf8: bytes[i..<j])
+                    let word = name?.spelling ?? text(i..<j)
                     let valueStart = j + 1
                     if valueStart < n, bytes[valueStart] == Self.quote {
                         let (text, end) = try readQuoted(from: valueStart)
-                        tokens.append(Token(kind: .attribute(key: word, value: text, quoted: true,
+                        tokens.append(Token(kind: .attribute(key: word, name: name, value: text, quoted: true,
                                                              valueColumn: column(valueStart)),
                                             column: column(start)))
                         i = end
@@ -89,12 +99,13 @@ struct LineTokenizer {
                         }
                         if depth > 0 { throw error("missing ')' in '\(word)'", at: valueStart) }
                         if k == valueStart { throw error("'\(word)=' has no value", at: start) }
-                        tokens.append(Token(kind: .attribute(key: word, value: text(valueStart..<k),
+                        tokens.append(Token(kind: .attribute(key: word, name: name, value: text(valueStart..<k),
                                                              quoted: false, valueColumn: column(valueStart)),
                                             column: column(start)))
                         i = k
                     }
                 } else {
+                    let word = text(i..<j)
                     if j < n, bytes[j] == Self.quote {
                         throw error("a quote after '\(word)'; put a space before the string", at: j)
                     }
@@ -106,7 +117,6 @@ struct LineTokenizer {
                 throw error("expected a space after this token", at: i)
             }
         }
-        return tokens
     }
 
     /// Reads a double-quoted string starting at `index` (the opening quote).

@@ -21,13 +21,21 @@ public struct SpecParser {
         // Styles first, so a node may use a style declared further down.
         for index in 0..<lines.count {
             let line = lines[index]
-            if line.hasPrefix("style ") { try state.declareStyle(line: line, number: index + 1) }
+            // The bytes first, which settles nearly every line: a line whose bytes do not
+            // start "style " cannot start with those characters (no other spelling of ASCII
+            // letters is canonically equivalent); `hasPrefix` decides the rest (a
+            // combining mark after the space makes a different character).
+            if line.utf8.starts(with: Self.styleLinePrefix), line.hasPrefix("style ") {
+                try state.declareStyle(line: line, number: index + 1)
+            }
         }
         for index in 0..<lines.count {
             try state.consume(line: lines[index], number: index + 1)
         }
         return try state.finish()
     }
+
+    private static let styleLinePrefix = Array("style ".utf8)
 }
 
 /// A node while its children are still being read.
@@ -35,6 +43,10 @@ struct OpenNode {
     var kind: NodeKind
     var argument: Value?
     var raw: [RawAttribute]
+    /// The attributes read from the line when the node was opened (the text form), or the
+    /// error reading them gave, thrown when the node is finished; nil to read `raw` then
+    /// (the JSON form).
+    var read: Result<Attributes, SpecError>? = nil
     var children: [Node] = []
     var location: SourceLocation
     /// The line as written (a slice of the source: no copy of its text).
@@ -45,12 +57,33 @@ struct OpenNode {
 
 /// An attribute as written, read into a typed value once the node's kind is known.
 struct RawAttribute {
-    var key: String
+    let key: String
+    /// `key` as an attribute name of the language, nil when it is none: looked up once, and
+    /// compared as a byte where the key is asked for again (`style`, duplicates).
+    let name: AttributeName?
     var text: String
     var quoted: Bool
     var keyLocation: SourceLocation
     var valueLocation: SourceLocation
-    var sourceLine: Substring
+    /// The line it is written on; nil for the line of the node it is on (the text form's
+    /// own attributes), so that the attributes of every line do not each retain the source.
+    var sourceLine: Substring?
+
+    /// The line messages about it quote, `nodeLine` being the line of the node it is read for.
+    func line(or nodeLine: Substring) -> Substring { sourceLine ?? nodeLine }
+
+    init(key: String, text: String, quoted: Bool, keyLocation: SourceLocation, valueLocation: SourceLocation,
+         sourceLine: Substring?) {
+        self.init(key: key, name: AttributeName(key), text: text, quoted: quoted, keyLocation: keyLocation,
+                  valueLocation: valueLocation, sourceLine: sourceLine)
+    }
+
+    /// With the name already looked up (`AttributeName(key)`).
+    init(key: String, name: AttributeName?, text: String, quoted: Bool, keyLocation: SourceLocation,
+         valueLocation: SourceLocation, sourceLine: Substring?) {
+        self.key = key; self.name = name; self.text = text; self.quoted = quoted
+        self.keyLocation = keyLocation; self.valueLocation = valueLocation; self.sourceLine = sourceLine
+    }
 }
 
 struct StyleDefinition {
@@ -75,27 +108,38 @@ struct ParseState {
     /// `checkCollectedIDs` (no second walk over the finished tree).
     var ids: [(id: String, location: SourceLocation)] = []
     var pendingNodes: [(OpenNode, [RawAttribute])] = []
+    /// A line's tokens and raw attributes, emptied for the next line with their capacity
+    /// kept: no two arrays allocated and freed for every line.
+    private var tokenScratch: [Token] = []
+    private var rawScratch: [RawAttribute] = []
 
     init(limits: ParseLimits) { self.limits = limits }
 
     mutating func consume(line: Substring, number: Int) throws(SpecError) {
         let sourceLine = line
-        var indent = 0
-        for byte in line.utf8 {
-            if byte == UInt8(ascii: " ") { indent += 1 } else if byte == UInt8(ascii: "\t") {
-                throw SpecError("a tab in the indentation; indent with two spaces per level",
-                                at: SourceLocation(line: number, column: indent + 1), sourceLine: sourceLine)
-            } else { break }
+        let start = LineStart(line)
+        let indent = start.indent
+        if start.tabAfterIndent {
+            throw SpecError("a tab in the indentation; indent with two spaces per level",
+                            at: SourceLocation(line: number, column: indent + 1), sourceLine: sourceLine)
         }
+        if start.firstByte == nil || start.firstByte == UInt8(ascii: "#") { return }
         // The indentation is ASCII spaces, so `indent` bytes are `indent` characters.
         let body = line[line.utf8.index(line.startIndex, offsetBy: indent)...]
-        if body.utf8.isEmpty || body.utf8.first == UInt8(ascii: "#") { return }
         // Control lines (`if width < 500`) are not key=value lines: read them on their own.
-        let firstWord = body.utf8.prefix { $0 != UInt8(ascii: " ") }
-        let controlKind = NodeKind(rawValue: String(Substring(firstWord))).flatMap { $0.isControl ? $0 : nil }
-        let tokens = controlKind == nil
-            ? try LineTokenizer(body, startColumn: indent + 1, line: number, sourceLine: sourceLine).tokens()
-            : [Token(kind: .word(String(Substring(firstWord))), column: indent + 1)]
+        let firstWord = body.utf8.prefix(start.wordLength)
+        let controlKind = NodeKind.named(Substring(firstWord)).flatMap { $0.isControl ? $0 : nil }
+        var tokens: [Token] = []
+        swap(&tokens, &tokenScratch)
+        defer {
+            tokens.removeAll(keepingCapacity: true)
+            swap(&tokens, &tokenScratch)
+        }
+        if controlKind == nil {
+            try LineTokenizer(body, startColumn: indent + 1, line: number, sourceLine: sourceLine).tokens(into: &tokens)
+        } else {
+            tokens.append(Token(kind: .word(String(Substring(firstWord))), column: indent + 1))
+        }
         guard let first = tokens.first else { return }
         let location = SourceLocation(line: number, column: indent + 1)
         func fail(_ message: String, column: Int? = nil) -> SpecError {
@@ -105,7 +149,8 @@ struct ParseState {
             throw fail("indentation of \(indent) spaces; indent by two spaces per level")
         }
         let depth = indent / 2
-        let parentDepth = stack.last?.depth ?? -1
+        // The depth read in place: `stack.last` would copy the whole open node.
+        let parentDepth = stack.isEmpty ? -1 : stack[stack.count - 1].depth
         if depth > parentDepth + 1 {
             throw fail(stack.isEmpty
                 ? "this line is indented but has no parent; top-level lines start at column 1"
@@ -128,11 +173,12 @@ struct ParseState {
         if depth >= limits.maxDepth {
             throw fail("nesting deeper than \(limits.maxDepth) levels (the limit)")
         }
-        if let control = NodeKind(rawValue: kindName), control.isControl {
+        let namedKind = NodeKind.named(kindName)
+        if let control = namedKind, control.isControl {
             try openControl(control, line: line, indent: indent, depth: depth, number: number, sourceLine: sourceLine)
             return
         }
-        guard let kind = NodeKind(rawValue: kindName) else {
+        guard let kind = namedKind else {
             var message = "unknown kind '\(kindName)'"
             if let s = suggestion(for: kindName, among: NodeKind.allCases.map(\.rawValue) + ["style", "font"]) {
                 message += "; did you mean '\(s)'?"
@@ -182,8 +228,19 @@ struct ParseState {
         default:
             throw fail("a \(kind.rawValue) takes no text argument", column: tokens.dropFirst().first?.column)
         }
-        let raw = try rawAttributes(rest, line: number, sourceLine: sourceLine)
-        let open = OpenNode(kind: kind, argument: argument, raw: raw, location: location,
+        var raw: [RawAttribute] = []
+        swap(&raw, &rawScratch)
+        try rawAttributes(rest, line: number, sourceLine: sourceLine, into: &raw)
+        // Read now, while the line's attributes are at hand, so an open node keeps no array
+        // of them; an error is kept and thrown when the node is finished, where it was
+        // always thrown (after the errors of the lines below the node).
+        let read: Result<Attributes, SpecError>
+        do { read = .success(try readAttributes(of: kind, raw: raw, sourceLine: sourceLine)) } catch {
+            read = .failure(error)
+        }
+        raw.removeAll(keepingCapacity: true)
+        swap(&raw, &rawScratch)
+        let open = OpenNode(kind: kind, argument: argument, raw: [], read: read, location: location,
                             sourceLine: sourceLine, depth: depth)
         if kind == .canvas {
             canvas = open
@@ -195,9 +252,11 @@ struct ParseState {
     /// The nearest enclosing node that is not `if`/`else`/`for` (the canvas at the top level)
     /// must take a child of `kind`: a container a layout node, a label a `span`.
     private func checkParentTakesChildren(_ kind: NodeKind, _ fail: (String, Int?) -> SpecError) throws(SpecError) {
-        let parent = stack.last(where: { !$0.kind.isControl })
-        guard let problem = Schema.childProblem(parent: parent?.kind ?? .canvas, child: kind) else { return }
-        throw fail(problem + (parent.map { " (it is on line \($0.location.line))" } ?? ""), nil)
+        // Searched by index, reading the kind in place: `last(where:)` copied open nodes.
+        var parent = stack.count - 1
+        while parent >= 0, stack[parent].kind.isControl { parent -= 1 }
+        guard let problem = Schema.childProblem(parent: parent >= 0 ? stack[parent].kind : .canvas, child: kind) else { return }
+        throw fail(problem + (parent >= 0 ? " (it is on line \(stack[parent].location.line))" : ""), nil)
     }
 
     /// `if CONDITION`, `else`, `for NAME in LIST`: their children are expanded in place later.
@@ -260,23 +319,34 @@ struct ParseState {
 
     private func rawAttributes(_ tokens: ArraySlice<Token>, line: Int, sourceLine: Substring) throws(SpecError) -> [RawAttribute] {
         var result: [RawAttribute] = []
+        try rawAttributes(tokens, line: line, sourceLine: sourceLine, into: &result)
+        for index in result.indices { result[index].sourceLine = sourceLine }
+        return result
+    }
+
+    /// The line's attributes appended to `result`, which starts empty, without their line
+    /// (`sourceLine` nil): they are read for the node on the same line.
+    private func rawAttributes(_ tokens: ArraySlice<Token>, line: Int, sourceLine: Substring,
+                               into result: inout [RawAttribute]) throws(SpecError) {
         var seen = SeenKeys()
-        for token in tokens {
-            let loc = SourceLocation(line: line, column: token.column)
-            switch token.kind {
-            case .attribute(let key, let value, let quoted, let valueColumn):
-                if let previous = seen[key] {
+        // By index, each token's fields read in place: a loop over the elements copied each.
+        for index in tokens.indices {
+            let column = tokens[index].column
+            let loc = SourceLocation(line: line, column: column)
+            switch tokens[index].kind {
+            case .attribute(let key, let name, let value, let quoted, let valueColumn):
+                if let previous = seen.column(of: key, name: name, in: result) {
                     throw SpecError("'\(key)' is given twice (first at column \(previous))", at: loc, sourceLine: sourceLine)
                 }
-                seen[key] = token.column
-                result.append(RawAttribute(key: key, text: value, quoted: quoted, keyLocation: loc,
+                seen.add(key, column: column, to: result)
+                result.append(RawAttribute(key: key, name: name, text: value, quoted: quoted, keyLocation: loc,
                                            valueLocation: SourceLocation(line: line, column: valueColumn),
-                                           sourceLine: sourceLine))
+                                           sourceLine: nil))
             case .word(let word) where Schema.definitions[word]?.shape == .bool || word == "wrap":
-                if seen[word] != nil { throw SpecError("'\(word)' is given twice", at: loc, sourceLine: sourceLine) }
-                seen[word] = token.column
+                if seen.column(of: word, name: AttributeName(word), in: result) != nil { throw SpecError("'\(word)' is given twice", at: loc, sourceLine: sourceLine) }
+                seen.add(word, column: column, to: result)
                 result.append(RawAttribute(key: word, text: "true", quoted: false, keyLocation: loc,
-                                           valueLocation: loc, sourceLine: sourceLine))
+                                           valueLocation: loc, sourceLine: nil))
             case .word(let word):
                 // `shadow=0 4 12 #0003`: a value with spaces is quoted.
                 if let previous = result.last, !previous.quoted, case .shadows? = Schema.definitions[previous.key]?.shape {
@@ -289,31 +359,38 @@ struct ParseState {
                                 at: loc, sourceLine: sourceLine)
             }
         }
-        return result
     }
 
     /// The keys of one line so far, with their columns: a handful on most lines, so looked
-    /// up by comparing in a small array (no hashing, no dictionary a line); a line with many
-    /// keys (a hostile one may hold a million) moves them to a dictionary past `smallLimit`.
+    /// up by comparing the keys of the attributes read so far (no hashing, no array or
+    /// dictionary a line; each key's column is its attribute's key column); a line with
+    /// many keys (a hostile one may hold a million) moves them to a dictionary past
+    /// `smallLimit`.
     private struct SeenKeys {
         static let smallLimit = 16
-        var small: [(key: String, column: Int)] = []
         var large: [String: Int]?
 
-        subscript(key: String) -> Int? {
-            get {
-                if let large { return large[key] }
-                return small.first(where: { $0.key == key })?.column
+        /// The column where `key` was given before on the line, if it was.
+        func column(of key: String, name: AttributeName?, in read: [RawAttribute]) -> Int? {
+            if let large { return large[key] }
+            // By index, reading the fields in place: a loop over the elements, or a method
+            // called on one, copied each. Two known names compare as a byte (the spellings
+            // and the names are one to one); otherwise the keys compare as text.
+            for index in read.indices {
+                let other = read[index].name
+                let same = name != nil || other != nil ? other == name : read[index].key == key
+                if same { return read[index].keyLocation.column }
             }
-            set {
-                guard let newValue else { return }
-                if large != nil { large![key] = newValue; return }
-                small.append((key, newValue))
-                if small.count > Self.smallLimit {
-                    large = Dictionary(small.map { ($0.key, $0.column) }, uniquingKeysWith: { first, _ in first })
-                    small = []
-                }
-            }
+            return nil
+        }
+
+        /// Notes `key` at `column`, about to be appended to `read`.
+        mutating func add(_ key: String, column: Int, to read: [RawAttribute]) {
+            if large != nil { large![key] = column; return }
+            guard read.count + 1 > Self.smallLimit else { return }
+            var keys = Dictionary(read.map { ($0.key, $0.keyLocation.column) }, uniquingKeysWith: { first, _ in first })
+            keys[key] = column
+            large = keys
         }
     }
 
@@ -338,15 +415,16 @@ struct ParseState {
                 throw SpecError("a style cannot set '\(attribute.key)'", at: attribute.keyLocation, sourceLine: sourceLine)
             }
             if Schema.definitions[attribute.key] == nil {
-                throw unknownAttribute(attribute, among: Array(Schema.definitions.keys), kindName: "style")
+                throw unknownAttribute(attribute, among: Array(Schema.definitions.keys), kindName: "style", nodeLine: sourceLine)
             }
         }
         styles[name] = StyleDefinition(attributes: raw, location: location)
     }
 
     private mutating func closeNodes(deeperThanOrAt depth: Int) throws(SpecError) {
-        while let last = stack.last, last.depth >= depth {
-            stack.removeLast()
+        // The depth read in place and the node moved off the stack: `stack.last` copied it.
+        while !stack.isEmpty, stack[stack.count - 1].depth >= depth {
+            let last = stack.removeLast()
             if last.kind.isControl { openControls -= 1 }
             let node = try finishNode(last)
             if openControls == 0, let attribute = node.attributes[.id], case .string(let id) = attribute.value {
@@ -362,56 +440,77 @@ struct ParseState {
 
     /// Applies the node's styles (in order, later ones win), then its own attributes, and
     /// reads every value against the kind's schema.
-    func finishNode(_ open: OpenNode) throws(SpecError) -> Node {
+    func finishNode(_ open: consuming OpenNode) throws(SpecError) -> Node {
         if open.kind.isControl {
             return Node(kind: open.kind, children: open.children, location: open.location, control: open.control)
         }
-        var attributes = Attributes()
-        attributes.reserveCapacity(open.raw.count)
-        var styleNames: [String] = []
-        if let styleAttribute = open.raw.first(where: { $0.key == "style" }) {
-            styleNames = styleAttribute.text.split(separator: ",").map(String.init)
-            for name in styleNames {
-                guard let style = styles[name] else {
-                    var message = "unknown style '\(name)'"
-                    if let s = suggestion(for: name, among: Array(styles.keys)) { message += "; did you mean '\(s)'?" }
-                    throw SpecError(message, at: styleAttribute.valueLocation, sourceLine: styleAttribute.sourceLine)
-                }
-                for raw in style.attributes {
-                    guard let key = AttributeName(raw.key), let definition = Schema.definition(of: key, for: open.kind),
-                          definition.takes(open.kind) else {
-                        throw SpecError("style '\(name)' (line \(style.location.line)) sets '\(raw.key)', which a \(open.kind.rawValue) does not take",
-                                        at: styleAttribute.valueLocation, sourceLine: styleAttribute.sourceLine)
-                    }
-                    try set(read(raw, key: key, shape: definition.shape), in: &attributes)
-                }
-            }
-        }
-        for raw in open.raw where raw.key != "style" {
-            if open.kind == .span && Schema.spanLayoutAttributes.contains(raw.key) {
-                throw SpecError("a span does not take '\(raw.key)': a label's spans are one paragraph, so "
-                                + Schema.spanLayoutAttributes.sorted().joined(separator: ", ") + " are the label's",
-                                at: raw.keyLocation, sourceLine: raw.sourceLine)
-            }
-            guard let key = AttributeName(raw.key), let definition = Schema.definition(of: key, for: open.kind),
-                  definition.takes(open.kind) else {
-                throw unknownAttribute(raw, among: Schema.names(for: open.kind), kindName: open.kind.rawValue)
-            }
-            try set(read(raw, key: key, shape: definition.shape), in: &attributes)
-        }
-        if let a = attributes[.size], case .number = a.value, !Schema.fontSizeKinds.contains(open.kind) {
-            throw SpecError("size on a \(open.kind.rawValue) is WxH (a single number is a font size, on a label, "
-                            + "or on a stack, zbox or border for the labels inside)",
-                            at: a.location, sourceLine: open.sourceLine)
-        }
-        if open.kind == .span, let a = attributes[.size], case .size = a.value {
-            throw SpecError("a span's size is its font size, one number (size=12)", at: a.location, sourceLine: open.sourceLine)
+        let attributes: Attributes
+        if let read = open.read {
+            attributes = try read.get()
+        } else {
+            attributes = try readAttributes(of: open.kind, raw: open.raw, sourceLine: open.sourceLine)
         }
         if open.kind == .label {
             try Self.checkSpanCount(open.children, limits: limits)
         }
         return Node(kind: open.kind, argument: open.argument, attributes: attributes,
                     children: open.children, location: open.location)
+    }
+
+    /// A node's attributes: its styles (in order, later ones win), then its own, every
+    /// value read against the kind's schema. `sourceLine` is the node's line.
+    func readAttributes(of kind: NodeKind, raw written: [RawAttribute], sourceLine: Substring) throws(SpecError) -> Attributes {
+        var attributes = Attributes()
+        attributes.reserveCapacity(written.count)
+        var styleNames: [String] = []
+        // Indexed, the attributes read in place: a loop over the elements copied each one.
+        if let styleIndex = written.indices.first(where: { written[$0].name == .style }) {
+            let styleAttribute = written[styleIndex]
+            styleNames = styleAttribute.text.split(separator: ",").map(String.init)
+            for name in styleNames {
+                guard let style = styles[name] else {
+                    var message = "unknown style '\(name)'"
+                    if let s = suggestion(for: name, among: Array(styles.keys)) { message += "; did you mean '\(s)'?" }
+                    throw SpecError(message, at: styleAttribute.valueLocation, sourceLine: styleAttribute.line(or: sourceLine))
+                }
+                for index in style.attributes.indices {
+                    guard let key = style.attributes[index].name, let definition = Schema.definition(of: key, for: kind),
+                          definition.takes(kind) else {
+                        throw SpecError("style '\(name)' (line \(style.location.line)) sets '\(style.attributes[index].key)', which a \(kind.rawValue) does not take",
+                                        at: styleAttribute.valueLocation, sourceLine: styleAttribute.line(or: sourceLine))
+                    }
+                    try set(read(style.attributes, index, key: key, shape: definition.shape, nodeLine: sourceLine), in: &attributes)
+                }
+            }
+        }
+        for index in written.indices where written[index].name != .style {
+            try readOwn(written, index, of: kind, nodeLine: sourceLine, into: &attributes)
+        }
+        if let a = attributes[.size], case .number = a.value, !Schema.fontSizeKinds.contains(kind) {
+            throw SpecError("size on a \(kind.rawValue) is WxH (a single number is a font size, on a label, "
+                            + "or on a stack, zbox or border for the labels inside)",
+                            at: a.location, sourceLine: sourceLine)
+        }
+        if kind == .span, let a = attributes[.size], case .size = a.value {
+            throw SpecError("a span's size is its font size, one number (size=12)", at: a.location, sourceLine: sourceLine)
+        }
+        return attributes
+    }
+
+    /// One of the node's own attributes read and set: `written[index]`, its fields read in
+    /// place (an attribute passed on its own was copied, with a retain of each string).
+    private func readOwn(_ written: [RawAttribute], _ index: Int, of kind: NodeKind, nodeLine: Substring,
+                         into attributes: inout Attributes) throws(SpecError) {
+        if kind == .span && Schema.spanLayoutAttributes.contains(written[index].key) {
+            let raw = written[index]
+            throw SpecError("a span does not take '\(raw.key)': a label's spans are one paragraph, so "
+                            + Schema.spanLayoutAttributes.sorted().joined(separator: ", ") + " are the label's",
+                            at: raw.keyLocation, sourceLine: raw.line(or: nodeLine))
+        }
+        guard let key = written[index].name, let shape = Schema.shape(of: key, for: kind) else {
+            throw unknownAttribute(written[index], among: Schema.names(for: kind), kindName: kind.rawValue, nodeLine: nodeLine)
+        }
+        try set(read(written, index, key: key, shape: shape, nodeLine: nodeLine), in: &attributes)
     }
 
     /// A label holds at most `limits.maxSpansPerLabel` spans (counted again after `if`/`for`
@@ -427,24 +526,28 @@ struct ParseState {
     /// a style, or earlier on the line: `margin-left`, `width`), and one set after the
     /// shorthand wins over it. So in the finished node such an attribute, when present,
     /// always wins over its shorthand, whichever order the writer puts them in.
-    private func set(_ attribute: Attribute, in attributes: inout Attributes) {
-        for longhand in Schema.longhands(of: attribute) { attributes[longhand] = nil }
-        attributes[attribute.key] = attribute
+    private func set(_ attribute: consuming Attribute, in attributes: inout Attributes) {
+        for longhand in Schema.longhands(of: attribute) { attributes.remove(longhand) }
+        attributes.set(attribute)
     }
 
-    private func read(_ raw: RawAttribute, key: AttributeName, shape: ValueShape) throws(SpecError) -> Attribute {
+    /// `written[index]` read against `shape`, its fields read in place.
+    private func read(_ written: [RawAttribute], _ index: Int, key: AttributeName, shape: ValueShape,
+                      nodeLine: Substring) throws(SpecError) -> Attribute {
         do {
-            let value = try ValueReader.read(raw.text, quoted: raw.quoted, shape: shape,
+            let value = try ValueReader.read(written[index].text, quoted: written[index].quoted, shape: shape,
                                              maxExpressionDepth: limits.maxExpressionDepth)
-            return Attribute(key, value: value, location: raw.valueLocation)
+            return Attribute(key, value: value, location: written[index].valueLocation)
         } catch {
+            let raw = written[index]
             var location = raw.valueLocation
             if location.path == nil { location.column += raw.quoted ? 0 : error.offset }
-            throw SpecError("bad value for '\(raw.key)': \(error.message)", at: location, sourceLine: raw.sourceLine)
+            throw SpecError("bad value for '\(raw.key)': \(error.message)", at: location, sourceLine: raw.line(or: nodeLine))
         }
     }
 
-    private func unknownAttribute(_ raw: RawAttribute, among names: [String], kindName: String) -> SpecError {
+    private func unknownAttribute(_ raw: RawAttribute, among names: [String], kindName: String,
+                                  nodeLine: Substring) -> SpecError {
         var message = "unknown attribute '\(raw.key)' for \(kindName)"
         if let s = suggestion(for: raw.key, among: names) {
             message += "; did you mean '\(s)'?"
@@ -454,7 +557,7 @@ struct ParseState {
         } else if Schema.definitions[raw.key] != nil {
             message = "a \(kindName) does not take '\(raw.key)'"
         }
-        return SpecError(message, at: raw.keyLocation, sourceLine: raw.sourceLine)
+        return SpecError(message, at: raw.keyLocation, sourceLine: raw.line(or: nodeLine))
     }
 
     mutating func finish() throws(SpecError) -> Document {

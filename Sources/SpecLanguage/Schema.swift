@@ -49,6 +49,7 @@ enum ValueShape: Hashable, Sendable {
 public enum Schema {
     static let layoutKinds: Set<NodeKind> = [.vbox, .hbox, .zbox, .border, .box, .spacer, .label, .image]
     static let containerKinds: Set<NodeKind> = [.canvas, .vbox, .hbox, .zbox, .border, .box]
+    private static let containerKindBits = containerKinds.reduce(0) { $0 | Definition.bit($1) }
     /// Where `font`, `color`, `line-height` and a font `size` are said for the labels inside
     /// (inherited, as in CSS), besides the canvas and the labels themselves.
     public static let textContainerKinds: Set<NodeKind> = [.vbox, .hbox, .zbox, .border, .box]
@@ -67,7 +68,10 @@ public enum Schema {
     /// one that is not `if`, `else` or `for`), or nil when it can: containers hold layout
     /// nodes, a label holds `span` lines, and a span only a label does.
     static func childProblem(parent: NodeKind, child: NodeKind) -> String? {
-        guard containerKinds.contains(parent) || parent == .label else { return "a \(parent.rawValue) cannot have children" }
+        // Asked for every line: the set's bits, not its hashing.
+        guard containerKindBits & Definition.bit(parent) != 0 || parent == .label else {
+            return "a \(parent.rawValue) cannot have children"
+        }
         switch (parent, child) {
         case (_, _) where child.isControl, (.label, .span): return nil
         case (.label, _): return "a label's children are span lines (span \"text\" key=value…), not a \(child.rawValue)"
@@ -122,7 +126,7 @@ public enum Schema {
         var shape: ValueShape
         var kinds: Set<NodeKind>
         /// `kinds` as one bit a kind (by case order), asked for every attribute read.
-        private let kindBits: UInt16
+        let kindBits: UInt16
 
         init(shape: ValueShape, kinds: Set<NodeKind>) {
             self.shape = shape
@@ -130,7 +134,7 @@ public enum Schema {
             kindBits = kinds.reduce(0) { $0 | Self.bit($1) }
         }
 
-        private static func bit(_ kind: NodeKind) -> UInt16 {
+        static func bit(_ kind: NodeKind) -> UInt16 {
             switch kind {
             case .canvas: 1 << 0
             case .vbox: 1 << 1
@@ -162,6 +166,21 @@ public enum Schema {
     }
     private static let labelAlign = Definition(shape: .keywords(textAlignKeywords), kinds: [.label])
     private static let labelWrap = Definition(shape: .keywords(["word", "char"]), kinds: [.label])
+    /// The shape of attribute `name` on a node of `kind`, nil when the kind does not take
+    /// it: `definition(of:for:)` and `takes`, without copying the definition (and
+    /// retaining its set of kinds) for every attribute the parser reads.
+    static func shape(of name: AttributeName, for kind: NodeKind) -> ValueShape? {
+        switch (name, kind) {
+        case (.align, .label): return labelAlign.shape
+        case (.wrap, .label): return labelWrap.shape
+        default:
+            let index = Int(name.rawValue)
+            guard kindBitsByName[index] & Definition.bit(kind) != 0 else { return nil }
+            return shapesByName[index]
+        }
+    }
+    private static let kindBitsByName: [UInt16] = definitionsByName.map { $0?.kindBits ?? 0 }
+    private static let shapesByName: [ValueShape?] = definitionsByName.map { $0?.shape }
     /// `definitions` by `AttributeName`, without hashing the name.
     private static let definitionsByName: [Definition?] = AttributeName.allCases.map { definitions[$0.spelling] }
 

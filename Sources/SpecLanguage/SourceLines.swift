@@ -21,12 +21,30 @@ public struct SourceLines: Sendable {
     /// Character and would not split. Counted first, so the array is allocated once.
     private static func lineStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt32] {
         var newlines = 0
-        for byte in bytes where byte == UInt8(ascii: "\n") { newlines += 1 }
+        forEachNewline(in: bytes) { _ in newlines += 1 }
         var starts: [UInt32] = []
         starts.reserveCapacity(newlines + 1)
         starts.append(0)
-        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(UInt32(offset + 1)) }
+        forEachNewline(in: bytes) { offset in starts.append(UInt32(offset + 1)) }
         return starts
+    }
+
+    /// Calls `body` with the offset of every LF, in order. Eight bytes are tested at a time
+    /// (a spec's lines are tens of bytes long, so most words hold none): a word with an LF
+    /// has a zero byte once XORed with LFs, which the usual carry trick finds (it may also
+    /// flag a byte after a real zero, so a flagged word is then looked at byte by byte).
+    private static func forEachNewline(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
+        let newline = UInt8(ascii: "\n")
+        let raw = UnsafeRawBufferPointer(bytes)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+            if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 {
+                for index in offset..<offset + 8 where bytes[index] == newline { body(index) }
+            }
+            offset += 8
+        }
+        for index in offset..<bytes.count where bytes[index] == newline { body(index) }
     }
 
     private static func lineStarts(_ bytes: [UInt8]) -> [UInt32] { bytes.withUnsafeBufferPointer(lineStarts) }

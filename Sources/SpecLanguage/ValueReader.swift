@@ -298,11 +298,30 @@ struct ValueReader {
     }
 
     static func number(_ text: String) throws(Failure) -> Double {
+        if let whole = wholeNumber(text) { return whole }
         guard !text.isEmpty, text.utf8.allSatisfy(isNumberByte), let v = Double(text) else {
             throw Failure(message: "'\(text)' is not a number")
         }
         guard v.isFinite else { throw Failure(message: "'\(text)' is not a finite number") }
         return v
+    }
+
+    /// `text` read as a number when it is 1 to 15 ASCII digits and nothing else (`12`,
+    /// `1920`, most numbers in a spec), without `Double(String)`'s C string and `strtod`:
+    /// below 10¹⁵ every whole number is a `Double` exactly, so the value is the one
+    /// `strtod` gives. Nil for anything else, which `number` reads as before.
+    private static func wholeNumber(_ text: String) -> Double? {
+        // The bytes in one buffer (a short string's copied to the stack): iterating the
+        // view itself went through its generic index steps.
+        text.utf8.withContiguousStorageIfAvailable { bytes -> Double? in
+            guard !bytes.isEmpty, bytes.count <= 15 else { return nil }
+            var value: Int64 = 0
+            for byte in bytes {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+            }
+            return Double(value)
+        } ?? nil
     }
 
     /// The bytes a number is written with: digits, `.`, signs and an exponent.
@@ -339,8 +358,17 @@ struct ValueReader {
                 throw Failure(message: message)
             }
         }
-        let percent = text.hasSuffix("%")
-        let v = try number(percent ? String(text.dropLast()) : text.hasSuffix("pt") ? String(text.dropLast(2)) : text)
+        // Digits only (`12`, the common case): no suffix, and the number read as `number`
+        // reads it, without asking the two `hasSuffix` first.
+        let percent: Bool
+        let v: Double
+        if let whole = wholeNumber(text) {
+            percent = false
+            v = whole
+        } else {
+            percent = text.hasSuffix("%")
+            v = try number(percent ? String(text.dropLast()) : text.hasSuffix("pt") ? String(text.dropLast(2)) : text)
+        }
         if nonNegative {
             let unit = percent ? "%" : ""
             let most = percent ? ValueRanges.maxPercent : ValueRanges.maxPoints

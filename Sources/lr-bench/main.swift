@@ -7,6 +7,7 @@
 //     lr-bench diff A.png B.png --runs 7
 //     lr-bench render SPEC --runs 7
 //     lr-bench formats SPEC --runs 7
+//     lr-bench parse SPEC --runs 7
 //     lr-bench flex-cases Tests/LayoutEngineTests/Chromium/flex-cases.json
 //     lr-bench text-lines Tests/TextEngineTests/Chromium/text-cases.json
 //
@@ -26,7 +27,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "layout":
     exit(runLayoutBenchmark(Array(arguments.dropFirst())))
-case "text", "decode", "encode", "diff", "render", "formats", "flex-cases", "text-lines":
+case "text", "decode", "encode", "diff", "render", "formats", "parse", "flex-cases", "text-lines":
     do {
         let rest = Array(arguments.dropFirst())
         switch arguments[0] {
@@ -35,6 +36,7 @@ case "text", "decode", "encode", "diff", "render", "formats", "flex-cases", "tex
         case "diff": try runDiffBenchmark(rest)
         case "render": try runRenderBenchmark(rest)
         case "formats": try runFormatsBenchmark(rest)
+        case "parse": try runParseBenchmark(rest)
         case "flex-cases": try runFlexCases(rest)
         case "text-lines": try runTextLines(rest)
         default: try runEncodeBenchmark(rest)
@@ -44,6 +46,6 @@ case "text", "decode", "encode", "diff", "render", "formats", "flex-cases", "tex
         exit(1)
     }
 default:
-    print("usage: lr-bench layout [--nodes N] [--runs R] | text [--runs R] | decode A.png B.png [--runs R] | encode IMAGE.png [--runs R] | diff A.png B.png [--runs R] | render SPEC [--runs R] | formats SPEC [--runs R] | flex-cases FILE | text-lines FILE")
+    print("usage: lr-bench layout [--nodes N] [--runs R] | text [--runs R] | decode A.png B.png [--runs R] | encode IMAGE.png [--runs R] | diff A.png B.png [--runs R] | render SPEC [--runs R] | formats SPEC [--runs R] | parse SPEC [--runs R] | flex-cases FILE | text-lines FILE")
     exit(arguments.isEmpty ? 0 : 2)
 }

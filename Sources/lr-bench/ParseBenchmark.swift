@@ -1,0 +1,32 @@
+import LayoutRenderKit
+import SpecLanguage
+
+/// `lr-bench parse SPEC [--runs R]`: the spec parser alone (issue 18: "at least 100 MB/s
+/// of spec text"). The file is read and checked as UTF-8 once, before the clock starts;
+/// each run times only `SpecParser.parse` of that text already in memory (no expansion,
+/// no scene, no layout). Prints
+/// `parse bytes=… nodes=… median_ms=… min_ms=… mb_per_s=…`, MB/s of the median run
+/// (1 MB = 10⁶ bytes).
+func runParseBenchmark(_ arguments: [String]) throws {
+    guard let file = arguments.first(where: { $0.hasSuffix(".spec") }) else {
+        throw BenchError.usage("lr-bench parse SPEC [--runs R]")
+    }
+    let runs = max(1, Int(option("--runs", in: arguments) ?? "") ?? 7)
+    let source = try LayoutRenderer.readSpec(path: file)
+    let bytes = source.utf8.count
+    let parser = SpecParser()
+    let clock = ContinuousClock()
+    var times: [Double] = []
+    var nodes = 0
+    for _ in 0..<runs {
+        let start = clock.now
+        let document = try parser.parse(source)
+        times.append(milliseconds(clock.now - start))
+        // Counted outside the timed part, and keeps the document from being optimised away.
+        nodes = document.nodeCount
+    }
+    let medianMS = median(times)
+    let megabytesPerSecond = Double(bytes) / 1e6 / (medianMS / 1000)
+    print("parse bytes=\(bytes) nodes=\(nodes) median_ms=\(format(medianMS)) min_ms=\(format(times.min() ?? 0))"
+          + " mb_per_s=\(format(megabytesPerSecond))")
+}

@@ -1,0 +1,49 @@
+import XCTest
+@testable import SpecLanguage
+
+/// The parser's byte-level shortcuts give the answers of the `String` operations they
+/// replace: the spelling tables, the eight-bytes-at-a-time line split, whole numbers.
+final class ByteLookupTests: XCTestCase {
+    func testSpellingTablesFindEveryNameAndNothingElse() {
+        for name in AttributeName.allCases {
+            XCTAssertEqual(AttributeName(name.spelling), name)
+            XCTAssertEqual(AttributeName(utf8: ArraySlice(name.spelling.utf8)), name)
+            XCTAssertNil(AttributeName(name.spelling + "x"))
+            XCTAssertNil(AttributeName(String(name.spelling.dropLast())))
+            XCTAssertNil(AttributeName(name.spelling.uppercased()))
+        }
+        for kind in NodeKind.allCases { XCTAssertEqual(NodeKind.named(kind.rawValue), kind) }
+        for word in ["", "x", "margin-left-right-top", "paddin\u{0301}g", "vbox\0", "\u{212A}", "background-images"] {
+            XCTAssertNil(AttributeName(word), word)
+            XCTAssertNil(NodeKind.named(word), word)
+        }
+    }
+
+    func testLineStartsAtEveryOffsetAroundTheEightByteWords() {
+        // Every position of one or two LFs (and CRLFs) in texts of 0 to 40 bytes, with
+        // multi-byte characters beside them, split as `split(separator:)` splits.
+        for length in 0...40 {
+            for first in 0..<max(length, 1) {
+                for second in [nil, first + 3, first + 8] {
+                    var bytes = Array(repeating: UInt8(ascii: "a"), count: length)
+                    if first < length { bytes[first] = UInt8(ascii: "\n") }
+                    if let second, second < length { bytes[second] = UInt8(ascii: "\n") }
+                    if length > 2, bytes[length - 2] != UInt8(ascii: "\n") { bytes[length - 2] = 0xC3; bytes[length - 1] = 0xA9 }
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    let lines = SourceLines(text)
+                    let expected = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+                    XCTAssertEqual(lines.count, expected.count, "\(bytes)")
+                    for (index, line) in expected.enumerated() where index < lines.count {
+                        XCTAssertEqual(Array(lines[index].utf8), Array(line), "\(bytes) line \(index)")
+                    }
+                }
+            }
+        }
+    }
+
+    func testWholeNumbersReadAsDoubleReadsThem() throws {
+        for text in ["0", "7", "0012", "1920", "999999999999999", "1000000000000000", "12345678901234567", "1e3", "1.5", "-0", "+4"] {
+            XCTAssertEqual(try ValueReader.number(text), Double(text), text)
+        }
+    }
+}
