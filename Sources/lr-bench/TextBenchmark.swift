@@ -20,12 +20,12 @@ func runTextBenchmark(_ arguments: [String]) throws {
     var lineCount = 0
     var checksum: UInt64 = 0
     let clock = ContinuousClock()
-    for _ in 0..<runs {
+    for run in 0..<runs {
         let start = clock.now
         let layout = engine.layout(text, attributes: attributes, width: width)
         times.append(milliseconds(clock.now - start))
         lineCount = layout.lines.count
-        checksum = layoutChecksum(layout)
+        if run == runs - 1 { checksum = layoutChecksum(layout) }  // untimed, the last run only
     }
     print("text font=\(font.familyName.replacingOccurrences(of: " ", with: "_")) bytes=\(text.utf8.count) first_ms=\(format(times.first ?? 0)) median_ms=\(format(median(times))) min_ms=\(format(times.min() ?? 0)) lines=\(lineCount) checksum=\(String(checksum, radix: 16))")
 }
