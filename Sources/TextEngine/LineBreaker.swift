@@ -183,35 +183,35 @@ struct LineBreaker {
     }
 
     /// The offsets where `records` end lines with their last closing mark trimmed.
-    func trimmedLineEnds(of records: [LineRecord]) -> Set<Int> {
-        Set(records.filter(\.trimsEnd).map { clusters.offset($0.head.upperBound) })
+    func trimmedLineEnds(of records: [LineRecord]) -> ShapedWords.Offsets {
+        ShapedWords.Offsets(records.filter(\.trimsEnd).map { clusters.offset($0.head.upperBound) })
     }
 
     /// The offsets where `records` start lines, but the first.
-    func lineStarts(of records: [LineRecord]) -> Set<Int> {
-        Set(records.dropFirst().map { clusters.offset($0.head.lowerBound) })
+    func lineStarts(of records: [LineRecord]) -> ShapedWords.Offsets {
+        ShapedWords.Offsets(records.dropFirst().map { clusters.offset($0.head.lowerBound) })
     }
 
     /// The offsets where the words `records` break inside (where it is not safe to break)
     /// are cut, to be shaped in parts for measuring and drawing the lines as `nextLineEnd`
     /// measured them: at the break, and at the nearest safe places on either side, so the
     /// rest of the word keeps its glyphs. A truncated line keeps its word.
-    func cuts(of records: [LineRecord]) -> Set<Int> {
-        var cuts: Set<Int> = []
+    func cuts(of records: [LineRecord]) -> ShapedWords.Offsets {
+        var cuts: [Int] = []
         for (number, record) in records.enumerated() where !record.ellipsis && record.tail.isEmpty {
             let end = record.head.upperBound
             if record.trimsEnd {
                 // The mark is shaped last in its part, trimmed.
-                cuts.insert(clusters.offset(end))
-                cuts.insert(clusters.offset(clusters.safeBoundary(atOrBefore: end - 1, floor: record.head.lowerBound)))
+                cuts.append(clusters.offset(end))
+                cuts.append(clusters.offset(clusters.safeBoundary(atOrBefore: end - 1, floor: record.head.lowerBound)))
             }
             guard !clusters.isSafeToBreak(before: end) else { continue }
             let nextEnd = number + 1 < records.count ? records[number + 1].head.upperBound : clusters.count
-            cuts.insert(clusters.offset(end))
-            cuts.insert(clusters.offset(clusters.safeBoundary(atOrBefore: end - 1, floor: record.head.lowerBound)))
-            cuts.insert(clusters.offset(clusters.safeBoundary(after: end, limit: max(end, nextEnd))))
+            cuts.append(clusters.offset(end))
+            cuts.append(clusters.offset(clusters.safeBoundary(atOrBefore: end - 1, floor: record.head.lowerBound)))
+            cuts.append(clusters.offset(clusters.safeBoundary(after: end, limit: max(end, nextEnd))))
         }
-        return cuts
+        return ShapedWords.Offsets(cuts)
     }
 
     /// The line break for a line starting at `lineStart` whose cluster `overflow` does not
