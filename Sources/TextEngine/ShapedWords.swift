@@ -91,12 +91,16 @@ struct ShapedWords {
         }
     }
 
-    /// These glyphs with the words holding `edges.cuts` shaped again, in parts cut there, as
+    /// Shapes the words holding `edges.cuts` again, in parts cut there, as
     /// a browser reshapes where a line breaks inside a word; `clusters` (the ones these
     /// glyphs belong to) are rewritten for those words only, every other word keeps its
     /// glyphs as they are.
-    func reshaping(at edges: LineEdges, text: UTF16Buffer, clusters: inout [Cluster], fonts: [Font], fontIndices: [UInt8],
-                   spacing: Int32) -> ShapedWords {
+    ///
+    /// Where every word's parts have as many glyphs in lists as the word had (kerning,
+    /// the usual difference, changes advances only), they are written in place; else the
+    /// lists are joined anew.
+    mutating func reshape(at edges: LineEdges, text: UTF16Buffer, clusters: inout [Cluster], fonts: [Font],
+                          fontIndices: [UInt8], spacing: Int32) {
         let count = clusters.count
         var words: [Range<Int>] = []
         // Around each cut, the clusters from the safe place before it to the one after it
@@ -117,6 +121,31 @@ struct ShapedWords {
                 words.append(lower..<upper)
             }
         }
+        // Each word's parts, shaped apart (each once: shaping rewrites the flags `isSafe` reads).
+        var parts: [(starts: [Int32], glyphs: [ShapedGlyph])] = []
+        parts.reserveCapacity(words.count)
+        var sameCounts = true
+        var memo = WordMemo(enabled: false)
+        for word in words {
+            var part = ShapedWords()
+            let wordStarts = [Int32](unsafeUninitializedCapacity: word.count) { buffer, initialized in
+                part.shapeWords(word, text: text, clusters: &clusters, fonts: fonts, fontIndices: fontIndices, spacing: spacing,
+                                lineEdges: edges, memo: &memo, starts: buffer.baseAddress!)
+                initialized = word.count
+            }
+            if part.glyphs.count != Int(starts[word.upperBound] - starts[word.lowerBound]) { sameCounts = false }
+            parts.append((wordStarts, part.glyphs))
+        }
+        if sameCounts {
+            for (word, part) in zip(words, parts) {
+                let base = starts[word.lowerBound]
+                for (index, start) in zip(word, part.starts) { starts[index] = base &+ start }
+                if !part.glyphs.isEmpty {
+                    glyphs.replaceSubrange(Int(base)..<(Int(base) + part.glyphs.count), with: part.glyphs)
+                }
+            }
+            return
+        }
         var out = ShapedWords()
         out.starts.reserveCapacity(starts.count)
         out.glyphs.reserveCapacity(glyphs.count)
@@ -135,20 +164,16 @@ struct ShapedWords {
             }
             copied = end
         }
-        var memo = WordMemo(enabled: false)
-        for word in words {
+        for (word, part) in zip(words, parts) {
             copy(upTo: word.lowerBound)
-            let wordStarts = [Int32](unsafeUninitializedCapacity: word.count) { buffer, initialized in
-                out.shapeWords(word, text: text, clusters: &clusters, fonts: fonts, fontIndices: fontIndices, spacing: spacing,
-                               lineEdges: edges, memo: &memo, starts: buffer.baseAddress!)
-                initialized = word.count
-            }
-            out.starts.append(contentsOf: wordStarts)
+            let base = Int32(out.glyphs.count)
+            out.starts.append(contentsOf: part.starts.lazy.map { $0 &+ base })
+            out.glyphs.append(contentsOf: part.glyphs)
             copied = word.upperBound
         }
         copy(upTo: count)
         out.starts.append(Int32(out.glyphs.count))
-        return out
+        self = out
     }
 
     /// Shapes the words of clusters `range`, appending each cluster's start and glyph list.
@@ -261,9 +286,10 @@ struct ShapedWords {
                 for (cluster, record) in zip(range, records) where clusters[cluster].start - wordStart != memoRecords[record].start {
                     return false
                 }
+                var glyphCount = Int32(truncatingIfNeeded: glyphs.count)
                 for (cluster, record) in zip(range, records) {
                     let record = memoRecords[record]
-                    starts[cluster - range.lowerBound] = Int32(glyphs.count)
+                    starts[cluster - range.lowerBound] = glyphCount
                     if record.setsGlyph {
                         clusters[cluster].glyph = record.glyph
                     } else if record.flags.contains(.glyphList) {
@@ -271,6 +297,7 @@ struct ShapedWords {
                             glyphs.append(contentsOf: UnsafeBufferPointer(
                                 rebasing: memoGlyphs[Int(record.glyphStart)..<Int(record.glyphStart + record.glyphCount)]))
                         }
+                        glyphCount = Int32(truncatingIfNeeded: glyphs.count)
                     }
                     clusters[cluster].flags = clusters[cluster].flags.intersection(.uncovered).union(record.flags)
                     clusters[cluster].advance = spacing == 0 ? record.advance : max(0, record.advance &+ spacing)
