@@ -86,12 +86,11 @@ struct ClusterList {
     /// The run of each cluster (an index into `TextAttributes.runs`); empty without runs.
     let runIndices: [UInt16]
 
-    /// Shapes the words `edges` cut again, in parts (see `ShapedWords.reshaping`): what
+    /// Shapes the words `edges` cut again, in parts (see `ShapedWords.reshape`): what
     /// lines that break inside words measure and draw.
     mutating func reshape(at edges: ShapedWords.LineEdges) {
         guard isShaped, !edges.cuts.isEmpty else { return }
-        shaped = shaped.reshaping(at: edges, text: text, clusters: &clusters, fonts: fonts, fontIndices: fontIndices,
-                                  spacing: spacing)
+        shaped.reshape(at: edges, text: text, clusters: &clusters, fonts: fonts, fontIndices: fontIndices, spacing: spacing)
     }
 
     /// A list made by joining others (`RichRuns.clusters`).

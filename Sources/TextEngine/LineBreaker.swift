@@ -84,9 +84,16 @@ struct LineBreaker {
     func advance(of index: Int, pen: Int) -> Int {
         let cluster = clusters[index]
         if cluster.kind == .tab {
-            return tabStop > 0 ? tabStop - pen % tabStop : 0
+            return Self.pen(afterTabAt: pen, tabStop: tabStop) - pen
         }
         return Int(cluster.advance)
+    }
+
+    /// The pen after a tab at `pen`: the next multiple of `tabStop` (where it is, without
+    /// tab stops). The one rule every walk over clusters here applies to tabs.
+    @inline(__always)
+    static func pen(afterTabAt pen: Int, tabStop: Int) -> Int {
+        tabStop > 0 ? pen + tabStop - pen % tabStop : pen
     }
 
     /// Where the line starting at `start` ends (the next line's first cluster).
@@ -112,7 +119,7 @@ struct LineBreaker {
                 while index < paragraphEnd {
                     let cluster = clusters[index]
                     if cluster.kind == .tab {
-                        pen += tabStop > 0 ? tabStop - pen % tabStop : 0
+                        pen = Self.pen(afterTabAt: pen, tabStop: tabStop)
                         index += 1
                         continue
                     }
@@ -168,50 +175,42 @@ struct LineBreaker {
     /// rest shaped on its own.
     private func widthEndingInsideWord(_ range: Range<Int>, opening: [Int32], trimmingLast: Bool = false) -> Int {
         let partStart = clusters.safeBoundary(atOrBefore: range.upperBound - 1, floor: range.lowerBound)
-        var pen = 0
-        for index in range.lowerBound..<partStart {
-            let cluster = clusters[index]
-            if cluster.kind == .tab {
-                pen += tabStop > 0 ? tabStop - pen % tabStop : 0
-            } else {
-                pen += index - range.lowerBound < opening.count ? Int(opening[index - range.lowerBound]) : Int(cluster.advance)
-            }
-        }
+        let pen = width(of: range.lowerBound..<partStart, opening: opening).pen
         return clusters.reshapedAdvances(partStart..<range.upperBound, atLineStart: partStart == range.lowerBound,
                                          trimmingLast: trimmingLast)
             .reduce(pen) { $0 + Int($1) }
     }
 
     /// The offsets where `records` end lines with their last closing mark trimmed.
-    func trimmedLineEnds(of records: [LineRecord]) -> Set<Int> {
-        Set(records.filter(\.trimsEnd).map { clusters.offset($0.head.upperBound) })
+    func trimmedLineEnds(of records: [LineRecord]) -> ShapedWords.Offsets {
+        ShapedWords.Offsets(records.filter(\.trimsEnd).map { clusters.offset($0.head.upperBound) })
     }
 
     /// The offsets where `records` start lines, but the first.
-    func lineStarts(of records: [LineRecord]) -> Set<Int> {
-        Set(records.dropFirst().map { clusters.offset($0.head.lowerBound) })
+    func lineStarts(of records: [LineRecord]) -> ShapedWords.Offsets {
+        ShapedWords.Offsets(records.dropFirst().map { clusters.offset($0.head.lowerBound) })
     }
 
     /// The offsets where the words `records` break inside (where it is not safe to break)
     /// are cut, to be shaped in parts for measuring and drawing the lines as `nextLineEnd`
     /// measured them: at the break, and at the nearest safe places on either side, so the
     /// rest of the word keeps its glyphs. A truncated line keeps its word.
-    func cuts(of records: [LineRecord]) -> Set<Int> {
-        var cuts: Set<Int> = []
+    func cuts(of records: [LineRecord]) -> ShapedWords.Offsets {
+        var cuts: [Int] = []
         for (number, record) in records.enumerated() where !record.ellipsis && record.tail.isEmpty {
             let end = record.head.upperBound
             if record.trimsEnd {
                 // The mark is shaped last in its part, trimmed.
-                cuts.insert(clusters.offset(end))
-                cuts.insert(clusters.offset(clusters.safeBoundary(atOrBefore: end - 1, floor: record.head.lowerBound)))
+                cuts.append(clusters.offset(end))
+                cuts.append(clusters.offset(clusters.safeBoundary(atOrBefore: end - 1, floor: record.head.lowerBound)))
             }
             guard !clusters.isSafeToBreak(before: end) else { continue }
             let nextEnd = number + 1 < records.count ? records[number + 1].head.upperBound : clusters.count
-            cuts.insert(clusters.offset(end))
-            cuts.insert(clusters.offset(clusters.safeBoundary(atOrBefore: end - 1, floor: record.head.lowerBound)))
-            cuts.insert(clusters.offset(clusters.safeBoundary(after: end, limit: max(end, nextEnd))))
+            cuts.append(clusters.offset(end))
+            cuts.append(clusters.offset(clusters.safeBoundary(atOrBefore: end - 1, floor: record.head.lowerBound)))
+            cuts.append(clusters.offset(clusters.safeBoundary(after: end, limit: max(end, nextEnd))))
         }
-        return cuts
+        return ShapedWords.Offsets(cuts)
     }
 
     /// The line break for a line starting at `lineStart` whose cluster `overflow` does not
@@ -225,16 +224,20 @@ struct LineBreaker {
     }
 
     /// The width of clusters `range` drawn from pen position `pen`, without trailing spaces.
-    func width(of range: Range<Int>, from pen: Int = 0) -> (width: Int, pen: Int) {
-        clusters.clusters.withUnsafeBufferPointer { clusters in
+    /// `opening`: the advances of the range's first clusters measured apart (a line's start
+    /// inside a word, see `nextLineEnd`), used instead of theirs.
+    func width(of range: Range<Int>, from pen: Int = 0, opening: [Int32] = []) -> (width: Int, pen: Int) {
+        let tabStop = self.tabStop
+        let openingEnd = min(range.upperBound, range.lowerBound + opening.count)
+        return clusters.clusters.withUnsafeBufferPointer { clusters in
             var pen = pen
             var width = pen
             for index in range {
                 let cluster = clusters[index]
                 if cluster.kind == .tab {
-                    pen += tabStop > 0 ? tabStop - pen % tabStop : 0
+                    pen = Self.pen(afterTabAt: pen, tabStop: tabStop)
                 } else {
-                    pen += Int(cluster.advance)
+                    pen += index < openingEnd ? Int(opening[index - range.lowerBound]) : Int(cluster.advance)
                     if cluster.kind == .visible { width = pen }
                 }
             }

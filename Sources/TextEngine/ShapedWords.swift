@@ -29,10 +29,16 @@ struct ShapedWords {
     /// `fonts[0]`'s design units. A shaped cluster's advance gets `spacing` (letter
     /// spacing) added, never going below 0.
     init(text: UTF16Buffer, clusters: inout [Cluster], fonts: [Font], fontIndices: [UInt8], spacing: Int32 = 0) {
-        starts.reserveCapacity(clusters.count + 1)
-        shapeWords(0..<clusters.count, text: text, clusters: &clusters, fonts: fonts, fontIndices: fontIndices,
-                   spacing: spacing, lineEdges: LineEdges())
-        starts.append(Int32(glyphs.count))
+        var memo = WordMemo(enabled: true)
+        let count = clusters.count
+        // Written in place (an append per cluster checked the array's uniqueness and capacity).
+        let starts = [Int32](unsafeUninitializedCapacity: count + 1) { buffer, initialized in
+            shapeWords(0..<count, text: text, clusters: &clusters, fonts: fonts, fontIndices: fontIndices,
+                       spacing: spacing, lineEdges: LineEdges(), memo: &memo, starts: buffer.baseAddress!)
+            buffer[count] = Int32(glyphs.count)
+            initialized = count + 1
+        }
+        self.starts = starts
     }
 
     /// Where lines break inside words (UTF-16 offsets): the words are cut there (`cuts`), a
@@ -40,17 +46,61 @@ struct ShapedWords {
     /// one of `trimmedLineEnds` as a line's end that needs its last mark's blank half (see
     /// `PunctuationTrim`).
     struct LineEdges {
-        var cuts: Set<Int> = []
-        var lineStarts: Set<Int> = []
-        var trimmedLineEnds: Set<Int> = []
+        var cuts = Offsets()
+        var lineStarts = Offsets()
+        var trimmedLineEnds = Offsets()
     }
 
-    /// These glyphs with the words holding `edges.cuts` shaped again, in parts cut there, as
+    /// A set of UTF-16 offsets as a sorted array: built from a layout's lines in order
+    /// without hashing, and looked up by bisection (only for the few words reshaped).
+    struct Offsets {
+        private(set) var sorted: [Int] = []
+
+        init() {}
+
+        /// `offsets` in any order, duplicates allowed.
+        init(_ offsets: [Int]) {
+            var offsets = offsets
+            var ascending = true
+            for index in offsets.indices.dropFirst() where offsets[index - 1] >= offsets[index] {
+                ascending = false
+                break
+            }
+            if !ascending {
+                offsets.sort()
+                var kept = 0
+                for index in offsets.indices where index == 0 || offsets[index] != offsets[kept - 1] {
+                    offsets[kept] = offsets[index]
+                    kept += 1
+                }
+                offsets.removeLast(offsets.count - kept)
+            }
+            sorted = offsets
+        }
+
+        var isEmpty: Bool { sorted.isEmpty }
+
+        func contains(_ offset: Int) -> Bool {
+            var low = 0
+            var high = sorted.count
+            while low < high {
+                let middle = (low + high) / 2
+                if sorted[middle] < offset { low = middle + 1 } else { high = middle }
+            }
+            return low < sorted.count && sorted[low] == offset
+        }
+    }
+
+    /// Shapes the words holding `edges.cuts` again, in parts cut there, as
     /// a browser reshapes where a line breaks inside a word; `clusters` (the ones these
     /// glyphs belong to) are rewritten for those words only, every other word keeps its
     /// glyphs as they are.
-    func reshaping(at edges: LineEdges, text: UTF16Buffer, clusters: inout [Cluster], fonts: [Font], fontIndices: [UInt8],
-                   spacing: Int32) -> ShapedWords {
+    ///
+    /// Where every word's parts have as many glyphs in lists as the word had (kerning,
+    /// the usual difference, changes advances only), they are written in place; else the
+    /// lists are joined anew.
+    mutating func reshape(at edges: LineEdges, text: UTF16Buffer, clusters: inout [Cluster], fonts: [Font],
+                          fontIndices: [UInt8], spacing: Int32) {
         let count = clusters.count
         var words: [Range<Int>] = []
         // Around each cut, the clusters from the safe place before it to the one after it
@@ -59,7 +109,7 @@ struct ShapedWords {
             clusters[index].kind != .visible || clusters[index - 1].kind != .visible
                 || !clusters[index].flags.contains(.unsafeToBreakBefore)
         }
-        for offset in edges.cuts.sorted() {
+        for offset in edges.cuts.sorted {
             let cut = clusters.withUnsafeBufferPointer { Self.cluster(containing: min(offset, text.count - 1), in: 0..<count, $0) }
             if Int(clusters[cut].start) != offset || clusters[cut].kind != .visible { continue }
             var lower = cut, upper = cut + 1
@@ -71,6 +121,31 @@ struct ShapedWords {
                 words.append(lower..<upper)
             }
         }
+        // Each word's parts, shaped apart (each once: shaping rewrites the flags `isSafe` reads).
+        var parts: [(starts: [Int32], glyphs: [ShapedGlyph])] = []
+        parts.reserveCapacity(words.count)
+        var sameCounts = true
+        var memo = WordMemo(enabled: false)
+        for word in words {
+            var part = ShapedWords()
+            let wordStarts = [Int32](unsafeUninitializedCapacity: word.count) { buffer, initialized in
+                part.shapeWords(word, text: text, clusters: &clusters, fonts: fonts, fontIndices: fontIndices, spacing: spacing,
+                                lineEdges: edges, memo: &memo, starts: buffer.baseAddress!)
+                initialized = word.count
+            }
+            if part.glyphs.count != Int(starts[word.upperBound] - starts[word.lowerBound]) { sameCounts = false }
+            parts.append((wordStarts, part.glyphs))
+        }
+        if sameCounts {
+            for (word, part) in zip(words, parts) {
+                let base = starts[word.lowerBound]
+                for (index, start) in zip(word, part.starts) { starts[index] = base &+ start }
+                if !part.glyphs.isEmpty {
+                    glyphs.replaceSubrange(Int(base)..<(Int(base) + part.glyphs.count), with: part.glyphs)
+                }
+            }
+            return
+        }
         var out = ShapedWords()
         out.starts.reserveCapacity(starts.count)
         out.glyphs.reserveCapacity(glyphs.count)
@@ -79,23 +154,35 @@ struct ShapedWords {
             guard copied < end else { return }
             let shift = Int32(out.glyphs.count) - starts[copied]
             out.glyphs.append(contentsOf: glyphs[Int(starts[copied])..<Int(starts[end])])
-            for index in copied..<end { out.starts.append(starts[index] &+ shift) }
+            // In bulk (an append per start checked the array's uniqueness and capacity each time).
+            if shift == 0 {
+                out.starts.append(contentsOf: starts[copied..<end])
+            } else {
+                starts.withUnsafeBufferPointer { starts in
+                    out.starts.append(contentsOf: starts[copied..<end].lazy.map { $0 &+ shift })
+                }
+            }
             copied = end
         }
-        for word in words {
+        for (word, part) in zip(words, parts) {
             copy(upTo: word.lowerBound)
-            out.shapeWords(word, text: text, clusters: &clusters, fonts: fonts, fontIndices: fontIndices, spacing: spacing,
-                           lineEdges: edges)
+            let base = Int32(out.glyphs.count)
+            out.starts.append(contentsOf: part.starts.lazy.map { $0 &+ base })
+            out.glyphs.append(contentsOf: part.glyphs)
             copied = word.upperBound
         }
         copy(upTo: count)
         out.starts.append(Int32(out.glyphs.count))
-        return out
+        self = out
     }
 
     /// Shapes the words of clusters `range`, appending each cluster's start and glyph list.
+    /// With `memo` enabled (no line edges), a word shaped before in this text is copied from it.
+    /// The starts go to `starts[0..<range.count]`, each cluster's at its place in `range`.
     private mutating func shapeWords(_ range: Range<Int>, text: UTF16Buffer, clusters: inout [Cluster], fonts: [Font],
-                                     fontIndices: [UInt8], spacing: Int32, lineEdges: LineEdges) {
+                                     fontIndices: [UInt8], spacing: Int32, lineEdges: LineEdges, memo: inout WordMemo,
+                                     starts: UnsafeMutablePointer<Int32>) {
+        let rangeStart = range.lowerBound
         let count = range.upperBound
         let cuts = lineEdges.cuts
         var word: [ShapedGlyph] = []  // the current word's glyphs
@@ -103,7 +190,7 @@ struct ShapedWords {
         var index = range.lowerBound
         while index < count {
             guard clusters[index].kind == .visible else {
-                starts.append(Int32(glyphs.count))
+                starts[index - rangeStart] = Int32(glyphs.count)
                 index += 1
                 continue
             }
@@ -115,11 +202,31 @@ struct ShapedWords {
                 end += 1
             }
             let endOffset = end < clusters.count ? Int(clusters[end].start) : text.count
+            // The memo: the same units, font and units beside them shape the same (the line
+            // edges, which the memo is off for, aside).
+            var memoKey: (units: UnsafeBufferPointer<UInt16>, hash: UInt64, context: UInt64)? = nil
+            if memo.isEnabled, fonts[Int(font)].shaper != nil {
+                let wordStart = Int(clusters[index].start)
+                let units = UnsafeBufferPointer(rebasing: text.units[wordStart..<endOffset])
+                let context = WordMemo.context(font: font, before: wordStart > 0 ? text.units[wordStart - 1] : nil,
+                                               after: endOffset < text.count ? text.units[endOffset] : nil)
+                let hash = WordMemo.hash(units, context: context)
+                if let found = memo.find(units, hash: hash, context: context) {
+                    if copy(found, from: memo, to: index..<end, clusters: &clusters, spacing: spacing,
+                            starts: starts + (index - rangeStart)) {
+                        index = end
+                        continue
+                    }
+                } else if memo.hasRoom(units: units.count, records: end - index) {
+                    memoKey = (units, hash, context)
+                }
+            }
+            let recordStart = memo.recordCount
             guard Self.shape(index..<end, text: text, clusters: clusters, fonts: fonts, font: Int(font),
                              atLineStart: !lineEdges.lineStarts.isEmpty && lineEdges.lineStarts.contains(Int(clusters[index].start)),
                              trimLast: !lineEdges.trimmedLineEnds.isEmpty && lineEdges.trimmedLineEnds.contains(endOffset),
                              into: &word, owners: &owners) else {
-                for _ in index..<end { starts.append(Int32(glyphs.count)) }
+                for cluster in index..<end { starts[cluster - rangeStart] = Int32(glyphs.count) }
                 index = end
                 continue
             }
@@ -127,7 +234,7 @@ struct ShapedWords {
             // A cluster without a glyph (the rest of a ligature) keeps its run's direction.
             var rightToLeft = false
             for cluster in index..<end {
-                starts.append(Int32(glyphs.count))
+                starts[cluster - rangeStart] = Int32(glyphs.count)
                 let first = next
                 var advance: Int32 = 0
                 var unsafeToBreak = false
@@ -151,8 +258,52 @@ struct ShapedWords {
                 }
                 clusters[cluster].flags = flags
                 clusters[cluster].advance = spacing == 0 ? advance : max(0, advance &+ spacing)
+                if memoKey != nil {
+                    let setsGlyph = flags.contains(.glyphList) || flags.contains(.noGlyph) ? false : true
+                    memo.append(WordMemo.Record(start: clusters[cluster].start - clusters[index].start, advance: advance,
+                                                glyphStart: 0, glyphCount: 0, glyph: clusters[cluster].glyph,
+                                                setsGlyph: setsGlyph, flags: flags.subtracting(.uncovered)),
+                                glyphs: word[first..<next])
+                }
+            }
+            if let memoKey {
+                memo.finish(memoKey.units, hash: memoKey.hash, context: memoKey.context, recordStart: recordStart)
             }
             index = end
+        }
+    }
+
+    /// Writes a word's clusters `range` as `memo`'s `records` say shaping wrote them; false
+    /// (nothing written) when the word's clusters start elsewhere than the records'.
+    @inline(__always)
+    private mutating func copy(_ records: Range<Int>, from memo: WordMemo, to range: Range<Int>, clusters: inout [Cluster],
+                               spacing: Int32, starts: UnsafeMutablePointer<Int32>) -> Bool {
+        // `starts[0]` is `range.lowerBound`'s.
+        guard records.count == range.count else { return false }
+        return clusters.withUnsafeMutableBufferPointer { clusters in
+            memo.records.withUnsafeBufferPointer { memoRecords in
+                let wordStart = clusters[range.lowerBound].start
+                for (cluster, record) in zip(range, records) where clusters[cluster].start - wordStart != memoRecords[record].start {
+                    return false
+                }
+                var glyphCount = Int32(truncatingIfNeeded: glyphs.count)
+                for (cluster, record) in zip(range, records) {
+                    let record = memoRecords[record]
+                    starts[cluster - range.lowerBound] = glyphCount
+                    if record.setsGlyph {
+                        clusters[cluster].glyph = record.glyph
+                    } else if record.flags.contains(.glyphList) {
+                        memo.glyphs.withUnsafeBufferPointer { memoGlyphs in
+                            glyphs.append(contentsOf: UnsafeBufferPointer(
+                                rebasing: memoGlyphs[Int(record.glyphStart)..<Int(record.glyphStart + record.glyphCount)]))
+                        }
+                        glyphCount = Int32(truncatingIfNeeded: glyphs.count)
+                    }
+                    clusters[cluster].flags = clusters[cluster].flags.intersection(.uncovered).union(record.flags)
+                    clusters[cluster].advance = spacing == 0 ? record.advance : max(0, record.advance &+ spacing)
+                }
+                return true
+            }
         }
     }
 

@@ -368,7 +368,7 @@ public struct TextLayoutEngine: Sendable {
                         }
                     }
                     if cluster.kind == .tab {
-                        pen += tabStop > 0 ? tabStop - pen % tabStop : 0
+                        pen = LineBreaker.pen(afterTabAt: pen, tabStop: tabStop)
                     } else {
                         pen += Int(cluster.advance)
                     }
