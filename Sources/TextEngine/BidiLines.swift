@@ -58,6 +58,31 @@ final class BidiLines {
         lr_ubidi_close(paragraph)
     }
 
+    /// The clusters of `range` (one line, within one paragraph) cut where the embedding
+    /// level changes, in logical order: the line's runs of one direction. Nil when the line
+    /// is all left to right or ICU refuses it.
+    func levelRuns(of range: Range<Int>, in clusters: ClusterList) -> [Range<Int>]? {
+        guard !range.isEmpty else { return nil }
+        let start = clusters.offset(range.lowerBound), limit = clusters.offset(range.upperBound)
+        guard start < limit else { return nil }
+        var status = U_ZERO_ERROR
+        lr_ubidi_set_line(paragraph, Int32(start), Int32(limit), line, &status)
+        guard lr_u_failure(status) == 0, !lr_ubidi_is_all_ltr(line) else { return nil }
+        var runs: [Range<Int>] = []
+        var runStart = range.lowerBound
+        var level = lr_ubidi_level_at(line, 0)
+        for index in range.dropFirst() {
+            let next = lr_ubidi_level_at(line, Int32(clusters.offset(index) - start))
+            if next != level {
+                runs.append(runStart..<index)
+                runStart = index
+                level = next
+            }
+        }
+        runs.append(runStart..<range.upperBound)
+        return runs
+    }
+
     /// A line in visual order: its clusters left to right, and the character to draw for
     /// each cluster whose mirroring changes (by cluster index).
     struct VisualLine {

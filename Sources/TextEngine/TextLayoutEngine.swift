@@ -109,7 +109,9 @@ public struct TextLayoutEngine: Sendable {
             return TextMeasurement(width: 0, height: 0, lineCount: 0, isTruncated: false)
         }
         let (metrics, breaker, records, truncated) = lines(buffer, attributes: attributes, width: width)
-        let widest = records.reduce(0) { max($0, lineWidth($1, breaker)) }
+        let bidi = BidiLines.mayReorder(buffer, rightToLeft: attributes.rightToLeft)
+            ? try? BidiLines(text: buffer, rightToLeft: attributes.rightToLeft) : nil
+        let widest = records.reduce(0) { max($0, lineWidth($1, breaker, bidi: bidi, pointsPerUnit: metrics.pointsPerUnit)) }
         return TextMeasurement(
             width: Double(widest) * metrics.pointsPerUnit,
             height: metrics.height(of: records, breaker),
@@ -215,7 +217,9 @@ public struct TextLayoutEngine: Sendable {
 
         let ellipsisGlyph = font.glyphOrZero(0x2026)
         // Natural widths first: an unconstrained box is as wide as its widest line.
-        let naturalUnits = records.map { lineWidth($0, breaker) }
+        let bidi = useICU && BidiLines.mayReorder(buffer, rightToLeft: attributes.rightToLeft)
+            ? try? BidiLines(text: buffer, rightToLeft: attributes.rightToLeft) : nil
+        let naturalUnits = records.map { lineWidth($0, breaker, bidi: bidi, pointsPerUnit: metrics.pointsPerUnit) }
         let naturalWidths = naturalUnits.map { Double($0) * metrics.pointsPerUnit }
         let boxWidth = width ?? (naturalWidths.max() ?? 0)
         let alignment: TextAlignment = switch attributes.alignment {
@@ -232,8 +236,6 @@ public struct TextLayoutEngine: Sendable {
         let boxes = rich == nil ? [] : records.map { metrics.lineBox($0, breaker) }
         var nextTop = 0.0
         let hasFallback = !clusters.fontIndices.isEmpty
-        let bidi = useICU && BidiLines.mayReorder(buffer, rightToLeft: attributes.rightToLeft)
-            ? try? BidiLines(text: buffer, rightToLeft: attributes.rightToLeft) : nil
         let pointsPerUnit = metrics.pointsPerUnit
         let tabStop = metrics.tabStop
         clusters.shaped.withBuffers { shapedGlyphs, shapedStarts in
@@ -428,7 +430,27 @@ public struct TextLayoutEngine: Sendable {
     }
 
     /// A line's width in design units without hanging spaces (ellipsis included).
-    private func lineWidth(_ record: LineRecord, _ breaker: LineBreaker) -> Int {
+    /// A line's width in design units, without its hanging spaces.
+    ///
+    /// A line of several directional runs (see `BidiLines.levelRuns`) is as wide as its
+    /// runs each rounded up to 1/64 pt, as Chromium lays it out: it gives every run of one
+    /// direction its own width in layout units (1/64 px, rounded up). On a line of one run
+    /// that rounding is less than 1/64 pt and the exact width stays; on a line of several
+    /// it adds up (0.05–0.09 pt over four to six runs), so it is made here.
+    private func lineWidth(_ record: LineRecord, _ breaker: LineBreaker, bidi: BidiLines?, pointsPerUnit: Double) -> Int {
+        if let bidi, !record.ellipsis, record.tail.isEmpty,
+           let runs = bidi.levelRuns(of: record.head, in: breaker.clusters), runs.count > 1 {
+            var pen = 0
+            var points = 0.0
+            for (k, run) in runs.enumerated() {
+                let measured = breaker.width(of: run, from: pen)
+                // (The last run without its hanging spaces; the others to the next run.)
+                let extent = (k == runs.count - 1 ? measured.width : measured.pen) - pen
+                points += (Double(max(0, extent)) * pointsPerUnit * 64 - 1e-9).rounded(.up) / 64
+                pen = measured.pen
+            }
+            return Int((points / pointsPerUnit).rounded(.up))
+        }
         var measured = breaker.width(of: record.head)
         if record.ellipsis {
             measured.pen += breaker.ellipsisAdvance(beside: breaker.ellipsisCluster(record))

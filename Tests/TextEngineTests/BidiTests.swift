@@ -38,6 +38,28 @@ final class BidiTests: XCTestCase {
         XCTAssertEqual(try visual("a אב 12 b"), ["a12באb"])
     }
 
+    /// A line of several directional runs is as wide as its runs each rounded up to
+    /// 1/64 pt, as Chromium gives each run its own width in layout units; a line of one run
+    /// keeps its exact width.
+    func testAMixedDirectionLineRoundsEachRunUpToA64th() throws {
+        let font = try sans()
+        let engine = TextLayoutEngine()
+        let a = attributes(font)
+        func exact(_ text: String) -> Double { engine.maxContentWidth(text, attributes: a) }
+        func up(_ points: Double) -> Double { (points * 64 - 1e-9).rounded(.up) / 64 }
+        // "abc אבג def": the runs "abc " (level 0), "אבג" (1) and " def" (0). DejaVu Sans
+        // has no kerning with the space, so each run is its letters plus a space's advance.
+        let space = exact("a b") - exact("a") - exact("b")
+        let runs = [exact("abc") + space, exact("אבג"), space + exact("def")]
+        let expected = runs.map(up).reduce(0, +)
+        let measured = engine.measure("abc אבג def", attributes: a, width: nil).width
+        XCTAssertEqual(measured, expected, accuracy: 0.001)
+        XCTAssertGreaterThan(measured, runs.reduce(0, +) + 0.001)
+        XCTAssertEqual(engine.layout("abc אבג def", attributes: a, width: nil).width, measured, accuracy: 1e-9)
+        // One run: the exact width.
+        XCTAssertEqual(engine.measure("abc def", attributes: a, width: nil).width, exact("abc def"), accuracy: 1e-9)
+    }
+
     func testBracketsAreMirroredAtRightToLeftLevels() throws {
         // In a right-to-left paragraph "(ab)" after Hebrew: the brackets resolve to level 1 and
         // are drawn mirrored, so the Latin word is still enclosed "(ab)" on screen.
