@@ -15,22 +15,22 @@ extension LayoutContext {
                           parentWidth: ctx.innerWidth, parentHeight: ctx.percentHeight,
                           availableWidth: .definite(items[i].target), availableHeight: .maxContent,
                           perform: false, contentSize: .vertical).height
-            // A row that stretches an item of its own is laid out at the height it is
-            // stretched to, or its own: its content's height is the one it has there (as
-            // Chromium lays it out; step 11 finds it for a stretched one).
-            var minContent = content
-            if items[i].ratio.isNaN && stretchesAnItem(items[i].node) {
+            // A single-line row is laid out at its own height, or the one it is stretched
+            // to: its content's height is the one it has there (as Chromium lays it out).
+            // Stretched, that height is not known yet: its line is as tall as its content
+            // at least, and step 11 finds both keywords again.
+            var maxContent = content
+            if items[i].ratio.isNaN && isSingleLineRow(items[i].node) {
                 if !items[i].sizeCross.isNaN {
                     content = stretchingRowContentHeight(items[i].node, width: items[i].target,
                                                          height: items[i].sizeCross, parentWidth: ctx.innerWidth)
-                    minContent = content
+                    maxContent = content
                 } else if items[i].stretches {
-                    content = .infinity
-                    minContent = 0
+                    maxContent = .infinity
                 }
             }
-            if style(items[i].node).pointee.maxHeight.isIntrinsicKeyword { items[i].maxCross = content }
-            if style(items[i].node).pointee.minHeight.isIntrinsicKeyword { items[i].minCross = minContent }
+            if style(items[i].node).pointee.maxHeight.isIntrinsicKeyword { items[i].maxCross = maxContent }
+            if style(items[i].node).pointee.minHeight.isIntrinsicKeyword { items[i].minCross = content }
         }
         // (Also for an item whose height came from its ratio and then flexed.)
         if !axis.isRow && (!items[i].mainFromRatio || Swift.abs(items[i].target - items[i].base) > 1e-9) {
@@ -60,13 +60,20 @@ extension LayoutContext {
         items[i].cross = items[i].hypotheticalCross
     }
 
-    /// The content height of a single-line row that stretches an item of its own, laid out
-    /// at `height` (its border box): that height, or more where a stretched item's minimum
-    /// or another item's height exceeds it. Chromium takes it for the row's sizing keyword
-    /// min and max heights.
+    /// The content height of a single-line row laid out at `height` (its border box): its
+    /// tallest item there, stretched ones as tall as they are stretched (within their min
+    /// and max heights), percentages of that height. Chromium takes it for the row's sizing
+    /// keyword min and max heights when the row's height is fixed or stretched.
     func stretchingRowContentHeight(_ node: NodeID, width: Double, height: Double, parentWidth: Double?) -> Double {
-        Swift.max(height, rowContentHeight(node, width: width, height: height, insets: insets(node, parentWidth: parentWidth)))
+        let pb = insets(node, parentWidth: parentWidth)
+        let bounds = NodeBounds(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, insets: pb)
+        return layoutFlex(node, width: width, height: height, availableWidth: .definite(width),
+                          availableHeight: .definite(height), bounds: bounds, perform: false,
+                          unstretchedContent: true, stretchedItemsAtHeight: true).height + pb.vertical
     }
+
+    /// Whether `node` is a row that does not wrap.
+    func isSingleLineRow(_ node: NodeID) -> Bool { tags[node] == .row && !style(node).pointee.wrap }
 
     /// Whether `node` is a single-line row with an in-flow item that stretches to its height.
     func stretchesAnItem(_ node: NodeID) -> Bool {

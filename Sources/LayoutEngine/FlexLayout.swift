@@ -18,7 +18,8 @@
 extension LayoutContext {
     func layoutFlex(_ node: NodeID, width: Double?, height: Double?,
                     availableWidth: AvailableSpace, availableHeight: AvailableSpace,
-                    bounds: NodeBounds, perform: Bool, unstretchedContent: Bool = false) -> Size {
+                    bounds: NodeBounds, perform: Bool, unstretchedContent: Bool = false,
+                    stretchedItemsAtHeight: Bool = false) -> Size {
         let sp = style(node)
         let axis = FlexAxis(isRow: tags[node] == .row, rtl: rtl[node], reverse: sp.pointee.reverse,
                             wrapReverse: sp.pointee.wrap && sp.pointee.wrapReverse)
@@ -144,10 +145,18 @@ extension LayoutContext {
         }
 
         // (`unstretchedContent`, for `rowContentHeight`: the content's height of a single-line
-        // row of known height, its items stretched to it left at their minimum.)
+        // row of known height, its items stretched to it left at their minimum, or with
+        // `stretchedItemsAtHeight` as tall as they are stretched.)
         if unstretchedContent {
             var tallest = 0.0
-            for i in first..<last { tallest = Swift.max(tallest, items[i].hypotheticalCross + items[i].margin.cross) }
+            for i in first..<last {
+                var cross = items[i].hypotheticalCross
+                if stretchedItemsAtHeight && items[i].stretches, let innerCross {
+                    cross = clamp(innerCross - items[i].margin.cross, min: items[i].minCross, max: items[i].maxCross,
+                                  floor: items[i].pbCross)
+                }
+                tallest = Swift.max(tallest, cross + items[i].margin.cross)
+            }
             return Size(width: outerWidth, height: tallest)
         }
 
@@ -181,10 +190,10 @@ extension LayoutContext {
                     let stretched = lines[l].cross - items[i].margin.cross
                     let minKeyword = style(items[i].node).pointee.minHeight.isIntrinsicKeyword
                     let maxKeyword = style(items[i].node).pointee.maxHeight.isIntrinsicKeyword
-                    if axis.isRow, minKeyword || maxKeyword, items[i].ratio.isNaN, stretchesAnItem(items[i].node) {
-                        // (A row stretching an item of its own: its sizing keyword min and max
-                        // heights are its content's height laid out at the stretched height
-                        // within its max height, as Chromium lays it out.)
+                    if axis.isRow, minKeyword || maxKeyword, items[i].ratio.isNaN, isSingleLineRow(items[i].node) {
+                        // (A single-line row: its sizing keyword min and max heights are its
+                        // content's height laid out at the stretched height within its max
+                        // height, as Chromium lays it out.)
                         let height = maxKeyword ? stretched : Swift.min(stretched, items[i].maxCross)
                         let content = stretchingRowContentHeight(items[i].node, width: items[i].target,
                                                                  height: height, parentWidth: innerWidth)
