@@ -1,0 +1,264 @@
+internal import CDeflate  // no C type in the public API
+
+// The common case of PNG decoding without libpng: a non-interlaced 8-bit greyscale, grey +
+// alpha, RGB or RGBA image without tRNS or PLTE, every chunk well-formed. The concatenated
+// IDAT data is inflated by libdeflate in one call into a buffer of exactly the size the
+// header gives (height × (1 + rowBytes)), and the rows are unfiltered and widened to RGBA
+// here, one row at a time while it is in the cache. libpng's unfiltering and RGB → RGBA
+// filler were about 60% of a 1080p decode (docs/benchmarks.md).
+//
+// Anything else, and anything this path does not like (a CRC mismatch, a chunk out of place,
+// an unknown critical chunk, a zlib stream that is not exactly the image data, a bad filter
+// type), gives nil, and the caller decodes with libpng, which then reports its own error:
+// so errors and messages are libpng's as before, and this path only ever returns images
+// libpng would decode to the same pixels (PNGFastDecoderTests compare the two).
+
+enum PNGFastDecoder {
+    /// The decoded image, or nil when libpng must decode this file.
+    ///
+    /// `declared` is the IHDR size already checked against the limits
+    /// (``PNGChunks/checkHeader(_:limits:)``).
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, declared: (width: Int, height: Int)) -> RGBAImage? {
+        // IHDR: bit depth, colour type, compression, filter method, interlace (bytes 24–28).
+        guard bytes.count >= 33, bytes[24] == 8, bytes[26] == 0, bytes[27] == 0, bytes[28] == 0 else {
+            return nil
+        }
+        let channels: Int
+        switch bytes[25] {
+        case 0: channels = 1  // grey
+        case 2: channels = 3  // RGB
+        case 4: channels = 2  // grey + alpha
+        case 6: channels = 4  // RGBA
+        default: return nil  // palette, or invalid
+        }
+        let (width, height) = declared
+        let rowBytes = width * channels
+        let stride = rowBytes + 1
+        guard let idat = imageDataChunks(bytes, idatLimit: idatLimit(stride: stride, height: height)) else {
+            return nil
+        }
+        let (rawCount, overflow) = stride.multipliedReportingOverflow(by: height)
+        guard !overflow else { return nil }
+
+        let raw = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: rawCount)
+        defer { raw.deallocate() }
+        guard inflate(bytes, idat, into: raw) else { return nil }
+
+        var ok = true
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, initialized in
+            let out = buffer.baseAddress!
+            let base = raw.baseAddress!
+            for y in 0..<height {
+                let row = base + y * stride + 1
+                let prior: UnsafeMutablePointer<UInt8>? = y == 0 ? nil : row - stride
+                guard unfilter(type: row[-1], row: row, prior: prior, count: rowBytes, bpp: channels) else {
+                    ok = false
+                    return
+                }
+                widen(row, channels: channels, width: width, to: out + y * width * 4)
+            }
+            initialized = buffer.count
+        }
+        guard ok else { return nil }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// The data ranges of the IDAT chunks, or nil when the chunk sequence is one libpng
+    /// might treat differently: every chunk's CRC must match; the only critical chunks are
+    /// IHDR first, one run of consecutive IDATs, and an empty IEND; no PLTE or tRNS (they
+    /// change the pixels, or libpng checks them); the file may not end before IEND.
+    /// The largest IDAT chunk libpng accepts for the image (`png_check_chunk_length`: the
+    /// image data plus zlib and deflate overheads, at most 2^31 - 1); other chunks it
+    /// refuses above 8,000,000 bytes (PNG_USER_CHUNK_MALLOC_MAX). Longer chunks go to
+    /// libpng, which refuses them.
+    private static func idatLimit(stride: Int, height: Int) -> Int {
+        let maximum = 0x7FFF_FFFF
+        guard height <= Int(UInt32.max) / stride else { return maximum }
+        var limit = height * stride
+        let factor = min(stride, 32566)
+        limit += 6 + 5 * (limit / factor + 1)
+        return min(limit, maximum)
+    }
+
+    private static let otherChunkLimit = 8_000_000
+
+    private static func imageDataChunks(_ bytes: UnsafeBufferPointer<UInt8>, idatLimit: Int) -> [Range<Int>]? {
+        var offset = 33  // after the signature and IHDR, checked by PNGChunks.checkHeader
+        var idat: [Range<Int>] = []
+        var idatEnded = false
+        while true {
+            guard bytes.count - offset >= 12 else { return nil }
+            let length = Int(PNGChunks.readUInt32(bytes, at: offset))
+            guard length <= 0x7FFF_FFFF, bytes.count - offset - 12 >= length else { return nil }
+            let t0 = bytes[offset + 4], t1 = bytes[offset + 5], t2 = bytes[offset + 6], t3 = bytes[offset + 7]
+            // Chunk type bytes are ASCII letters.
+            @inline(__always) func letter(_ t: UInt8) -> Bool { (65...90).contains(t) || (97...122).contains(t) }
+            guard letter(t0), letter(t1), letter(t2), letter(t3) else { return nil }
+            let dataStart = offset + 8
+            let crcOffset = dataStart + length
+            guard PNGChunks.crc32(bytes, (offset + 4)..<crcOffset) == PNGChunks.readUInt32(bytes, at: crcOffset)
+            else { return nil }
+            let isIDAT = t0 == 73 && t1 == 68 && t2 == 65 && t3 == 84  // "IDAT"
+            let isIEND = t0 == 73 && t1 == 69 && t2 == 78 && t3 == 68  // "IEND"
+            let isTRNS = t0 == 116 && t1 == 82 && t2 == 78 && t3 == 83  // "tRNS"
+            guard length <= (isIDAT ? idatLimit : otherChunkLimit) else { return nil }
+            if isIDAT {
+                guard !idatEnded else { return nil }
+                idat.append(dataStart..<crcOffset)
+            } else if isIEND {
+                guard length == 0, !idat.isEmpty else { return nil }
+                return idat
+            } else {
+                // Bit 5 of the first byte clear: critical (IHDR again, PLTE or unknown).
+                guard t0 & 0x20 != 0, !isTRNS else { return nil }
+                if !idat.isEmpty { idatEnded = true }
+            }
+            offset = crcOffset + 4
+        }
+    }
+
+    /// Inflates the zlib stream of the IDAT chunks into `raw`, which it must fill exactly,
+    /// using all of the IDAT data. False on any failure.
+    private static func inflate(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ idat: [Range<Int>], into raw: UnsafeMutableBufferPointer<UInt8>
+    ) -> Bool {
+        let total = idat.reduce(0) { $0 + $1.count }
+        // zlib's header: deflate with a 32 KiB window (CINFO 7). A smaller declared window
+        // makes zlib (libpng) refuse distances libdeflate would accept, so that goes to libpng.
+        guard total >= 2 else { return false }
+        func firstBytes() -> (UInt8, UInt8) {
+            var found: [UInt8] = []
+            for range in idat {
+                for i in range {
+                    found.append(bytes[i])
+                    if found.count == 2 { return (found[0], found[1]) }
+                }
+            }
+            return (0, 0)
+        }
+        guard firstBytes().0 == 0x78 else { return false }
+        guard let decompressor = libdeflate_alloc_decompressor() else { return false }
+        defer { libdeflate_free_decompressor(decompressor) }
+        var used = 0
+        let result: libdeflate_result
+        if idat.count == 1 {
+            let start = bytes.baseAddress! + idat[0].lowerBound
+            result = libdeflate_zlib_decompress_ex(
+                decompressor, start, total, raw.baseAddress, raw.count, &used, nil)
+        } else {
+            let joined = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: total)
+            defer { joined.deallocate() }
+            var at = 0
+            for range in idat {
+                (joined.baseAddress! + at).update(from: bytes.baseAddress! + range.lowerBound, count: range.count)
+                at += range.count
+            }
+            result = libdeflate_zlib_decompress_ex(
+                decompressor, joined.baseAddress, total, raw.baseAddress, raw.count, &used, nil)
+        }
+        return result == LIBDEFLATE_SUCCESS && used == total
+    }
+
+    /// Reverses PNG filter `type` on one row in place. False for a type that is not 0–4.
+    @inline(__always)
+    static func unfilter(
+        type: UInt8, row: UnsafeMutablePointer<UInt8>, prior: UnsafeMutablePointer<UInt8>?, count: Int, bpp: Int
+    ) -> Bool {
+        switch type {
+        case 0:
+            return true
+        case 1:  // Sub
+            var i = bpp
+            while i < count {
+                row[i] = row[i] &+ row[i &- bpp]
+                i &+= 1
+            }
+        case 2:  // Up
+            guard let prior else { return true }  // the row above the first is zeros
+            for i in 0..<count { row[i] = row[i] &+ prior[i] }
+        case 3:  // Average
+            if let prior {
+                for i in 0..<min(bpp, count) { row[i] = row[i] &+ (prior[i] >> 1) }
+                var i = bpp
+                while i < count {
+                    row[i] = row[i] &+ UInt8(truncatingIfNeeded: (UInt16(row[i &- bpp]) &+ UInt16(prior[i])) >> 1)
+                    i &+= 1
+                }
+            } else {
+                var i = bpp
+                while i < count {
+                    row[i] = row[i] &+ (row[i &- bpp] >> 1)
+                    i &+= 1
+                }
+            }
+        case 4:  // Paeth
+            if let prior {
+                for i in 0..<min(bpp, count) { row[i] = row[i] &+ prior[i] }
+                var i = bpp
+                while i < count {
+                    row[i] = row[i] &+ paeth(row[i &- bpp], prior[i], prior[i &- bpp])
+                    i &+= 1
+                }
+            } else {
+                // With a row of zeros above, Paeth predicts from the left: Sub.
+                var i = bpp
+                while i < count {
+                    row[i] = row[i] &+ row[i &- bpp]
+                    i &+= 1
+                }
+            }
+        default:
+            return false
+        }
+        return true
+    }
+
+    @inline(__always)
+    private static func paeth(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
+        let ia = Int32(a), ib = Int32(b), ic = Int32(c)
+        let pa = abs(ib &- ic)
+        let pb = abs(ia &- ic)
+        let pc = abs(ia &+ ib &- 2 &* ic)
+        if pa <= pb && pa <= pc { return a }
+        return pb <= pc ? b : c
+    }
+
+    /// One unfiltered row of `channels` samples a pixel as RGBA: grey to R, G and B,
+    /// alpha 255 when the image has none.
+    @inline(__always)
+    private static func widen(
+        _ row: UnsafeMutablePointer<UInt8>, channels: Int, width: Int, to out: UnsafeMutablePointer<UInt8>
+    ) {
+        switch channels {
+        case 4:
+            out.update(from: row, count: width * 4)
+        case 3:
+            for x in 0..<width {
+                let s = row + x &* 3
+                let d = out + x &* 4
+                d[0] = s[0]
+                d[1] = s[1]
+                d[2] = s[2]
+                d[3] = 255
+            }
+        case 2:
+            for x in 0..<width {
+                let g = row[x &* 2]
+                let d = out + x &* 4
+                d[0] = g
+                d[1] = g
+                d[2] = g
+                d[3] = row[x &* 2 &+ 1]
+            }
+        default:
+            for x in 0..<width {
+                let g = row[x]
+                let d = out + x &* 4
+                d[0] = g
+                d[1] = g
+                d[2] = g
+                d[3] = 255
+            }
+        }
+    }
+}
