@@ -40,8 +40,11 @@ enum PNGFastDecoder {
         let (rawCount, overflow) = stride.multipliedReportingOverflow(by: height)
         guard !overflow else { return nil }
 
-        let raw = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: rawCount)
-        defer { raw.deallocate() }
+        // Slack after the rows: the pixel loops read up to four bytes past a row.
+        let rawWithSlack = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: rawCount + slack)
+        defer { rawWithSlack.deallocate() }
+        (rawWithSlack.baseAddress! + rawCount).initialize(repeating: 0, count: slack)
+        let raw = UnsafeMutableBufferPointer(rebasing: rawWithSlack[..<rawCount])
         guard inflate(bytes, idat, into: raw) else { return nil }
 
         var ok = true
@@ -159,11 +162,22 @@ enum PNGFastDecoder {
         return result == LIBDEFLATE_SUCCESS && used == total
     }
 
+    private static let slack = 8
+
     /// Reverses PNG filter `type` on one row in place. False for a type that is not 0–4.
+    /// The row and the one above may be read up to a byte past their ends.
     @inline(__always)
     static func unfilter(
         type: UInt8, row: UnsafeMutablePointer<UInt8>, prior: UnsafeMutablePointer<UInt8>?, count: Int, bpp: Int
     ) -> Bool {
+        if type == 1 || type >= 3 && type <= 4 && prior != nil, bpp == 3 || bpp == 4 {
+            if bpp == 3 {
+                unfilterPixels(type: type, row: row, prior: prior, count: count, bpp: 3)
+            } else {
+                unfilterPixels(type: type, row: row, prior: prior, count: count, bpp: 4)
+            }
+            return true
+        }
         switch type {
         case 0:
             return true
@@ -175,7 +189,17 @@ enum PNGFastDecoder {
             }
         case 2:  // Up
             guard let prior else { return true }  // the row above the first is zeros
-            for i in 0..<count { row[i] = row[i] &+ prior[i] }
+            var i = 0
+            while i &+ 16 <= count {
+                let sum = UnsafeRawPointer(row + i).loadUnaligned(as: SIMD16<UInt8>.self)
+                    &+ UnsafeRawPointer(prior + i).loadUnaligned(as: SIMD16<UInt8>.self)
+                UnsafeMutableRawPointer(row + i).storeBytes(of: sum, as: SIMD16<UInt8>.self)
+                i &+= 16
+            }
+            while i < count {
+                row[i] = row[i] &+ prior[i]
+                i &+= 1
+            }
         case 3:  // Average
             if let prior {
                 for i in 0..<min(bpp, count) { row[i] = row[i] &+ (prior[i] >> 1) }
@@ -213,6 +237,74 @@ enum PNGFastDecoder {
         return true
     }
 
+    /// Sub, Average (with a row above) and Paeth (with a row above) for three or four samples
+    /// a pixel: a pixel at a time, its samples in the lanes of a vector, the left pixel kept
+    /// in a register instead of read back from the row just written.
+    @inline(__always)
+    private static func unfilterPixels(
+        type: UInt8, row: UnsafeMutablePointer<UInt8>, prior: UnsafeMutablePointer<UInt8>?, count: Int, bpp: Int
+    ) {
+        typealias Lanes = SIMD4<Int16>
+        @inline(__always) func load(_ p: UnsafeMutablePointer<UInt8>) -> Lanes {
+            Lanes(truncatingIfNeeded: UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt8>.self))
+        }
+        // With three samples a pixel, the fourth byte stored is the one the load found there
+        // (the next pixel's, not yet unfiltered, or the next row's filter type). The next
+        // pixel is loaded before this one is stored: a load overlapping the store just made
+        // waits for it (store forwarding fails), which made this loop twice as slow. That
+        // load reads up to four bytes past the row (the next row, or the slack).
+        let keepFourth = Lanes(0, 0, 0, bpp == 3 ? -1 : 0) .!= 0
+        @inline(__always) func store(_ v: Lanes, _ loaded: Lanes, _ p: UnsafeMutablePointer<UInt8>) {
+            let bytes = SIMD4<UInt8>(truncatingIfNeeded: v.replacing(with: loaded, where: keepFourth))
+            UnsafeMutableRawPointer(p).storeBytes(of: bytes, as: SIMD4<UInt8>.self)
+        }
+        @inline(__always) func abs(_ v: Lanes) -> Lanes { v.replacing(with: 0 &- v, where: v .< 0) }
+        var a = Lanes(repeating: 0)  // the pixel to the left, unfiltered
+        var c = Lanes(repeating: 0)  // the pixel above that
+        var x = 0
+        switch type {
+        case 1:
+            var r = load(row)
+            while x < count {
+                let next = load(row + (x &+ bpp))
+                a = (r &+ a) & 0xFF
+                store(a, r, row + x)
+                r = next
+                x &+= bpp
+            }
+        case 3:
+            let prior = prior!
+            var r = load(row)
+            while x < count {
+                let next = load(row + (x &+ bpp))
+                a = (r &+ ((a &+ load(prior + x)) &>> 1)) & 0xFF
+                store(a, r, row + x)
+                r = next
+                x &+= bpp
+            }
+        default:
+            let prior = prior!
+            var r = load(row)
+            while x < count {
+                let next = load(row + (x &+ bpp))
+                let b = load(prior + x)
+                let da = b &- c  // p - a
+                let db = a &- c  // p - b
+                let pa = abs(da)
+                let pb = abs(db)
+                let pc = abs(da &+ db)
+                var predicted = c
+                predicted.replace(with: b, where: pb .<= pc)
+                predicted.replace(with: a, where: pa .<= pointwiseMin(pb, pc))
+                a = (r &+ predicted) & 0xFF
+                store(a, r, row + x)
+                r = next
+                c = b
+                x &+= bpp
+            }
+        }
+    }
+
     @inline(__always)
     private static func paeth(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
         let ia = Int32(a), ib = Int32(b), ic = Int32(c)
@@ -233,13 +325,13 @@ enum PNGFastDecoder {
         case 4:
             out.update(from: row, count: width * 4)
         case 3:
+            // Four bytes read (the fourth is the next pixel's, or past the row: the slack),
+            // the fourth replaced by alpha; little-endian.
+            let source = UnsafeRawPointer(row)
+            let destination = UnsafeMutableRawPointer(out)
             for x in 0..<width {
-                let s = row + x &* 3
-                let d = out + x &* 4
-                d[0] = s[0]
-                d[1] = s[1]
-                d[2] = s[2]
-                d[3] = 255
+                let v = UInt32(littleEndian: source.loadUnaligned(fromByteOffset: x &* 3, as: UInt32.self))
+                destination.storeBytes(of: (v | 0xFF00_0000).littleEndian, toByteOffset: x &* 4, as: UInt32.self)
             }
         case 2:
             for x in 0..<width {
