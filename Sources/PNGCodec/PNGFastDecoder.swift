@@ -39,6 +39,11 @@ enum PNGFastDecoder {
         }
         let (rawCount, overflow) = stride.multipliedReportingOverflow(by: height)
         guard !overflow else { return nil }
+        // Deflate expands at most 1032:1 (a 258-byte match in two bits): a file declaring
+        // more rows than its data can hold goes to libpng, which refuses it, before the
+        // image's buffer is allocated here.
+        let compressed = idat.reduce(0) { $0 + $1.count }
+        guard rawCount <= compressed * 1032 + 258 else { return nil }
 
         // The filtered rows are inflated into the image's own buffer, at its end (offset so
         // that writing RGBA row y never reaches filtered row y + 1: an RGBA row is never
