@@ -13,6 +13,10 @@ internal import CPNG  // no C type in the public API
 /// file declaring absurd dimensions fails with ``PNGError/tooLarge(width:height:limit:)``
 /// before anything the size of the image is allocated; and every chunk must fit in the
 /// data, so no chunk's declared length is allocated either.
+///
+/// Non-interlaced 8-bit grey, grey + alpha, RGB and RGBA images without tRNS or PLTE are
+/// decoded without libpng (PNGFastDecoder: libdeflate and unfiltering in Swift), to the
+/// same pixels; every other file, and every file that path finds fault with, goes to libpng.
 public enum PNGDecoder {
     /// Decodes a PNG into RGBA8.
     ///
@@ -61,6 +65,18 @@ public enum PNGDecoder {
         -> DecodedPNG
     {
         let declared = try PNGChunks.checkHeader(bytes, limits: limits)
+        if let image = PNGFastDecoder.decode(bytes, declared: declared) {
+            let text = (try? PNGChunks.textChunks(bytes)) ?? []
+            return DecodedPNG(image: image, text: text)
+        }
+        return try decodeWithLibPNG(bytes, declared: declared)
+    }
+
+    /// Decodes through libpng: every PNG the fast path (PNGFastDecoder) leaves, and the
+    /// errors of damaged files.
+    static func decodeWithLibPNG(_ bytes: UnsafeBufferPointer<UInt8>, declared: (width: Int, height: Int))
+        throws(PNGError) -> DecodedPNG
+    {
         try PNGChunks.checkChunkLengths(bytes)
         let reader = try PNGReader()
         // libpng keeps the source pointer between calls, so it lives on the heap.
