@@ -22,7 +22,7 @@ extension LayoutContext {
             var maxContent = content
             if items[i].ratio.isNaN && isSingleLineRow(items[i].node) {
                 if !items[i].sizeCross.isNaN {
-                    content = stretchingRowContentHeight(items[i].node, width: items[i].target,
+                    content = singleLineRowContentHeight(items[i].node, width: items[i].target,
                                                          height: items[i].sizeCross, parentWidth: ctx.innerWidth)
                     maxContent = content
                 } else if items[i].stretches {
@@ -64,7 +64,7 @@ extension LayoutContext {
     /// tallest item there, stretched ones as tall as they are stretched (within their min
     /// and max heights), percentages of that height. Chromium takes it for the row's sizing
     /// keyword min and max heights when the row's height is fixed or stretched.
-    func stretchingRowContentHeight(_ node: NodeID, width: Double, height: Double, parentWidth: Double?) -> Double {
+    func singleLineRowContentHeight(_ node: NodeID, width: Double, height: Double, parentWidth: Double?) -> Double {
         let pb = insets(node, parentWidth: parentWidth)
         let bounds = NodeBounds(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, insets: pb)
         return layoutFlex(node, width: width, height: height, availableWidth: .definite(width),

@@ -195,7 +195,7 @@ extension LayoutContext {
                         // content's height laid out at the stretched height within its max
                         // height, as Chromium lays it out.)
                         let height = maxKeyword ? stretched : Swift.min(stretched, items[i].maxCross)
-                        let content = stretchingRowContentHeight(items[i].node, width: items[i].target,
+                        let content = singleLineRowContentHeight(items[i].node, width: items[i].target,
                                                                  height: height, parentWidth: innerWidth)
                         if minKeyword { items[i].minCross = content }
                         if maxKeyword { items[i].maxCross = content }
