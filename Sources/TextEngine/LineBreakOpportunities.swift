@@ -10,7 +10,12 @@
 ///    `*` `+` `,` `.` `:` `;` `=` `>` `\` `]` `|` `}` `~`; nowhere else (none after `/`, so
 ///    `and/or` stays whole; none inside `C++`);
 /// 3. between two characters that are ASCII or U+00A0, nowhere else;
-/// 4. anywhere else, where UAX #14 allows it (ICU's line iterator), answered without ICU
+/// 4. beside a quotation mark (UAX #14 class QU) where one neighbour is not ASCII, by
+///    LB19 and LB19a of Unicode 15.1, which Chromium's ICU has and the ICU linked here does
+///    not apply: never before a quotation mark that is not an opening one (Pi), never after
+///    one that is not a closing one (Pf), and on either side only between East Asian
+///    characters (`以“smart”` keeps together; `以“文` may break before `“`);
+/// 5. anywhere else, where UAX #14 allows it (ICU's line iterator), answered without ICU
 ///    between two CJK ideographs or (not small) hiragana (ID ÷ ID, LB31).
 final class LineBreakOpportunities {
     private let text: UTF16Buffer
@@ -85,8 +90,64 @@ final class LineBreakOpportunities {
             return asciiTable[Int(before - 0x21)] & (1 << UInt128(at - 0x21)) != 0
         }
         if (before <= 0x7F || before == noBreakSpace) && (at <= 0x7F || at == noBreakSpace) { return false }
+        if let quoted = quotationRule(at: position, in: units) { return quoted }
         if isIdeograph(before) && isIdeograph(at) { return true }
         return nil
+    }
+
+    /// Rule 4: false where LB19 or LB19a forbids a break beside a quotation mark, nil where
+    /// they do not (the later rules decide).
+    @inline(__always)
+    private static func quotationRule(at position: Int, in units: UnsafeMutableBufferPointer<UInt16>) -> Bool? {
+        let before = units[position - 1], at = units[position]
+        if let quote = quotation(at) {
+            if quote != .opening { return false }                                 // × [QU - Pi]
+            guard let left = isEastAsian(before) else { return nil }
+            if !left { return false }                                             // [^EA] × QU
+            guard position + 1 < units.count else { return false }                // × QU eot
+            guard let right = isEastAsian(units[position + 1]) else { return nil }
+            if !right { return false }                                            // × QU [^EA]
+        }
+        if let quote = quotation(before) {
+            if quote != .closing { return false }                                 // [QU - Pf] ×
+            guard let right = isEastAsian(at) else { return nil }
+            if !right { return false }                                            // QU × [^EA]
+            guard position >= 2 else { return false }                             // sot QU ×
+            guard let left = isEastAsian(units[position - 2]) else { return nil }
+            if !left { return false }                                             // [^EA] QU ×
+        }
+        return nil
+    }
+
+    private enum Quotation { case opening, closing, neither }
+
+    /// The quotation marks of UAX #14 class QU in the Basic Multilingual Plane, by their
+    /// general category: opening (Pi), closing (Pf), or neither.
+    @inline(__always) private static func quotation(_ u: UInt16) -> Quotation? {
+        switch u {
+        case 0x00AB, 0x2018, 0x201B, 0x201C, 0x201F, 0x2039, 0x2E02, 0x2E04, 0x2E09, 0x2E0C, 0x2E1C, 0x2E20:
+            return .opening
+        case 0x00BB, 0x2019, 0x201D, 0x203A, 0x2E03, 0x2E05, 0x2E0A, 0x2E0D, 0x2E1D, 0x2E21:
+            return .closing
+        case 0x0022, 0x0027, 0x275B...0x275E, 0x2E00, 0x2E01, 0x2E06...0x2E08, 0x2E0B:
+            return .neither
+        default:
+            return nil
+        }
+    }
+
+    /// Whether `u` is East Asian for LB19a (East_Asian_Width F, W or H); nil for a surrogate,
+    /// whose character is not known from one unit (ICU decides then).
+    @inline(__always) private static func isEastAsian(_ u: UInt16) -> Bool? {
+        switch u {
+        case 0xD800...0xDFFF: return nil
+        case 0x1100...0x115F, 0x231A...0x231B, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F,
+             0xFF00...0xFFDC, 0xFFE0...0xFFE6:
+            return true
+        default:
+            return false
+        }
     }
 
     private static let hyphen: UInt16 = 0x2D, noBreakSpace: UInt16 = 0xA0

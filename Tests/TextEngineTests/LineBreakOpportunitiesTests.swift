@@ -34,6 +34,8 @@ final class LineBreakOpportunitiesTests: XCTestCase {
                     : beforeOpening.contains(before) && opening.contains(at)
             } else if isSimple(before) && isSimple(at) {
                 breaks = false
+            } else if let quoted = quotationRule(units, position) {
+                breaks = quoted
             } else {
                 breaks = icu.contains(position)
             }
@@ -41,6 +43,25 @@ final class LineBreakOpportunitiesTests: XCTestCase {
         }
         if !units.isEmpty { out.append(units.count) }
         return out
+    }
+
+    /// LB19 and LB19a of UAX #14 (Unicode 15.1) read plainly, for the quotation marks the
+    /// random texts use: false where they forbid a break, nil where they do not.
+    private func quotationRule(_ units: [UInt16], _ position: Int) -> Bool? {
+        let opening: Set<UInt16> = [0x201C, 0x2018, 0xAB], closing: Set<UInt16> = [0x201D, 0x2019, 0xBB]
+        let quotes = opening.union(closing).union([0x22, 0x27])
+        func eastAsian(_ u: UInt16?) -> Bool {
+            guard let u else { return false }
+            return (0x3000...0x30FF).contains(u) || (0x4E00...0x9FFF).contains(u) || (0xFF00...0xFF60).contains(u)
+        }
+        let before = units[position - 1], at = units[position]
+        let beforeBefore = position >= 2 ? units[position - 2] : nil
+        let after: UInt16? = position + 1 < units.count ? units[position + 1] : nil
+        if quotes.contains(at) && !opening.contains(at) { return false }
+        if quotes.contains(before) && !closing.contains(before) { return false }
+        if quotes.contains(at) && !(eastAsian(before) && eastAsian(after)) { return false }
+        if quotes.contains(before) && !(eastAsian(beforeBefore) && eastAsian(at)) { return false }
+        return nil
     }
 
     func testAgreesWithTheRulesReadPlainlyOnRandomText() throws {
@@ -52,9 +73,9 @@ final class LineBreakOpportunitiesTests: XCTestCase {
                       "#", "&", "*", "+", "=", "<", ">", "@", "\\", "_", "|", "~", "^", "`", "\t", "\n", "\r", "\u{A0}",
                       "\u{200B}", "\u{301}", "日", "本", "é", "🙂", "「", "」", "\u{2060}", "—", "\u{3000}",
                       "の", "は", "ぁ", "っ", "ゃ", "ー", "ア", "ッ", "。", "、", "・", "々", "〜", "（", "）", "！", "中", "文",
-                      "汉", "字", "\u{FE0F}", "\u{3099}", "ゝ", "ゞ", "ש", "ل", "\u{7F}"]
+                      "汉", "字", "\u{FE0F}", "\u{3099}", "ゝ", "ゞ", "ש", "ل", "\u{7F}", "“", "”", "‘", "’", "«", "»"]
         let cjk = ["日", "本", "の", "は", "中", "文", "汉", "字", "ぁ", "っ", "ゃ", "ー", "ア", "ッ", "。", "、", "・", "々",
-                   "〜", "「", "」", "（", "）", "！", "\u{3000}", "\u{3099}", "ゝ", "a", " ", "5"]
+                   "〜", "「", "」", "（", "）", "！", "\u{3000}", "\u{3099}", "ゝ", "a", " ", "5", "“", "”", "\""]
         var generator = SplitMix(seed: 0x5EED)
         var asianText = false
         func character() -> String {
@@ -105,6 +126,7 @@ final class LineBreakOpportunitiesTests: XCTestCase {
         XCTAssertEqual(try opportunities("( a"), ["( ", "a"])                     // UAX #14 keeps "( a" (LB14)
         XCTAssertEqual(try opportunities("日本語の文"), ["日", "本", "語", "の", "文"])
         XCTAssertEqual(try opportunities("a\u{A0}b c"), ["a\u{A0}b ", "c"])
+        XCTAssertEqual(try opportunities("可以“smart”it"), ["可", "以“smart”it"])   // UAX #14 LB19a
     }
 }
 
