@@ -7,6 +7,16 @@
 ///
 /// - Throws: the first `LayoutError` found, in node order.
 public func validateLayout(_ tree: LayoutTree) throws(LayoutError) {
+    // Styles are read in place: a copy of one is a few hundred bytes, and a layout
+    // validates every node's.
+    try tree.styles.withUnsafeBufferPointer { (styles) throws(LayoutError) in
+        try validateDepths(tree, styles)
+        for node in 0..<tree.count { try validateNode(tree, node, styles.baseAddress! + node, styles) }
+    }
+}
+
+/// The depth of every node, and of every anchor expression, within the limits.
+private func validateDepths(_ tree: LayoutTree, _ styles: UnsafeBufferPointer<LayoutStyle>) throws(LayoutError) {
     // Depths first: every later check, and the layout, recurse along them. A parent is
     // always added before its children, so one forward pass knows each parent's depth.
     var depth = [Int](repeating: 0, count: tree.count)
@@ -15,32 +25,35 @@ public func validateLayout(_ tree: LayoutTree) throws(LayoutError) {
         if depth[node] > LayoutLimits.maxDepth {
             throw .nestedTooDeep(node: node, name: tree.names[node], limit: LayoutLimits.maxDepth)
         }
-        if tree.styles[node].anchors.isEmpty { continue }
-        for (attribute, e) in tree.styles[node].anchors.sorted(by: { $0.key.rawValue < $1.key.rawValue })
+        if styles[node].anchors.isEmpty { continue }
+        for (attribute, e) in styles[node].anchors.sorted(by: { $0.key.rawValue < $1.key.rawValue })
         where expressionDepth(e) > LayoutLimits.maxExpressionDepth {
             throw .anchorTooDeep(node: node, name: tree.names[node], attribute: attribute,
                                  limit: LayoutLimits.maxExpressionDepth)
         }
     }
-    for node in 0..<tree.count {
-        try validateStyle(tree, node, tree.styles[node])
-        if !tree.styles[node].anchors.isEmpty {
-            guard let p = tree.parents[node], case .box = tree.kinds[p] else {
-                throw .anchorsOutsideBox(node: node, name: tree.names[node])
-            }
-            try validateFacts(tree, node)
+}
+
+/// Every check of one node but its depth's; `sp` is its style.
+private func validateNode(_ tree: LayoutTree, _ node: NodeID, _ sp: UnsafePointer<LayoutStyle>,
+                          _ styles: UnsafeBufferPointer<LayoutStyle>) throws(LayoutError) {
+    try validateStyle(tree, node, sp)
+    if !sp.pointee.anchors.isEmpty {
+        guard let p = tree.parents[node], case .box = tree.kinds[p] else {
+            throw .anchorsOutsideBox(node: node, name: tree.names[node])
         }
-        switch tree.kinds[node] {
-        case .border:
-            let centers = tree.children[node].filter { tree.styles[$0].region == .center && !tree.styles[$0].isHidden }
-            if centers.count > 1 { throw .multipleCenters(node: node, name: tree.names[node], centers: centers) }
-        case .box:
-            if tree.children[node].contains(where: { !tree.styles[$0].anchors.isEmpty }) {
-                _ = try tree.anchorPlan(node)
-            }
-        default:
-            break
+        try validateFacts(tree, node)
+    }
+    switch tree.kinds[node] {
+    case .border:
+        let centers = tree.children[node].filter { styles[$0].region == .center && !styles[$0].isHidden }
+        if centers.count > 1 { throw .multipleCenters(node: node, name: tree.names[node], centers: centers) }
+    case .box:
+        if tree.children[node].contains(where: { !styles[$0].anchors.isEmpty }) {
+            _ = try tree.anchorPlan(node)
         }
+    default:
+        break
     }
 }
 
@@ -58,8 +71,8 @@ private func expressionDepth(_ e: AnchorExpression) -> Int {
     return deepest
 }
 
-/// `s` is `tree.styles[node]`, borrowed in place (a copy of a style is a few hundred bytes).
-private func validateStyle(_ tree: LayoutTree, _ node: NodeID, _ s: borrowing LayoutStyle) throws(LayoutError) {
+/// `sp` points to `tree.styles[node]`, read in place (a copy of a style is a few hundred bytes).
+private func validateStyle(_ tree: LayoutTree, _ node: NodeID, _ sp: UnsafePointer<LayoutStyle>) throws(LayoutError) {
     let name = tree.names[node]
     func length(_ v: Double, _ property: String, allowNegative: Bool = false) throws(LayoutError) {
         if !v.isFinite || (!allowNegative && v < 0) {
@@ -72,39 +85,39 @@ private func validateStyle(_ tree: LayoutTree, _ node: NodeID, _ s: borrowing La
         case .points(let v), .percent(let v): try length(v, property, allowNegative: allowNegative)
         }
     }
-    try dimension(s.width, "width")
-    try dimension(s.height, "height")
-    try dimension(s.minWidth, "min-width")
-    try dimension(s.minHeight, "min-height")
-    try dimension(s.maxWidth, "max-width")
-    try dimension(s.maxHeight, "max-height")
-    try dimension(s.basis, "basis")
+    try dimension(sp.pointee.width, "width")
+    try dimension(sp.pointee.height, "height")
+    try dimension(sp.pointee.minWidth, "min-width")
+    try dimension(sp.pointee.minHeight, "min-height")
+    try dimension(sp.pointee.maxWidth, "max-width")
+    try dimension(sp.pointee.maxHeight, "max-height")
+    try dimension(sp.pointee.basis, "basis")
     // Negative margins are allowed, as in CSS.
-    try dimension(s.margin.top, "margin-top", allowNegative: true)
-    try dimension(s.margin.right, "margin-right", allowNegative: true)
-    try dimension(s.margin.bottom, "margin-bottom", allowNegative: true)
-    try dimension(s.margin.left, "margin-left", allowNegative: true)
-    try dimension(s.padding.top, "padding-top")
-    try dimension(s.padding.right, "padding-right")
-    try dimension(s.padding.bottom, "padding-bottom")
-    try dimension(s.padding.left, "padding-left")
-    try length(s.border.top, "border-top")
-    try length(s.border.right, "border-right")
-    try length(s.border.bottom, "border-bottom")
-    try length(s.border.left, "border-left")
-    try dimension(s.gap, "gap")
-    if let g = s.crossGap { try dimension(g, "cross-gap") }
-    try dimension(s.inset.top, "top", allowNegative: true)
-    try dimension(s.inset.right, "right", allowNegative: true)
-    try dimension(s.inset.bottom, "bottom", allowNegative: true)
-    try dimension(s.inset.left, "left", allowNegative: true)
-    try length(s.grow, "grow")
-    try length(s.shrink, "shrink")
-    if let r = s.aspectRatio, !(r.isFinite && r > 0) {
+    try dimension(sp.pointee.margin.top, "margin-top", allowNegative: true)
+    try dimension(sp.pointee.margin.right, "margin-right", allowNegative: true)
+    try dimension(sp.pointee.margin.bottom, "margin-bottom", allowNegative: true)
+    try dimension(sp.pointee.margin.left, "margin-left", allowNegative: true)
+    try dimension(sp.pointee.padding.top, "padding-top")
+    try dimension(sp.pointee.padding.right, "padding-right")
+    try dimension(sp.pointee.padding.bottom, "padding-bottom")
+    try dimension(sp.pointee.padding.left, "padding-left")
+    try length(sp.pointee.border.top, "border-top")
+    try length(sp.pointee.border.right, "border-right")
+    try length(sp.pointee.border.bottom, "border-bottom")
+    try length(sp.pointee.border.left, "border-left")
+    try dimension(sp.pointee.gap, "gap")
+    if let g = sp.pointee.crossGap { try dimension(g, "cross-gap") }
+    try dimension(sp.pointee.inset.top, "top", allowNegative: true)
+    try dimension(sp.pointee.inset.right, "right", allowNegative: true)
+    try dimension(sp.pointee.inset.bottom, "bottom", allowNegative: true)
+    try dimension(sp.pointee.inset.left, "left", allowNegative: true)
+    try length(sp.pointee.grow, "grow")
+    try length(sp.pointee.shrink, "shrink")
+    if let r = sp.pointee.aspectRatio, !(r.isFinite && r > 0) {
         throw .invalidValue(node: node, name: name, property: "aspect-ratio", value: r)
     }
     if case .spacer(let l?) = tree.kinds[node] { try length(l, "spacer length") }
-    for (attribute, e) in s.anchors.isEmpty ? [] : s.anchors.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+    for (attribute, e) in sp.pointee.anchors.isEmpty ? [] : sp.pointee.anchors.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
         try validateExpression(e, attribute, node, name)
     }
 }
