@@ -58,16 +58,24 @@ final class BidiLines {
         lr_ubidi_close(paragraph)
     }
 
-    /// The clusters of `range` (one line, within one paragraph) cut where the embedding
-    /// level changes, in logical order: the line's runs of one direction. Nil when the line
-    /// is all left to right or ICU refuses it.
-    func levelRuns(of range: Range<Int>, in clusters: ClusterList) -> [Range<Int>]? {
+    /// Points the line object at the clusters of `range` (one line, within one paragraph):
+    /// the UTF-16 offset where they start, or nil when the line is empty, all left to
+    /// right, or refused by ICU.
+    private func setLine(_ range: Range<Int>, _ clusters: ClusterList) -> Int? {
         guard !range.isEmpty else { return nil }
         let start = clusters.offset(range.lowerBound), limit = clusters.offset(range.upperBound)
         guard start < limit else { return nil }
         var status = U_ZERO_ERROR
         lr_ubidi_set_line(paragraph, Int32(start), Int32(limit), line, &status)
         guard lr_u_failure(status) == 0, !lr_ubidi_is_all_ltr(line) else { return nil }
+        return start
+    }
+
+    /// The clusters of `range` (one line, within one paragraph) cut where the embedding
+    /// level changes, in logical order: the line's runs of one direction. Nil when the line
+    /// is all left to right or ICU refuses it.
+    func levelRuns(of range: Range<Int>, in clusters: ClusterList) -> [Range<Int>]? {
+        guard let start = setLine(range, clusters) else { return nil }
         var runs: [Range<Int>] = []
         var runStart = range.lowerBound
         var level = lr_ubidi_level_at(line, 0)
@@ -94,12 +102,9 @@ final class BidiLines {
     /// right; nil when the line is all left to right (the logical order is the visual one)
     /// or ICU refuses the line.
     func visualOrder(of range: Range<Int>, in clusters: ClusterList) -> VisualLine? {
-        guard !range.isEmpty else { return nil }
-        let start = clusters.offset(range.lowerBound), limit = clusters.offset(range.upperBound)
-        guard start < limit else { return nil }
+        guard let start = setLine(range, clusters) else { return nil }
+        let limit = clusters.offset(range.upperBound)
         var status = U_ZERO_ERROR
-        lr_ubidi_set_line(paragraph, Int32(start), Int32(limit), line, &status)
-        guard lr_u_failure(status) == 0, !lr_ubidi_is_all_ltr(line) else { return nil }
         if map.count < limit - start { map = [Int32](repeating: 0, count: limit - start) }
         map.withUnsafeMutableBufferPointer { lr_ubidi_get_logical_map(line, $0.baseAddress, &status) }
         guard lr_u_failure(status) == 0 else { return nil }
