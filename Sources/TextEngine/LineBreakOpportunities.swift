@@ -14,7 +14,7 @@
 ///    LB19 and LB19a of Unicode 15.1, which Chromium's ICU has and the ICU linked here does
 ///    not apply: never before a quotation mark that is not an opening one (Pi), never after
 ///    one that is not a closing one (Pf), and on either side only between East Asian
-///    characters (`以“smart”` keeps together; `以“文` may break before `“`);
+///    characters (`以“smart”` keeps together);
 /// 5. anywhere else, where UAX #14 allows it (ICU's line iterator), answered without ICU
 ///    between two CJK ideographs or (not small) hiragana (ID ÷ ID, LB31).
 final class LineBreakOpportunities {
