@@ -69,7 +69,7 @@ extension LayoutContext {
         let bounds = NodeBounds(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, insets: pb)
         return layoutFlex(node, width: width, height: height, availableWidth: .definite(width),
                           availableHeight: .definite(height), bounds: bounds, perform: false,
-                          unstretchedContent: true, stretchedItemsAtHeight: true).height + pb.vertical
+                          lineContent: .stretchedItemsAtHeight).height + pb.vertical
     }
 
     /// Whether `node` is a row that does not wrap.

@@ -108,7 +108,7 @@ extension LayoutContext {
     /// whose width is always known) its fit-content width.
     func crossForMeasuring(_ i: Int, _ ctx: FlexContext) -> Double? {
         if !items[i].sizeCross.isNaN { return items[i].sizeCross }
-        if items[i].stretches && ctx.singleLine, let innerCross = ctx.definiteCross {
+        if isStretchedToDefiniteCross(i, ctx), let innerCross = ctx.definiteCross {
             return clamp(innerCross - items[i].margin.cross, min: items[i].minCross, max: items[i].maxCross,
                          floor: items[i].pbCross)
         }
@@ -121,6 +121,17 @@ extension LayoutContext {
                            availableHeight: .maxContent, perform: false).width
         }
         return nil
+    }
+
+    /// Whether item `i` has a definite cross size before its line is known: its own, or
+    /// the container's content cross size it is stretched to (§9.8).
+    func hasDefiniteCross(_ i: Int, _ ctx: FlexContext) -> Bool {
+        !items[i].sizeCross.isNaN || isStretchedToDefiniteCross(i, ctx)
+    }
+
+    /// Stretched to the only line of a container whose cross size is definite.
+    @inline(__always) private func isStretchedToDefiniteCross(_ i: Int, _ ctx: FlexContext) -> Bool {
+        items[i].stretches && ctx.singleLine && ctx.definiteCross != nil
     }
 
     /// The cross size that a `content` basis (a sizing keyword, or a percentage of an
@@ -151,8 +162,7 @@ extension LayoutContext {
             // an indefinite height) and a width from its content (neither its own nor
             // stretched to a definite one): its min-content height is at least the one
             // that width gives through the ratio, as Chromium sizes it.
-            let definiteCross = !items[i].sizeCross.isNaN || (items[i].stretches && ctx.singleLine && ctx.definiteCross != nil)
-            if !ctx.axis.isRow, !items[i].ratio.isNaN, !crossKeyword, st.pointee.height != .auto, !definiteCross,
+            if !ctx.axis.isRow, !items[i].ratio.isNaN, !crossKeyword, st.pointee.height != .auto, !hasDefiniteCross(i, ctx),
                let cross = crossForContentBasis(i, ctx) {
                 v = Swift.max(v, mainFromCross(cross, items[i]))
             }

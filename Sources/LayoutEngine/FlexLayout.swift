@@ -18,8 +18,7 @@
 extension LayoutContext {
     func layoutFlex(_ node: NodeID, width: Double?, height: Double?,
                     availableWidth: AvailableSpace, availableHeight: AvailableSpace,
-                    bounds: NodeBounds, perform: Bool, unstretchedContent: Bool = false,
-                    stretchedItemsAtHeight: Bool = false) -> Size {
+                    bounds: NodeBounds, perform: Bool, lineContent: LineContent? = nil) -> Size {
         let sp = style(node)
         let axis = FlexAxis(isRow: tags[node] == .row, rtl: rtl[node], reverse: sp.pointee.reverse,
                             wrapReverse: sp.pointee.wrap && sp.pointee.wrapReverse)
@@ -35,7 +34,7 @@ extension LayoutContext {
                                    .map { Swift.max(0, $0 - physicalInsets.vertical) },
                                wraps: wraps) + physicalInsets.horizontal)
         // A measurement that only needed the width stops here.
-        if !perform && !unstretchedContent, let height { return Size(width: outerWidth, height: height) }
+        if !perform && lineContent == nil, let height { return Size(width: outerWidth, height: height) }
         let innerWidth = Swift.max(0, outerWidth - physicalInsets.horizontal)
         let knownInnerHeight = height.map { Swift.max(0, $0 - physicalInsets.vertical) }
         // The content box as a base for percentages: the height only when it is definite.
@@ -144,14 +143,13 @@ extension LayoutContext {
             determineHypotheticalCrossSize(i, skipStretched: singleLine && innerCross != nil, context)
         }
 
-        // (`unstretchedContent`, for `rowContentHeight`: the content's height of a single-line
-        // row of known height, its items stretched to it left at their minimum, or with
-        // `stretchedItemsAtHeight` as tall as they are stretched.)
-        if unstretchedContent {
+        // (`lineContent`: the content's height of a single-line row of known height, see
+        // `LineContent`.)
+        if let lineContent {
             var tallest = 0.0
             for i in first..<last {
                 var cross = items[i].hypotheticalCross
-                if stretchedItemsAtHeight && items[i].stretches, let innerCross {
+                if lineContent == .stretchedItemsAtHeight && items[i].stretches, let innerCross {
                     cross = clamp(innerCross - items[i].margin.cross, min: items[i].minCross, max: items[i].maxCross,
                                   floor: items[i].pbCross)
                 }
@@ -327,6 +325,14 @@ extension LayoutContext {
         return layoutFlex(node, width: width, height: nil, availableWidth: .definite(width),
                           availableHeight: .maxContent, bounds: bounds, perform: false).height
     }
+}
+
+/// What `layoutFlex` measures instead of the container when asked for the content of a
+/// single-line row of known height: its tallest item, the items it stretches counted
+/// at their minimum (`stretchedItemsAtMinimum`) or as tall as they are stretched.
+enum LineContent {
+    case stretchedItemsAtMinimum
+    case stretchedItemsAtHeight
 }
 
 /// What the steps of one flex container share.

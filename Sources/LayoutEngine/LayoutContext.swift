@@ -503,7 +503,7 @@ final class LayoutContext {
         let bounds = NodeBounds(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, insets: insets)
         return layoutFlex(node, width: width, height: height, availableWidth: .definite(width),
                           availableHeight: .definite(height), bounds: bounds, perform: false,
-                          unstretchedContent: true).height
+                          lineContent: .stretchedItemsAtMinimum).height
     }
 
     /// Whether `node` has content that a box with a ratio may not be smaller than: children,

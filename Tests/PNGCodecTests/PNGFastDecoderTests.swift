@@ -97,7 +97,7 @@ final class PNGFastDecoderTests: XCTestCase {
             for length in stride(from: 0, to: good.count, by: 3) {
                 assertSameAsLibPNG(Array(good[..<length]), "type \(colourType) truncated to \(length)")
             }
-            var rng = SplitMix(seed: UInt64(colourType))
+            var rng = SplitMix64(seed: UInt64(colourType))
             for position in 8..<good.count {
                 for fixCRC in [false, true] {
                     var damaged = good
@@ -194,7 +194,7 @@ final class PNGFastDecoderTests: XCTestCase {
     ) -> [UInt8] {
         let bpp = [0: 1, 2: 3, 4: 2, 6: 4][Int(colourType)]!
         let rowBytes = width * bpp
-        var rng = SplitMix(seed: UInt64(width * 1000 + height * 10 + Int(colourType)))
+        var rng = SplitMix64(seed: UInt64(width * 1000 + height * 10 + Int(colourType)))
         var rows: [[UInt8]] = []
         for y in 0..<height {
             rows.append((0..<rowBytes).map { i in
@@ -234,17 +234,5 @@ final class PNGFastDecoderTests: XCTestCase {
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr)
             + chunk("tEXt", Array("Title\u{0}fast path".utf8)) + chunk("IDAT", Array(stream[..<half]))
             + chunk("IDAT", []) + chunk("IDAT", Array(stream[half...])) + chunk("IEND", [])
-    }
-}
-
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D4_9B93_3A40_B3C1
-        return z ^ (z >> 31)
     }
 }
