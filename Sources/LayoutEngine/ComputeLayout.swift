@@ -37,10 +37,8 @@ public func computeLayout(_ tree: LayoutTree, options: LayoutOptions) throws(Lay
     // The context writes relative frames straight into the result's array.
     var frames = [Rect](repeating: .zero, count: tree.count)
     let (absolute, failure) = frames.withUnsafeMutableBufferPointer { frameBuffer in
-        tree.styles.withUnsafeBufferPointer { styles in
-            let context = LayoutContext(tree: tree, styles: styles, frames: frameBuffer,
-                                        rootDirection: options.direction)
-            return (context.run(root: root, options: options), context.failure)
+        LayoutContext.with(tree, frames: frameBuffer, rootDirection: options.direction) { context in
+            (context.run(root: root, options: options), context.failure)
         }
     }
     if let failure { throw failure }
@@ -84,7 +82,7 @@ extension LayoutContext {
     func run(root: NodeID, options: LayoutOptions) -> [Rect] {
         let aw = options.availableWidth
         let ah = options.availableHeight
-        let style = styles[root]
+        let style = self.style(root).pointee
         let knownWidth: Double? = style.width == .auto ? aw : nil
         let knownHeight: Double? = style.height == .auto ? ah : nil
         if !hidden[root] {

@@ -57,7 +57,7 @@ struct FlexItem {
 
     /// Whether step 11 stretches it: `align-self: stretch`, an `auto` cross size and no
     /// `auto` cross margin.
-    var stretches: Bool {
+    @inline(__always) var stretches: Bool {
         align == .stretch && sizeCross.isNaN && !crossIsNotAuto && autoMargins.isDisjoint(with: .cross)
     }
 }

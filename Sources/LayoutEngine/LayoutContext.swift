@@ -92,7 +92,9 @@ struct NodeBounds {
 
 final class LayoutContext {
     let tree: LayoutTree
-    let styles: UnsafeBufferPointer<LayoutStyle>
+    /// The tree's distinct styles and each node's entry among them (`style(_:)`).
+    let styleTable: UnsafeBufferPointer<LayoutStyle>
+    let styleIndices: UnsafeBufferPointer<UInt32>
     let count: Int
     /// Children of node `n` are `childList[childStart[n] ..< childStart[n + 1]]`.
     let childStart: UnsafeMutableBufferPointer<Int>
@@ -143,10 +145,22 @@ final class LayoutContext {
         if failure == nil { failure = error }
     }
 
-    init(tree: LayoutTree, styles: UnsafeBufferPointer<LayoutStyle>, frames: UnsafeMutableBufferPointer<Rect>,
-         rootDirection: Direction) {
+    /// Runs `body` with a context for `tree` that writes relative frames into `frames`.
+    static func with<R>(_ tree: LayoutTree, frames: UnsafeMutableBufferPointer<Rect>, rootDirection: Direction,
+                        _ body: (LayoutContext) -> R) -> R {
+        tree.styleTable.withUnsafeBufferPointer { table in
+            tree.styleIndices.withUnsafeBufferPointer { indices in
+                body(LayoutContext(tree: tree, styleTable: table, styleIndices: indices, frames: frames,
+                                   rootDirection: rootDirection))
+            }
+        }
+    }
+
+    init(tree: LayoutTree, styleTable: UnsafeBufferPointer<LayoutStyle>, styleIndices: UnsafeBufferPointer<UInt32>,
+         frames: UnsafeMutableBufferPointer<Rect>, rootDirection: Direction) {
         self.tree = tree
-        self.styles = styles
+        self.styleTable = styleTable
+        self.styleIndices = styleIndices
         let n = tree.count
         count = n
         childStart = .allocate(capacity: n + 1)
@@ -173,7 +187,7 @@ final class LayoutContext {
         for i in 0..<n {
             childStart[i] = next
             for c in tree.children[i] { childList[next] = c; next += 1 }
-            let style = styles.baseAddress! + i
+            let style = self.style(i)
             switch tree.kinds[i] {
             case .stack(.horizontal): tags[i] = .row
             case .stack(.vertical): tags[i] = .column
@@ -232,13 +246,15 @@ final class LayoutContext {
     }
 
     /// The style of `n`, read in place (subscripting the buffer would copy the whole style).
-    @inline(__always) func style(_ n: NodeID) -> UnsafePointer<LayoutStyle> { styles.baseAddress! + n }
+    @inline(__always) func style(_ n: NodeID) -> UnsafePointer<LayoutStyle> {
+        styleTable.baseAddress! + Int(styleIndices[n])
+    }
 
     @inline(__always) func children(_ n: NodeID) -> Range<Int> { childStart[n]..<childStart[n + 1] }
 
     /// Padding plus border of `n`; padding percentages are of the containing block's width.
     @inline(__always) func insets(_ n: NodeID, parentWidth: Double?) -> EdgeInsets {
-        let s = styles.baseAddress! + n
+        let s = style(n)
         let pad = s.pointee.padding, b = s.pointee.border
         return EdgeInsets(top: resolveEdge(pad.top, parentWidth) + b.top,
                           right: resolveEdge(pad.right, parentWidth) + b.right,
@@ -275,7 +291,7 @@ final class LayoutContext {
                  ignoringRatio: Bool = false, percentHeight: Double? = nil) -> Size {
         // Sizes the parent fixed win over everything: nothing to measure.
         if !perform, let knownWidth, let knownHeight { return Size(width: knownWidth, height: knownHeight) }
-        let sp = styles.baseAddress! + node
+        let sp = style(node)
         let pb = insets(node, parentWidth: parentWidth)
         let definiteHeight = definiteHeight || knownHeight == nil
         var bounds = NodeBounds(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, insets: pb,

@@ -5,25 +5,36 @@ public typealias NodeID = Int
 /// The input of a layout: nodes with kinds and styles, added parent first.
 /// Stored as flat arrays so a tree of 100,000 nodes costs no per-node allocation beyond
 /// its child list.
+///
+/// Nodes with equal styles share one stored style (`styleTable`): a list of similar rows
+/// has a handful of distinct styles however long it is, so a layout reads a few hundred
+/// bytes of styles instead of a few hundred bytes a node.
 public struct LayoutTree: Sendable {
     public private(set) var kinds: [NodeKind] = []
-    public private(set) var styles: [LayoutStyle] = []
+    /// The distinct styles, in the order they first appeared.
+    public private(set) var styleTable: [LayoutStyle] = []
+    /// Node `n`'s style is `styleTable[Int(styleIndices[n])]`.
+    public private(set) var styleIndices: [UInt32] = []
     /// Optional ids, for anchors that refer to siblings and for error messages.
     public private(set) var names: [String?] = []
     public private(set) var parents: [NodeID?] = []
     public private(set) var children: [[NodeID]] = []
+    /// The table entry last added under each `StyleSharing.key`.
+    private var sharing = StyleSharing()
 
     public init() {}
 
     public var count: Int { kinds.count }
     /// The first node added without a parent.
     public var root: NodeID? { parents.firstIndex(where: { $0 == nil }) }
+    /// Every node's style, in node order.
+    public var styles: NodeStyles { NodeStyles(table: styleTable, indices: styleIndices) }
 
     /// Room for `count` nodes in every per-node array, so a tree whose size is known is
     /// built without copying its arrays as they grow.
     public mutating func reserveCapacity(_ count: Int) {
         kinds.reserveCapacity(count)
-        styles.reserveCapacity(count)
+        styleIndices.reserveCapacity(count)
         names.reserveCapacity(count)
         parents.reserveCapacity(count)
         children.reserveCapacity(count)
@@ -35,11 +46,94 @@ public struct LayoutTree: Sendable {
                                  name: String? = nil, parent: NodeID?) -> NodeID {
         let id = kinds.count
         kinds.append(kind)
-        styles.append(style)
+        styleIndices.append(sharedIndex(of: style))
         names.append(name)
         parents.append(parent)
         children.append([])
         if let parent { children[parent].append(id) }
         return id
+    }
+
+    /// The table entry of a style equal to `style`, added when there is none yet.
+    /// A style is looked up by a key of the fields that tell most styles apart and
+    /// compared whole; two different styles under one key keep the later one's entry
+    /// (it is then stored twice at worst, never shared wrongly).
+    private mutating func sharedIndex(of style: LayoutStyle) -> UInt32 {
+        let key = StyleSharing.key(style)
+        if let i = sharing.entries[key], StyleSharing.equal(styleTable, Int(i), style) { return i }
+        let i = UInt32(styleTable.count)
+        styleTable.append(style)
+        sharing.entries[key] = i
+        return i
+    }
+}
+
+/// Every node's style in node order, a view over a tree's shared styles.
+public struct NodeStyles: RandomAccessCollection, Sendable {
+    let table: [LayoutStyle]
+    let entries: [UInt32]
+    init(table: [LayoutStyle], indices: [UInt32]) { self.table = table; entries = indices }
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { entries.count }
+    public subscript(node: NodeID) -> LayoutStyle { table[Int(entries[node])] }
+}
+
+/// The lookup of `LayoutTree`'s shared styles.
+struct StyleSharing: Sendable {
+    var entries: [UInt64: UInt32] = [:]
+
+    /// A hash of the fields most likely to differ between two styles; equal styles get
+    /// equal keys.
+    static func key(_ s: LayoutStyle) -> UInt64 {
+        var h: UInt64 = 0x9E37_79B9_7F4A_7C15
+        @inline(__always) func mix(_ v: UInt64) {
+            h = (h ^ v) &* 0xBF58_476D_1CE4_E5B9
+            h ^= h >> 31
+        }
+        @inline(__always) func mix(length d: Dimension) {
+            switch d {
+            case .auto: mix(1)
+            case .points(let v): mix(v.bitPattern &+ 2)
+            case .percent(let v): mix(v.bitPattern &+ 3)
+            case .minContent: mix(4)
+            case .maxContent: mix(5)
+            case .fitContent: mix(6)
+            }
+        }
+        mix(length: s.width); mix(length: s.height); mix(length: s.basis)
+        mix(s.grow.bitPattern); mix(s.shrink.bitPattern)
+        mix(length: s.margin.top); mix(length: s.margin.left)
+        mix(length: s.padding.top); mix(length: s.padding.left)
+        mix(s.border.top.bitPattern)
+        mix(length: s.gap)
+        mix(UInt64(s.anchors.count))
+        return h
+    }
+
+    /// Whether `table[i]` equals `style`: the same bytes (as styles built alike are), or
+    /// else `==` field by field. Bytes that differ only in padding or in the sign of a
+    /// zero fall through to `==`; equal bytes are equal values (the one reference, the
+    /// anchors' storage, is then the same one).
+    static func equal(_ table: [LayoutStyle], _ i: Int, _ style: LayoutStyle) -> Bool {
+        let sameBytes = table.withUnsafeBufferPointer { stored in
+            withUnsafePointer(to: style) { given in
+                let a = UnsafeRawPointer(stored.baseAddress! + i), b = UnsafeRawPointer(given)
+                let size = MemoryLayout<LayoutStyle>.size
+                var offset = 0
+                while offset + 8 <= size {
+                    if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                        != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+                    offset += 8
+                }
+                while offset < size {
+                    if a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) {
+                        return false
+                    }
+                    offset += 1
+                }
+                return true
+            }
+        }
+        return sameBytes || table[i] == style
     }
 }

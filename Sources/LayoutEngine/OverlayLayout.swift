@@ -82,7 +82,7 @@ extension LayoutContext {
     /// A stretched size (`fill`) unless the child's style fixes that dimension, clamped
     /// by the child's min/max.
     func styledOr(_ c: NodeID, _ axis: PhysicalAxis, _ parent: Double?, _ fill: Double?) -> Double? {
-        let s = styles.baseAddress! + c
+        let s = style(c)
         let (size, minD, maxD) = axis == .horizontal
             ? (s.pointee.width, s.pointee.minWidth, s.pointee.maxWidth)
             : (s.pointee.height, s.pointee.minHeight, s.pointee.maxHeight)

@@ -7,16 +7,35 @@
 ///
 /// - Throws: the first `LayoutError` found, in node order.
 public func validateLayout(_ tree: LayoutTree) throws(LayoutError) {
-    // Styles are read in place: a copy of one is a few hundred bytes, and a layout
-    // validates every node's.
-    try tree.styles.withUnsafeBufferPointer { (styles) throws(LayoutError) in
-        try validateDepths(tree, styles)
-        for node in 0..<tree.count { try validateNode(tree, node, styles.baseAddress! + node, styles) }
+    // Styles are read in place (a copy of one is a few hundred bytes), and the values of
+    // each shared style are checked once, at the first node that has it: a node whose
+    // style was checked before has valid values.
+    try tree.styleTable.withUnsafeBufferPointer { (table) throws(LayoutError) in
+        try tree.styleIndices.withUnsafeBufferPointer { (indices) throws(LayoutError) in
+            let styles = StylesInPlace(table: table, indices: indices)
+            try validateDepths(tree, styles)
+            var checked = [Bool](repeating: false, count: table.count)
+            for node in 0..<tree.count {
+                let entry = Int(indices[node])
+                if !checked[entry] {
+                    try validateStyle(tree, node, styles[node])
+                    checked[entry] = true
+                }
+                try validateNode(tree, node, styles)
+            }
+        }
     }
 }
 
+/// A tree's styles by node, each read where it is stored.
+private struct StylesInPlace {
+    let table: UnsafeBufferPointer<LayoutStyle>
+    let indices: UnsafeBufferPointer<UInt32>
+    subscript(node: NodeID) -> UnsafePointer<LayoutStyle> { table.baseAddress! + Int(indices[node]) }
+}
+
 /// The depth of every node, and of every anchor expression, within the limits.
-private func validateDepths(_ tree: LayoutTree, _ styles: UnsafeBufferPointer<LayoutStyle>) throws(LayoutError) {
+private func validateDepths(_ tree: LayoutTree, _ styles: StylesInPlace) throws(LayoutError) {
     // Depths first: every later check, and the layout, recurse along them. A parent is
     // always added before its children, so one forward pass knows each parent's depth.
     var depth = [Int](repeating: 0, count: tree.count)
@@ -25,8 +44,8 @@ private func validateDepths(_ tree: LayoutTree, _ styles: UnsafeBufferPointer<La
         if depth[node] > LayoutLimits.maxDepth {
             throw .nestedTooDeep(node: node, name: tree.names[node], limit: LayoutLimits.maxDepth)
         }
-        if styles[node].anchors.isEmpty { continue }
-        for (attribute, e) in styles[node].anchors.sorted(by: { $0.key.rawValue < $1.key.rawValue })
+        if styles[node].pointee.anchors.isEmpty { continue }
+        for (attribute, e) in styles[node].pointee.anchors.sorted(by: { $0.key.rawValue < $1.key.rawValue })
         where expressionDepth(e) > LayoutLimits.maxExpressionDepth {
             throw .anchorTooDeep(node: node, name: tree.names[node], attribute: attribute,
                                  limit: LayoutLimits.maxExpressionDepth)
@@ -34,11 +53,12 @@ private func validateDepths(_ tree: LayoutTree, _ styles: UnsafeBufferPointer<La
     }
 }
 
-/// Every check of one node but its depth's; `sp` is its style.
-private func validateNode(_ tree: LayoutTree, _ node: NodeID, _ sp: UnsafePointer<LayoutStyle>,
-                          _ styles: UnsafeBufferPointer<LayoutStyle>) throws(LayoutError) {
-    try validateStyle(tree, node, sp)
-    if !sp.pointee.anchors.isEmpty {
+/// Every check of one node but its depth's and its style values'.
+private func validateNode(_ tree: LayoutTree, _ node: NodeID, _ styles: StylesInPlace) throws(LayoutError) {
+    if case .spacer(let l?) = tree.kinds[node], !(l.isFinite && l >= 0) {
+        throw .invalidValue(node: node, name: tree.names[node], property: "spacer length", value: l)
+    }
+    if !styles[node].pointee.anchors.isEmpty {
         guard let p = tree.parents[node], case .box = tree.kinds[p] else {
             throw .anchorsOutsideBox(node: node, name: tree.names[node])
         }
@@ -46,10 +66,12 @@ private func validateNode(_ tree: LayoutTree, _ node: NodeID, _ sp: UnsafePointe
     }
     switch tree.kinds[node] {
     case .border:
-        let centers = tree.children[node].filter { styles[$0].region == .center && !styles[$0].isHidden }
+        let centers = tree.children[node].filter {
+            styles[$0].pointee.region == .center && !styles[$0].pointee.isHidden
+        }
         if centers.count > 1 { throw .multipleCenters(node: node, name: tree.names[node], centers: centers) }
     case .box:
-        if tree.children[node].contains(where: { !styles[$0].anchors.isEmpty }) {
+        if tree.children[node].contains(where: { !styles[$0].pointee.anchors.isEmpty }) {
             _ = try tree.anchorPlan(node)
         }
     default:
@@ -71,7 +93,7 @@ private func expressionDepth(_ e: AnchorExpression) -> Int {
     return deepest
 }
 
-/// `sp` points to `tree.styles[node]`, read in place (a copy of a style is a few hundred bytes).
+/// The values of `sp`, the style of `node`, read in place (a copy of a style is a few hundred bytes).
 private func validateStyle(_ tree: LayoutTree, _ node: NodeID, _ sp: UnsafePointer<LayoutStyle>) throws(LayoutError) {
     let name = tree.names[node]
     func length(_ v: Double, _ property: String, allowNegative: Bool = false) throws(LayoutError) {
@@ -116,7 +138,6 @@ private func validateStyle(_ tree: LayoutTree, _ node: NodeID, _ sp: UnsafePoint
     if let r = sp.pointee.aspectRatio, !(r.isFinite && r > 0) {
         throw .invalidValue(node: node, name: name, property: "aspect-ratio", value: r)
     }
-    if case .spacer(let l?) = tree.kinds[node] { try length(l, "spacer length") }
     for (attribute, e) in sp.pointee.anchors.isEmpty ? [] : sp.pointee.anchors.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
         try validateExpression(e, attribute, node, name)
     }

@@ -33,10 +33,9 @@ final class MeasurementCacheTests: XCTestCase {
         for depth in [20, 40] {
             let tree = deepChain(depth)
             try validateLayout(tree)
-            let count = tree.styles.withUnsafeBufferPointer { styles in
-                var frames = [Rect](repeating: .zero, count: tree.count)
-                return frames.withUnsafeMutableBufferPointer { f in
-                    let context = LayoutContext(tree: tree, styles: styles, frames: f, rootDirection: .ltr)
+            var frames = [Rect](repeating: .zero, count: tree.count)
+            let count = frames.withUnsafeMutableBufferPointer { f in
+                LayoutContext.with(tree, frames: f, rootDirection: .ltr) { context in
                     _ = context.run(root: 0, options: LayoutOptions(availableWidth: 2000))
                     return context.computeCount
                 }
@@ -67,10 +66,9 @@ final class MeasurementCacheTests: XCTestCase {
         var runs: [Int] = []
         for depth in [20, 40] {
             let tree = chain(depth)
-            let count = tree.styles.withUnsafeBufferPointer { styles in
-                var frames = [Rect](repeating: .zero, count: tree.count)
-                return frames.withUnsafeMutableBufferPointer { f in
-                    let context = LayoutContext(tree: tree, styles: styles, frames: f, rootDirection: .ltr)
+            var frames = [Rect](repeating: .zero, count: tree.count)
+            let count = frames.withUnsafeMutableBufferPointer { f in
+                LayoutContext.with(tree, frames: f, rootDirection: .ltr) { context in
                     _ = context.run(root: 0, options: LayoutOptions(availableWidth: 150))
                     return context.computeCount
                 }
@@ -83,10 +81,9 @@ final class MeasurementCacheTests: XCTestCase {
 
     func testFlexTreeRunsFewAlgorithmsPerNode() throws {
         let tree = makeFlexTree(count: 10_000)
-        let count = tree.styles.withUnsafeBufferPointer { styles in
-            var frames = [Rect](repeating: .zero, count: tree.count)
-            return frames.withUnsafeMutableBufferPointer { f in
-                let context = LayoutContext(tree: tree, styles: styles, frames: f, rootDirection: .ltr)
+        var frames = [Rect](repeating: .zero, count: tree.count)
+        let count = frames.withUnsafeMutableBufferPointer { f in
+            LayoutContext.with(tree, frames: f, rootDirection: .ltr) { context in
                 _ = context.run(root: 0, options: LayoutOptions(availableWidth: 1920))
                 // Every measurement fits the per-node slots: no dictionary on this path.
                 XCTAssertEqual(context.overflow.count, 0)

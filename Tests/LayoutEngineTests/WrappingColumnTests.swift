@@ -9,12 +9,11 @@ final class WrappingColumnTests: XCTestCase {
     func measure(_ root: TestNode, knownWidth: Double? = nil, knownHeight: Double? = nil,
                  availableWidth: AvailableSpace, availableHeight: AvailableSpace) -> Size {
         let tree = BuiltTree(root).tree
-        return tree.styles.withUnsafeBufferPointer { styles in
-            var frames = [Rect](repeating: .zero, count: tree.count)
-            return frames.withUnsafeMutableBufferPointer { f in
-                LayoutContext(tree: tree, styles: styles, frames: f, rootDirection: .ltr)
-                    .compute(0, knownWidth: knownWidth, knownHeight: knownHeight, parentWidth: nil, parentHeight: nil,
-                             availableWidth: availableWidth, availableHeight: availableHeight, perform: false)
+        var frames = [Rect](repeating: .zero, count: tree.count)
+        return frames.withUnsafeMutableBufferPointer { f in
+            LayoutContext.with(tree, frames: f, rootDirection: .ltr) { context in
+                context.compute(0, knownWidth: knownWidth, knownHeight: knownHeight, parentWidth: nil, parentHeight: nil,
+                                availableWidth: availableWidth, availableHeight: availableHeight, perform: false)
             }
         }
     }
