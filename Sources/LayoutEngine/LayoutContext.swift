@@ -90,6 +90,31 @@ struct NodeBounds {
     return s
 }
 
+/// A style's padding plus border and its margins in points, for styles where no side of
+/// them is a percentage (then they do not depend on the containing block; `auto` margins
+/// count as 0, as `resolveEdge` has them).
+struct FixedEdges {
+    var insets = EdgeInsets.zero
+    var margins = EdgeInsets.zero
+    var insetsFixed = false
+    var marginsFixed = false
+
+    init(_ sp: UnsafePointer<LayoutStyle>) {
+        func fixed(_ e: Edges) -> Bool { !(e.top.isPercent || e.right.isPercent || e.bottom.isPercent || e.left.isPercent) }
+        let pad = sp.pointee.padding, b = sp.pointee.border, m = sp.pointee.margin
+        if fixed(pad) {
+            insetsFixed = true
+            insets = EdgeInsets(top: resolveEdge(pad.top, nil) + b.top, right: resolveEdge(pad.right, nil) + b.right,
+                                bottom: resolveEdge(pad.bottom, nil) + b.bottom, left: resolveEdge(pad.left, nil) + b.left)
+        }
+        if fixed(m) {
+            marginsFixed = true
+            margins = EdgeInsets(top: resolveEdge(m.top, nil), right: resolveEdge(m.right, nil),
+                                 bottom: resolveEdge(m.bottom, nil), left: resolveEdge(m.left, nil))
+        }
+    }
+}
+
 final class LayoutContext {
     let tree: LayoutTree
     /// The tree's distinct styles and each node's entry among them (`style(_:)`).
@@ -109,6 +134,9 @@ final class LayoutContext {
     /// the height's; both: an aspect ratio): only along those does measuring its content
     /// size differ from measuring it.
     let hasSizing: UnsafeMutableBufferPointer<UInt8>
+    /// Each stored style's padding plus border and margins in points, where they have no
+    /// percentage: read at every layout of every node that has the style.
+    let fixedEdges: UnsafeMutableBufferPointer<FixedEdges>
     /// Children of stacks and zboxes with `position=absolute`: out of the flow.
     let outOfFlow: UnsafeMutableBufferPointer<Bool>
     /// The first baseline of each node arranged so far, from its top edge; NaN when it has
@@ -180,6 +208,15 @@ final class LayoutContext {
         cacheParent = .allocate(capacity: n * Self.cacheSlots)
         cacheUsed = .allocate(capacity: n)
         cacheUsed.initialize(repeating: 0)
+        fixedEdges = .allocate(capacity: styleTable.count)
+        var percents = [Bool](repeating: false, count: styleTable.count)
+        var sizing = [UInt8](repeating: 0, count: styleTable.count)
+        for e in 0..<styleTable.count {
+            let sp = styleTable.baseAddress! + e
+            (fixedEdges.baseAddress! + e).initialize(to: FixedEdges(sp))
+            percents[e] = Self.hasPercent(sp)
+            sizing[e] = Self.hasSizing(sp)
+        }
         scratch = .allocate(capacity: 1)
         scratch.initialize(to: Scratch())
 
@@ -207,8 +244,8 @@ final class LayoutContext {
             case .ltr: rtl[i] = false
             case .rtl: rtl[i] = true
             }
-            usesParentSize[i] = Self.hasPercent(style)
-            hasSizing[i] = Self.hasSizing(style)
+            usesParentSize[i] = percents[Int(styleIndices[i])]
+            hasSizing[i] = sizing[Int(styleIndices[i])]
             var absolute = false
             if style.pointee.position == .absolute, let p = tree.parents[i] {
                 switch tree.kinds[p] {
@@ -225,7 +262,7 @@ final class LayoutContext {
         childStart.deallocate(); childList.deallocate(); tags.deallocate(); hidden.deallocate()
         rtl.deallocate(); usesParentSize.deallocate(); hasSizing.deallocate(); outOfFlow.deallocate()
         baselines.deallocate(); cache.deallocate(); cacheParent.deallocate()
-        cacheUsed.deallocate()
+        cacheUsed.deallocate(); fixedEdges.deallocate()
         scratch.pointee.items.deallocate(); scratch.pointee.lines.deallocate(); scratch.deallocate()
     }
 
@@ -254,6 +291,8 @@ final class LayoutContext {
 
     /// Padding plus border of `n`; padding percentages are of the containing block's width.
     @inline(__always) func insets(_ n: NodeID, parentWidth: Double?) -> EdgeInsets {
+        let fixed = fixedEdges.baseAddress! + Int(styleIndices[n])
+        if fixed.pointee.insetsFixed { return fixed.pointee.insets }
         let s = style(n)
         let pad = s.pointee.padding, b = s.pointee.border
         return EdgeInsets(top: resolveEdge(pad.top, parentWidth) + b.top,
@@ -263,6 +302,8 @@ final class LayoutContext {
     }
 
     @inline(__always) func margins(_ n: NodeID, parentWidth: Double?) -> EdgeInsets {
+        let fixed = fixedEdges.baseAddress! + Int(styleIndices[n])
+        if fixed.pointee.marginsFixed { return fixed.pointee.margins }
         let m = style(n).pointee.margin
         return EdgeInsets(top: resolveEdge(m.top, parentWidth), right: resolveEdge(m.right, parentWidth),
                           bottom: resolveEdge(m.bottom, parentWidth), left: resolveEdge(m.left, parentWidth))
