@@ -11,6 +11,19 @@
 /// carries an existential payload.
 enum KindTag: UInt8 {
     case row, column, overlay, border, box, flexibleSpacer, fixedSpacer, leaf
+
+    init(_ kind: NodeKind) {
+        switch kind {
+        case .stack(.horizontal): self = .row
+        case .stack(.vertical): self = .column
+        case .overlay: self = .overlay
+        case .border: self = .border
+        case .box: self = .box
+        case .spacer(nil): self = .flexibleSpacer
+        case .spacer: self = .fixedSpacer
+        case .leaf: self = .leaf
+        }
+    }
 }
 
 /// One remembered measurement of a node.
@@ -144,9 +157,15 @@ final class LayoutContext {
     let baselines: UnsafeMutableBufferPointer<Double>
     let frames: UnsafeMutableBufferPointer<Rect>
     static let cacheSlots = 8
-    let cache: UnsafeMutableBufferPointer<CacheEntry>
+    /// Slot `s` of every node is `cache[s]![node]`: slot-major, each slot's array allocated
+    /// when a node first needs that slot and left uninitialized (only the first
+    /// `cacheUsed[n]` slots of a node are ever read). Leaves of fixed size need none and
+    /// most containers two to five, so few pages are touched; and arrays of one slot each
+    /// stay under the size the allocator maps afresh, so a process that lays out again
+    /// (a batch, the service) reuses them instead of faulting in new pages.
+    let cache: UnsafeMutablePointer<UnsafeMutablePointer<CacheEntry>?>
     /// The parent's size each cache entry was measured in, for nodes with percentages only.
-    let cacheParent: UnsafeMutableBufferPointer<Size>
+    let cacheParent: UnsafeMutablePointer<UnsafeMutablePointer<Size>?>
     /// How many slots of a node are filled.
     let cacheUsed: UnsafeMutableBufferPointer<UInt8>
     /// Measurements beyond a node's slots. Typical trees never get here; deep chains of
@@ -202,10 +221,10 @@ final class LayoutContext {
         baselines = .allocate(capacity: n)
         baselines.initialize(repeating: .nan)
         self.frames = frames
-        // Slot-major and left uninitialized: only the first `cacheUsed[n]` slots of a node are
-        // ever read, so the pages of slots nobody needs are never touched.
-        cache = .allocate(capacity: n * Self.cacheSlots)
-        cacheParent = .allocate(capacity: n * Self.cacheSlots)
+        cache = .allocate(capacity: Self.cacheSlots)
+        cache.initialize(repeating: nil, count: Self.cacheSlots)
+        cacheParent = .allocate(capacity: Self.cacheSlots)
+        cacheParent.initialize(repeating: nil, count: Self.cacheSlots)
         cacheUsed = .allocate(capacity: n)
         cacheUsed.initialize(repeating: 0)
         fixedEdges = .allocate(capacity: styleTable.count)
@@ -225,16 +244,7 @@ final class LayoutContext {
             childStart[i] = next
             for c in tree.children[i] { childList[next] = c; next += 1 }
             let style = self.style(i)
-            switch tree.kinds[i] {
-            case .stack(.horizontal): tags[i] = .row
-            case .stack(.vertical): tags[i] = .column
-            case .overlay: tags[i] = .overlay
-            case .border: tags[i] = .border
-            case .box: tags[i] = .box
-            case .spacer(nil): tags[i] = .flexibleSpacer
-            case .spacer: tags[i] = .fixedSpacer
-            case .leaf: tags[i] = .leaf
-            }
+            tags[i] = tree.kindTags[i]
             hidden[i] = style.pointee.isHidden
             // Nodes are added parent first, so the parent's direction is already known.
             let inherited: Bool
@@ -248,8 +258,8 @@ final class LayoutContext {
             hasSizing[i] = sizing[Int(styleIndices[i])]
             var absolute = false
             if style.pointee.position == .absolute, let p = tree.parents[i] {
-                switch tree.kinds[p] {
-                case .stack, .overlay: absolute = true
+                switch tags[p] {
+                case .row, .column, .overlay: absolute = true
                 default: break
                 }
             }
@@ -261,6 +271,7 @@ final class LayoutContext {
     deinit {
         childStart.deallocate(); childList.deallocate(); tags.deallocate(); hidden.deallocate()
         rtl.deallocate(); usesParentSize.deallocate(); hasSizing.deallocate(); outOfFlow.deallocate()
+        for s in 0..<Self.cacheSlots { cache[s]?.deallocate(); cacheParent[s]?.deallocate() }
         baselines.deallocate(); cache.deallocate(); cacheParent.deallocate()
         cacheUsed.deallocate(); fixedEdges.deallocate()
         scratch.pointee.items.deallocate(); scratch.pointee.lines.deallocate(); scratch.deallocate()
@@ -460,10 +471,10 @@ final class LayoutContext {
                 | (contentSize == .horizontal ? 16 : 0) | (contentSize == .vertical ? 128 : 0) | 32
                 | (definiteHeight ? 0 : 64) | (ignoringRatio ? 256 : 0)
             for s in 0..<used {
-                let e = cache[s &* count &+ node]
+                let e = cache[s].unsafelyUnwrapped[node]
                 if e.flags == key.flags && e.knownWidth == key.knownWidth && e.knownHeight == key.knownHeight
                     && e.availableWidth == key.availableWidth && e.availableHeight == key.availableHeight
-                    && (!keyedByParent || Self.same(cacheParent[s &* count &+ node], parentKey)) {
+                    && (!keyedByParent || Self.same(cacheParent[s].unsafelyUnwrapped[node], parentKey)) {
                     return e.result
                 }
             }
@@ -542,8 +553,12 @@ final class LayoutContext {
         if !perform {
             key.result = size
             if used < Self.cacheSlots {
-                (cache.baseAddress! + (used &* count &+ node)).initialize(to: key)
-                if keyedByParent { (cacheParent.baseAddress! + (used &* count &+ node)).initialize(to: parentKey) }
+                if cache[used] == nil { cache[used] = .allocate(capacity: count) }
+                (cache[used].unsafelyUnwrapped + node).initialize(to: key)
+                if keyedByParent {
+                    if cacheParent[used] == nil { cacheParent[used] = .allocate(capacity: count) }
+                    (cacheParent[used].unsafelyUnwrapped + node).initialize(to: parentKey)
+                }
                 cacheUsed[node] = UInt8(used + 1)
             } else {
                 overflow[overflowKey(node, key, parentKey, keyedByParent)] = size

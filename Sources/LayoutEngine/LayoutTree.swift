@@ -11,6 +11,8 @@ public typealias NodeID = Int
 /// bytes of styles instead of a few hundred bytes a node.
 public struct LayoutTree: Sendable {
     public private(set) var kinds: [NodeKind] = []
+    /// Each node's kind as one byte (no payload to copy).
+    private(set) var kindTags: [KindTag] = []
     /// The distinct styles, in the order they first appeared.
     public private(set) var styleTable: [LayoutStyle] = []
     /// Node `n`'s style is `styleTable[Int(styleIndices[n])]`.
@@ -34,6 +36,7 @@ public struct LayoutTree: Sendable {
     /// built without copying its arrays as they grow.
     public mutating func reserveCapacity(_ count: Int) {
         kinds.reserveCapacity(count)
+        kindTags.reserveCapacity(count)
         styleIndices.reserveCapacity(count)
         names.reserveCapacity(count)
         parents.reserveCapacity(count)
@@ -46,6 +49,7 @@ public struct LayoutTree: Sendable {
                                  name: String? = nil, parent: NodeID?) -> NodeID {
         let id = kinds.count
         kinds.append(kind)
+        kindTags.append(KindTag(kind))
         styleIndices.append(sharedIndex(of: style))
         names.append(name)
         parents.append(parent)

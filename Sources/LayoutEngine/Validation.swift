@@ -55,16 +55,17 @@ private func validateDepths(_ tree: LayoutTree, _ styles: StylesInPlace) throws(
 
 /// Every check of one node but its depth's and its style values'.
 private func validateNode(_ tree: LayoutTree, _ node: NodeID, _ styles: StylesInPlace) throws(LayoutError) {
-    if case .spacer(let l?) = tree.kinds[node], !(l.isFinite && l >= 0) {
+    let tag = tree.kindTags[node]
+    if tag == .fixedSpacer, case .spacer(let l?) = tree.kinds[node], !(l.isFinite && l >= 0) {
         throw .invalidValue(node: node, name: tree.names[node], property: "spacer length", value: l)
     }
     if !styles[node].pointee.anchors.isEmpty {
-        guard let p = tree.parents[node], case .box = tree.kinds[p] else {
+        guard let p = tree.parents[node], tree.kindTags[p] == .box else {
             throw .anchorsOutsideBox(node: node, name: tree.names[node])
         }
         try validateFacts(tree, node)
     }
-    switch tree.kinds[node] {
+    switch tag {
     case .border:
         let centers = tree.children[node].filter {
             styles[$0].pointee.region == .center && !styles[$0].pointee.isHidden
