@@ -182,14 +182,15 @@ extension LayoutContext {
     /// stack's (once arranged); nil when it has none (its alignment context then
     /// synthesizes one from its bottom edge).
     func itemBaseline(_ c: NodeID, _ size: Size, parentWidth: Double?) -> Double? {
-        switch tree.kinds[c] {
-        case .leaf(let measurer):
+        switch tags[c] {
+        case .leaf:
+            guard case .leaf(let measurer) = tree.kinds[c] else { return nil }
             let pb = insets(c, parentWidth: parentWidth)
             let baseline = measurer.firstBaseline(contentWidth: Swift.max(0, size.width - pb.horizontal),
                                                   contentHeight: Swift.max(0, size.height - pb.vertical)).map { pb.top + $0 }
             // (A leaf that clips has its baseline within its box, as a stack that clips.)
             return style(c).pointee.clipsContent ? baseline.map { Swift.min($0, size.height) } : baseline
-        case .stack:
+        case .row, .column:
             let b = baselines[c]
             return b.isNaN ? nil : b
         default:
