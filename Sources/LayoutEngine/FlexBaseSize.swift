@@ -255,18 +255,32 @@ extension LayoutContext {
         let gap = axis.isRow ? resolveEdge(style(node).pointee.gap, nil) : 0
         func width(_ constraint: AvailableSpace) -> Double {
             if !axis.isRow && wraps && constraint == .maxContent, let columnLimit {
-                return wrappedColumnsWidth(node, constraint, limit: columnLimit, innerHeight: innerHeight)
+                return wrappedColumnsWidth(node, constraint, limit: columnLimit, innerHeight: innerHeight,
+                                           flipX: axis.flipX)
             }
             var sum = 0.0, widest = 0.0, count = 0
+            // (A wrapping column's baseline-aligned items line up by their synthesized
+            // baselines in its max-content width, as Chromium lays its lines out to measure
+            // it; its min-content width and a single-line column's leave that out, as
+            // Chromium's do.)
+            var ascent = -Double.infinity, descent = -Double.infinity
             for k in children(node) {
                 let c = childList[k]
                 if hidden[c] || outOfFlow[c] { continue }
                 let v = widthContribution(c, of: node, axis: axis, wraps: wraps, constraint, innerHeight: innerHeight)
                 sum += v
-                widest = Swift.max(widest, v)
+                if !axis.isRow && wraps && constraint == .maxContent && isBaselineAligned(c, in: node) {
+                    let m = margins(c, parentWidth: nil)
+                    let b = axis.flipX ? v - m.left : m.left
+                    ascent = Swift.max(ascent, b)
+                    descent = Swift.max(descent, v - b)
+                } else {
+                    widest = Swift.max(widest, v)
+                }
                 count += 1
             }
             sum += gap * Double(Swift.max(0, count - 1))
+            if ascent.isFinite { widest = Swift.max(widest, ascent + descent) }
             if !axis.isRow { return widest }
             return wraps && constraint == .minContent ? widest : sum
         }
@@ -288,16 +302,19 @@ extension LayoutContext {
     }
 
     /// The width of a wrapping column's lines side by side: its items, at their min- or
-    /// max-content widths, put on lines `limit` points long.
+    /// max-content widths, put on lines `limit` points long. A line's baseline-aligned
+    /// items line up by their synthesized baselines, as `calculateLineCrossSize` places
+    /// them (`flipX`: the cross axis runs right to left).
     private func wrappedColumnsWidth(_ node: NodeID, _ constraint: AvailableSpace, limit: Double,
-                                     innerHeight: Double?) -> Double {
+                                     innerHeight: Double?, flipX: Bool) -> Double {
         let sp = style(node)
         let gapMain = resolveEdge(sp.pointee.gap, innerHeight)
         let gapCross = resolveEdge(sp.pointee.crossGap ?? sp.pointee.gap, nil)
         var total = 0.0, lineWidth = 0.0, used = 0.0, inLine = 0
-        for k in children(node) {
-            let c = childList[k]
-            if hidden[c] || outOfFlow[c] { continue }
+        var ascent = -Double.infinity, descent = -Double.infinity
+        func lineEnds() -> Double { ascent.isFinite ? Swift.max(lineWidth, ascent + descent) : lineWidth }
+        // (In `order`: its items' order decides which share a line.)
+        forEachFlexItem(of: node) { c in
             let m = margins(c, parentWidth: nil)
             let s = compute(c, knownWidth: nil, knownHeight: nil, parentWidth: nil, parentHeight: innerHeight,
                             availableWidth: constraint, availableHeight: .maxContent, perform: false)
@@ -321,14 +338,30 @@ extension LayoutContext {
             }
             let outerHeight = height + m.vertical
             if inLine > 0 && used + gapMain + outerHeight > limit + 1e-9 {
-                total += lineWidth + gapCross
+                total += lineEnds() + gapCross
                 lineWidth = 0; used = 0; inLine = 0
+                ascent = -.infinity; descent = -.infinity
             }
             used += (inLine > 0 ? gapMain : 0) + outerHeight
-            lineWidth = Swift.max(lineWidth, s.width + m.horizontal)
+            let outerWidth = s.width + m.horizontal
+            if isBaselineAligned(c, in: node) {
+                let b = flipX ? m.right + s.width : m.left
+                ascent = Swift.max(ascent, b)
+                descent = Swift.max(descent, outerWidth - b)
+            } else {
+                lineWidth = Swift.max(lineWidth, outerWidth)
+            }
             inLine += 1
         }
-        return total + lineWidth
+        return total + lineEnds()
+    }
+
+    /// Whether column `node` aligns its item `c` by its baseline: `align-self` (or the
+    /// column's `align`) `baseline`, and no `auto` margin across (which aligns it instead).
+    private func isBaselineAligned(_ c: NodeID, in node: NodeID) -> Bool {
+        let st = style(c)
+        return (st.pointee.alignSelf ?? style(node).pointee.align) == .baseline
+            && st.pointee.margin.left != .auto && st.pointee.margin.right != .auto
     }
 
     /// A child's outer min- or max-content width contribution: its own width or its
@@ -360,7 +393,11 @@ extension LayoutContext {
                style(c).pointee.height == .auto,
                (style(c).pointee.alignSelf ?? style(node).pointee.align) == .stretch, style(c).pointee.margin.top != .auto, style(c).pointee.margin.bottom != .auto {
                 let mv = margins(c, parentWidth: nil).vertical
-                knownHeight = Swift.max(0, innerHeight - mv)
+                // (As tall as it will be stretched: within its min and max heights.)
+                knownHeight = clamp(Swift.max(0, innerHeight - mv),
+                                    min: resolve(style(c).pointee.minHeight, innerHeight) ?? 0,
+                                    max: resolve(style(c).pointee.maxHeight, innerHeight) ?? .infinity,
+                                    floor: insets(c, parentWidth: nil).vertical)
             }
             var v: Double
             if let knownHeight, style(c).pointee.aspectRatio != nil, style(c).pointee.width.isIntrinsicKeyword {
@@ -389,6 +426,10 @@ extension LayoutContext {
                 }
                 switch style(c).pointee.minWidth {
                 case .points(let lo): v = Swift.max(v, lo)
+                case .fitContent:
+                    // (A `fit-content` minimum fits no space here: it is the min-content width,
+                    // as Chromium resolves it; a `fit-content` maximum is the max-content width.)
+                    v = Swift.max(v, intrinsicWidth(c, .fitContent, nil, innerHeight, .minContent) ?? v)
                 case let d where d.isIntrinsicKeyword: v = Swift.max(v, intrinsicWidth(c, d, nil, innerHeight, constraint) ?? v)
                 case .auto where !style(c).pointee.clipsContent:
                     var automatic = compute(c, knownWidth: nil, knownHeight: knownHeight, parentWidth: nil,

@@ -93,6 +93,16 @@ extension LayoutContext {
     /// the scratch items, in `order` (stable: document order among equals).
     func collectFlexItems(_ node: NodeID, axis: FlexAxis, innerWidth: Double, innerHeight: Double?,
                           container: UnsafePointer<LayoutStyle>) {
+        forEachFlexItem(of: node) { c in
+            scratch.pointee.items.append(makeFlexItem(c, axis: axis, innerWidth: innerWidth,
+                                                      innerHeight: innerHeight, container: container))
+        }
+    }
+
+    /// Calls `body` with each in-flow child of `node` (not hidden, not absolutely
+    /// positioned) in `order` (stable: document order among equals).
+    @inline(__always)
+    func forEachFlexItem(of node: NodeID, _ body: (NodeID) -> Void) {
         var ordered = false
         for k in children(node) {
             let c = childList[k]
@@ -103,8 +113,7 @@ extension LayoutContext {
             for k in children(node) {
                 let c = childList[k]
                 if hidden[c] || outOfFlow[c] { continue }
-                scratch.pointee.items.append(makeFlexItem(c, axis: axis, innerWidth: innerWidth,
-                                                          innerHeight: innerHeight, container: container))
+                body(c)
             }
             return
         }
@@ -114,10 +123,7 @@ extension LayoutContext {
             let oa = style(a.element).pointee.order, ob = style(b.element).pointee.order
             return oa != ob ? oa < ob : a.offset < b.offset
         }
-        for (_, c) in sorted {
-            scratch.pointee.items.append(makeFlexItem(c, axis: axis, innerWidth: innerWidth,
-                                                      innerHeight: innerHeight, container: container))
-        }
+        for (_, c) in sorted { body(c) }
     }
 
     /// §9.1: an item's style resolved against the container's content box (`innerHeight`
