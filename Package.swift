@@ -38,7 +38,8 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
-        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        // librsvg's types only: the library is opened on first use (Sources/CRsvg/shim.h).
+        .systemLibrary(name: "CRsvg", providers: [.apt(["librsvg2-2"])]),
         // Picture output: JPEG through libjpeg-turbo's TurboJPEG API (no longjmp), WebP through libwebp.
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CWebPEncode", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),

@@ -1,5 +1,5 @@
 import CCairo
-import CRsvg  // no C type in the public API
+import CRsvg  // no C type in the public API; the functions through `LibRsvg`
 import LayoutEngine
 import Synchronization
 
@@ -10,7 +10,8 @@ import Synchronization
 /// to another file against, so `<image href="file:///etc/passwd">` and the like draw
 /// nothing and read nothing. The intrinsic size is the root's `width` and `height` (in
 /// CSS pixels at 96 per inch), or else its `viewBox`; a document with neither is an error.
-/// Thread-safe: a librsvg handle is used by one thread at a time.
+/// Thread-safe: a librsvg handle is used by one thread at a time. librsvg is opened the
+/// first time a document is parsed (`LibRsvg`).
 public final class SVGDocument: Hashable, Sendable {
     /// The largest SVG file parsed.
     public static let maxBytes = 4 << 20
@@ -22,10 +23,13 @@ public final class SVGDocument: Hashable, Sendable {
     public let byteCount: Int
     private let handle: Mutex<Handle>
 
+    private let rsvg: LibRsvg
+
     private final class Handle: @unchecked Sendable {  // used only under the Mutex
-        let pointer: UnsafeMutablePointer<RsvgHandle>
-        init(_ pointer: UnsafeMutablePointer<RsvgHandle>) { self.pointer = pointer }
-        deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+        let pointer: OpaquePointer
+        let rsvg: LibRsvg
+        init(_ pointer: OpaquePointer, _ rsvg: LibRsvg) { self.pointer = pointer; self.rsvg = rsvg }
+        deinit { rsvg.objectUnref(UnsafeMutableRawPointer(pointer)) }
     }
 
     /// Parses `data`; the error's text is librsvg's.
@@ -34,17 +38,18 @@ public final class SVGDocument: Hashable, Sendable {
             throw .svg("the file is \(data.count) bytes; the limit is \(Self.maxBytes)")
         }
         guard !data.isEmpty else { throw .svg("the file is empty") }
+        let rsvg = try LibRsvg.shared.get()
         var error: UnsafeMutablePointer<GError>?
-        let created = data.withUnsafeBufferPointer { rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) }
-        guard let created else { throw .svg(Self.message(error)) }
-        let handle = Handle(created)
-        rsvg_handle_set_dpi(created, 96)
+        let created = data.withUnsafeBufferPointer { rsvg.newFromData($0.baseAddress, $0.count, &error) }
+        guard let created else { throw .svg(rsvg.takeMessage(error)) }
+        let handle = Handle(created, rsvg)
+        rsvg.setDPI(created, 96)
         var w = 0.0, h = 0.0
-        if rsvg_handle_get_intrinsic_size_in_pixels(created, &w, &h) == 0 {
+        if rsvg.intrinsicSizeInPixels(created, &w, &h) == 0 {
             // Percentages or no width/height: the viewBox's size.
-            var hasViewBox: gboolean = 0
+            var hasViewBox: Int32 = 0
             var viewBox = RsvgRectangle()
-            rsvg_handle_get_intrinsic_dimensions(created, nil, nil, nil, nil, &hasViewBox, &viewBox)
+            rsvg.intrinsicDimensions(created, nil, nil, nil, nil, &hasViewBox, &viewBox)
             guard hasViewBox != 0 else { throw .svg("the root <svg> has neither width and height nor a viewBox") }
             (w, h) = (viewBox.width, viewBox.height)
         }
@@ -52,6 +57,7 @@ public final class SVGDocument: Hashable, Sendable {
         width = w
         height = h
         byteCount = data.count
+        self.rsvg = rsvg
         self.handle = Mutex(handle)
     }
 
@@ -66,18 +72,12 @@ public final class SVGDocument: Hashable, Sendable {
             cairo_scale(cr, destination.width / width, destination.height / height)
             var viewport = RsvgRectangle(x: 0, y: 0, width: width, height: height)
             var error: UnsafeMutablePointer<GError>?
-            guard rsvg_handle_render_document(handle.pointer, cr, &viewport, &error) != 0 else {
-                return Self.message(error)
+            guard rsvg.renderDocument(handle.pointer, cr, &viewport, &error) != 0 else {
+                return rsvg.takeMessage(error)
             }
             return nil
         }
         if let failure { throw .svg(failure) }
-    }
-
-    private static func message(_ error: UnsafeMutablePointer<GError>?) -> String {
-        var buffer = [CChar](repeating: 0, count: 512)
-        lr_rsvg_take_message(error, &buffer, buffer.count)
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     public static func == (a: SVGDocument, b: SVGDocument) -> Bool { a === b }
