@@ -111,14 +111,17 @@ struct ClusterList {
     /// - Parameter spacing: design units added to every character's advance but tabs' and
     ///   line breaks' (CSS `letter-spacing`); an advance never goes below 0.
     ///   `fallbacks`: fonts for the clusters `font` does not cover, in order (`FontFallback`).
-    init(text: UTF16Buffer, font: Font, fallbacks: [Font] = [], spacing: Int32 = 0, characterIterator: () -> BreakIterator?) {
+    ///   `storage`: an array whose capacity the clusters are written into, emptied first
+    ///   (see `LayoutScratch`).
+    init(text: UTF16Buffer, font: Font, fallbacks: [Font] = [], spacing: Int32 = 0, storage: [Cluster] = [],
+         characterIterator: () -> BreakIterator?) {
         self.text = text
         self.fonts = [font] + fallbacks
         self.spacing = spacing
         let properties = BMPProperties.shared.prepare(for: UnsafeBufferPointer(text.units))
         let scan = font.withTables { glyphs, advances in
             Self.scan(text, font: font, properties: properties, glyphTable: glyphs, advanceTable: advances,
-                      characterIterator: characterIterator)
+                      storage: storage, characterIterator: characterIterator)
         }
         var clusters = scan.clusters
         var uncovered = scan.uncovered
@@ -148,7 +151,7 @@ struct ClusterList {
     /// The scanning loop, apart so its state lives in locals rather than closure boxes.
     private static func scan(
         _ text: UTF16Buffer, font: Font, properties bmpProperties: UnsafeBufferPointer<ScalarProperties>,
-        glyphTable: UnsafeBufferPointer<UInt16>, advanceTable: UnsafeBufferPointer<Int32>,
+        glyphTable: UnsafeBufferPointer<UInt16>, advanceTable: UnsafeBufferPointer<Int32>, storage: [Cluster],
         characterIterator: () -> BreakIterator?
     ) -> (clusters: [Cluster], uncovered: [String], lastContentIndex: Int) {
         let count = text.count
@@ -160,7 +163,8 @@ struct ClusterList {
         // Most uncovered clusters are one scalar (CJK in a Latin font): dedupe those by value,
         // without making a string for each.
         var seenUncoveredScalars: Set<UInt32> = []
-        var clusters: [Cluster] = []
+        var clusters = storage
+        clusters.removeAll(keepingCapacity: true)
         clusters.reserveCapacity(count)
         var uncovered: [String] = []
         var lastContentIndex = -1
