@@ -308,7 +308,7 @@ public struct TextLayoutEngine: Sendable {
                 }
 
                 var glyphs: [PositionedGlyph] = []
-                glyphs.reserveCapacity(record.head.count + record.tail.count + 1)
+                let glyphCapacity = record.head.count + record.tail.count + 1
                 var pen = 0
                 var extra = 0.0
                 // A right-to-left shaped run on this line: its clusters are drawn mirrored
@@ -405,7 +405,13 @@ public struct TextLayoutEngine: Sendable {
                 // A truncated line keeps its logical order (its ellipsis would need a place
                 // in the reordering); so does a line that is all left to right.
                 let order = record.ellipsis || !record.tail.isEmpty ? nil : bidi?.visualOrder(of: record.head, in: clusters)
-                place(record.head, visual: order)
+                if order == nil && rich == nil && !hasFallback && extraPerGap == 0 && Self.isPlain(record.head, cs) {
+                    glyphs = Self.plainGlyphs(record.head, cs, capacity: glyphCapacity, offset: offset, extra: extra,
+                                              pen: &pen, metrics: metrics, tabStop: tabStop)
+                } else {
+                    glyphs.reserveCapacity(glyphCapacity)
+                    place(record.head, visual: order)
+                }
                 mirrored = [:]
                 var text = buffer.string(clusters.offset(record.head.lowerBound)..<clusters.offset(record.head.upperBound))
                 if record.ellipsis {
@@ -451,6 +457,48 @@ public struct TextLayoutEngine: Sendable {
             uncoveredCharacters: uncovered,
             isTruncated: truncated,
             fonts: fonts)
+    }
+
+    /// Whether every cluster of `range` places at most one glyph at its pen position with
+    /// the label's font (no glyph list, no marks to draw apart, no right-to-left run to
+    /// mirror): what `plainGlyphs` places.
+    private static func isPlain(_ range: Range<Int>, _ clusters: UnsafeBufferPointer<Cluster>) -> Bool {
+        var seen: UInt8 = 0
+        for index in range { seen |= clusters[index].flags.rawValue }
+        return seen & Cluster.Flags([.glyphList, .multiScalar, .rightToLeft]).rawValue == 0
+    }
+
+    /// The glyphs of a plain run of clusters (see `isPlain`) on a line without runs, fallback
+    /// fonts, justification or reordering: what `layout`'s general placing gives for them,
+    /// written straight into an array of `capacity` (the line's, so the glyphs after them
+    /// still fit) instead of appended one by one. Moves `pen` past them.
+    private static func plainGlyphs(_ range: Range<Int>, _ clusters: UnsafeBufferPointer<Cluster>, capacity: Int,
+                                    offset: Double, extra: Double, pen: inout Int, metrics: Metrics,
+                                    tabStop: Int) -> [PositionedGlyph] {
+        var position = pen
+        defer { pen = position }
+        let pointsPerUnit = metrics.pointsPerUnit
+        return [PositionedGlyph](unsafeUninitializedCapacity: max(capacity, range.count)) { output, count in
+            var written = 0
+            for index in range {
+                let cluster = clusters[index]
+                let flags = cluster.flags
+                if !flags.contains(.noGlyph) {
+                    // An uncovered cluster that was not shaped draws `.notdef`; a shaped one
+                    // draws the glyph shaping gave it.
+                    let glyph = flags.contains(.notdef) && !flags.contains(.shaped) ? 0 : UInt32(cluster.glyph)
+                    (output.baseAddress! + written).initialize(
+                        to: PositionedGlyph(glyph: glyph, x: metrics.round(offset + Double(position) * pointsPerUnit + extra)))
+                    written += 1
+                }
+                if cluster.kind == .tab {
+                    position = LineBreaker.pen(afterTabAt: position, tabStop: tabStop)
+                } else {
+                    position += Int(cluster.advance)
+                }
+            }
+            count = written
+        }
     }
 
     /// A line's width in design units without hanging spaces (ellipsis included).

@@ -20,9 +20,10 @@ import Glibc
 import LayoutRenderKit
 
 // As the CLI does: every case runs many times in one process, as a batch or a service does.
-ProcessMemory.keepFreedMemory()
-
-let arguments = Array(CommandLine.arguments.dropFirst())
+// `--default-malloc` (any case) leaves glibc's settings as they are, as in a program that
+// does not make this call (the service's render workers).
+let arguments = Array(CommandLine.arguments.dropFirst()).filter { $0 != "--default-malloc" }
+if !CommandLine.arguments.contains("--default-malloc") { ProcessMemory.keepFreedMemory() }
 
 switch arguments.first {
 case "layout":
