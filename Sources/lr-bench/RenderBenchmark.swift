@@ -1,13 +1,15 @@
 import LayoutRenderKit
 
-/// `lr-bench render SPEC [--runs R]`: the render case in-process, phase by phase, with a
-/// renderer made once (fonts loaded) as the service uses it. Prints
+/// `lr-bench render SPEC [--runs R] [--one-thread]`: the render case in-process, phase by
+/// phase, with a renderer made once (fonts loaded) as the service uses it; `--one-thread`
+/// encodes as a batch with a job per core does (`PNGEncoder.encode(onOneThread:)`). Prints
 /// `render phase=… median_ms=…` lines for parse+layout, draw and PNG encoding, and the total.
 func runRenderBenchmark(_ arguments: [String]) throws {
     guard let file = arguments.first(where: { $0.hasSuffix(".spec") || $0.hasSuffix(".json") }) else {
         throw BenchError.usage("lr-bench render SPEC [--runs R]")
     }
     let runs = Int(option("--runs", in: arguments) ?? "") ?? 7
+    let oneThread = arguments.contains("--one-thread")
     let source = try LayoutRenderer.readSpec(path: file)
     let renderer = LayoutRenderer()
     let options = RenderOptions(fileName: file, assetRoot: ".")
@@ -20,7 +22,7 @@ func runRenderBenchmark(_ arguments: [String]) throws {
         let laidOutAt = clock.now
         let image = try renderer.draw(laidOut, options: options)
         let drawnAt = clock.now
-        bytes = try image.pngData().count
+        bytes = try image.pngData(onOneThread: oneThread).count
         let end = clock.now
         phases["layout"]!.append(milliseconds(laidOutAt - start))
         phases["draw"]!.append(milliseconds(drawnAt - laidOutAt))
