@@ -66,9 +66,10 @@
 /// Algorithm (`BidiLines`), which moves glyphs and never changes a width.
 ///
 /// The engine holds no state that changes a result; fonts cache their metrics, so
-/// measuring is arithmetic. It keeps the working buffers of finished calls for the next
-/// ones (`LayoutScratch`), each call using a set no concurrent call has, so one engine can
-/// be shared between threads and a warm layout allocates little besides its result.
+/// measuring is arithmetic. It keeps the working buffers of finished `layout`,
+/// `checkedLayout` and `measure` calls for the next ones (`LayoutScratch`), each call using
+/// a set no concurrent call has, so one engine can be shared between threads and a warm
+/// layout allocates little besides its result.
 public struct TextLayoutEngine: Sendable {
     /// Shared by the engine's copies.
     private let scratches = LayoutScratchPool()
