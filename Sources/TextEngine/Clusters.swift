@@ -161,8 +161,10 @@ struct ClusterList {
         var iteratorOpened = false
         var seenUncovered: Set<String> = []
         // Most uncovered clusters are one scalar (CJK in a Latin font): dedupe those by value,
-        // without making a string for each.
+        // without making a string for each; those of the BMP in a bit set (8 KB, made at the
+        // first one) rather than a hashed set, which took 2 % of a layout of CJK-rich text.
         var seenUncoveredScalars: Set<UInt32> = []
+        var seenUncoveredBMP: [UInt64] = []
         var clusters = storage
         clusters.removeAll(keepingCapacity: true)
         clusters.reserveCapacity(count)
@@ -273,7 +275,16 @@ struct ClusterList {
             }
             if cluster.flags.contains(.uncovered) {
                 if isSingle {
-                    if seenUncoveredScalars.insert(value).inserted { uncovered.append(text.string(start..<end)) }
+                    let isNew: Bool
+                    if value < 0x1_0000 {
+                        if seenUncoveredBMP.isEmpty { seenUncoveredBMP = Array(repeating: 0, count: 0x1_0000 / 64) }
+                        let (word, bit) = (Int(value >> 6), UInt64(1) << (value & 63))
+                        isNew = seenUncoveredBMP[word] & bit == 0
+                        seenUncoveredBMP[word] |= bit
+                    } else {
+                        isNew = seenUncoveredScalars.insert(value).inserted
+                    }
+                    if isNew { uncovered.append(text.string(start..<end)) }
                 } else {
                     let string = text.string(start..<end)
                     if seenUncovered.insert(string).inserted { uncovered.append(string) }

@@ -41,3 +41,19 @@ final class PlainPlacingTests: XCTestCase {
         XCTAssertEqual(result.lines[1].glyphs.map(\.x), [snap((widthFor(cells: 10) - cell()) / 2, scale: 2)])
     }
 }
+
+/// Uncovered characters are listed once each, in order of first appearance, whether they are
+/// in the BMP (a bit set) or beyond it (a hashed set), and in every layout of a warm engine.
+final class UncoveredListTests: XCTestCase {
+    func testEachUncoveredCharacterOnceInOrderOfFirstAppearance() throws {
+        // 日 and 本 are BMP ideographs, 𠀀 (U+20000) and 𠀁 (U+20001) beyond it; none is in
+        // DejaVu Sans Mono.
+        let text = "日a本日𠀀本b𠀁𠀀日"
+        let engine = TextLayoutEngine()
+        for _ in 0..<2 {
+            let result = engine.layout(text, attributes: try attributes(), width: nil)
+            XCTAssertEqual(result.uncoveredCharacters, ["日", "本", "𠀀", "𠀁"])
+            XCTAssertEqual(result.lines[0].glyphs.filter { $0.glyph == 0 }.count, 8)
+        }
+    }
+}
