@@ -28,10 +28,12 @@ public struct RenderedImage: Sendable {
     public var fingerprint: Fingerprint = .current
 
     /// The picture as PNG bytes, with the environment fingerprint in a text chunk.
-    public func pngData(speed: PNGEncoder.Speed = .fast) throws(LayoutRenderError) -> [UInt8] {
+    /// - Parameter onOneThread: see `PNGEncoder.encode`.
+    public func pngData(speed: PNGEncoder.Speed = .fast, onOneThread: Bool = false) throws(LayoutRenderError) -> [UInt8] {
         do {
             let image = RGBAImage(width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels)
-            return try PNGEncoder.encode(image, text: [(key: "layout-render", value: fingerprint.text)], speed: speed)
+            return try PNGEncoder.encode(image, text: [(key: "layout-render", value: fingerprint.text)], speed: speed,
+                                         onOneThread: onOneThread)
         } catch {
             throw .render(Diagnostic(file: nil, location: nil, message: "PNG encoding failed: \(error)"))
         }

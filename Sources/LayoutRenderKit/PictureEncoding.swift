@@ -11,6 +11,10 @@ public struct PictureSettings: Hashable, Sendable {
     /// PNG only: how hard deflate works; nil is `.fast`, as always. `.smallest` writes a
     /// palette PNG when the picture has at most 256 colours.
     public var compression: PNGCompression?
+    /// PNG only: compress on the calling thread only (see `PNGEncoder.encode`), for a caller
+    /// whose other threads already keep the cores busy. Not an option of the command line:
+    /// a batch of as many jobs as cores sets it.
+    public var encodesOnOneThread = false
 
     /// The JPEG quality when none is given.
     public static let defaultJPEGQuality = 90
@@ -69,7 +73,7 @@ extension RenderedImage {
         }
         switch settings.format {
         case .png:
-            return try pngData(speed: settings.compression?.speed ?? .fast)
+            return try pngData(speed: settings.compression?.speed ?? .fast, onOneThread: settings.encodesOnOneThread)
         case .jpeg:
             do throws(JPEGError) {
                 return try JPEGEncoder.encode(rgb: Self.flattenedOverWhite(bitmap.pixels), width: bitmap.width,

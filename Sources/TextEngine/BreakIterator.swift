@@ -4,18 +4,22 @@ internal import _FoundationICU
 /// (ICU keeps a pointer to the text, so a Swift array's temporary pointer will not do).
 final class UTF16Buffer: @unchecked Sendable {
     let units: UnsafeMutableBufferPointer<UInt16>
-    private let storage: UnsafeMutableBufferPointer<UInt16>
+    /// The memory `units` lies in; a layout keeps it for the next one (`LayoutScratch`).
+    let storage: UTF16Storage
     var count: Int { units.count }
 
-    init(_ text: String) throws(TextError) {
+    /// - Parameter reusing: memory to decode into instead of allocating (nil: allocate);
+    ///   used when at least as large as `text` has UTF-8 bytes, which nothing else may hold.
+    init(_ text: String, reusing spare: UTF16Storage? = nil) throws(TextError) {
         var text = text
         // UTF-16 never needs more units than UTF-8 has bytes; decode the native UTF-8 by hand
         // (the generic transcoding paths are several times slower on a megabyte).
         let capacity = text.utf8.count
         guard capacity <= Int(Int32.max) else { throw .textTooLong(utf16Count: text.utf16.count) }
-        storage = .allocate(capacity: max(1, capacity))
-        let count = text.withUTF8 { [storage] bytes in Self.decode(bytes, into: storage) }
-        units = UnsafeMutableBufferPointer(rebasing: storage[0..<count])
+        let storage = spare.flatMap { $0.capacity >= capacity ? $0 : nil } ?? UTF16Storage(capacity: max(1, capacity))
+        self.storage = storage
+        let count = text.withUTF8 { bytes in Self.decode(bytes, into: storage.units) }
+        units = UnsafeMutableBufferPointer(rebasing: storage.units[0..<count])
     }
 
     /// UTF-8 (valid, as a Swift string's is) to UTF-16; returns the number of units written.
@@ -55,8 +59,6 @@ final class UTF16Buffer: @unchecked Sendable {
         }
         return written
     }
-
-    deinit { storage.deallocate() }
 
     @inline(__always) subscript(_ index: Int) -> UInt16 { units[index] }
 
@@ -191,4 +193,15 @@ final class BreakIterator {
             body(Int(next), lr_ubrk_get_rule_status(handle))
         }
     }
+}
+
+/// Memory for UTF-16 units, freed with its last owner: a `UTF16Buffer`, or a
+/// `LayoutScratch` between layouts.
+final class UTF16Storage: @unchecked Sendable {  // written only by the one UTF16Buffer.init holding it alone
+    let units: UnsafeMutableBufferPointer<UInt16>
+    var capacity: Int { units.count }
+
+    init(capacity: Int) { units = .allocate(capacity: capacity) }
+
+    deinit { units.deallocate() }
 }

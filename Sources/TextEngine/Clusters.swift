@@ -111,14 +111,17 @@ struct ClusterList {
     /// - Parameter spacing: design units added to every character's advance but tabs' and
     ///   line breaks' (CSS `letter-spacing`); an advance never goes below 0.
     ///   `fallbacks`: fonts for the clusters `font` does not cover, in order (`FontFallback`).
-    init(text: UTF16Buffer, font: Font, fallbacks: [Font] = [], spacing: Int32 = 0, characterIterator: () -> BreakIterator?) {
+    ///   `storage`: an array whose capacity the clusters are written into, emptied first
+    ///   (see `LayoutScratch`).
+    init(text: UTF16Buffer, font: Font, fallbacks: [Font] = [], spacing: Int32 = 0, storage: [Cluster] = [],
+         characterIterator: () -> BreakIterator?) {
         self.text = text
         self.fonts = [font] + fallbacks
         self.spacing = spacing
         let properties = BMPProperties.shared.prepare(for: UnsafeBufferPointer(text.units))
         let scan = font.withTables { glyphs, advances in
             Self.scan(text, font: font, properties: properties, glyphTable: glyphs, advanceTable: advances,
-                      characterIterator: characterIterator)
+                      storage: storage, characterIterator: characterIterator)
         }
         var clusters = scan.clusters
         var uncovered = scan.uncovered
@@ -148,7 +151,7 @@ struct ClusterList {
     /// The scanning loop, apart so its state lives in locals rather than closure boxes.
     private static func scan(
         _ text: UTF16Buffer, font: Font, properties bmpProperties: UnsafeBufferPointer<ScalarProperties>,
-        glyphTable: UnsafeBufferPointer<UInt16>, advanceTable: UnsafeBufferPointer<Int32>,
+        glyphTable: UnsafeBufferPointer<UInt16>, advanceTable: UnsafeBufferPointer<Int32>, storage: [Cluster],
         characterIterator: () -> BreakIterator?
     ) -> (clusters: [Cluster], uncovered: [String], lastContentIndex: Int) {
         let count = text.count
@@ -158,9 +161,12 @@ struct ClusterList {
         var iteratorOpened = false
         var seenUncovered: Set<String> = []
         // Most uncovered clusters are one scalar (CJK in a Latin font): dedupe those by value,
-        // without making a string for each.
+        // without making a string for each; those of the BMP in a bit set (8 KB, made at the
+        // first one) rather than a hashed set, which took 2 % of a layout of CJK-rich text.
         var seenUncoveredScalars: Set<UInt32> = []
-        var clusters: [Cluster] = []
+        var seenUncoveredBMP: [UInt64] = []
+        var clusters = storage
+        clusters.removeAll(keepingCapacity: true)
         clusters.reserveCapacity(count)
         var uncovered: [String] = []
         var lastContentIndex = -1
@@ -269,7 +275,16 @@ struct ClusterList {
             }
             if cluster.flags.contains(.uncovered) {
                 if isSingle {
-                    if seenUncoveredScalars.insert(value).inserted { uncovered.append(text.string(start..<end)) }
+                    let isNew: Bool
+                    if value < 0x1_0000 {
+                        if seenUncoveredBMP.isEmpty { seenUncoveredBMP = Array(repeating: 0, count: 0x1_0000 / 64) }
+                        let (word, bit) = (Int(value >> 6), UInt64(1) << (value & 63))
+                        isNew = seenUncoveredBMP[word] & bit == 0
+                        seenUncoveredBMP[word] |= bit
+                    } else {
+                        isNew = seenUncoveredScalars.insert(value).inserted
+                    }
+                    if isNew { uncovered.append(text.string(start..<end)) }
                 } else {
                     let string = text.string(start..<end)
                     if seenUncovered.insert(string).inserted { uncovered.append(string) }

@@ -47,10 +47,13 @@ struct LineBreaker {
     private var widestEllipsis: Int { rich?.ellipsisAdvances.max() ?? ellipsisAdvance }
 
     /// The lines, and whether text was left out.
-    func lines() -> (lines: [LineRecord], truncated: Bool) {
-        var result: [LineRecord] = []
+    /// - Parameter storage: an array whose capacity the records are written into, emptied
+    ///   first (see `LayoutScratch`).
+    func lines(storage: [LineRecord] = []) -> (lines: [LineRecord], truncated: Bool) {
+        var result = storage
+        result.removeAll(keepingCapacity: true)
         let count = clusters.count
-        guard count > 0 else { return ([], false) }
+        guard count > 0 else { return (result, false) }
         var paragraphStart = 0
         while paragraphStart <= count {
             var paragraphEnd = paragraphStart

@@ -65,8 +65,15 @@
 /// `.right` when `rightToLeft`. Each line is then reordered by the Unicode Bidirectional
 /// Algorithm (`BidiLines`), which moves glyphs and never changes a width.
 ///
-/// The engine holds no state; fonts cache their metrics, so measuring is arithmetic.
+/// The engine holds no state that changes a result; fonts cache their metrics, so
+/// measuring is arithmetic. It keeps the working buffers of finished `layout`,
+/// `checkedLayout` and `measure` calls for the next ones (`LayoutScratch`), each call using
+/// a set no concurrent call has, so one engine can be shared between threads and a warm
+/// layout allocates little besides its result.
 public struct TextLayoutEngine: Sendable {
+    /// Shared by the engine's copies.
+    private let scratches = LayoutScratchPool()
+
     public init() {}
 
     /// Lays `text` out in a box `width` points wide (nil: unconstrained, one line per
@@ -86,37 +93,46 @@ public struct TextLayoutEngine: Sendable {
         if let layout = try? checkedLayout(text, attributes: attributes, width: width, placingGlyphsWithin: visible) {
             return layout
         }
-        guard let buffer = try? UTF16Buffer(text) else {
-            return TextLayout(width: 0, height: 0, lines: [], uncoveredCharacters: [], isTruncated: false)
+        return scratches.withScratch { scratch in
+            guard let buffer = try? UTF16Buffer(text, reusing: scratch.takeUTF16Storage(capacity: text.utf8.count)) else {
+                return TextLayout(width: 0, height: 0, lines: [], uncoveredCharacters: [], isTruncated: false)
+            }
+            return layout(buffer, attributes: attributes, width: width, useICU: false, visible: visible, scratch: scratch)
         }
-        return layout(buffer, attributes: attributes, width: width, useICU: false, visible: visible)
     }
 
     /// `layout`, reporting an ICU failure or an over-long text as an error.
     /// - Throws: `TextError.icuFailed`, `.textTooLong`.
     public func checkedLayout(_ text: String, attributes: TextAttributes, width: Double?,
                               placingGlyphsWithin visible: ClosedRange<Double>? = nil) throws(TextError) -> TextLayout {
-        let buffer = try UTF16Buffer(text)
-        // Surface an ICU failure here rather than degrade silently.
-        _ = try LineBreakOpportunities(over: buffer)
-        return layout(buffer, attributes: attributes, width: width, useICU: true, visible: visible)
+        try scratches.withScratch { scratch throws(TextError) in
+            let buffer = try UTF16Buffer(text, reusing: scratch.takeUTF16Storage(capacity: text.utf8.count))
+            // Surface an ICU failure here rather than degrade silently.
+            let lineIterator = try LineBreakOpportunities(over: buffer)
+            return layout(buffer, attributes: attributes, width: width, useICU: true, visible: visible, scratch: scratch,
+                          lineIterator: lineIterator)
+        }
     }
 
     /// The size `layout(text, attributes:, width:)` would have, and its line count, without
     /// placing glyphs: the cheap call for a layout engine's measuring pass.
     public func measure(_ text: String, attributes: TextAttributes, width: Double?) -> TextMeasurement {
-        guard let buffer = try? UTF16Buffer(text) else {
-            return TextMeasurement(width: 0, height: 0, lineCount: 0, isTruncated: false)
+        scratches.withScratch { scratch in
+            guard let buffer = try? UTF16Buffer(text, reusing: scratch.takeUTF16Storage(capacity: text.utf8.count)) else {
+                return TextMeasurement(width: 0, height: 0, lineCount: 0, isTruncated: false)
+            }
+            let (metrics, breaker, records, truncated) = lines(buffer, attributes: attributes, width: width, scratch: scratch)
+            let bidi = BidiLines.mayReorder(buffer, rightToLeft: attributes.rightToLeft)
+                ? try? BidiLines(text: buffer, rightToLeft: attributes.rightToLeft) : nil
+            let widest = records.reduce(0) { max($0, lineWidth($1, breaker, bidi: bidi, pointsPerUnit: metrics.pointsPerUnit)) }
+            let measurement = TextMeasurement(
+                width: Double(widest) * metrics.pointsPerUnit,
+                height: metrics.height(of: records, breaker),
+                lineCount: records.count,
+                isTruncated: truncated)
+            scratch.keep(utf16: buffer.storage, clusters: breaker.clusters.clusters, records: records)
+            return measurement
         }
-        let (metrics, breaker, records, truncated) = lines(buffer, attributes: attributes, width: width)
-        let bidi = BidiLines.mayReorder(buffer, rightToLeft: attributes.rightToLeft)
-            ? try? BidiLines(text: buffer, rightToLeft: attributes.rightToLeft) : nil
-        let widest = records.reduce(0) { max($0, lineWidth($1, breaker, bidi: bidi, pointsPerUnit: metrics.pointsPerUnit)) }
-        return TextMeasurement(
-            width: Double(widest) * metrics.pointsPerUnit,
-            height: metrics.height(of: records, breaker),
-            lineCount: records.count,
-            isTruncated: truncated)
     }
 
     /// Points from the text box's top to the first line's baseline, exactly where `layout`
@@ -138,14 +154,18 @@ public struct TextLayoutEngine: Sendable {
     }
 
     /// The text broken into lines at `width`, with what measured them.
-    private func lines(_ buffer: UTF16Buffer, attributes: TextAttributes, width: Double?, useICU: Bool = true)
+    /// - Parameters:
+    ///   - scratch: the call's buffers to write clusters and records into (nil: allocate).
+    ///   - lineIterator: the text's line-break opportunities, if the caller has them already.
+    private func lines(_ buffer: UTF16Buffer, attributes: TextAttributes, width: Double?, useICU: Bool = true,
+                       scratch: LayoutScratch? = nil, lineIterator: LineBreakOpportunities? = nil)
         -> (Metrics, LineBreaker, [LineRecord], truncated: Bool) {
         let metrics = Metrics(attributes, textCount: buffer.count)
-        let lineIterator = useICU ? try? LineBreakOpportunities(over: buffer) : nil
+        let lineIterator = useICU ? lineIterator ?? (try? LineBreakOpportunities(over: buffer)) : nil
         let limit = width.map(metrics.limitInUnits) ?? .infinity
-        var breaker = metrics.breaker(metrics.clusters(buffer, attributes, useICU: useICU), lineIterator: lineIterator,
-                                      attributes: attributes, limit: limit)
-        let (records, truncated) = breaker.lines()
+        let clusters = metrics.clusters(buffer, attributes, useICU: useICU, storage: scratch?.takeClusters() ?? [])
+        var breaker = metrics.breaker(clusters, lineIterator: lineIterator, attributes: attributes, limit: limit)
+        let (records, truncated) = breaker.lines(storage: scratch?.takeRecords() ?? [])
         // Words a line breaks inside are measured and drawn in parts, shaped apart, as the
         // breaker measured them (in place: the breaker holds the only copy of the clusters).
         let cuts = breaker.cuts(of: records)
@@ -209,10 +229,14 @@ public struct TextLayoutEngine: Sendable {
 
     // MARK: - Layout
 
+    /// - Parameter scratch: where the working buffers come from and go back to (nil: allocated
+    ///   and freed by this call).
     func layout(_ buffer: UTF16Buffer, attributes: TextAttributes, width: Double?, useICU: Bool,
-                visible: ClosedRange<Double>? = nil) -> TextLayout {
+                visible: ClosedRange<Double>? = nil, scratch: LayoutScratch? = nil,
+                lineIterator: LineBreakOpportunities? = nil) -> TextLayout {
         let font = attributes.font
-        let (metrics, breaker, records, truncated) = lines(buffer, attributes: attributes, width: width, useICU: useICU)
+        let (metrics, breaker, records, truncated) = lines(buffer, attributes: attributes, width: width, useICU: useICU,
+                                                           scratch: scratch, lineIterator: lineIterator)
         let clusters = breaker.clusters
 
         let ellipsisGlyph = font.glyphOrZero(0x2026)
@@ -285,7 +309,7 @@ public struct TextLayoutEngine: Sendable {
                 }
 
                 var glyphs: [PositionedGlyph] = []
-                glyphs.reserveCapacity(record.head.count + record.tail.count + 1)
+                let glyphCapacity = record.head.count + record.tail.count + 1
                 var pen = 0
                 var extra = 0.0
                 // A right-to-left shaped run on this line: its clusters are drawn mirrored
@@ -382,7 +406,13 @@ public struct TextLayoutEngine: Sendable {
                 // A truncated line keeps its logical order (its ellipsis would need a place
                 // in the reordering); so does a line that is all left to right.
                 let order = record.ellipsis || !record.tail.isEmpty ? nil : bidi?.visualOrder(of: record.head, in: clusters)
-                place(record.head, visual: order)
+                if order == nil && rich == nil && !hasFallback && extraPerGap == 0 && Self.isPlain(record.head, cs) {
+                    glyphs = Self.plainGlyphs(record.head, cs, capacity: glyphCapacity, offset: offset, extra: extra,
+                                              pen: &pen, metrics: metrics, tabStop: tabStop)
+                } else {
+                    glyphs.reserveCapacity(glyphCapacity)
+                    place(record.head, visual: order)
+                }
                 mirrored = [:]
                 var text = buffer.string(clusters.offset(record.head.lowerBound)..<clusters.offset(record.head.upperBound))
                 if record.ellipsis {
@@ -420,6 +450,7 @@ public struct TextLayoutEngine: Sendable {
         let uncovered = clusters.uncovered.flatMap { string -> [Character] in
             string.count == 1 ? [Character(string)] : Array(string)
         }
+        scratch?.keep(utf16: buffer.storage, clusters: breaker.clusters.clusters, records: records)
         return TextLayout(
             width: naturalWidths.max() ?? 0,
             height: rich == nil ? Double(records.count) * metrics.lineHeight : nextTop,
@@ -427,6 +458,48 @@ public struct TextLayoutEngine: Sendable {
             uncoveredCharacters: uncovered,
             isTruncated: truncated,
             fonts: fonts)
+    }
+
+    /// Whether every cluster of `range` places at most one glyph at its pen position with
+    /// the label's font (no glyph list, no marks to draw apart, no right-to-left run to
+    /// mirror): what `plainGlyphs` places.
+    private static func isPlain(_ range: Range<Int>, _ clusters: UnsafeBufferPointer<Cluster>) -> Bool {
+        var seen: UInt8 = 0
+        for index in range { seen |= clusters[index].flags.rawValue }
+        return seen & Cluster.Flags([.glyphList, .multiScalar, .rightToLeft]).rawValue == 0
+    }
+
+    /// The glyphs of a plain run of clusters (see `isPlain`) on a line without runs, fallback
+    /// fonts, justification or reordering: what `layout`'s general placing gives for them,
+    /// written straight into an array of `capacity` (the line's, so the glyphs after them
+    /// still fit) instead of appended one by one. Moves `pen` past them.
+    private static func plainGlyphs(_ range: Range<Int>, _ clusters: UnsafeBufferPointer<Cluster>, capacity: Int,
+                                    offset: Double, extra: Double, pen: inout Int, metrics: Metrics,
+                                    tabStop: Int) -> [PositionedGlyph] {
+        var position = pen
+        defer { pen = position }
+        let pointsPerUnit = metrics.pointsPerUnit
+        return [PositionedGlyph](unsafeUninitializedCapacity: max(capacity, range.count)) { output, count in
+            var written = 0
+            for index in range {
+                let cluster = clusters[index]
+                let flags = cluster.flags
+                if !flags.contains(.noGlyph) {
+                    // An uncovered cluster that was not shaped draws `.notdef`; a shaped one
+                    // draws the glyph shaping gave it.
+                    let glyph = flags.contains(.notdef) && !flags.contains(.shaped) ? 0 : UInt32(cluster.glyph)
+                    (output.baseAddress! + written).initialize(
+                        to: PositionedGlyph(glyph: glyph, x: metrics.round(offset + Double(position) * pointsPerUnit + extra)))
+                    written += 1
+                }
+                if cluster.kind == .tab {
+                    position = LineBreaker.pen(afterTabAt: position, tabStop: tabStop)
+                } else {
+                    position += Int(cluster.advance)
+                }
+            }
+            count = written
+        }
     }
 
     /// A line's width in design units without hanging spaces (ellipsis included).
@@ -504,9 +577,13 @@ struct Metrics {
     }
 
     /// The text's clusters: in the attributes' font, or each run's in its own (`RichRuns`).
-    func clusters(_ buffer: UTF16Buffer, _ attributes: TextAttributes, useICU: Bool = true) -> ClusterList {
+    /// - Parameter storage: an array to write the clusters into (see `LayoutScratch`); a
+    ///   rich label's are joined from its runs' and do not use it.
+    func clusters(_ buffer: UTF16Buffer, _ attributes: TextAttributes, useICU: Bool = true,
+                  storage: [Cluster] = []) -> ClusterList {
         if let rich { return rich.clusters(over: buffer, useICU: useICU) }
-        return ClusterList(text: buffer, font: attributes.font, fallbacks: attributes.fallbackFonts, spacing: letterSpacing) {
+        return ClusterList(text: buffer, font: attributes.font, fallbacks: attributes.fallbackFonts, spacing: letterSpacing,
+                           storage: storage) {
             useICU ? try? BreakIterator(.character, over: buffer) : nil
         }
     }

@@ -33,6 +33,7 @@ struct BatchRenderer {
         }
         for problem in unreadable { printError(problem.message) }
         let renderer = LayoutRenderer(fontDirectories: options.fontDirectories)
+        let picture = pictureSettings(specCount: specs.count)
         let progress = Progress(total: specs.count)
         let failures = Mutex<[String]>(unreadable.map(\.path))
         forEachIndex(specs.count) { index in
@@ -73,6 +74,15 @@ struct BatchRenderer {
         printOutput("rendered \(total - failed.count) of \(total) \(noun) into \(outDirectory)"
                     + (failed.isEmpty ? "" : "; \(failed.count) failed: " + failed.sorted().joined(separator: ", ")))
         return failed.count
+    }
+
+    /// `picture`, encoding PNGs on one thread each when the jobs alone occupy every core: a
+    /// second encoding thread per job would only compete with the other jobs (and start a
+    /// thread per image).
+    func pictureSettings(specCount: Int, cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> PictureSettings {
+        var settings = picture
+        settings.encodesOnOneThread = min(jobs, specCount) >= cores
+        return settings
     }
 
     /// Calls `body` for every index below `count`, on `jobs` threads (this one and

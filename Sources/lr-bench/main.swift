@@ -6,6 +6,7 @@
 //     lr-bench encode IMAGE.png --runs 7
 //     lr-bench diff A.png B.png --runs 7
 //     lr-bench render SPEC --runs 7
+//     lr-bench render-folder DIR --one-thread
 //     lr-bench formats SPEC --runs 7
 //     lr-bench parse SPEC --runs 7
 //     lr-bench flex-cases Tests/LayoutEngineTests/Chromium/flex-cases.json
@@ -20,14 +21,15 @@ import Glibc
 import LayoutRenderKit
 
 // As the CLI does: every case runs many times in one process, as a batch or a service does.
-ProcessMemory.keepFreedMemory()
-
-let arguments = Array(CommandLine.arguments.dropFirst())
+// `--default-malloc` (any case) leaves glibc's settings as they are, as in a program that
+// does not make this call (the service's render workers).
+let arguments = Array(CommandLine.arguments.dropFirst()).filter { $0 != "--default-malloc" }
+if !CommandLine.arguments.contains("--default-malloc") { ProcessMemory.keepFreedMemory() }
 
 switch arguments.first {
 case "layout":
     exit(runLayoutBenchmark(Array(arguments.dropFirst())))
-case "text", "decode", "encode", "diff", "render", "formats", "parse", "flex-cases", "text-lines":
+case "text", "decode", "encode", "diff", "render", "render-folder", "formats", "parse", "flex-cases", "text-lines":
     do {
         let rest = Array(arguments.dropFirst())
         switch arguments[0] {
@@ -35,6 +37,7 @@ case "text", "decode", "encode", "diff", "render", "formats", "parse", "flex-cas
         case "decode": try runDecodeBenchmark(rest)
         case "diff": try runDiffBenchmark(rest)
         case "render": try runRenderBenchmark(rest)
+        case "render-folder": try runRenderFolderBenchmark(rest)
         case "formats": try runFormatsBenchmark(rest)
         case "parse": try runParseBenchmark(rest)
         case "flex-cases": try runFlexCases(rest)
@@ -46,6 +49,6 @@ case "text", "decode", "encode", "diff", "render", "formats", "parse", "flex-cas
         exit(1)
     }
 default:
-    print("usage: lr-bench layout [--nodes N] [--runs R] | text [--runs R] | decode A.png B.png [--runs R] | encode IMAGE.png [--runs R] | diff A.png B.png [--runs R] | render SPEC [--runs R] | formats SPEC [--runs R] | parse SPEC [--runs R] | flex-cases FILE | text-lines FILE")
+    print("usage: lr-bench layout [--nodes N] [--runs R] | text [--runs R] | decode A.png B.png [--runs R] | encode IMAGE.png [--runs R] | diff A.png B.png [--runs R] | render SPEC [--runs R] | render-folder DIR | formats SPEC [--runs R] | parse SPEC [--runs R] | flex-cases FILE | text-lines FILE")
     exit(arguments.isEmpty ? 0 : 2)
 }

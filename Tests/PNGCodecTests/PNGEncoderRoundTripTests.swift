@@ -112,10 +112,25 @@ final class PNGEncoderRoundTripTests: XCTestCase {
         for name in names {
             let file = [UInt8](try Data(contentsOf: goldens.appendingPathComponent(name)))
             let image = try PNGDecoder.decode(file)
-            let bytes = try PNGEncoder.encode(image)
-            XCTAssertLessThanOrEqual(Double(bytes.count), Double(file.count) * 1.1, name)
-            XCTAssertEqual(try PNGDecoder.decode(bytes), image, name)
+            for onOneThread in [false, true] {
+                let bytes = try PNGEncoder.encode(image, onOneThread: onOneThread)
+                XCTAssertLessThanOrEqual(Double(bytes.count), Double(file.count) * 1.1, "\(name) onOneThread \(onOneThread)")
+                XCTAssertEqual(try PNGDecoder.decode(bytes), image, "\(name) onOneThread \(onOneThread)")
+            }
         }
+    }
+
+    /// A batch with a job per core encodes on one thread: one part, where the same image is
+    /// otherwise split in two (it has 512 KiB of rows or more, even as RGB: (640 × 3 + 1) × 300 bytes).
+    func testOnOneThreadIsOnePart() throws {
+        var random = SplitMix64(seed: 5)
+        let image = makeImage(640, 300, opaque: false, noise: false, &random)
+        let onePart = try PNGEncoder.encode(image, textChunks: [], level: 1, filter: .none, parts: 1)
+        let twoParts = try PNGEncoder.encode(image, textChunks: [], level: 1, filter: .none, parts: 2)
+        XCTAssertNotEqual(onePart, twoParts)
+        XCTAssertEqual(try PNGEncoder.encode(image, speed: .fast), twoParts)
+        XCTAssertEqual(try PNGEncoder.encode(image, speed: .fast, onOneThread: true), onePart)
+        XCTAssertEqual(try PNGDecoder.decode(onePart), image)
     }
 
     private func makeImage(_ width: Int, _ height: Int, opaque: Bool, noise: Bool, _ random: inout SplitMix64)
