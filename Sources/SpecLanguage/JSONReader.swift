@@ -45,6 +45,9 @@ public struct JSONValue: Sendable {
     public func location(_ path: String) -> SourceLocation {
         SourceLocation(line: line, column: column, jsonPath: path)
     }
+    public func location(_ path: JSONPath) -> SourceLocation {
+        SourceLocation(line: line, column: column, jsonPath: path)
+    }
 }
 
 /// One `"key": value` of a JSON object, with where its key starts.

@@ -71,7 +71,7 @@ public struct JSONSpecReader {
                         throw SpecError("unknown attribute '\(key)' for style",
                                         at: SourceLocation(line: attribute.keyLine, column: attribute.keyColumn, jsonPath: "\(path).\(key)"))
                     }
-                    raw.append(try rawAttribute(attribute, path: "\(path).\(key)"))
+                    raw.append(try rawAttribute(attribute, path: JSONPath(text: path).key(key)))
                 }
                 state.styles[name] = StyleDefinition(attributes: raw, location: value.location(path))
             }
@@ -84,7 +84,7 @@ public struct JSONSpecReader {
         var canvasOpen = OpenNode(kind: .canvas, argument: nil, raw: [], location: canvasValue.location("$.canvas"),
                                   sourceLine: "", depth: -1)
         for member in Self.cascadeOrder(canvasObject) {
-            canvasOpen.raw.append(try rawAttribute(member, path: "$.canvas.\(member.key)"))
+            canvasOpen.raw.append(try rawAttribute(member, path: JSONPath(text: "$.canvas").key(member.key)))
         }
         var canvas = try state.finishNode(canvasOpen)
         guard case .length(.points(let width))? = canvas[.width], width > 0 else {
@@ -98,11 +98,12 @@ public struct JSONSpecReader {
             guard case .array(let items) = list.content else {
                 throw SpecError("children is a list", at: list.location("$.children"))
             }
+            let children = JSONPath(text: "$.children")
             canvas.children = try items.enumerated().map { i, item throws(SpecError) in
-                try node(item, path: "$.children[\(i)]", depth: 0, state: state, count: &count)
+                try node(item, path: children.index(i), depth: 0, state: state, count: &count)
             }
         case (nil, let root?):
-            canvas.children = [try node(root, path: "$.root", depth: 0, state: state, count: &count)]
+            canvas.children = [try node(root, path: JSONPath(text: "$.root"), depth: 0, state: state, count: &count)]
         case (nil, nil):
             break
         default:
@@ -144,7 +145,7 @@ public struct JSONSpecReader {
 
     /// `depth` counts every level, `if`/`else`/`for` too, as indentation does in the text form.
     /// `parent` is the nearest enclosing node that is not `if`/`else`/`for` (the canvas at the top).
-    private func node(_ tree: JSONValue, path: String, depth: Int, state: ParseState,
+    private func node(_ tree: JSONValue, path: JSONPath, depth: Int, state: ParseState,
                       count: inout Int, parent: NodeKind = .canvas) throws(SpecError) -> Node {
         let location = tree.location(path)
         guard depth < limits.maxDepth else { throw SpecError("nesting deeper than \(limits.maxDepth) levels (the limit)", at: location) }
@@ -155,19 +156,20 @@ public struct JSONSpecReader {
         guard let kind = NodeKind(rawValue: kindName), kind != .canvas else {
             var message = "unknown kind '\(kindName)'"
             if let s = suggestion(for: kindName, among: NodeKind.allCases.map(\.rawValue)) { message += "; did you mean '\(s)'?" }
-            throw SpecError(message, at: kindValue.location(path + ".kind"))
+            throw SpecError(message, at: kindValue.location(path.key("kind")))
         }
         if let problem = Schema.childProblem(parent: parent, child: kind) {
-            throw SpecError(problem, at: kindValue.location(path + ".kind"))
+            throw SpecError(problem, at: kindValue.location(path.key("kind")))
         }
         var children: [Node] = []
         if let list = tree["children"] {
-            guard case .array(let items) = list.content else { throw SpecError("children is a list", at: list.location(path + ".children")) }
+            let childrenPath = path.key("children")
+            guard case .array(let items) = list.content else { throw SpecError("children is a list", at: list.location(childrenPath)) }
             guard kind.isControl || Schema.containerKinds.contains(kind) || kind == .label else {
-                throw SpecError("a \(kind.rawValue) cannot have children", at: list.location(path + ".children"))
+                throw SpecError("a \(kind.rawValue) cannot have children", at: list.location(childrenPath))
             }
             for (i, item) in items.enumerated() {
-                let child = try node(item, path: "\(path).children[\(i)]", depth: depth + 1, state: state, count: &count,
+                let child = try node(item, path: childrenPath.index(i), depth: depth + 1, state: state, count: &count,
                                      parent: kind.isControl ? parent : kind)
                 children.append(child)
             }
@@ -180,7 +182,7 @@ public struct JSONSpecReader {
         var open = OpenNode(kind: kind, argument: nil, raw: [], location: location, sourceLine: "", depth: depth)
         for member in Self.cascadeOrder(object) where member.key != "kind" && member.key != "children" {
             let key = member.key, value = member.value
-            let keyPath = "\(path).\(key)"
+            let keyPath = path.key(key)
             switch (kind, key, value.content) {
             case (.span, "text", .string("")):
                 throw SpecError("an empty span; give it text, or leave it out", at: value.location(keyPath))
@@ -215,7 +217,7 @@ public struct JSONSpecReader {
             .map(\.member)
     }
 
-    private func control(_ kind: NodeKind, _ object: JSONValue, path: String) throws(SpecError) -> Control {
+    private func control(_ kind: NodeKind, _ object: JSONValue, path: JSONPath) throws(SpecError) -> Control {
         switch kind {
         case .ifBlock:
             guard let value = object["condition"], case .string(let text) = value.content else {
@@ -223,7 +225,7 @@ public struct JSONSpecReader {
             }
             var parser = ConditionParser(text, maxDepth: limits.maxExpressionDepth)
             do { return .condition(try parser.parse()) } catch {
-                throw SpecError("bad condition: \(error.message)", at: value.location(path + ".condition"))
+                throw SpecError("bad condition: \(error.message)", at: value.location(path.key("condition")))
             }
         case .forLoop:
             guard let value = object["each"], case .string(let text) = value.content else {
@@ -231,7 +233,7 @@ public struct JSONSpecReader {
             }
             let words = text.split(separator: " ").map(String.init)
             guard words.count == 3, words[1] == "in", ValueReader.isIdentifier(words[0]) else {
-                throw SpecError("\"each\" is written \"NAME in LIST\"", at: value.location(path + ".each"))
+                throw SpecError("\"each\" is written \"NAME in LIST\"", at: value.location(path.key("each")))
             }
             return .loop(variable: words[0], source: words[2].split(separator: ".").map(String.init))
         default:
@@ -241,7 +243,7 @@ public struct JSONSpecReader {
 
     /// The member as the text form would have written it: unknown names are reported at
     /// the key, bad values at the value.
-    private func rawAttribute(_ member: JSONMember, path: String) throws(SpecError) -> RawAttribute {
+    private func rawAttribute(_ member: JSONMember, path: JSONPath) throws(SpecError) -> RawAttribute {
         let key = member.key, value = member.value
         let location = value.location(path)
         let text: String
