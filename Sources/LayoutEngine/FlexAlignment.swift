@@ -126,9 +126,8 @@ extension LayoutContext {
     /// baseline-aligned items count from their largest ascent to their largest descent.
     func calculateLineCrossSize(_ l: Int, singleLine: Bool, innerCross: Double?, minCross: Double, maxCross: Double,
                                 _ ctx: FlexContext) {
-        // (A baseline group's ascent may be negative: an item with a negative margin.)
-        var largest = 0.0, ascent = -Double.infinity, descent = -Double.infinity
-        var hasBaseline = false
+        var largest = 0.0
+        var baselineGroup = BaselineGroup()
         for i in lines[l].start..<lines[l].end {
             let outer = items[i].hypotheticalCross + items[i].margin.cross
             if items[i].align == .baseline {
@@ -149,20 +148,17 @@ extension LayoutContext {
                     b += ctx.axis.flipY ? size.height - baseline : baseline
                 }
                 items[i].baseline = b
-                ascent = Swift.max(ascent, b)
-                descent = Swift.max(descent, outer - b)
-                hasBaseline = true
+                baselineGroup.add(outerSize: outer, baseline: b)
             } else {
                 largest = Swift.max(largest, outer)
             }
         }
-        if !hasBaseline { ascent = 0; descent = 0 }
-        lines[l].baseline = ascent
-        lines[l].hasBaselineItems = hasBaseline
+        lines[l].baseline = baselineGroup.isEmpty ? 0 : baselineGroup.ascent
+        lines[l].hasBaselineItems = !baselineGroup.isEmpty
         if singleLine, let innerCross {
             lines[l].cross = innerCross
         } else {
-            var m = Swift.max(largest, ascent + descent)
+            var m = Swift.max(largest, baselineGroup.size)
             if singleLine { m = clamp(m, min: minCross, max: maxCross) }
             lines[l].cross = Swift.max(0, m)
         }
@@ -297,4 +293,22 @@ extension LayoutContext {
         case .baseline: return line.baseline - items[i].baseline + start
         }
     }
+}
+
+/// The baseline-aligned items of one flex line: lined up by their baselines, together they
+/// take from the largest ascent (outer cross-start edge to baseline) to the largest descent
+/// (baseline to outer cross-end edge). An ascent may be negative (a negative margin).
+struct BaselineGroup {
+    private(set) var ascent = -Double.infinity
+    private var descent = -Double.infinity
+
+    var isEmpty: Bool { ascent == -.infinity }
+
+    mutating func add(outerSize: Double, baseline: Double) {
+        ascent = Swift.max(ascent, baseline)
+        descent = Swift.max(descent, outerSize - baseline)
+    }
+
+    /// The cross size the group takes: 0 when it has no item.
+    var size: Double { isEmpty ? 0 : ascent + descent }
 }

@@ -263,24 +263,21 @@ extension LayoutContext {
             // baselines in its max-content width, as Chromium lays its lines out to measure
             // it; its min-content width and a single-line column's leave that out, as
             // Chromium's do.)
-            var ascent = -Double.infinity, descent = -Double.infinity
+            var baselineGroup = BaselineGroup()
             for k in children(node) {
                 let c = childList[k]
                 if hidden[c] || outOfFlow[c] { continue }
                 let v = widthContribution(c, of: node, axis: axis, wraps: wraps, constraint, innerHeight: innerHeight)
                 sum += v
                 if !axis.isRow && wraps && constraint == .maxContent && isBaselineAligned(c, in: node) {
-                    let m = margins(c, parentWidth: nil)
-                    let b = axis.flipX ? v - m.left : m.left
-                    ascent = Swift.max(ascent, b)
-                    descent = Swift.max(descent, v - b)
+                    baselineGroup.add(outerSize: v, baseline: columnItemBaseline(c, outerWidth: v, flipX: axis.flipX))
                 } else {
                     widest = Swift.max(widest, v)
                 }
                 count += 1
             }
             sum += gap * Double(Swift.max(0, count - 1))
-            if ascent.isFinite { widest = Swift.max(widest, ascent + descent) }
+            widest = Swift.max(widest, baselineGroup.size)
             if !axis.isRow { return widest }
             return wraps && constraint == .minContent ? widest : sum
         }
@@ -311,8 +308,8 @@ extension LayoutContext {
         let gapMain = resolveEdge(sp.pointee.gap, innerHeight)
         let gapCross = resolveEdge(sp.pointee.crossGap ?? sp.pointee.gap, nil)
         var total = 0.0, lineWidth = 0.0, used = 0.0, inLine = 0
-        var ascent = -Double.infinity, descent = -Double.infinity
-        func lineEnds() -> Double { ascent.isFinite ? Swift.max(lineWidth, ascent + descent) : lineWidth }
+        var baselineGroup = BaselineGroup()
+        func lineEnds() -> Double { Swift.max(lineWidth, baselineGroup.size) }
         // (In `order`: its items' order decides which share a line.)
         forEachFlexItem(of: node) { c in
             let m = margins(c, parentWidth: nil)
@@ -340,20 +337,26 @@ extension LayoutContext {
             if inLine > 0 && used + gapMain + outerHeight > limit + 1e-9 {
                 total += lineEnds() + gapCross
                 lineWidth = 0; used = 0; inLine = 0
-                ascent = -.infinity; descent = -.infinity
+                baselineGroup = BaselineGroup()
             }
             used += (inLine > 0 ? gapMain : 0) + outerHeight
             let outerWidth = s.width + m.horizontal
             if isBaselineAligned(c, in: node) {
-                let b = flipX ? m.right + s.width : m.left
-                ascent = Swift.max(ascent, b)
-                descent = Swift.max(descent, outerWidth - b)
+                baselineGroup.add(outerSize: outerWidth, baseline: columnItemBaseline(c, outerWidth: outerWidth, flipX: flipX))
             } else {
                 lineWidth = Swift.max(lineWidth, outerWidth)
             }
             inLine += 1
         }
         return total + lineEnds()
+    }
+
+    /// A column item's synthesized baseline, from its outer left edge (`outerWidth` is its
+    /// width with margins): its border box's cross-start edge, the right one when the cross
+    /// axis runs right to left (`flipX`), as `calculateLineCrossSize` places it.
+    private func columnItemBaseline(_ c: NodeID, outerWidth: Double, flipX: Bool) -> Double {
+        let m = margins(c, parentWidth: nil)
+        return flipX ? outerWidth - m.left : m.left
     }
 
     /// Whether column `node` aligns its item `c` by its baseline: `align-self` (or the

@@ -114,25 +114,37 @@ struct FixedEdges {
 
     init(_ sp: UnsafePointer<LayoutStyle>) {
         func fixed(_ e: Edges) -> Bool { !(e.top.isPercent || e.right.isPercent || e.bottom.isPercent || e.left.isPercent) }
-        let pad = sp.pointee.padding, b = sp.pointee.border, m = sp.pointee.margin
-        if fixed(pad) {
+        if fixed(sp.pointee.padding) {
             insetsFixed = true
-            insets = EdgeInsets(top: resolveEdge(pad.top, nil) + b.top, right: resolveEdge(pad.right, nil) + b.right,
-                                bottom: resolveEdge(pad.bottom, nil) + b.bottom, left: resolveEdge(pad.left, nil) + b.left)
+            insets = resolvedInsets(sp, parentWidth: nil)
         }
-        if fixed(m) {
+        if fixed(sp.pointee.margin) {
             marginsFixed = true
-            margins = EdgeInsets(top: resolveEdge(m.top, nil), right: resolveEdge(m.right, nil),
-                                 bottom: resolveEdge(m.bottom, nil), left: resolveEdge(m.left, nil))
+            margins = resolvedMargins(sp, parentWidth: nil)
         }
     }
+}
+
+/// A style's padding plus border; padding percentages are of `parentWidth`.
+@inline(__always) func resolvedInsets(_ s: UnsafePointer<LayoutStyle>, parentWidth: Double?) -> EdgeInsets {
+    let pad = s.pointee.padding, b = s.pointee.border
+    return EdgeInsets(top: resolveEdge(pad.top, parentWidth) + b.top,
+                      right: resolveEdge(pad.right, parentWidth) + b.right,
+                      bottom: resolveEdge(pad.bottom, parentWidth) + b.bottom,
+                      left: resolveEdge(pad.left, parentWidth) + b.left)
+}
+
+/// A style's margins (`auto` as 0); percentages are of `parentWidth`.
+@inline(__always) func resolvedMargins(_ s: UnsafePointer<LayoutStyle>, parentWidth: Double?) -> EdgeInsets {
+    let m = s.pointee.margin
+    return EdgeInsets(top: resolveEdge(m.top, parentWidth), right: resolveEdge(m.right, parentWidth),
+                      bottom: resolveEdge(m.bottom, parentWidth), left: resolveEdge(m.left, parentWidth))
 }
 
 final class LayoutContext {
     let tree: LayoutTree
     /// The tree's distinct styles and each node's entry among them (`style(_:)`).
-    let styleTable: UnsafeBufferPointer<LayoutStyle>
-    let styleIndices: UnsafeBufferPointer<UInt32>
+    let styles: StylesInPlace
     let count: Int
     /// Children of node `n` are `childList[childStart[n] ..< childStart[n + 1]]`.
     let childStart: UnsafeMutableBufferPointer<Int>
@@ -195,19 +207,14 @@ final class LayoutContext {
     /// Runs `body` with a context for `tree` that writes relative frames into `frames`.
     static func with<R>(_ tree: LayoutTree, frames: UnsafeMutableBufferPointer<Rect>, rootDirection: Direction,
                         _ body: (LayoutContext) -> R) -> R {
-        tree.styleTable.withUnsafeBufferPointer { table in
-            tree.styleIndices.withUnsafeBufferPointer { indices in
-                body(LayoutContext(tree: tree, styleTable: table, styleIndices: indices, frames: frames,
-                                   rootDirection: rootDirection))
-            }
+        StylesInPlace.with(tree) { styles in
+            body(LayoutContext(tree: tree, styles: styles, frames: frames, rootDirection: rootDirection))
         }
     }
 
-    init(tree: LayoutTree, styleTable: UnsafeBufferPointer<LayoutStyle>, styleIndices: UnsafeBufferPointer<UInt32>,
-         frames: UnsafeMutableBufferPointer<Rect>, rootDirection: Direction) {
+    init(tree: LayoutTree, styles: StylesInPlace, frames: UnsafeMutableBufferPointer<Rect>, rootDirection: Direction) {
         self.tree = tree
-        self.styleTable = styleTable
-        self.styleIndices = styleIndices
+        self.styles = styles
         let n = tree.count
         count = n
         childStart = .allocate(capacity: n + 1)
@@ -227,11 +234,12 @@ final class LayoutContext {
         cacheParent.initialize(repeating: nil, count: Self.cacheSlots)
         cacheUsed = .allocate(capacity: n)
         cacheUsed.initialize(repeating: 0)
-        fixedEdges = .allocate(capacity: styleTable.count)
-        var percents = [Bool](repeating: false, count: styleTable.count)
-        var sizing = [UInt8](repeating: 0, count: styleTable.count)
-        for e in 0..<styleTable.count {
-            let sp = styleTable.baseAddress! + e
+        let table = styles.table
+        fixedEdges = .allocate(capacity: table.count)
+        var percents = [Bool](repeating: false, count: table.count)
+        var sizing = [UInt8](repeating: 0, count: table.count)
+        for e in 0..<table.count {
+            let sp = table.baseAddress! + e
             (fixedEdges.baseAddress! + e).initialize(to: FixedEdges(sp))
             percents[e] = Self.hasPercent(sp)
             sizing[e] = Self.hasSizing(sp)
@@ -254,8 +262,8 @@ final class LayoutContext {
             case .ltr: rtl[i] = false
             case .rtl: rtl[i] = true
             }
-            usesParentSize[i] = percents[Int(styleIndices[i])]
-            hasSizing[i] = sizing[Int(styleIndices[i])]
+            usesParentSize[i] = percents[styles.entry(i)]
+            hasSizing[i] = sizing[styles.entry(i)]
             var absolute = false
             if style.pointee.position == .absolute, let p = tree.parents[i] {
                 switch tags[p] {
@@ -294,30 +302,19 @@ final class LayoutContext {
     }
 
     /// The style of `n`, read in place (subscripting the buffer would copy the whole style).
-    @inline(__always) func style(_ n: NodeID) -> UnsafePointer<LayoutStyle> {
-        styleTable.baseAddress! + Int(styleIndices[n])
-    }
+    @inline(__always) func style(_ n: NodeID) -> UnsafePointer<LayoutStyle> { styles[n] }
 
     @inline(__always) func children(_ n: NodeID) -> Range<Int> { childStart[n]..<childStart[n + 1] }
 
     /// Padding plus border of `n`; padding percentages are of the containing block's width.
     @inline(__always) func insets(_ n: NodeID, parentWidth: Double?) -> EdgeInsets {
-        let fixed = fixedEdges.baseAddress! + Int(styleIndices[n])
-        if fixed.pointee.insetsFixed { return fixed.pointee.insets }
-        let s = style(n)
-        let pad = s.pointee.padding, b = s.pointee.border
-        return EdgeInsets(top: resolveEdge(pad.top, parentWidth) + b.top,
-                          right: resolveEdge(pad.right, parentWidth) + b.right,
-                          bottom: resolveEdge(pad.bottom, parentWidth) + b.bottom,
-                          left: resolveEdge(pad.left, parentWidth) + b.left)
+        let fixed = fixedEdges.baseAddress! + styles.entry(n)
+        return fixed.pointee.insetsFixed ? fixed.pointee.insets : resolvedInsets(style(n), parentWidth: parentWidth)
     }
 
     @inline(__always) func margins(_ n: NodeID, parentWidth: Double?) -> EdgeInsets {
-        let fixed = fixedEdges.baseAddress! + Int(styleIndices[n])
-        if fixed.pointee.marginsFixed { return fixed.pointee.margins }
-        let m = style(n).pointee.margin
-        return EdgeInsets(top: resolveEdge(m.top, parentWidth), right: resolveEdge(m.right, parentWidth),
-                          bottom: resolveEdge(m.bottom, parentWidth), left: resolveEdge(m.left, parentWidth))
+        let fixed = fixedEdges.baseAddress! + styles.entry(n)
+        return fixed.pointee.marginsFixed ? fixed.pointee.margins : resolvedMargins(style(n), parentWidth: parentWidth)
     }
 
     // MARK: - The one entry point of every algorithm

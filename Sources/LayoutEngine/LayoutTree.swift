@@ -82,6 +82,26 @@ public struct NodeStyles: RandomAccessCollection, Sendable {
     public subscript(node: NodeID) -> LayoutStyle { table[Int(entries[node])] }
 }
 
+/// A tree's styles by node, each read where it is stored (a copy of a style is a few
+/// hundred bytes): valid inside `with`'s body only.
+struct StylesInPlace {
+    /// The tree's distinct styles.
+    let table: UnsafeBufferPointer<LayoutStyle>
+    let indices: UnsafeBufferPointer<UInt32>
+
+    static func with<R, E: Error>(_ tree: LayoutTree, _ body: (StylesInPlace) throws(E) -> R) throws(E) -> R {
+        try tree.styleTable.withUnsafeBufferPointer { (table) throws(E) in
+            try tree.styleIndices.withUnsafeBufferPointer { (indices) throws(E) in
+                try body(StylesInPlace(table: table, indices: indices))
+            }
+        }
+    }
+
+    /// The index of `node`'s style in `table`.
+    @inline(__always) func entry(_ node: NodeID) -> Int { Int(indices[node]) }
+    @inline(__always) subscript(node: NodeID) -> UnsafePointer<LayoutStyle> { table.baseAddress! + entry(node) }
+}
+
 /// The lookup of `LayoutTree`'s shared styles.
 struct StyleSharing: Sendable {
     var entries: [UInt64: UInt32] = [:]

@@ -10,28 +10,18 @@ public func validateLayout(_ tree: LayoutTree) throws(LayoutError) {
     // Styles are read in place (a copy of one is a few hundred bytes), and the values of
     // each shared style are checked once, at the first node that has it: a node whose
     // style was checked before has valid values.
-    try tree.styleTable.withUnsafeBufferPointer { (table) throws(LayoutError) in
-        try tree.styleIndices.withUnsafeBufferPointer { (indices) throws(LayoutError) in
-            let styles = StylesInPlace(table: table, indices: indices)
-            try validateDepths(tree, styles)
-            var checked = [Bool](repeating: false, count: table.count)
-            for node in 0..<tree.count {
-                let entry = Int(indices[node])
-                if !checked[entry] {
-                    try validateStyle(tree, node, styles[node])
-                    checked[entry] = true
-                }
-                try validateNode(tree, node, styles)
+    try StylesInPlace.with(tree) { (styles) throws(LayoutError) in
+        try validateDepths(tree, styles)
+        var checked = [Bool](repeating: false, count: styles.table.count)
+        for node in 0..<tree.count {
+            let entry = styles.entry(node)
+            if !checked[entry] {
+                try validateStyle(tree, node, styles[node])
+                checked[entry] = true
             }
+            try validateNode(tree, node, styles)
         }
     }
-}
-
-/// A tree's styles by node, each read where it is stored.
-private struct StylesInPlace {
-    let table: UnsafeBufferPointer<LayoutStyle>
-    let indices: UnsafeBufferPointer<UInt32>
-    subscript(node: NodeID) -> UnsafePointer<LayoutStyle> { table.baseAddress! + Int(indices[node]) }
 }
 
 /// The depth of every node, and of every anchor expression, within the limits.

@@ -58,7 +58,7 @@ enum PNGFastDecoder {
             initialized = 0
             let out = buffer.baseAddress!
             let raw = UnsafeMutableBufferPointer(start: out + offset, count: rawCount)
-            guard inflate(bytes, idat, into: raw) else {
+            guard inflate(bytes, idat, total: compressed, into: raw) else {
                 ok = false
                 return
             }
@@ -88,10 +88,6 @@ enum PNGFastDecoder {
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
-    /// The data ranges of the IDAT chunks, or nil when the chunk sequence is one libpng
-    /// might treat differently: every chunk's CRC must match; the only critical chunks are
-    /// IHDR first, one run of consecutive IDATs, and an empty IEND; no PLTE or tRNS (they
-    /// change the pixels, or libpng checks them); the file may not end before IEND.
     /// The largest IDAT chunk libpng accepts for the image (`png_check_chunk_length`: the
     /// image data plus zlib and deflate overheads, at most 2^31 - 1); other chunks it
     /// refuses above 8,000,000 bytes (PNG_USER_CHUNK_MALLOC_MAX). Longer chunks go to
@@ -107,6 +103,10 @@ enum PNGFastDecoder {
 
     private static let otherChunkLimit = 8_000_000
 
+    /// The data ranges of the IDAT chunks, or nil when the chunk sequence is one libpng
+    /// might treat differently: every chunk's CRC must match; the only critical chunks are
+    /// IHDR first, one run of consecutive IDATs, and an empty IEND; no PLTE or tRNS (they
+    /// change the pixels, or libpng checks them); the file may not end before IEND.
     private static func imageDataChunks(_ bytes: UnsafeBufferPointer<UInt8>, idatLimit: Int) -> [Range<Int>]? {
         var offset = 33  // after the signature and IHDR, checked by PNGChunks.checkHeader
         var idat: [Range<Int>] = []
@@ -142,26 +142,16 @@ enum PNGFastDecoder {
         }
     }
 
-    /// Inflates the zlib stream of the IDAT chunks into `raw`, which it must fill exactly,
-    /// using all of the IDAT data. False on any failure.
+    /// Inflates the zlib stream of the IDAT chunks (`total` bytes) into `raw`, which it must
+    /// fill exactly, using all of the IDAT data. False on any failure.
     private static func inflate(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ idat: [Range<Int>], into raw: UnsafeMutableBufferPointer<UInt8>
+        _ bytes: UnsafeBufferPointer<UInt8>, _ idat: [Range<Int>], total: Int, into raw: UnsafeMutableBufferPointer<UInt8>
     ) -> Bool {
-        let total = idat.reduce(0) { $0 + $1.count }
         // zlib's header: deflate with a 32 KiB window (CINFO 7). A smaller declared window
         // makes zlib (libpng) refuse distances libdeflate would accept, so that goes to libpng.
-        guard total >= 2 else { return false }
-        func firstBytes() -> (UInt8, UInt8) {
-            var found: [UInt8] = []
-            for range in idat {
-                for i in range {
-                    found.append(bytes[i])
-                    if found.count == 2 { return (found[0], found[1]) }
-                }
-            }
-            return (0, 0)
+        guard total >= 2, let first = idat.first(where: { !$0.isEmpty }), bytes[first.lowerBound] == 0x78 else {
+            return false
         }
-        guard firstBytes().0 == 0x78 else { return false }
         guard let decompressor = libdeflate_alloc_decompressor() else { return false }
         defer { libdeflate_free_decompressor(decompressor) }
         var used = 0
@@ -187,9 +177,10 @@ enum PNGFastDecoder {
     private static let slack = 8
 
     /// Reverses PNG filter `type` on one row in place. False for a type that is not 0–4.
-    /// The row and the one above may be read up to a byte past their ends.
+    /// The row and the one above may be read up to four bytes past their ends (their
+    /// buffers' slack).
     @inline(__always)
-    static func unfilter(
+    private static func unfilter(
         type: UInt8, row: UnsafeMutablePointer<UInt8>, prior: UnsafeMutablePointer<UInt8>?, count: Int, bpp: Int
     ) -> Bool {
         if type == 1 || type >= 3 && type <= 4 && prior != nil, bpp == 3 || bpp == 4 {
@@ -242,7 +233,7 @@ enum PNGFastDecoder {
                 for i in 0..<min(bpp, count) { row[i] = row[i] &+ prior[i] }
                 var i = bpp
                 while i < count {
-                    row[i] = row[i] &+ paeth(row[i &- bpp], prior[i], prior[i &- bpp])
+                    row[i] = row[i] &+ paethPredictor(row[i &- bpp], prior[i], prior[i &- bpp])
                     i &+= 1
                 }
             } else {
@@ -274,7 +265,7 @@ enum PNGFastDecoder {
         // (the next pixel's, not yet unfiltered, or the next row's filter type). The next
         // pixel is loaded before this one is stored: a load overlapping the store just made
         // waits for it (store forwarding fails), which made this loop twice as slow. That
-        // load reads up to four bytes past the row (the next row, or the slack).
+        // load reads up to four bytes past the row (into its buffer's slack).
         let keepFourth = Lanes(0, 0, 0, bpp == 3 ? -1 : 0) .!= 0
         @inline(__always) func store(_ v: Lanes, _ loaded: Lanes, _ p: UnsafeMutablePointer<UInt8>) {
             let bytes = SIMD4<UInt8>(truncatingIfNeeded: v.replacing(with: loaded, where: keepFourth))
@@ -325,16 +316,6 @@ enum PNGFastDecoder {
                 x &+= bpp
             }
         }
-    }
-
-    @inline(__always)
-    private static func paeth(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
-        let ia = Int32(a), ib = Int32(b), ic = Int32(c)
-        let pa = abs(ib &- ic)
-        let pb = abs(ia &- ic)
-        let pc = abs(ia &+ ib &- 2 &* ic)
-        if pa <= pb && pa <= pc { return a }
-        return pb <= pc ? b : c
     }
 
     /// One unfiltered row of `channels` samples a pixel as RGBA: grey to R, G and B,

@@ -167,13 +167,19 @@ enum PNGFilteredRows {
         case .sub: return a
         case .up: return b
         case .average: return UInt8((UInt16(a) + UInt16(b)) >> 1)
-        case .paeth:
-            let (ia, ib, ic) = (Int(a), Int(b), Int(c))
-            let pa = abs(ib - ic)
-            let pb = abs(ia - ic)
-            let pc = abs(ia + ib - 2 * ic)
-            if pa <= pb && pa <= pc { return a }
-            return pb <= pc ? b : c
+        case .paeth: return paethPredictor(a, b, c)
         }
     }
+}
+
+/// The Paeth predictor of the left (a), upper (b) and upper-left (c) samples: whichever is
+/// nearest to a + b - c, ties to a, then b.
+@inline(__always)
+func paethPredictor(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
+    let ia = Int32(a), ib = Int32(b), ic = Int32(c)
+    let pa = abs(ib &- ic)
+    let pb = abs(ia &- ic)
+    let pc = abs(ia &+ ib &- 2 &* ic)
+    if pa <= pb && pa <= pc { return a }
+    return pb <= pc ? b : c
 }

@@ -23,8 +23,6 @@ public final class SVGDocument: Hashable, Sendable {
     public let byteCount: Int
     private let handle: Mutex<Handle>
 
-    private let rsvg: LibRsvg
-
     private final class Handle: @unchecked Sendable {  // used only under the Mutex
         let pointer: OpaquePointer
         let rsvg: LibRsvg
@@ -57,7 +55,6 @@ public final class SVGDocument: Hashable, Sendable {
         width = w
         height = h
         byteCount = data.count
-        self.rsvg = rsvg
         self.handle = Mutex(handle)
     }
 
@@ -72,8 +69,8 @@ public final class SVGDocument: Hashable, Sendable {
             cairo_scale(cr, destination.width / width, destination.height / height)
             var viewport = RsvgRectangle(x: 0, y: 0, width: width, height: height)
             var error: UnsafeMutablePointer<GError>?
-            guard rsvg.renderDocument(handle.pointer, cr, &viewport, &error) != 0 else {
-                return rsvg.takeMessage(error)
+            guard handle.rsvg.renderDocument(handle.pointer, cr, &viewport, &error) != 0 else {
+                return handle.rsvg.takeMessage(error)
             }
             return nil
         }

@@ -65,13 +65,14 @@ public struct JSONSpecReader {
                     throw SpecError("a style is an object of attributes", at: value.location(path))
                 }
                 var raw: [RawAttribute] = []
+                let stylePath = JSONPath(text: path)
                 for attribute in Self.cascadeOrder(attributes) {
                     let key = attribute.key
                     guard Schema.definitions[key] != nil, key != "style", key != "id" else {
                         throw SpecError("unknown attribute '\(key)' for style",
                                         at: SourceLocation(line: attribute.keyLine, column: attribute.keyColumn, jsonPath: "\(path).\(key)"))
                     }
-                    raw.append(try rawAttribute(attribute, path: JSONPath(text: path).key(key)))
+                    raw.append(try rawAttribute(attribute, path: stylePath.key(key)))
                 }
                 state.styles[name] = StyleDefinition(attributes: raw, location: value.location(path))
             }
@@ -83,8 +84,9 @@ public struct JSONSpecReader {
         }
         var canvasOpen = OpenNode(kind: .canvas, argument: nil, raw: [], location: canvasValue.location("$.canvas"),
                                   sourceLine: "", depth: -1)
+        let canvasPath = JSONPath(text: "$.canvas")
         for member in Self.cascadeOrder(canvasObject) {
-            canvasOpen.raw.append(try rawAttribute(member, path: JSONPath(text: "$.canvas").key(member.key)))
+            canvasOpen.raw.append(try rawAttribute(member, path: canvasPath.key(member.key)))
         }
         var canvas = try state.finishNode(canvasOpen)
         guard case .length(.points(let width))? = canvas[.width], width > 0 else {

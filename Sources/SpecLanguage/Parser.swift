@@ -107,7 +107,6 @@ struct ParseState {
     /// The ids of the nodes outside `if`/`for` blocks, as their nodes are finished, for
     /// `checkCollectedIDs` (no second walk over the finished tree).
     var ids: [(id: String, location: SourceLocation)] = []
-    var pendingNodes: [(OpenNode, [RawAttribute])] = []
     /// A line's tokens and raw attributes, emptied for the next line with their capacity
     /// kept: no two arrays allocated and freed for every line.
     private var tokenScratch: [Token] = []

@@ -27,6 +27,9 @@ final class LayoutScratch: @unchecked Sendable {  // owned by one call at a time
         return storage
     }
 
+    /// Whether the kept buffers are those of a text longer than `LayoutScratchPool.largeUnits`.
+    var isLarge: Bool { (utf16?.capacity ?? 0) > LayoutScratchPool.largeUnits }
+
     /// The kept cluster array, emptied, for `ClusterList` to fill.
     func takeClusters() -> [Cluster] {
         var taken: [Cluster] = []
@@ -52,18 +55,27 @@ final class LayoutScratch: @unchecked Sendable {  // owned by one call at a time
     }
 }
 
-/// The scratches of one engine that no call is using: at most `maxKept`, so a burst of
-/// concurrent calls does not leave that many sets of buffers behind.
+/// The scratches of one engine that no call is using: at most `maxKept`, and at most one
+/// of them large, so a burst of concurrent calls on long texts does not leave that many
+/// big sets of buffers behind for the life of the process (about 60 MB each at
+/// `LayoutScratch.maxKeptUnits`).
 final class LayoutScratchPool: Sendable {
     static let maxKept = 4
+    /// Texts longer than this (in UTF-16 units) have large buffers: one set of them is kept.
+    static let largeUnits = 1 << 18
     private let spare = Mutex<[LayoutScratch]>([])
+
+    /// How many scratches wait for a call.
+    var spareCount: Int { spare.withLock { $0.count } }
 
     /// Runs `body` with a scratch no other call holds, then keeps it for the next call.
     func withScratch<Result, Failure: Error>(_ body: (LayoutScratch) throws(Failure) -> Result) throws(Failure) -> Result {
         let scratch = spare.withLock { $0.popLast() } ?? LayoutScratch()
         defer {
             spare.withLock { kept in
-                if kept.count < Self.maxKept { kept.append(scratch) }
+                guard kept.count < Self.maxKept else { return }
+                if scratch.isLarge && kept.contains(where: \.isLarge) { return }
+                kept.append(scratch)
             }
         }
         return try body(scratch)

@@ -76,8 +76,8 @@ final class LineBreakOpportunities {
         if units.count > 0 { body(units.count) }
     }
 
-    /// Rules 1 to 3 at `position` (between `units[position - 1]` and `units[position]`), or nil
-    /// when UAX #14 decides (rule 4).
+    /// Rules 1 to 4 at `position` (between `units[position - 1]` and `units[position]`), or nil
+    /// when UAX #14 decides (rule 5).
     @inline(__always)
     static func decided(at position: Int, in units: UnsafeMutableBufferPointer<UInt16>) -> Bool? {
         let before = units[position - 1], at = units[position]
@@ -90,33 +90,33 @@ final class LineBreakOpportunities {
             return asciiTable[Int(before - 0x21)] & (1 << UInt128(at - 0x21)) != 0
         }
         if (before <= 0x7F || before == noBreakSpace) && (at <= 0x7F || at == noBreakSpace) { return false }
-        if let quoted = quotationRule(at: position, in: units) { return quoted }
+        if forbidsBreakBesideQuote(at: position, in: units) { return false }
         if isIdeograph(before) && isIdeograph(at) { return true }
         return nil
     }
 
-    /// Rule 4: false where LB19 or LB19a forbids a break beside a quotation mark, nil where
-    /// they do not (the later rules decide).
+    /// Rule 4: whether LB19 or LB19a forbids a break beside a quotation mark (where they do
+    /// not, the later rules decide).
     @inline(__always)
-    private static func quotationRule(at position: Int, in units: UnsafeMutableBufferPointer<UInt16>) -> Bool? {
+    private static func forbidsBreakBesideQuote(at position: Int, in units: UnsafeMutableBufferPointer<UInt16>) -> Bool {
         let before = units[position - 1], at = units[position]
         if let quote = quotation(at) {
-            if quote != .opening { return false }                                 // × [QU - Pi]
-            guard let left = isEastAsian(before) else { return nil }
-            if !left { return false }                                             // [^EA] × QU
-            guard position + 1 < units.count else { return false }                // × QU eot
-            guard let right = isEastAsian(units[position + 1]) else { return nil }
-            if !right { return false }                                            // × QU [^EA]
+            if quote != .opening { return true }                                  // × [QU - Pi]
+            guard let left = isEastAsian(before) else { return false }
+            if !left { return true }                                              // [^EA] × QU
+            guard position + 1 < units.count else { return true }                 // × QU eot
+            guard let right = isEastAsian(units[position + 1]) else { return false }
+            if !right { return true }                                             // × QU [^EA]
         }
         if let quote = quotation(before) {
-            if quote != .closing { return false }                                 // [QU - Pf] ×
-            guard let right = isEastAsian(at) else { return nil }
-            if !right { return false }                                            // QU × [^EA]
-            guard position >= 2 else { return false }                             // sot QU ×
-            guard let left = isEastAsian(units[position - 2]) else { return nil }
-            if !left { return false }                                             // [^EA] QU ×
+            if quote != .closing { return true }                                  // [QU - Pf] ×
+            guard let right = isEastAsian(at) else { return false }
+            if !right { return true }                                             // QU × [^EA]
+            guard position >= 2 else { return true }                              // sot QU ×
+            guard let left = isEastAsian(units[position - 2]) else { return false }
+            if !left { return true }                                              // [^EA] QU ×
         }
-        return nil
+        return false
     }
 
     private enum Quotation { case opening, closing, neither }

@@ -407,7 +407,7 @@ public struct TextLayoutEngine: Sendable {
                 // in the reordering); so does a line that is all left to right.
                 let order = record.ellipsis || !record.tail.isEmpty ? nil : bidi?.visualOrder(of: record.head, in: clusters)
                 if order == nil && rich == nil && !hasFallback && extraPerGap == 0 && Self.isPlain(record.head, cs) {
-                    glyphs = Self.plainGlyphs(record.head, cs, capacity: glyphCapacity, offset: offset, extra: extra,
+                    glyphs = Self.plainGlyphs(record.head, cs, capacity: glyphCapacity, offset: offset,
                                               pen: &pen, metrics: metrics, tabStop: tabStop)
                 } else {
                     glyphs.reserveCapacity(glyphCapacity)
@@ -474,7 +474,7 @@ public struct TextLayoutEngine: Sendable {
     /// written straight into an array of `capacity` (the line's, so the glyphs after them
     /// still fit) instead of appended one by one. Moves `pen` past them.
     private static func plainGlyphs(_ range: Range<Int>, _ clusters: UnsafeBufferPointer<Cluster>, capacity: Int,
-                                    offset: Double, extra: Double, pen: inout Int, metrics: Metrics,
+                                    offset: Double, pen: inout Int, metrics: Metrics,
                                     tabStop: Int) -> [PositionedGlyph] {
         var position = pen
         defer { pen = position }
@@ -489,7 +489,7 @@ public struct TextLayoutEngine: Sendable {
                     // draws the glyph shaping gave it.
                     let glyph = flags.contains(.notdef) && !flags.contains(.shaped) ? 0 : UInt32(cluster.glyph)
                     (output.baseAddress! + written).initialize(
-                        to: PositionedGlyph(glyph: glyph, x: metrics.round(offset + Double(position) * pointsPerUnit + extra)))
+                        to: PositionedGlyph(glyph: glyph, x: metrics.round(offset + Double(position) * pointsPerUnit)))
                     written += 1
                 }
                 if cluster.kind == .tab {
@@ -502,7 +502,6 @@ public struct TextLayoutEngine: Sendable {
         }
     }
 
-    /// A line's width in design units without hanging spaces (ellipsis included).
     /// A line's width in design units, without its hanging spaces.
     ///
     /// A line of several directional runs (see `BidiLines.levelRuns`) is as wide as its

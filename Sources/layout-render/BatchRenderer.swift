@@ -33,7 +33,7 @@ struct BatchRenderer {
         }
         for problem in unreadable { printError(problem.message) }
         let renderer = LayoutRenderer(fontDirectories: options.fontDirectories)
-        let picture = pictureSettings(specCount: specs.count)
+        let batchPicture = pictureSettings(specCount: specs.count)
         let progress = Progress(total: specs.count)
         let failures = Mutex<[String]>(unreadable.map(\.path))
         forEachIndex(specs.count) { index in
@@ -55,7 +55,7 @@ struct BatchRenderer {
                 o.assetRoot = assetRoot ?? (folder.isEmpty ? "." : folder)
                 let laidOut = try renderer.layout(source: try LayoutRenderer.readSpec(path: spec, maxBytes: o.parseLimits.maxSourceBytes),
                                                   options: o)
-                let image = try renderer.picture(laidOut, settings: picture, options: o)
+                let image = try renderer.picture(laidOut, settings: batchPicture, options: o)
                 for warning in image.warnings { progress.message(warning.description) }
                 try OutputFile.write(image.bytes, to: out)
             } catch let error as LayoutRenderError {

@@ -7,7 +7,7 @@ import LayoutRenderKit
 /// `render phase=… median_ms=…` lines for parse+layout, draw and PNG encoding, and the total.
 func runRenderBenchmark(_ arguments: [String]) throws {
     guard let file = arguments.first(where: { $0.hasSuffix(".spec") || $0.hasSuffix(".json") }) else {
-        throw BenchError.usage("lr-bench render SPEC [--runs R]")
+        throw BenchError.usage("lr-bench render SPEC [--runs R] [--one-thread]")
     }
     let runs = Int(option("--runs", in: arguments) ?? "") ?? 7
     let oneThread = arguments.contains("--one-thread")
@@ -49,6 +49,7 @@ func runRenderFolderBenchmark(_ arguments: [String]) throws {
     let oneThread = arguments.contains("--one-thread")
     let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".spec") }.sorted()
     let specs = try names.map { name in (name, try LayoutRenderer.readSpec(path: folder + "/" + name)) }
+    guard !specs.isEmpty else { throw BenchError.usage("lr-bench render-folder DIR: DIR holds no .spec file") }
     let renderer = LayoutRenderer()
     func render(_ spec: (name: String, source: String)) throws -> Int {
         let options = RenderOptions(fileName: spec.name, assetRoot: folder)
@@ -61,6 +62,6 @@ func runRenderFolderBenchmark(_ arguments: [String]) throws {
     let start = clock.now
     for spec in specs { bytes += try render(spec) }
     let total = milliseconds(clock.now - start)
-    print("render-folder specs=\(specs.count) total_ms=\(format(total)) per_spec_ms=\(format(total / Double(max(1, specs.count))))"
+    print("render-folder specs=\(specs.count) total_ms=\(format(total)) per_spec_ms=\(format(total / Double(specs.count)))"
           + " specs_per_s=\(format(Double(specs.count) * 1000 / total)) bytes=\(bytes)")
 }

@@ -23,8 +23,9 @@ import LayoutRenderKit
 // As the CLI does: every case runs many times in one process, as a batch or a service does.
 // `--default-malloc` (any case) leaves glibc's settings as they are, as in a program that
 // does not make this call (the service's render workers).
+let defaultMalloc = CommandLine.arguments.contains("--default-malloc")
 let arguments = Array(CommandLine.arguments.dropFirst()).filter { $0 != "--default-malloc" }
-if !CommandLine.arguments.contains("--default-malloc") { ProcessMemory.keepFreedMemory() }
+if !defaultMalloc { ProcessMemory.keepFreedMemory() }
 
 switch arguments.first {
 case "layout":
@@ -49,6 +50,6 @@ case "text", "decode", "encode", "diff", "render", "render-folder", "formats", "
         exit(1)
     }
 default:
-    print("usage: lr-bench layout [--nodes N] [--runs R] | text [--runs R] | decode A.png B.png [--runs R] | encode IMAGE.png [--runs R] | diff A.png B.png [--runs R] | render SPEC [--runs R] | render-folder DIR | formats SPEC [--runs R] | parse SPEC [--runs R] | flex-cases FILE | text-lines FILE")
+    print("usage: lr-bench layout [--nodes N] [--runs R] | text [--runs R] | decode A.png B.png [--runs R] | encode IMAGE.png [--runs R] | diff A.png B.png [--runs R] | render SPEC [--runs R] [--one-thread] | render-folder DIR [--one-thread] | formats SPEC [--runs R] | parse SPEC [--runs R] | flex-cases FILE | text-lines FILE  (any case: --default-malloc)")
     exit(arguments.isEmpty ? 0 : 2)
 }

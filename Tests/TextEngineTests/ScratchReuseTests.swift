@@ -85,6 +85,30 @@ final class ScratchReuseTests: XCTestCase {
         withExtendedLifetime(storage) { XCTAssertNil(scratch.takeUTF16Storage(capacity: 10)) }
     }
 
+    /// Concurrent calls on long texts leave one large set of buffers behind, not one each;
+    /// small ones are kept up to the pool's count.
+    func testAPoolKeepsOneLargeSetOfBuffers() throws {
+        func keep(units: Int, in scratch: LayoutScratch) throws {
+            let buffer = try UTF16Buffer(String(repeating: "a", count: units))
+            scratch.keep(utf16: buffer.storage, clusters: [], records: [])
+        }
+        let pool = LayoutScratchPool()
+        try pool.withScratch { (outer) throws in
+            try keep(units: LayoutScratchPool.largeUnits + 1, in: outer)
+            try pool.withScratch { (inner) throws in try keep(units: LayoutScratchPool.largeUnits + 1, in: inner) }
+        }
+        XCTAssertEqual(pool.spareCount, 1)
+        let small = LayoutScratchPool()
+        try small.withScratch { (a) throws in
+            try keep(units: 10, in: a)
+            try small.withScratch { (b) throws in
+                try keep(units: 10, in: b)
+                try small.withScratch { (c) throws in try keep(units: 10, in: c) }
+            }
+        }
+        XCTAssertEqual(small.spareCount, 3)
+    }
+
     func testAScratchHandsOutItsUTF16StorageOnlyWhenNothingElseHoldsIt() throws {
         let scratch = LayoutScratch()
         do {
