@@ -173,10 +173,15 @@ struct ConditionParser {
 
 /// What the expression readers (conditions, anchors) ask of the scalars they read.
 extension Unicode.Scalar {
-    /// As `Character.isLetter` asks of a character's first scalar.
-    var isLetter: Bool { properties.isAlphabetic }
-    /// As `Character.isNumber` asks of a character's first scalar.
-    var isNumber: Bool { properties.numericType != nil }
+    /// As `Character.isLetter` asks of a character's first scalar. ASCII is decided
+    /// without the property tables (the only alphabetic ASCII scalars are A–Z and a–z):
+    /// nearly every scalar of a spec is ASCII.
+    var isLetter: Bool {
+        isASCII ? (value | 0x20) >= 0x61 && (value | 0x20) <= 0x7A : properties.isAlphabetic
+    }
+    /// As `Character.isNumber` asks of a character's first scalar; ASCII without the
+    /// property tables (its only scalars with a numeric type are 0–9).
+    var isNumber: Bool { isASCII ? value >= 0x30 && value <= 0x39 : properties.numericType != nil }
 }
 
 extension Array where Element == Unicode.Scalar {
@@ -188,8 +193,16 @@ extension Array where Element == Unicode.Scalar {
         for scalar in text.unicodeScalars { append(scalar) }
     }
 
-    /// The scalars in `range` as a string.
+    /// The scalars in `range` as a string. ASCII (nearly every number and name of a spec)
+    /// is copied as bytes: appending scalars to a `UnicodeScalarView` one by one cost
+    /// about 5,000 instructions for a number like `136`.
     func text(_ range: Range<Int>) -> String {
+        if self[range].allSatisfy(\.isASCII) {
+            return String(unsafeUninitializedCapacity: range.count) { bytes in
+                for (offset, scalar) in self[range].enumerated() { bytes[offset] = UInt8(truncatingIfNeeded: scalar.value) }
+                return range.count
+            }
+        }
         var view = String.UnicodeScalarView()
         view.append(contentsOf: self[range])
         return String(view)
