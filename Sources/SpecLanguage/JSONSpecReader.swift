@@ -182,7 +182,7 @@ public struct JSONSpecReader {
         count += 1
         if count > limits.maxNodes { throw SpecError("more than \(limits.maxNodes) nodes (the limit)", at: location) }
         var open = OpenNode(kind: kind, argument: nil, raw: [], location: location, sourceLine: "", depth: depth)
-        for member in Self.cascadeOrder(object) where member.key != "kind" && member.key != "children" {
+        for member in Self.cascadeOrder(object, leavingOut: ["kind", "children"]) {
             let key = member.key, value = member.value
             let keyPath = path.key(key)
             switch (kind, key, value.content) {
@@ -208,15 +208,23 @@ public struct JSONSpecReader {
         return try state.finishNode(open)
     }
 
-    /// The members of an object in the order they are applied: a JSON object has no order,
-    /// so shorthands (`margin`, `size`, …) come first and what they set (`margin-left`,
-    /// `width`), given in the same object, wins; the rest by name, so errors come in one
-    /// order.
-    static func cascadeOrder(_ members: [JSONMember]) -> [JSONMember] {
-        // Each key tested against the shorthands once, not at every comparison.
-        members.map { (shorthand: Schema.shorthandNames.contains($0.key), member: $0) }
-            .sorted { a, b in a.shorthand != b.shorthand ? a.shorthand : a.member.key < b.member.key }
-            .map(\.member)
+    /// The members of an object in the order they are applied, less those named in
+    /// `leavingOut`: a JSON object has no order, so shorthands (`margin`, `size`, …) come
+    /// first and what they set (`margin-left`, `width`), given in the same object, wins;
+    /// the rest by name, so errors come in one order.
+    static func cascadeOrder(_ members: [JSONMember], leavingOut excluded: [String] = []) -> [JSONMember] {
+        // Indices are ordered, not members (a key and a value each, copied with their
+        // retains); each key is tested against the shorthands once, not at every
+        // comparison; members already in order (as `convert --to json` writes a node's
+        // attributes) are not sorted.
+        let kept = members.indices.filter { !excluded.contains(members[$0].key) }
+        let shorthand = members.map { Schema.shorthandNames.contains($0.key) }
+        func precedes(_ a: Int, _ b: Int) -> Bool {
+            shorthand[a] != shorthand[b] ? shorthand[a] : members[a].key < members[b].key
+        }
+        let inOrder = kept.indices.dropFirst().allSatisfy { !precedes(kept[$0], kept[$0 - 1]) }
+        if inOrder && kept.count == members.count { return members }
+        return (inOrder ? kept : kept.sorted(by: precedes)).map { members[$0] }
     }
 
     private func control(_ kind: NodeKind, _ object: JSONValue, path: JSONPath) throws(SpecError) -> Control {

@@ -116,8 +116,9 @@ public enum Schema {
     }
 
     /// The shorthands (`margin`, `padding`, `border`, `size`), which a consumer applies
-    /// before the attributes they set, so that those win.
-    public static let shorthandNames: Set<String> = ["margin", "padding", "border", "size"]
+    /// before the attributes they set, so that those win. Four short names: a key is
+    /// compared with each (inline small strings), cheaper than hashing it.
+    public static let shorthandNames: [String] = ["margin", "padding", "border", "size"]
     /// `border-top`, `border-right`, `border-bottom`, `border-left`.
     public static let borderSides = sides(of: "border")
     static let textAlignKeywords = ["natural", "left", "center", "right", "justify"]
