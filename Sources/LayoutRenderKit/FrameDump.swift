@@ -41,36 +41,94 @@ public struct FrameDump: Codable, Hashable, Sendable {
     /// Pretty JSON with keys in a fixed order, one node per line.
     public func json() -> String { String(decoding: jsonBytes(), as: UTF8.self) }
 
-    /// The bytes of `json()`, appended node by node to one byte buffer sized up front (about
-    /// 100 bytes a node): no `String` is built for the whole dump nor for a node's line, so a
-    /// dump of 100,000 nodes is one allocation of ~10 MB written as it is.
+    /// The bytes of `json()`, written node by node into one buffer allocated up front for
+    /// the most the dump can take: no `String` is built for the whole dump nor for a
+    /// node's line, so a dump of 100,000 nodes is one allocation of ~10 MB written as it
+    /// is. Literals, ids and kinds are copied as UTF-8 and whole numbers written digit by
+    /// digit (a `String` per value and an `append` per piece were most of the dump's
+    /// instructions).
     public func jsonBytes() -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(96 + nodes.count * 110)
-        func text(_ s: String) { out.append(contentsOf: s.utf8) }
-        func number(_ v: Double) {
-            if v == v.rounded() && abs(v) < 1e15 { text(String(Int(v))) } else { text(String(v)) }
+        let ids = nodes.map { $0.id.map(Self.jsonString) }
+        var bound = 200  // the first two lines and the last two: under 160 bytes
+        for (index, node) in nodes.enumerated() {
+            bound += Self.nodeLineBound + (ids[index]?.utf8.count ?? 4) + node.kind.utf8.count
         }
-        func string(_ s: String) {
-            let data = try? JSONEncoder().encode(s)
-            if let data { out.append(contentsOf: data) } else { text("\"\"") }
+        return [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
+            var out = DumpWriter(buffer: buffer)
+            out.write("{\n  \"width\": "); out.write(number: width)
+            out.write(", \"height\": "); out.write(number: height)
+            out.write(", \"scale\": "); out.write(number: scale)
+            out.write(",\n  \"nodes\": [\n")
+            for (i, n) in nodes.enumerated() {
+                out.write("    {\"id\": ")
+                if let id = ids[i] { out.write(id) } else { out.write("null") }
+                out.write(", \"kind\": \""); out.write(n.kind)
+                out.write("\", \"line\": "); out.write(integer: n.line)
+                out.write(", \"x\": "); out.write(number: n.x)
+                out.write(", \"y\": "); out.write(number: n.y)
+                out.write(", \"width\": "); out.write(number: n.width)
+                out.write(", \"height\": "); out.write(number: n.height)
+                let end: StaticString = i == nodes.count - 1 ? "}\n" : "},\n"
+                out.write(end)
+            }
+            out.write("  ]\n}\n")
+            count = out.count
         }
-        text("{\n  \"width\": "); number(width)
-        text(", \"height\": "); number(height)
-        text(", \"scale\": "); number(scale)
-        text(",\n  \"nodes\": [\n")
-        for (i, n) in nodes.enumerated() {
-            text("    {\"id\": ")
-            if let id = n.id { string(id) } else { text("null") }
-            text(", \"kind\": \""); text(n.kind)
-            text("\", \"line\": "); text(String(n.line))
-            text(", \"x\": "); number(n.x)
-            text(", \"y\": "); number(n.y)
-            text(", \"width\": "); number(n.width)
-            text(", \"height\": "); number(n.height)
-            text(i == nodes.count - 1 ? "}\n" : "},\n")
+    }
+
+    /// The most bytes a node's line takes besides its id and kind: the literals (under
+    /// 80 bytes), an integer line (at most 20) and four numbers (at most 24 each:
+    /// Swift's shortest form of a `Double`, or an integer under 10^15).
+    private static let nodeLineBound = 80 + 20 + 4 * 24
+
+    /// `s` as a JSON string: quoted as it is when nothing in it needs escaping (the usual
+    /// id), otherwise as `JSONEncoder` escapes it.
+    static func jsonString(_ s: String) -> String {
+        let plain = s.utf8.allSatisfy {
+            $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "/")
         }
-        text("  ]\n}\n")
-        return out
+        if plain { return "\"" + s + "\"" }
+        guard let data = try? JSONEncoder().encode(s) else { return "\"\"" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// Writes a frames dump into a buffer `FrameDump.jsonBytes` sized for it.
+private struct DumpWriter {
+    let buffer: UnsafeMutableBufferPointer<UInt8>
+    var count = 0
+
+    mutating func write(_ literal: StaticString) {
+        literal.withUTF8Buffer { write(bytes: $0) }
+    }
+
+    mutating func write(_ text: String) {
+        var text = text
+        text.withUTF8 { write(bytes: $0) }
+    }
+
+    mutating func write(bytes: UnsafeBufferPointer<UInt8>) {
+        precondition(count + bytes.count <= buffer.count, "frames dump larger than its bound")
+        if let base = bytes.baseAddress { (buffer.baseAddress! + count).update(from: base, count: bytes.count) }
+        count += bytes.count
+    }
+
+    /// Whole numbers under 10^15 as integers, others in Swift's shortest form.
+    mutating func write(number v: Double) {
+        if v == v.rounded() && abs(v) < 1e15 { write(integer: Int(v)) } else { write(String(v)) }
+    }
+
+    mutating func write(integer v: Int) {
+        precondition(count + 20 <= buffer.count, "frames dump larger than its bound")
+        if v < 0 { buffer[count] = UInt8(ascii: "-"); count += 1 }
+        var rest = v.magnitude
+        var digits = 1
+        while rest >= 10 { rest /= 10; digits += 1 }
+        rest = v.magnitude
+        for position in stride(from: count + digits - 1, through: count, by: -1) {
+            buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        count += digits
     }
 }
