@@ -90,9 +90,17 @@ enum PNGChunks {
 
     /// The tEXt chunks of a PNG, decoded from Latin-1.
     static func textChunks(_ bytes: UnsafeBufferPointer<UInt8>) throws(PNGError) -> [PNGTextChunk] {
+        try textChunks(bytes, data: chunks(bytes).filter { $0.type == "tEXt" }.map(\.data))
+    }
+
+    /// The tEXt chunks whose data are at `ranges` of `bytes` (chunks already walked and
+    /// checked), decoded from Latin-1.
+    static func textChunks(_ bytes: UnsafeBufferPointer<UInt8>, data ranges: [Range<Int>]) throws(PNGError)
+        -> [PNGTextChunk]
+    {
         var texts: [PNGTextChunk] = []
-        for chunk in try chunks(bytes) where chunk.type == "tEXt" {
-            let data = bytes[chunk.data]
+        for range in ranges {
+            let data = bytes[range]
             guard let zero = data.firstIndex(of: 0) else {
                 throw .corrupt("tEXt chunk without keyword separator")
             }

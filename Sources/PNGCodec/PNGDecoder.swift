@@ -65,8 +65,9 @@ public enum PNGDecoder {
         -> DecodedPNG
     {
         let declared = try PNGChunks.checkHeader(bytes, limits: limits)
-        if let image = PNGFastDecoder.decode(bytes, declared: declared) {
-            let text = (try? PNGChunks.textChunks(bytes)) ?? []
+        if let (image, textData) = PNGFastDecoder.decode(bytes, declared: declared) {
+            // The chunks were walked and checked by the fast path: only the text is read.
+            let text = (try? PNGChunks.textChunks(bytes, data: textData)) ?? []
             return DecodedPNG(image: image, text: text)
         }
         return try decodeWithLibPNG(bytes, declared: declared)

@@ -14,11 +14,14 @@ internal import CDeflate  // no C type in the public API
 // libpng would decode to the same pixels (PNGFastDecoderTests compare the two).
 
 enum PNGFastDecoder {
-    /// The decoded image, or nil when libpng must decode this file.
+    /// The decoded image and the data ranges of its tEXt chunks (found in the same walk over
+    /// the chunks, whose CRCs it checks), or nil when libpng must decode this file.
     ///
     /// `declared` is the IHDR size already checked against the limits
     /// (``PNGChunks/checkHeader(_:limits:)``).
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, declared: (width: Int, height: Int)) -> RGBAImage? {
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, declared: (width: Int, height: Int))
+        -> (image: RGBAImage, text: [Range<Int>])?
+    {
         // IHDR: bit depth, colour type, compression, filter method, interlace (bytes 24–28).
         guard bytes.count >= 33, bytes[24] == 8, bytes[26] == 0, bytes[27] == 0, bytes[28] == 0 else {
             return nil
@@ -34,7 +37,7 @@ enum PNGFastDecoder {
         let (width, height) = declared
         let rowBytes = width * channels
         let stride = rowBytes + 1
-        guard let idat = imageDataChunks(bytes, idatLimit: idatLimit(stride: stride, height: height)) else {
+        guard let (idat, text) = imageDataChunks(bytes, idatLimit: idatLimit(stride: stride, height: height)) else {
             return nil
         }
         let (rawCount, overflow) = stride.multipliedReportingOverflow(by: height)
@@ -85,7 +88,7 @@ enum PNGFastDecoder {
             initialized = outBytes
         }
         guard ok else { return nil }
-        return RGBAImage(width: width, height: height, pixels: pixels)
+        return (RGBAImage(width: width, height: height, pixels: pixels), text)
     }
 
     /// The largest IDAT chunk libpng accepts for the image (`png_check_chunk_length`: the
@@ -103,13 +106,17 @@ enum PNGFastDecoder {
 
     private static let otherChunkLimit = 8_000_000
 
-    /// The data ranges of the IDAT chunks, or nil when the chunk sequence is one libpng
-    /// might treat differently: every chunk's CRC must match; the only critical chunks are
-    /// IHDR first, one run of consecutive IDATs, and an empty IEND; no PLTE or tRNS (they
-    /// change the pixels, or libpng checks them); the file may not end before IEND.
-    private static func imageDataChunks(_ bytes: UnsafeBufferPointer<UInt8>, idatLimit: Int) -> [Range<Int>]? {
+    /// The data ranges of the IDAT chunks and of the tEXt chunks, or nil when the chunk
+    /// sequence is one libpng might treat differently: every chunk's CRC must match; the
+    /// only critical chunks are IHDR first, one run of consecutive IDATs, and an empty IEND;
+    /// no PLTE or tRNS (they change the pixels, or libpng checks them); the file may not
+    /// end before IEND.
+    private static func imageDataChunks(_ bytes: UnsafeBufferPointer<UInt8>, idatLimit: Int)
+        -> (idat: [Range<Int>], text: [Range<Int>])?
+    {
         var offset = 33  // after the signature and IHDR, checked by PNGChunks.checkHeader
         var idat: [Range<Int>] = []
+        var text: [Range<Int>] = []
         var idatEnded = false
         while true {
             guard bytes.count - offset >= 12 else { return nil }
@@ -126,16 +133,18 @@ enum PNGFastDecoder {
             let isIDAT = t0 == 73 && t1 == 68 && t2 == 65 && t3 == 84  // "IDAT"
             let isIEND = t0 == 73 && t1 == 69 && t2 == 78 && t3 == 68  // "IEND"
             let isTRNS = t0 == 116 && t1 == 82 && t2 == 78 && t3 == 83  // "tRNS"
+            let isTEXT = t0 == 116 && t1 == 69 && t2 == 88 && t3 == 116  // "tEXt"
             guard length <= (isIDAT ? idatLimit : otherChunkLimit) else { return nil }
             if isIDAT {
                 guard !idatEnded else { return nil }
                 idat.append(dataStart..<crcOffset)
             } else if isIEND {
                 guard length == 0, !idat.isEmpty else { return nil }
-                return idat
+                return (idat, text)
             } else {
                 // Bit 5 of the first byte clear: critical (IHDR again, PLTE or unknown).
                 guard t0 & 0x20 != 0, !isTRNS else { return nil }
+                if isTEXT { text.append(dataStart..<crcOffset) }
                 if !idat.isEmpty { idatEnded = true }
             }
             offset = crcOffset + 4

@@ -30,6 +30,33 @@ final class PNGDecoderTests: XCTestCase {
         XCTAssertEqual(try PNGDecoder.decodeWithText(bytes).text, expected)
     }
 
+    /// The fast path (an 8-bit RGBA image) reads the text in its own walk over the chunks:
+    /// the same chunks, in order, as the full walk; a tEXt chunk without its keyword
+    /// separator drops the text, not the image, on both paths.
+    func testTextChunksThroughTheFastPath() throws {
+        let image = RGBAImage(width: 3, height: 2, pixels: (0..<24).map { UInt8($0 * 10) })
+        let text = [PNGTextChunk(key: "Software", value: "layout-render"), PNGTextChunk(key: "Comment", value: "café")]
+        var bytes = try PNGEncoder.encode(image, textChunks: text)
+        let decoded = try PNGDecoder.decodeWithText(bytes)
+        XCTAssertEqual(decoded.text, text)
+        XCTAssertEqual(decoded.image.pixels, image.pixels)
+        try bytes.withUnsafeBufferPointer { buffer in
+            let declared = try PNGChunks.checkHeader(buffer, limits: PNGLimits())
+            XCTAssertEqual(PNGFastDecoder.decode(buffer, declared: declared)?.text.count, 2)
+        }
+        // The first tEXt chunk's separator replaced (and its CRC mended).
+        let chunk = try bytes.withUnsafeBufferPointer { try PNGChunks.chunks($0) }.first { $0.type == "tEXt" }!
+        let separator = chunk.data.lowerBound + "Software".utf8.count
+        XCTAssertEqual(bytes[separator], 0)
+        bytes[separator] = UInt8(ascii: "x")
+        let crc = bytes.withUnsafeBufferPointer { PNGChunks.crc32($0, (chunk.data.lowerBound - 4)..<chunk.data.upperBound) }
+        for k in 0..<4 { bytes[chunk.data.upperBound + k] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * UInt32(k))) }
+        let damaged = try PNGDecoder.decodeWithText(bytes)
+        XCTAssertEqual(damaged.text, [])
+        XCTAssertEqual(damaged.image.pixels, image.pixels)
+        XCTAssertThrowsError(try PNGDecoder.textChunks(bytes))
+    }
+
     func testNotPNG() {
         XCTAssertThrowsError(try PNGDecoder.decode([])) { XCTAssertEqual($0 as? PNGError, .notPNG) }
         XCTAssertThrowsError(try PNGDecoder.decode(Array("GIF89a........".utf8))) { XCTAssertEqual($0 as? PNGError, .notPNG) }
