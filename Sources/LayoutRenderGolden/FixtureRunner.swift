@@ -255,7 +255,7 @@ public struct FixtureRunner: Sendable {
             if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             let png = try rendered.pngData()
             try OutputFile.write(png, to: testCase.goldenPNGPath)
-            try OutputFile.write(rendered.frames.jsonBytes(), to: testCase.goldenFramesPath)
+            try OutputFile.write(to: testCase.goldenFramesPath) { rendered.frames.writeJSON(into: &$0) }
             return Outcome(testCase: testCase, status: .recorded,
                            details: [wasMissing ? "recorded a new golden image" : "re-recorded the golden image"])
         } catch {

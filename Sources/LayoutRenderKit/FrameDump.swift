@@ -1,5 +1,6 @@
 import Foundation
 import LayoutEngine
+import PNGCodec
 
 /// Every node's absolute frame in points, in tree order, with its id, kind and spec line:
 /// what `--frames` writes, and what `layout-render test` compares to name the nodes that moved.
@@ -41,45 +42,53 @@ public struct FrameDump: Codable, Hashable, Sendable {
     /// Pretty JSON with keys in a fixed order, one node per line.
     public func json() -> String { String(decoding: jsonBytes(), as: UTF8.self) }
 
-    /// The bytes of `json()`, written node by node into one buffer allocated up front for
-    /// the most the dump can take: no `String` is built for the whole dump nor for a
-    /// node's line, so a dump of 100,000 nodes is one allocation of ~10 MB written as it
-    /// is. Literals, ids and kinds are copied as UTF-8 and whole numbers written digit by
-    /// digit (a `String` per value and an `append` per piece were most of the dump's
-    /// instructions).
+    /// The bytes of `json()` (see `writeJSON`).
     public func jsonBytes() -> [UInt8] {
-        let ids = nodes.map { $0.id.map(Self.jsonString) }
-        var bound = 200  // the first two lines and the last two: under 160 bytes
-        for (index, node) in nodes.enumerated() {
-            bound += Self.nodeLineBound + (ids[index]?.utf8.count ?? 4) + node.kind.utf8.count
-        }
-        return [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
-            var out = DumpWriter(buffer: buffer)
-            out.write("{\n  \"width\": "); out.write(number: width)
-            out.write(", \"height\": "); out.write(number: height)
-            out.write(", \"scale\": "); out.write(number: scale)
-            out.write(",\n  \"nodes\": [\n")
-            for (i, n) in nodes.enumerated() {
-                out.write("    {\"id\": ")
-                if let id = ids[i] { out.write(id) } else { out.write("null") }
-                out.write(", \"kind\": \""); out.write(n.kind)
-                out.write("\", \"line\": "); out.write(integer: n.line)
-                out.write(", \"x\": "); out.write(number: n.x)
-                out.write(", \"y\": "); out.write(number: n.y)
-                out.write(", \"width\": "); out.write(number: n.width)
-                out.write(", \"height\": "); out.write(number: n.height)
-                let end: StaticString = i == nodes.count - 1 ? "}\n" : "},\n"
-                out.write(end)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(200 + nodes.count * 110)
+        writeJSON { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    /// Writes `json()` into `sink` as it is made, so a dump of any size streams out to its
+    /// file (`OutputFile.write(to:writing:)`) without its text whole in memory.
+    public func writeJSON(into sink: inout FileSink) {
+        writeJSON { sink.write($0) }
+    }
+
+    /// `json()` handed to `emit` a piece at a time, each piece at most `chunkSize` bytes
+    /// unless one id or kind alone is longer. Literals, ids and kinds are copied as UTF-8
+    /// and whole numbers written digit by digit (a `String` per value and an `append` per
+    /// piece were most of the dump's instructions).
+    func writeJSON(chunkSize: Int = 1 << 16, _ emit: (UnsafeRawBufferPointer) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(chunkSize, DumpWriter.minimumChunk)) { buffer in
+            withoutActuallyEscaping(emit) { emit in
+                writeJSON(using: DumpWriter(buffer: buffer, emit: emit))
             }
-            out.write("  ]\n}\n")
-            count = out.count
         }
     }
 
-    /// The most bytes a node's line takes besides its id and kind: the literals (under
-    /// 80 bytes), an integer line (at most 20) and four numbers (at most 24 each:
-    /// Swift's shortest form of a `Double`, or an integer under 10^15).
-    private static let nodeLineBound = 80 + 20 + 4 * 24
+    private func writeJSON(using writer: DumpWriter) {
+        var out = writer
+        out.write("{\n  \"width\": "); out.write(number: width)
+        out.write(", \"height\": "); out.write(number: height)
+        out.write(", \"scale\": "); out.write(number: scale)
+        out.write(",\n  \"nodes\": [\n")
+        for (i, n) in nodes.enumerated() {
+            out.write("    {\"id\": ")
+            if let id = n.id { out.write(Self.jsonString(id)) } else { out.write("null") }
+            out.write(", \"kind\": \""); out.write(n.kind)
+            out.write("\", \"line\": "); out.write(integer: n.line)
+            out.write(", \"x\": "); out.write(number: n.x)
+            out.write(", \"y\": "); out.write(number: n.y)
+            out.write(", \"width\": "); out.write(number: n.width)
+            out.write(", \"height\": "); out.write(number: n.height)
+            let end: StaticString = i == nodes.count - 1 ? "}\n" : "},\n"
+            out.write(end)
+        }
+        out.write("  ]\n}\n")
+        out.flush()
+    }
 
     /// `s` as a JSON string: quoted as it is when nothing in it needs escaping (the usual
     /// id), otherwise as `JSONEncoder` escapes it.
@@ -93,10 +102,21 @@ public struct FrameDump: Codable, Hashable, Sendable {
     }
 }
 
-/// Writes a frames dump into a buffer `FrameDump.jsonBytes` sized for it.
+/// Fills a buffer with a frames dump's text and hands it on whenever the next piece would
+/// not fit; a piece longer than the whole buffer (a very long id) is handed on as it is.
 private struct DumpWriter {
+    /// Room for any number (24 bytes at most: Swift's shortest form of a `Double`, or an
+    /// integer under 10^19 with its sign) with margin.
+    static let minimumChunk = 64
     let buffer: UnsafeMutableBufferPointer<UInt8>
+    let emit: (UnsafeRawBufferPointer) -> Void
     var count = 0
+
+    mutating func flush() {
+        guard count > 0 else { return }
+        emit(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[0..<count])))
+        count = 0
+    }
 
     mutating func write(_ literal: StaticString) {
         literal.withUTF8Buffer { write(bytes: $0) }
@@ -108,7 +128,11 @@ private struct DumpWriter {
     }
 
     mutating func write(bytes: UnsafeBufferPointer<UInt8>) {
-        precondition(count + bytes.count <= buffer.count, "frames dump larger than its bound")
+        if count + bytes.count > buffer.count { flush() }
+        guard bytes.count <= buffer.count else {
+            emit(UnsafeRawBufferPointer(bytes))
+            return
+        }
         if let base = bytes.baseAddress { (buffer.baseAddress! + count).update(from: base, count: bytes.count) }
         count += bytes.count
     }
@@ -119,7 +143,7 @@ private struct DumpWriter {
     }
 
     mutating func write(integer v: Int) {
-        precondition(count + 20 <= buffer.count, "frames dump larger than its bound")
+        if count + 20 > buffer.count { flush() }
         if v < 0 { buffer[count] = UInt8(ascii: "-"); count += 1 }
         var rest = v.magnitude
         var digits = 1

@@ -18,20 +18,32 @@ public enum OutputFile {
     /// - Throws: `.outputUnwritable(path:reason:)` with the system's reason (for `/dev/full`,
     ///   "No space left on device").
     public static func write(_ bytes: [UInt8], to path: String) throws(LayoutRenderError) {
+        try write(to: path) { sink in bytes.withUnsafeBytes { sink.write($0) } }
+    }
+
+    /// Writes what `produce` hands its sink to `path` as it comes (a frames dump of any
+    /// size, without its whole text in memory): to standard output, in place for what is
+    /// no regular file (`/dev/null`), and otherwise to a temporary file renamed over
+    /// `path` once all of it is written, so no partial file is ever left there.
+    ///
+    /// - Throws: `.outputUnwritable(path:reason:)` with the first failure's reason.
+    public static func write(to path: String, writing produce: (inout FileSink) -> Void) throws(LayoutRenderError) {
         if let descriptor = standardStream(path) {
-            try writeAll(bytes, to: descriptor, path: path)
+            var sink = FileSink(descriptor: descriptor)
+            produce(&sink)
+            if let failure = sink.failure { throw .outputUnwritable(path: path, reason: failure) }
             return
         }
         var info = stat()
         let exists = stat(path, &info) == 0
         if exists && ((info.st_mode & S_IFMT) != S_IFREG || isSystemPath(path)) {
-            try writeInPlace(bytes, to: path)
+            try writeInPlace(to: path, writing: produce)
             return
         }
         // Through a symbolic link to a regular file: replace the file it names, keep the link.
         let target = exists ? (realPath(path) ?? path) : path
         do {
-            try PNGFile.writeAtomically(bytes, to: target)
+            try PNGFile.writeAtomically(to: target, writing: produce)
         } catch {
             if case .io(_, let reason) = error { throw .outputUnwritable(path: path, reason: reason) }
             throw .outputUnwritable(path: path, reason: error.description)
@@ -58,30 +70,19 @@ public enum OutputFile {
         return ["/dev/", "/proc/"].contains { path.hasPrefix($0) || resolved.hasPrefix($0) }
     }
 
-    private static func writeInPlace(_ bytes: [UInt8], to path: String) throws(LayoutRenderError) {
+    private static func writeInPlace(to path: String, writing produce: (inout FileSink) -> Void)
+        throws(LayoutRenderError)
+    {
         var info = stat()
         let isRegular = stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
         // No O_CREAT: the file exists; if it vanished since, that is an error, not a new file in /dev.
         let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | (isRegular ? O_TRUNC : 0))
         guard fd >= 0 else { throw .outputUnwritable(path: path, reason: systemError()) }
-        var failure: LayoutRenderError?
-        do { try writeAll(bytes, to: fd, path: path) } catch { failure = error }
-        if close(fd) != 0, failure == nil { failure = .outputUnwritable(path: path, reason: systemError()) }
-        if let failure { throw failure }
-    }
-
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(LayoutRenderError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw .outputUnwritable(path: path, reason: systemError())
-            }
-            // write(2) returns 0 only for a count of 0; guard the loop's progress anyway.
-            guard written > 0 else { throw .outputUnwritable(path: path, reason: "nothing was written") }
-            offset += written
-        }
+        var sink = FileSink(descriptor: fd)
+        produce(&sink)
+        var failure = sink.failure
+        if close(fd) != 0, failure == nil { failure = systemError() }
+        if let failure { throw .outputUnwritable(path: path, reason: failure) }
     }
 
     private static func realPath(_ path: String) -> String? {

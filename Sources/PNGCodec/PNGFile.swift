@@ -45,7 +45,15 @@ public enum PNGFile {
     }
 
     /// Writes `bytes` to `path` so that readers see either the old file or the
-    /// whole new one, never a partial file.
+    /// whole new one, never a partial file (see ``writeAtomically(to:writing:)``).
+    ///
+    /// - Throws: `.io(path:reason:)` naming `path`.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(PNGError) {
+        try writeAtomically(to: path) { sink in bytes.withUnsafeBytes { sink.write($0) } }
+    }
+
+    /// Writes what `produce` hands its sink to `path`, piece by piece as it comes, so that
+    /// readers see either the old file or the whole new one, never a partial file.
     ///
     /// The bytes go to a temporary file in the same directory (`.NAME.XXXXXX`),
     /// which is then renamed over `path`; on any failure the temporary file is
@@ -53,8 +61,8 @@ public enum PNGFile {
     /// for concurrent readers, not durable across a power cut, which renders and
     /// diff images do not need.
     ///
-    /// - Throws: `.io(path:reason:)` naming `path`.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(PNGError) {
+    /// - Throws: `.io(path:reason:)` naming `path`, with the first write's failure.
+    public static func writeAtomically(to path: String, writing produce: (inout FileSink) -> Void) throws(PNGError) {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { path[...$0] } ?? ""
         let name = slash.map { path[path.index(after: $0)...] } ?? Substring(path)
@@ -63,18 +71,10 @@ public enum PNGFile {
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw .io(path: path, reason: "cannot create temporary file: \(systemError())") }
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var failure: String?
-        if fchmod(fd, 0o644) != 0 { failure = systemError() }
-        var offset = 0
-        while failure == nil, offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                failure = systemError()
-            } else {
-                offset += written
-            }
-        }
+        var sink = FileSink(descriptor: fd)
+        if fchmod(fd, 0o644) != 0 { sink.failure = systemError() }
+        produce(&sink)
+        var failure = sink.failure
         if close(fd) != 0, failure == nil { failure = systemError() }
         if failure == nil, rename(temporary, path) != 0 { failure = systemError() }
         if let failure {

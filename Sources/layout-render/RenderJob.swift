@@ -57,7 +57,7 @@ struct RenderJob: Equatable {
             let canvasSizes: [CanvasSize?] = sizes.isEmpty ? [nil] : sizes.map(CanvasSize.init)
             // Every size is rendered and encoded before anything is written: a failure
             // anywhere leaves no frame dump and no image behind.
-            var files: [(bytes: [UInt8], path: String)] = []
+            var files: [(content: OutputContent, path: String)] = []
             for size in canvasSizes {
                 var options = RenderOptions(fileName: fileName, assetRoot: assetRoot ?? specFolder,
                                             fontDirectories: fontDirectories, scale: scale, strict: strict,
@@ -68,7 +68,12 @@ struct RenderJob: Equatable {
                 files += try renderOne(source: source, options: options, renderer: renderer,
                                        suffix: sizes.count > 1 ? size.map { "-\($0.label)" } : nil)
             }
-            for file in files { try OutputFile.write(file.bytes, to: file.path) }
+            for file in files {
+                switch file.content {
+                case .bytes(let bytes): try OutputFile.write(bytes, to: file.path)
+                case .frames(let frames): try OutputFile.write(to: file.path) { frames.writeJSON(into: &$0) }
+                }
+            }
         } catch {
             // Every step throws LayoutRenderError (typed), so `error` is one.
             printError(error.diagnostic.description)
@@ -136,11 +141,18 @@ struct RenderJob: Equatable {
         return options
     }
 
+    /// What one output file holds: encoded bytes, or a frames dump written out as its
+    /// JSON streams (never whole in memory).
+    private enum OutputContent {
+        case bytes([UInt8])
+        case frames(FrameDump)
+    }
+
     /// The files one size makes, in the order they are written: the frames, then the PNG.
     private func renderOne(source: String, options: RenderOptions, renderer: LayoutRenderer,
-                           suffix: String?) throws(LayoutRenderError) -> [(bytes: [UInt8], path: String)] {
+                           suffix: String?) throws(LayoutRenderError) -> [(content: OutputContent, path: String)] {
         let laidOut = try renderer.layout(source: source, options: options)
-        let frames = framesPath.map { (bytes: laidOut.frames.jsonBytes(), path: withSuffix($0, suffix)) }
+        let frames = framesPath.map { (content: OutputContent.frames(laidOut.frames), path: withSuffix($0, suffix)) }
         if framesOnly { return frames.map { [$0] } ?? [] }
         guard let output else { return frames.map { [$0] } ?? [] }
         let format: OutputFormat
@@ -149,7 +161,7 @@ struct RenderJob: Equatable {
         }
         let picture = try renderer.picture(laidOut, settings: pictureSettings(format: format), options: options)
         for warning in picture.warnings { printError(warning.description) }
-        return (frames.map { [$0] } ?? []) + [(bytes: picture.bytes, path: withSuffix(output, suffix))]
+        return (frames.map { [$0] } ?? []) + [(content: .bytes(picture.bytes), path: withSuffix(output, suffix))]
     }
 
     /// `out.png` with suffix `-320x568` is `out-320x568.png`.

@@ -43,4 +43,39 @@ final class FrameDumpTests: XCTestCase {
         let frames = try dump(ids: [], numbers: [1])
         XCTAssertEqual(String(decoding: frames.jsonBytes(), as: UTF8.self), try expected(frames))
     }
+
+    /// Streamed in pieces of any size, the dump is the same bytes; an id longer than a
+    /// piece goes out whole.
+    func testStreamedInPiecesItIsTheSameBytes() throws {
+        let long = String(repeating: "x", count: 300)
+        let frames = try dump(ids: ["a", nil, long, "b/c", nil], numbers: [1.5, 2, -7.25, 1e20])
+        let whole = frames.jsonBytes()
+        for chunkSize in [1, 64, 65, 100, 257, 1 << 16] {
+            var pieces: [[UInt8]] = []
+            frames.writeJSON(chunkSize: chunkSize) { pieces.append(Array($0)) }
+            XCTAssertEqual(pieces.flatMap { $0 }, whole, "chunk \(chunkSize)")
+            XCTAssertTrue(pieces.allSatisfy { !$0.isEmpty }, "chunk \(chunkSize)")
+            XCTAssertTrue(pieces.allSatisfy { $0.count <= max(chunkSize, 64) || $0.count == long.count + 2 },
+                          "chunk \(chunkSize): \(pieces.map(\.count))")
+        }
+    }
+
+    /// `OutputFile.write(to:writing:)` puts the streamed file in place whole, and leaves
+    /// nothing behind when it cannot.
+    func testStreamedToAFileAndRefusedWithoutLeftovers() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("framedump-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let frames = try dump(ids: (0..<5_000).map { $0 % 3 == 0 ? "node\($0)" : nil }, numbers: [0.5, 3, 12.125])
+        let path = folder.appendingPathComponent("f.json").path
+        try OutputFile.write(to: path) { frames.writeJSON(into: &$0) }
+        XCTAssertEqual([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), frames.jsonBytes())
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["f.json"])
+        let missing = folder.appendingPathComponent("no/such/f.json").path
+        XCTAssertThrowsError(try OutputFile.write(to: missing) { frames.writeJSON(into: &$0) }) { error in
+            guard case .outputUnwritable(let named, _)? = error as? LayoutRenderError else { return XCTFail("\(error)") }
+            XCTAssertEqual(named, missing)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["f.json"])
+    }
 }
