@@ -81,16 +81,28 @@ extension RenderService {
             return answer(hit, etag: etag, cacheControl: cacheControl)
         }
         metrics.cacheMisses.increment()
-        let start = ContinuousClock.now
-        let reply = try await onWorker(frame: frame)
-        metrics.renderDuration.recordNanoseconds(Int64((ContinuousClock.now - start) / .nanoseconds(1)))
+        // An identical request being rendered now is waited for, not rendered again; the
+        // render caches its answer before it leaves the table of renders in progress.
+        let (reply, joined) = try await inFlight.value(for: key) { () async throws(ServiceError) -> WorkerReply in
+            let start = ContinuousClock.now
+            let reply = try await self.onWorker(frame: frame)
+            self.metrics.renderDuration.recordNanoseconds(Int64((ContinuousClock.now - start) / .nanoseconds(1)))
+            if case .body(let body, let contentType) = reply.outcome {
+                self.cache.put(key, Self.cacheEntry(body: body, contentType: contentType, reply: reply))
+            }
+            return reply
+        }
+        if joined { metrics.sharedRenders.increment() }
         switch reply.outcome {
         case .failure(let error): throw error
         case .body(let body, let contentType):
-            let entry = RenderCache.Entry(body: body, contentType: contentType, warnings: reply.warnings.map { $0.headline })
-            cache.put(key, entry)
-            return answer(entry, etag: etag, cacheControl: cacheControl)
+            return answer(Self.cacheEntry(body: body, contentType: contentType, reply: reply), etag: etag,
+                          cacheControl: cacheControl)
         }
+    }
+
+    private static func cacheEntry(body: [UInt8], contentType: String, reply: WorkerReply) -> RenderCache.Entry {
+        RenderCache.Entry(body: body, contentType: contentType, warnings: reply.warnings.map { $0.headline })
     }
 
     private func answer(_ entry: RenderCache.Entry, etag: String, cacheControl: String) -> Response {

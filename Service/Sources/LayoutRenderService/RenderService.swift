@@ -17,6 +17,8 @@ public final class RenderService: Sendable {
     let workers: WorkerPool
     let diffPool: RenderPool
     let cache: RenderCache
+    /// The renders running now, shared with identical requests that arrive meanwhile.
+    let inFlight = InFlightRenders<WorkerReply>()
     let metrics = ServiceMetrics()
     /// The folder images may come from: `--assets`, or an empty temporary folder.
     let assetRoot: String

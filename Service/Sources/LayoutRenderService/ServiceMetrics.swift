@@ -12,6 +12,8 @@ final class ServiceMetrics: Sendable {
     let renderDuration: CoreMetrics.Timer
     let cacheHits: CoreMetrics.Counter
     let cacheMisses: CoreMetrics.Counter
+    /// Cache misses answered by an identical render already in progress (`InFlightRenders`).
+    let sharedRenders: CoreMetrics.Counter
     let refusals: CoreMetrics.Counter
     let slowClientCloses: CoreMetrics.Counter
     let workerRestarts: CoreMetrics.Counter
@@ -32,6 +34,7 @@ final class ServiceMetrics: Sendable {
         renderDuration = CoreMetrics.Timer(label: Self.renderDurationName, factory: factory)
         cacheHits = CoreMetrics.Counter(label: "layout_render_cache_hits_total", factory: factory)
         cacheMisses = CoreMetrics.Counter(label: "layout_render_cache_misses_total", factory: factory)
+        sharedRenders = CoreMetrics.Counter(label: "layout_render_shared_renders_total", factory: factory)
         refusals = CoreMetrics.Counter(label: "layout_render_overload_refusals_total", factory: factory)
         slowClientCloses = CoreMetrics.Counter(label: "layout_render_slow_client_closes_total", factory: factory)
         workerRestarts = CoreMetrics.Counter(label: "layout_render_worker_restarts_total", factory: factory)

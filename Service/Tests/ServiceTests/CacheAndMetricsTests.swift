@@ -33,6 +33,37 @@ final class CacheAndMetricsTests: XCTestCase {
         }
     }
 
+    /// Identical uncached requests sent together get the same image; each missed the cache
+    /// and was either rendered or answered by the identical render in progress, never both.
+    func testIdenticalRequestsInFlightShareOneAnswer() async throws {
+        try await withServer { client, _ in
+            let bodies = try await withThrowingTaskGroup(of: [UInt8].self) { group in
+                for _ in 0..<12 {
+                    group.addTask {
+                        let response = try await client.render(spec, query: "var.n=shared")
+                        XCTAssertEqual(response.status, .ok)
+                        return response.bytes
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            XCTAssertEqual(bodies.count, 12)
+            XCTAssertEqual(Set(bodies).count, 1)
+            let text = try await client.get("/metrics").text
+            func counter(_ name: String) -> Int {
+                let line = text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
+                return line.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
+            }
+            let misses = counter("layout_render_cache_misses_total")
+            let hits = counter("layout_render_cache_hits_total")
+            let shared = counter("layout_render_shared_renders_total")
+            let rendered = counter("layout_render_render_duration_seconds_count")
+            XCTAssertEqual(misses + hits, 12, text)
+            XCTAssertEqual(rendered + shared, misses, text)
+            XCTAssertGreaterThanOrEqual(rendered, 1, text)
+        }
+    }
+
     func testMetricsCountRequestsByStatusAndRenderLatency() async throws {
         try await withServer { client, _ in
             _ = try await client.render(spec, query: "var.n=3")
