@@ -47,7 +47,13 @@ struct SceneBuilder {
         var fallbackLocation: SourceLocation?
 
         /// These defaults, overridden by what `node` sets for the labels inside it.
+        /// Every attribute `inherited(by:)` reads.
+        private static let names = AttributeNameSet([.font, .weight, .italic, .size, .color, .lineHeight, .textShadow,
+                                                     .textTransform, .letterSpacing, .fallback])
+
         func inherited(by node: Node) -> TextDefaults {
+            // Most nodes set none of these: they pass their parent's on as they are.
+            guard Self.names.intersects(node.attributes) else { return self }
             var d = self
             // One pass over the node's attributes (most set none of these).
             for attribute in node.attributes {
@@ -146,9 +152,11 @@ struct SceneBuilder {
         // Shorthands first, so the sides they set are overridden by the sides given; each
         // group in name order (the order the attributes are kept in), so errors come in the
         // same order on every run.
+        // By index: an attribute is copied (its value retained) only when it is applied.
+        let attributes = node.attributes
         for pass in 0..<2 {
-            for attribute in node.attributes where Schema.isShorthand(attribute.key) == (pass == 0) {
-                try apply(attribute, of: node, parent: parent, to: &style)
+            for index in attributes.indices where Schema.isShorthand(attributes[index].key) == (pass == 0) {
+                try apply(attributes[index], of: node, parent: parent, to: &style)
             }
         }
         return style
@@ -629,7 +637,14 @@ struct SceneBuilder {
     /// every node.
     private static let borderNames: [AttributeName] = [.border, .borderTop, .borderRight, .borderBottom, .borderLeft]
 
+    /// Every attribute `paint(of:)` reads.
+    private static let paintNames = AttributeNameSet(
+        borderNames + [.background, .backgroundImage, .backgroundMode, .shadow, .borderStyle, .radius, .opacity, .blend,
+                       .transform, .clip])
+
     private func paint(of node: Node) throws(LayoutRenderError) -> Paint {
+        // Most nodes of a big tree are laid out, not painted: their paint is the default.
+        guard Self.paintNames.intersects(node.attributes) else { return Paint() }
         var paint = Paint(background: background(of: node), gradient: gradient(of: node))
         paint.backgroundImage = try backgroundImage(of: node)
         if case .shadows(let shadows)? = node[.shadow] {

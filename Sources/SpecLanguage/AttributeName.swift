@@ -50,5 +50,5 @@ public enum AttributeName: UInt8, CaseIterable, Comparable, Hashable, Sendable, 
         self = name
     }
 
-    public static func < (a: AttributeName, b: AttributeName) -> Bool { a.rawValue < b.rawValue }
+    @inlinable public static func < (a: AttributeName, b: AttributeName) -> Bool { a.rawValue < b.rawValue }
 }

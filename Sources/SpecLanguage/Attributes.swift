@@ -7,7 +7,11 @@
 /// the flex benchmark's six attributes). Iteration is in name order, as the consumers
 /// that sorted the dictionary's keys want it.
 public struct Attributes: Hashable, Sendable, RandomAccessCollection, ExpressibleByArrayLiteral {
-    private var storage: [Attribute]
+    // Inlinable reads (the subscripts, the bounds): the scene builder and the other
+    // consumers in other modules read every node's attributes by name, and a call across
+    // the module boundary copied each attribute out (with a retain of its value) to read
+    // one byte of it.
+    @usableFromInline var storage: [Attribute]
 
     public init() { storage = [] }
 
@@ -19,9 +23,9 @@ public struct Attributes: Hashable, Sendable, RandomAccessCollection, Expressibl
 
     public init(arrayLiteral elements: Attribute...) { self.init(elements) }
 
-    public var startIndex: Int { storage.startIndex }
-    public var endIndex: Int { storage.endIndex }
-    public subscript(position: Int) -> Attribute { storage[position] }
+    @inlinable public var startIndex: Int { storage.startIndex }
+    @inlinable public var endIndex: Int { storage.endIndex }
+    @inlinable public subscript(position: Int) -> Attribute { storage[position] }
 
     /// Room for `count` attributes without growing.
     public mutating func reserveCapacity(_ count: Int) { storage.reserveCapacity(count) }
@@ -40,7 +44,7 @@ public struct Attributes: Hashable, Sendable, RandomAccessCollection, Expressibl
 
     /// The attribute named `key`; setting nil removes it.
     public subscript(key: AttributeName) -> Attribute? {
-        get {
+        @inlinable get {
             // Keys compared in place; only the attribute found is copied out.
             for index in storage.indices {
                 let here = storage[index].key

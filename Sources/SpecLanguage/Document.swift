@@ -56,11 +56,12 @@ public struct Node: Hashable, Sendable {
         self.children = children; self.location = location; self.control = control
     }
 
-    public var id: String? {
+    @inlinable public var id: String? {
         if case .string(let s)? = attributes[.id]?.value { return s }
         return nil
     }
-    public subscript(key: AttributeName) -> Value? { attributes[key]?.value }
+    /// The value of the attribute named `key` (inlinable, as `Attributes`' reads are).
+    @inlinable public subscript(key: AttributeName) -> Value? { attributes[key]?.value }
     public subscript(name: String) -> Value? { attributes[name]?.value }
 }
 
