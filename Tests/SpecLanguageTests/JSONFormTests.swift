@@ -71,6 +71,26 @@ final class JSONFormTests: XCTestCase {
         }
     }
 
+    /// Columns count Unicode scalars, eight bytes at a time or one by one, after any mix of
+    /// spaces, multi-byte characters and line breaks before the value.
+    func testColumnsCountScalarsAfterIndentationAndMultibyteText() throws {
+        for indent in [0, 1, 7, 8, 9, 17, 40] {
+            for prefix in ["", "é", "日本語テキスト", "x\u{1F600}y", String(repeating: "ü", count: 9)] {
+                let head = "{\"canvas\": {\"width\": 100}, \"root\": {\"kind\": \"label\", \"text\": \"\(prefix)\",\n"
+                    + String(repeating: " ", count: indent)
+                let json = head + "\"text2\": \"\(prefix)\", \"bogus\": 1}}"
+                XCTAssertThrowsError(try JSONSpecReader().parse(Array(json.utf8)), "\(indent) \(prefix)") { error in
+                    let e = error as! SpecError
+                    let lineStart = json.range(of: "\n")!.upperBound
+                    let bogus = json.range(of: "\"bogus\"")!.lowerBound
+                    let expected = json.unicodeScalars[lineStart..<bogus].count + 1
+                    XCTAssertEqual(e.location.line, 2, "\(indent) \(prefix)")
+                    XCTAssertEqual(e.location.column, expected, "\(indent) \(prefix): \(e.message)")
+                }
+            }
+        }
+    }
+
     /// 30,000 nested lists used to overflow the stack of Foundation's decoder.
     func testDeepJSONHitsTheDepthLimit() {
         let json = "{\"canvas\": {\"width\": 100}, \"x\": " + String(repeating: "[", count: 30_000) + String(repeating: "]", count: 30_000) + "}"
