@@ -156,7 +156,7 @@ public final class LayoutRenderer: Sendable {
 
     /// Parses and lays out a spec without drawing it.
     public func layout(source: String, options: RenderOptions) throws(LayoutRenderError) -> LaidOutSpec {
-        let lines = SourceLines(source)
+        let lines = QuotableLines(source)
         let textMeter = WorkMeter(.textCharacters, limit: options.renderLimits.budget.maxTextCharacters)
         let scene = try scene(source: source, options: options, lines: lines, textMeter: textMeter)
         // The document is gone now. A big one leaves tens of megabytes of freed small blocks
@@ -182,7 +182,7 @@ public final class LayoutRenderer: Sendable {
     /// not run beside it and the document and the scene are not both whole at the peak:
     /// with massif on 20,000 nodes the document's attributes were a third of the heap at
     /// the peak, which is while the scene is built.
-    private func scene(source: String, options: RenderOptions, lines: SourceLines,
+    private func scene(source: String, options: RenderOptions, lines: QuotableLines,
                        textMeter: WorkMeter) throws(LayoutRenderError) -> Scene {
         var builder = SceneBuilder(options: options, fonts: fonts, textEngine: textEngine,
                                    assets: AssetPaths(root: options.assetRoot), sourceLines: lines,

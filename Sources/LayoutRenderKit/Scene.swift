@@ -83,7 +83,7 @@ struct Scene: Sendable {
     var layoutOptions: LayoutOptions
     var scale: Double
     /// Source lines, for quoting in messages about a node.
-    var sourceLines: SourceLines
+    var sourceLines: QuotableLines
     /// The files of the spec's `font` lines, for the environment fingerprint.
     var declaredFonts: [String] = []
 

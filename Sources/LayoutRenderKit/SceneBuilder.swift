@@ -13,7 +13,7 @@ struct SceneBuilder {
     var fonts: FontLibrary
     let textEngine: TextLayoutEngine
     let assets: AssetPaths
-    let sourceLines: SourceLines
+    let sourceLines: QuotableLines
     /// This render's images: each file read and decoded once, against the image budget.
     let images: RenderImages
     /// Characters laid out in this render, against the text budget.
