@@ -46,11 +46,11 @@ struct SceneBuilder {
         var fallback: String?
         var fallbackLocation: SourceLocation?
 
-        /// These defaults, overridden by what `node` sets for the labels inside it.
         /// Every attribute `inherited(by:)` reads.
         private static let names = AttributeNameSet([.font, .weight, .italic, .size, .color, .lineHeight, .textShadow,
                                                      .textTransform, .letterSpacing, .fallback])
 
+        /// These defaults, overridden by what `node` sets for the labels inside it.
         func inherited(by node: Node) -> TextDefaults {
             // Most nodes set none of these: they pass their parent's on as they are.
             guard Self.names.intersects(node.attributes) else { return self }
