@@ -8,6 +8,9 @@
 /// "FILE"…` (see `FontDeclaration`) and nodes, which become the canvas's children. `docs/spec.md` is the reference.
 public struct SpecParser {
     public var limits: ParseLimits
+    /// False to read every line by the general path, without `PlainLineReader`: the tests
+    /// compare the two readings.
+    var readsPlainLines = true
 
     public init(limits: ParseLimits = .default) { self.limits = limits }
 
@@ -17,6 +20,7 @@ public struct SpecParser {
                             at: SourceLocation(line: 1, column: 1))
         }
         var state = ParseState(limits: limits)
+        state.readsPlainLines = readsPlainLines
         let lines = SourceLines(source)
         // Styles first, so a node may use a style declared further down.
         for index in 0..<lines.count {
@@ -111,6 +115,8 @@ struct ParseState {
     /// kept: no two arrays allocated and freed for every line.
     private var tokenScratch: [Token] = []
     private var rawScratch: [RawAttribute] = []
+    /// Whether node lines are offered to `PlainLineReader` first (see `SpecParser`).
+    var readsPlainLines = true
 
     init(limits: ParseLimits) { self.limits = limits }
 
@@ -127,7 +133,13 @@ struct ParseState {
         let body = line[line.utf8.index(line.startIndex, offsetBy: indent)...]
         // Control lines (`if width < 500`) are not key=value lines: read them on their own.
         let firstWord = body.utf8.prefix(start.wordLength)
-        let controlKind = NodeKind.named(Substring(firstWord)).flatMap { $0.isControl ? $0 : nil }
+        let firstKind = NodeKind.named(Substring(firstWord))
+        if readsPlainLines, let kind = firstKind, !kind.isControl,
+           let plain = PlainLineReader.read(line, start: start, kind: kind, number: number) {
+            try open(kind, plain: plain, indent: indent, number: number, sourceLine: sourceLine)
+            return
+        }
+        let controlKind = firstKind.flatMap { $0.isControl ? $0 : nil }
         var tokens: [Token] = []
         swap(&tokens, &tokenScratch)
         defer {
@@ -144,18 +156,7 @@ struct ParseState {
         func fail(_ message: String, column: Int? = nil) -> SpecError {
             SpecError(message, at: SourceLocation(line: number, column: column ?? indent + 1), sourceLine: sourceLine)
         }
-        guard indent % 2 == 0 else {
-            throw fail("indentation of \(indent) spaces; indent by two spaces per level")
-        }
-        let depth = indent / 2
-        // The depth read in place: `stack.last` would copy the whole open node.
-        let parentDepth = stack.isEmpty ? -1 : stack[stack.count - 1].depth
-        if depth > parentDepth + 1 {
-            throw fail(stack.isEmpty
-                ? "this line is indented but has no parent; top-level lines start at column 1"
-                : "indented \(indent) spaces, more than one level (two spaces) below the line above")
-        }
-        try closeNodes(deeperThanOrAt: depth)
+        let depth = try enterLine(indent: indent) { message in fail(message) }
 
         guard case .word(let kindName) = first.kind else {
             throw fail("a line starts with a kind (\(NodeKind.allCases.map(\.rawValue).joined(separator: ", ")), style or font)")
@@ -184,17 +185,7 @@ struct ParseState {
             }
             throw fail(message)
         }
-        if kind == .canvas {
-            guard depth == 0 else { throw fail("canvas is a top-level line") }
-            if let previous = canvas {
-                throw fail("a second canvas; the first is on line \(previous.location.line)")
-            }
-        }
-        if kind != .canvas { try checkParentTakesChildren(kind) { message, column in fail(message, column: column) } }
-        if kind != .canvas {
-            nodeCount += 1
-            if nodeCount > limits.maxNodes { throw fail("more than \(limits.maxNodes) nodes (the limit)") }
-        }
+        try admit(kind, depth: depth) { message, column in fail(message, column: column) }
 
         var rest = tokens.dropFirst()
         var argument: Value?
@@ -239,9 +230,63 @@ struct ParseState {
         }
         raw.removeAll(keepingCapacity: true)
         swap(&raw, &rawScratch)
-        let open = OpenNode(kind: kind, argument: argument, raw: [], read: read, location: location,
-                            sourceLine: sourceLine, depth: depth)
+        place(OpenNode(kind: kind, argument: argument, raw: [], read: read, location: location,
+                       sourceLine: sourceLine, depth: depth))
+    }
+
+    /// A plain line's node (`PlainLineReader`) opened, after the checks every node line
+    /// passes, in their order; its argument and attributes need none.
+    private mutating func open(_ kind: NodeKind, plain: PlainLineReader.Line, indent: Int, number: Int,
+                               sourceLine: Substring) throws(SpecError) {
+        let location = SourceLocation(line: number, column: indent + 1)
+        func fail(_ message: String, column: Int? = nil) -> SpecError {
+            SpecError(message, at: SourceLocation(line: number, column: column ?? indent + 1), sourceLine: sourceLine)
+        }
+        let depth = try enterLine(indent: indent) { message in fail(message) }
+        if depth >= limits.maxDepth {
+            throw fail("nesting deeper than \(limits.maxDepth) levels (the limit)")
+        }
+        try admit(kind, depth: depth) { message, column in fail(message, column: column) }
+        place(OpenNode(kind: kind, argument: plain.argument, raw: [], read: .success(plain.attributes),
+                       location: location, sourceLine: sourceLine, depth: depth))
+    }
+
+    /// The line's depth, from its indentation, once the nodes it closes are finished: the
+    /// indentation is whole levels, at most one below the line above.
+    private mutating func enterLine(indent: Int, _ fail: (String) -> SpecError) throws(SpecError) -> Int {
+        guard indent % 2 == 0 else {
+            throw fail("indentation of \(indent) spaces; indent by two spaces per level")
+        }
+        let depth = indent / 2
+        // The depth read in place: `stack.last` would copy the whole open node.
+        let parentDepth = stack.isEmpty ? -1 : stack[stack.count - 1].depth
+        if depth > parentDepth + 1 {
+            throw fail(stack.isEmpty
+                ? "this line is indented but has no parent; top-level lines start at column 1"
+                : "indented \(indent) spaces, more than one level (two spaces) below the line above")
+        }
+        try closeNodes(deeperThanOrAt: depth)
+        return depth
+    }
+
+    /// A node of `kind` may open here: one canvas, at the top level; any other node under a
+    /// parent that takes it, within the limit on nodes (which it counts).
+    private mutating func admit(_ kind: NodeKind, depth: Int, _ fail: (String, Int?) -> SpecError) throws(SpecError) {
         if kind == .canvas {
+            guard depth == 0 else { throw fail("canvas is a top-level line", nil) }
+            if let previous = canvas {
+                throw fail("a second canvas; the first is on line \(previous.location.line)", nil)
+            }
+            return
+        }
+        try checkParentTakesChildren(kind, fail)
+        nodeCount += 1
+        if nodeCount > limits.maxNodes { throw fail("more than \(limits.maxNodes) nodes (the limit)", nil) }
+    }
+
+    /// The node opened: the canvas, or the newest node on the stack.
+    private mutating func place(_ open: consuming OpenNode) {
+        if open.kind == .canvas {
             canvas = open
         } else {
             stack.append(open)
@@ -526,6 +571,11 @@ struct ParseState {
     /// shorthand wins over it. So in the finished node such an attribute, when present,
     /// always wins over its shorthand, whichever order the writer puts them in.
     private func set(_ attribute: consuming Attribute, in attributes: inout Attributes) {
+        Self.cascade(attribute, into: &attributes)
+    }
+
+    /// `set(_:in:)`, for `PlainLineReader` too.
+    static func cascade(_ attribute: consuming Attribute, into attributes: inout Attributes) {
         for longhand in Schema.longhands(of: attribute) { attributes.remove(longhand) }
         attributes.set(attribute)
     }

@@ -63,6 +63,8 @@ public enum Schema {
     /// The label's attributes that lay out its paragraph, refused on a span with a message
     /// that says so.
     public static let spanLayoutAttributes: Set<String> = ["lines", "wrap", "truncate", "align", "line-height"]
+    /// `spanLayoutAttributes` as names.
+    static let spanLayoutNames: Set<AttributeName> = Set(spanLayoutAttributes.compactMap(AttributeName.init))
 
     /// Why a node of kind `child` cannot be a child of a node of kind `parent` (the nearest
     /// one that is not `if`, `else` or `for`), or nil when it can: containers hold layout
