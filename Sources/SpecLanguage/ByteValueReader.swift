@@ -72,10 +72,21 @@ enum ByteValueReader {
 
     private static let fontStyles = ["regular", "bold", "oblique", "bold-oblique"]
 
-    /// Whether `bytes` are the UTF-8 of `word`.
+    /// Whether `bytes` are the UTF-8 of `word`: the lengths first (most candidates differ
+    /// there), then byte by byte (`elementsEqual` went through its generic iterators).
     static func matches(_ bytes: Bytes, _ word: String) -> Bool {
+        guard word.utf8.count == bytes.count else { return false }
         var word = word
-        return word.withUTF8 { $0.elementsEqual(bytes) }
+        return word.withUTF8 { spelling in
+            for index in 0..<spelling.count where spelling[index] != bytes[index] { return false }
+            return true
+        }
+    }
+
+    /// Whether the text starts like a number (a digit or a minus): a keyword never does.
+    private static func startsLikeNumber(_ bytes: Bytes) -> Bool {
+        guard let first = bytes.first else { return false }
+        return first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
     }
 
     /// `bytes` without the ASCII `suffix`, when they end with it.
@@ -149,8 +160,11 @@ enum ByteValueReader {
     /// where `intrinsic`, a number of points (`12`, `12pt`) or a percentage (`50%`) within
     /// the ranges; nil for the rest.
     static func length(_ bytes: Bytes, allowAuto: Bool, intrinsic: Bool, nonNegative: Bool) -> Length? {
-        if matches(bytes, "auto") { return allowAuto ? .auto : nil }
-        if intrinsic, let keyword = Length.keywords.first(where: { matches(bytes, $0.0) }) { return keyword.1 }
+        if !startsLikeNumber(bytes) {
+            if matches(bytes, "auto") { return allowAuto ? .auto : nil }
+            guard intrinsic, let keyword = Length.keywords.first(where: { matches(bytes, $0.0) }) else { return nil }
+            return keyword.1
+        }
         let percent = bytes.last == UInt8(ascii: "%")
         let number = percent ? Bytes(rebasing: bytes.dropLast()) : dropping("pt", from: bytes)
         guard let v = decimal(number) else { return nil }
@@ -161,21 +175,30 @@ enum ByteValueReader {
     }
 
     /// One to four lengths separated by commas, as `ValueReader` reads `insets`.
+    /// The lengths are read one comma-separated part at a time into four variables: an
+    /// array of them was an allocation for every `padding` and `margin`.
     private static func insets(_ bytes: Bytes, allowAuto: Bool, nonNegative: Bool) -> Value? {
-        var lengths: [Length] = []
+        var parts = 0
+        var top = Length.auto, right = Length.auto, bottom = Length.auto, left = Length.auto
         var start = 0
         for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: ",") {
-            guard lengths.count < 4,
+            guard parts < 4,
                   let l = length(Bytes(rebasing: bytes[start..<end]), allowAuto: allowAuto, intrinsic: false,
                                  nonNegative: nonNegative) else { return nil }
-            lengths.append(l)
+            switch parts {
+            case 0: top = l
+            case 1: right = l
+            case 2: bottom = l
+            default: left = l
+            }
+            parts += 1
             start = end + 1
         }
-        switch lengths.count {
-        case 1: return .insets(top: lengths[0], right: lengths[0], bottom: lengths[0], left: lengths[0])
-        case 2: return .insets(top: lengths[0], right: lengths[1], bottom: lengths[0], left: lengths[1])
-        case 3: return .insets(top: lengths[0], right: lengths[1], bottom: lengths[2], left: lengths[1])
-        default: return .insets(top: lengths[0], right: lengths[1], bottom: lengths[2], left: lengths[3])
+        switch parts {
+        case 1: return .insets(top: top, right: top, bottom: top, left: top)
+        case 2: return .insets(top: top, right: right, bottom: top, left: right)
+        case 3: return .insets(top: top, right: right, bottom: bottom, left: right)
+        default: return .insets(top: top, right: right, bottom: bottom, left: left)
         }
     }
 

@@ -23,18 +23,19 @@ public struct SpecParser {
         state.readsPlainLines = readsPlainLines
         let lines = SourceLines(source)
         // Styles first, so a node may use a style declared further down.
-        for index in 0..<lines.count {
+        // The bytes first, which settles nearly every line without cutting it out: a line
+        // whose bytes do not start "style " cannot start with those characters (no other
+        // spelling of ASCII letters is canonically equivalent); `hasPrefix` decides the rest
+        // (a combining mark after the space makes a different character).
+        for index in lines.indices(ofLinesStartingWith: Self.styleLinePrefix) {
             let line = lines[index]
-            // The bytes first, which settles nearly every line: a line whose bytes do not
-            // start "style " cannot start with those characters (no other spelling of ASCII
-            // letters is canonically equivalent); `hasPrefix` decides the rest (a
-            // combining mark after the space makes a different character).
-            if line.utf8.starts(with: Self.styleLinePrefix), line.hasPrefix("style ") {
+            if line.hasPrefix("style ") {
                 try state.declareStyle(line: line, number: index + 1)
             }
         }
-        for index in 0..<lines.count {
-            try state.consume(line: lines[index], number: index + 1)
+        // Each line as its bytes in the source: a plain line is read without cutting it out.
+        try lines.forEachLine { bytes, index throws(SpecError) in
+            try state.consume(lineBytes: bytes, number: index + 1, in: lines)
         }
         return try state.finish()
     }
@@ -53,7 +54,10 @@ struct OpenNode {
     var read: Result<Attributes, SpecError>? = nil
     var children: [Node] = []
     var location: SourceLocation
-    /// The line as written (a slice of the source: no copy of its text).
+    /// The line as written (a slice of the source: no copy of its text), for messages once
+    /// the node is open. Only the canvas's is asked for then (`finish`; the attributes of
+    /// the text form are read when the line is), so a node that `PlainLineReader` read
+    /// keeps none unless it is the canvas: empty, no slice cut and retained a line.
     var sourceLine: Substring
     var depth: Int
     var control: Control? = nil
@@ -120,6 +124,22 @@ struct ParseState {
 
     init(limits: ParseLimits) { self.limits = limits }
 
+    /// Reads line `number`, its `bytes` in the source (without the line ending): a plain
+    /// node line (`PlainLineReader`) from them alone; any other line cut out of `lines`
+    /// and read by `consume(line:number:)`.
+    mutating func consume(lineBytes bytes: UnsafeBufferPointer<UInt8>, number: Int, in lines: SourceLines) throws(SpecError) {
+        let start = LineStart(bytes: bytes)
+        if !start.tabAfterIndent, start.firstByte == nil || start.firstByte == UInt8(ascii: "#") { return }
+        if readsPlainLines, !start.tabAfterIndent, let kind = start.firstWordKind, !kind.isControl,
+           let plain = PlainLineReader.read(bytes, start: start, kind: kind, number: number) {
+            try open(kind, plain: plain, indent: start.indent, number: number, in: lines)
+            return
+        }
+        try consume(line: lines[number - 1], number: number)
+    }
+
+    /// Reads the line `line`, line `number` of the spec, by the general path: its tokens,
+    /// then its raw attributes, then their values.
     mutating func consume(line: Substring, number: Int) throws(SpecError) {
         let sourceLine = line
         let start = LineStart(line)
@@ -133,13 +153,7 @@ struct ParseState {
         let body = line[line.utf8.index(line.startIndex, offsetBy: indent)...]
         // Control lines (`if width < 500`) are not key=value lines: read them on their own.
         let firstWord = body.utf8.prefix(start.wordLength)
-        let firstKind = NodeKind.named(Substring(firstWord))
-        if readsPlainLines, let kind = firstKind, !kind.isControl,
-           let plain = PlainLineReader.read(line, start: start, kind: kind, number: number) {
-            try open(kind, plain: plain, indent: indent, number: number, sourceLine: sourceLine)
-            return
-        }
-        let controlKind = firstKind.flatMap { $0.isControl ? $0 : nil }
+        let controlKind = start.firstWordKind.flatMap { $0.isControl ? $0 : nil }
         var tokens: [Token] = []
         swap(&tokens, &tokenScratch)
         defer {
@@ -236,11 +250,12 @@ struct ParseState {
 
     /// A plain line's node (`PlainLineReader`) opened, after the checks every node line
     /// passes, in their order; its argument and attributes need none.
+    /// The line is cut out of `lines` only for a message, or for the canvas (see `OpenNode`).
     private mutating func open(_ kind: NodeKind, plain: PlainLineReader.Line, indent: Int, number: Int,
-                               sourceLine: Substring) throws(SpecError) {
+                               in lines: SourceLines) throws(SpecError) {
         let location = SourceLocation(line: number, column: indent + 1)
         func fail(_ message: String, column: Int? = nil) -> SpecError {
-            SpecError(message, at: SourceLocation(line: number, column: column ?? indent + 1), sourceLine: sourceLine)
+            SpecError(message, at: SourceLocation(line: number, column: column ?? indent + 1), sourceLine: lines[number - 1])
         }
         let depth = try enterLine(indent: indent) { message in fail(message) }
         if depth >= limits.maxDepth {
@@ -248,7 +263,7 @@ struct ParseState {
         }
         try admit(kind, depth: depth) { message, column in fail(message, column: column) }
         place(OpenNode(kind: kind, argument: plain.argument, raw: [], read: .success(plain.attributes),
-                       location: location, sourceLine: sourceLine, depth: depth))
+                       location: location, sourceLine: kind == .canvas ? lines[number - 1] : "", depth: depth))
     }
 
     /// The line's depth, from its indentation, once the nodes it closes are finished: the
@@ -470,14 +485,17 @@ struct ParseState {
         while !stack.isEmpty, stack[stack.count - 1].depth >= depth {
             let last = stack.removeLast()
             if last.kind.isControl { openControls -= 1 }
-            let node = try finishNode(last)
+            // Moved into `finishNode` (`consume`): passed as a copy, it was copied whole and
+            // the original destroyed, for every node.
+            let node = try finishNode(consume last)
             if openControls == 0, let attribute = node.attributes[.id], case .string(let id) = attribute.value {
                 ids.append((id, attribute.location))
             }
+            // Moved into its parent's children (`consume`), not copied and then released.
             if stack.isEmpty {
-                topLevel.append(node)
+                topLevel.append(consume node)
             } else {
-                stack[stack.count - 1].children.append(node)
+                stack[stack.count - 1].children.append(consume node)
             }
         }
     }
@@ -489,7 +507,9 @@ struct ParseState {
             return Node(kind: open.kind, children: open.children, location: open.location, control: open.control)
         }
         let attributes: Attributes
-        if let read = open.read {
+        // The parts moved out of the open node (`take`), not copied from it: a copy of each
+        // array and value, and the release of the originals, for every node.
+        if let read = open.read.take() {
             attributes = try read.get()
         } else {
             attributes = try readAttributes(of: open.kind, raw: open.raw, sourceLine: open.sourceLine)
@@ -497,8 +517,10 @@ struct ParseState {
         if open.kind == .label {
             try Self.checkSpanCount(open.children, limits: limits)
         }
-        return Node(kind: open.kind, argument: open.argument, attributes: attributes,
-                    children: open.children, location: open.location)
+        var children: [Node] = []
+        swap(&children, &open.children)
+        return Node(kind: open.kind, argument: open.argument.take(), attributes: attributes,
+                    children: children, location: open.location)
     }
 
     /// A node's attributes: its styles (in order, later ones win), then its own, every

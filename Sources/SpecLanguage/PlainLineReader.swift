@@ -22,12 +22,10 @@ struct PlainLineReader {
     private static let space = UInt8(ascii: " "), hash = UInt8(ascii: "#"), quote = UInt8(ascii: "\"")
     private static let equals = UInt8(ascii: "="), backslash = UInt8(ascii: "\\")
 
-    /// Reads `line` (without its line ending), line `number` of the spec, whose first word
-    /// (`start`) spells `kind`, a node kind that is no `if`/`else`/`for`.
-    static func read(_ line: Substring, start: LineStart, kind: NodeKind, number: Int) -> Line? {
-        line.utf8.withContiguousStorageIfAvailable { bytes in
-            PlainLineReader(bytes: bytes, kind: kind, number: number).read(from: start.indent + start.wordLength)
-        } ?? nil
+    /// Reads the line of these bytes (without its line ending), line `number` of the spec,
+    /// whose first word (`start`) spells `kind`, a node kind that is no `if`/`else`/`for`.
+    static func read(_ bytes: Bytes, start: LineStart, kind: NodeKind, number: Int) -> Line? {
+        PlainLineReader(bytes: bytes, kind: kind, number: number).read(from: start.indent + start.wordLength)
     }
 
     /// The line from `offset` (just after the kind), or nil to read it the general way.
@@ -35,6 +33,9 @@ struct PlainLineReader {
         // ASCII only: a byte offset is then a column, and every text compares as its bytes.
         guard isASCII(bytes) else { return nil }
         var line = Line(argument: nil, attributes: Attributes())
+        // Room for an attribute an `=` (a flag may grow it): grown one at a time, the
+        // array was allocated three or four times a node.
+        line.attributes.reserveCapacity(count(of: Self.equals, from: offset))
         var i = skipSpaces(from: offset)
         if Self.takesText(kind) {
             guard i < bytes.count, bytes[i] == Self.quote, let (text, end) = quoted(from: i),
@@ -42,15 +43,21 @@ struct PlainLineReader {
             line.argument = .string(text)
             i = end
         }
-        // The names given so far, a bit each: a second one is an error, for the general path.
-        var seen: (low: UInt64, high: UInt64) = (0, 0)
+        // The names given so far: a second one is an error, for the general path.
+        var seen = NameSet()
         while true {
             i = skipSpaces(from: i)
             if i == bytes.count || bytes[i] == Self.hash { break }
-            guard let (name, value, valueOffset, end) = attribute(at: i), firstTime(name, seen: &seen) else { return nil }
-            ParseState.cascade(Attribute(name, value: value, location: SourceLocation(line: number, column: valueOffset + 1)),
-                               into: &line.attributes)
-            i = end
+            guard let found = attribute(at: i), seen.insert(found.attribute.key) else { return nil }
+            // A shorthand replaces the attributes it sets that came before it; when none of
+            // them is on the line (there is no style), there is nothing to look for.
+            if Schema.isShorthand(found.attribute.key),
+               Schema.longhands(of: found.attribute).contains(where: { seen.contains($0) }) {
+                ParseState.cascade(found.attribute, into: &line.attributes)
+            } else {
+                line.attributes.set(found.attribute)
+            }
+            i = found.end
         }
         guard !sizeRefused(line.attributes) else { return nil }
         return line
@@ -63,6 +70,12 @@ struct PlainLineReader {
         var any: UInt8 = 0
         for byte in bytes { any |= byte }
         return any < 0x80
+    }
+
+    private func count(of byte: UInt8, from offset: Int) -> Int {
+        var count = 0
+        for index in offset..<bytes.count where bytes[index] == byte { count += 1 }
+        return count
     }
 
     private func skipSpaces(from offset: Int) -> Int {
@@ -83,10 +96,15 @@ struct PlainLineReader {
         return (String(decoding: Bytes(rebasing: bytes[(offset + 1)..<i]), as: UTF8.self), i + 1)
     }
 
+    /// An attribute read, and where its token ends.
+    private struct Found {
+        var attribute: Attribute
+        var end: Int
+    }
+
     /// The attribute whose token starts at `offset`: `key=value` with a bare value, or a
-    /// flag (`clip`), read for this kind; with the offset of its value (a flag's is its
-    /// name's) and where the token ends.
-    private func attribute(at offset: Int) -> (AttributeName, Value, valueOffset: Int, end: Int)? {
+    /// flag (`clip`), read for this kind, located at its value (a flag at its name).
+    private func attribute(at offset: Int) -> Found? {
         var j = offset
         while j < bytes.count, bytes[j] != Self.space, bytes[j] != Self.equals, bytes[j] != Self.quote { j += 1 }
         // Nothing to read at a tab or a quote (an error), nor at a style (looked up and
@@ -97,7 +115,7 @@ struct PlainLineReader {
         guard j < bytes.count, bytes[j] == Self.equals else {
             // A flag (its name, then a space or the end) means true.
             guard j == bytes.count || bytes[j] == Self.space, shape == .bool || shape == .stackWrap else { return nil }
-            return (name, .bool(true), offset, j)
+            return Found(attribute: Attribute(name, value: .bool(true), location: location(offset)), end: j)
         }
         let valueStart = j + 1
         var end = valueStart
@@ -110,21 +128,29 @@ struct PlainLineReader {
         }
         guard end > valueStart,
               let value = ByteValueReader.read(Bytes(rebasing: bytes[valueStart..<end]), shape: shape) else { return nil }
-        return (name, value, valueStart, end)
+        return Found(attribute: Attribute(name, value: value, location: location(valueStart)), end: end)
     }
 
-    /// Notes `name` as given; false when it was given before on the line.
-    private func firstTime(_ name: AttributeName, seen: inout (low: UInt64, high: UInt64)) -> Bool {
-        let index = Int(name.rawValue)
-        let bit: UInt64 = 1 << UInt64(index & 63)
-        if index < 64 {
-            if seen.low & bit != 0 { return false }
-            seen.low |= bit
-        } else {
-            if seen.high & bit != 0 { return false }
-            seen.high |= bit
+    /// Where byte `offset` of the line is (an ASCII line: the column is the offset plus one).
+    private func location(_ offset: Int) -> SourceLocation { SourceLocation(line: number, column: offset + 1) }
+
+    /// A set of attribute names, a bit each (there are fewer than 128).
+    private struct NameSet {
+        private var low: UInt64 = 0
+        private var high: UInt64 = 0
+
+        func contains(_ name: AttributeName) -> Bool {
+            let index = Int(name.rawValue)
+            return (index < 64 ? low : high) & (1 << UInt64(index & 63)) != 0
         }
-        return true
+
+        /// Adds `name`; false when it was there already.
+        mutating func insert(_ name: AttributeName) -> Bool {
+            guard !contains(name) else { return false }
+            let index = Int(name.rawValue)
+            if index < 64 { low |= 1 << UInt64(index) } else { high |= 1 << UInt64(index - 64) }
+            return true
+        }
     }
 
     /// Whether `readAttributes` would refuse the line's `size`: one number where only a

@@ -157,6 +157,10 @@ final class PlainLineTests: XCTestCase {
         assertSamePaths("canvas width=400\n" + (0..<260).map { String(repeating: "  ", count: $0) + "vbox gap=1\n" }.joined())
     }
 
+    func testEveryAttributeNameHasABitInTheReadersSet() {
+        XCTAssertLessThanOrEqual(AttributeName.allCases.count, 128)
+    }
+
     func testTheNodeLimitCountsPlainLines() {
         var parser = SpecParser()
         parser.limits.maxNodes = 3
