@@ -93,9 +93,9 @@ enum ByteValueReader {
     private static func dropping(_ suffix: StaticString, from bytes: Bytes) -> Bytes {
         let count = suffix.utf8CodeUnitCount
         guard bytes.count >= count else { return bytes }
-        let tail = Bytes(rebasing: bytes[(bytes.count - count)...])
-        guard tail.elementsEqual(UnsafeBufferPointer(start: suffix.utf8Start, count: count)) else { return bytes }
-        return Bytes(rebasing: bytes[..<(bytes.count - count)])
+        let start = bytes.count - count
+        for index in 0..<count where bytes[start + index] != suffix.utf8Start[index] { return bytes }
+        return Bytes(rebasing: bytes[..<start])
     }
 
     private static func bool(_ bytes: Bytes) -> Bool? {

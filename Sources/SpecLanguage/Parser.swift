@@ -170,7 +170,9 @@ struct ParseState {
         func fail(_ message: String, column: Int? = nil) -> SpecError {
             SpecError(message, at: SourceLocation(line: number, column: column ?? indent + 1), sourceLine: sourceLine)
         }
-        let depth = try enterLine(indent: indent) { message in fail(message) }
+        if let problem = indentationProblem(indent) { throw fail(problem) }
+        let depth = indent / 2
+        try closeNodes(deeperThanOrAt: depth)
 
         guard case .word(let kindName) = first.kind else {
             throw fail("a line starts with a kind (\(NodeKind.allCases.map(\.rawValue).joined(separator: ", ")), style or font)")
@@ -199,7 +201,7 @@ struct ParseState {
             }
             throw fail(message)
         }
-        try admit(kind, depth: depth) { message, column in fail(message, column: column) }
+        if let problem = admissionProblem(kind, depth: depth) { throw fail(problem) }
 
         var rest = tokens.dropFirst()
         var argument: Value?
@@ -257,46 +259,44 @@ struct ParseState {
         func fail(_ message: String, column: Int? = nil) -> SpecError {
             SpecError(message, at: SourceLocation(line: number, column: column ?? indent + 1), sourceLine: lines[number - 1])
         }
-        let depth = try enterLine(indent: indent) { message in fail(message) }
+        if let problem = indentationProblem(indent) { throw fail(problem) }
+        let depth = indent / 2
+        try closeNodes(deeperThanOrAt: depth)
         if depth >= limits.maxDepth {
             throw fail("nesting deeper than \(limits.maxDepth) levels (the limit)")
         }
-        try admit(kind, depth: depth) { message, column in fail(message, column: column) }
+        if let problem = admissionProblem(kind, depth: depth) { throw fail(problem) }
         place(OpenNode(kind: kind, argument: plain.argument, raw: [], read: .success(plain.attributes),
-                       location: location, sourceLine: kind == .canvas ? lines[number - 1] : "", depth: depth))
+                       location: location, sourceLine: kind == .canvas ? lines[number - 1] : Substring(), depth: depth))
     }
 
-    /// The line's depth, from its indentation, once the nodes it closes are finished: the
-    /// indentation is whole levels, at most one below the line above.
-    private mutating func enterLine(indent: Int, _ fail: (String) -> SpecError) throws(SpecError) -> Int {
-        guard indent % 2 == 0 else {
-            throw fail("indentation of \(indent) spaces; indent by two spaces per level")
-        }
-        let depth = indent / 2
+    /// What is wrong with an indentation of `indent` spaces under the open nodes, or nil:
+    /// it is whole levels, at most one below the line above. (Problems are returned, not
+    /// thrown through a closure that makes the error: such a closure, made for every line,
+    /// retained the line's source each time.)
+    private func indentationProblem(_ indent: Int) -> String? {
+        guard indent % 2 == 0 else { return "indentation of \(indent) spaces; indent by two spaces per level" }
         // The depth read in place: `stack.last` would copy the whole open node.
         let parentDepth = stack.isEmpty ? -1 : stack[stack.count - 1].depth
-        if depth > parentDepth + 1 {
-            throw fail(stack.isEmpty
+        guard indent / 2 <= parentDepth + 1 else {
+            return stack.isEmpty
                 ? "this line is indented but has no parent; top-level lines start at column 1"
-                : "indented \(indent) spaces, more than one level (two spaces) below the line above")
+                : "indented \(indent) spaces, more than one level (two spaces) below the line above"
         }
-        try closeNodes(deeperThanOrAt: depth)
-        return depth
+        return nil
     }
 
-    /// A node of `kind` may open here: one canvas, at the top level; any other node under a
-    /// parent that takes it, within the limit on nodes (which it counts).
-    private mutating func admit(_ kind: NodeKind, depth: Int, _ fail: (String, Int?) -> SpecError) throws(SpecError) {
+    /// Why a node of `kind` may not open here, or nil: one canvas, at the top level; any
+    /// other node under a parent that takes it, within the limit on nodes (it is counted).
+    private mutating func admissionProblem(_ kind: NodeKind, depth: Int) -> String? {
         if kind == .canvas {
-            guard depth == 0 else { throw fail("canvas is a top-level line", nil) }
-            if let previous = canvas {
-                throw fail("a second canvas; the first is on line \(previous.location.line)", nil)
-            }
-            return
+            guard depth == 0 else { return "canvas is a top-level line" }
+            if let line = canvas?.location.line { return "a second canvas; the first is on line \(line)" }
+            return nil
         }
-        try checkParentTakesChildren(kind, fail)
+        if let problem = parentProblem(kind) { return problem }
         nodeCount += 1
-        if nodeCount > limits.maxNodes { throw fail("more than \(limits.maxNodes) nodes (the limit)", nil) }
+        return nodeCount > limits.maxNodes ? "more than \(limits.maxNodes) nodes (the limit)" : nil
     }
 
     /// The node opened: the canvas, or the newest node on the stack.
@@ -311,11 +311,16 @@ struct ParseState {
     /// The nearest enclosing node that is not `if`/`else`/`for` (the canvas at the top level)
     /// must take a child of `kind`: a container a layout node, a label a `span`.
     private func checkParentTakesChildren(_ kind: NodeKind, _ fail: (String, Int?) -> SpecError) throws(SpecError) {
+        if let problem = parentProblem(kind) { throw fail(problem, nil) }
+    }
+
+    /// `checkParentTakesChildren`'s message, or nil.
+    private func parentProblem(_ kind: NodeKind) -> String? {
         // Searched by index, reading the kind in place: `last(where:)` copied open nodes.
         var parent = stack.count - 1
         while parent >= 0, stack[parent].kind.isControl { parent -= 1 }
-        guard let problem = Schema.childProblem(parent: parent >= 0 ? stack[parent].kind : .canvas, child: kind) else { return }
-        throw fail(problem + (parent >= 0 ? " (it is on line \(stack[parent].location.line))" : ""), nil)
+        guard let problem = Schema.childProblem(parent: parent >= 0 ? stack[parent].kind : .canvas, child: kind) else { return nil }
+        return problem + (parent >= 0 ? " (it is on line \(stack[parent].location.line))" : "")
     }
 
     /// `if CONDITION`, `else`, `for NAME in LIST`: their children are expanded in place later.
@@ -509,18 +514,18 @@ struct ParseState {
         let attributes: Attributes
         // The parts moved out of the open node (`take`), not copied from it: a copy of each
         // array and value, and the release of the originals, for every node.
-        if let read = open.read.take() {
-            attributes = try read.get()
-        } else {
-            attributes = try readAttributes(of: open.kind, raw: open.raw, sourceLine: open.sourceLine)
+        switch open.read.take() {
+        case .success(let read)?: attributes = read
+        case .failure(let error)?: throw error
+        case nil: attributes = try readAttributes(of: open.kind, raw: open.raw, sourceLine: open.sourceLine)
         }
         if open.kind == .label {
             try Self.checkSpanCount(open.children, limits: limits)
         }
-        var children: [Node] = []
-        swap(&children, &open.children)
-        return Node(kind: open.kind, argument: open.argument.take(), attributes: attributes,
-                    children: children, location: open.location)
+        var node = Node(kind: open.kind, attributes: attributes, location: open.location)
+        swap(&node.children, &open.children)
+        swap(&node.argument, &open.argument)
+        return node
     }
 
     /// A node's attributes: its styles (in order, later ones win), then its own, every

@@ -31,11 +31,12 @@ struct PlainLineReader {
     /// The line from `offset` (just after the kind), or nil to read it the general way.
     private func read(from offset: Int) -> Line? {
         // ASCII only: a byte offset is then a column, and every text compares as its bytes.
-        guard isASCII(bytes) else { return nil }
+        let (isASCII, equalSigns) = asciiAndEqualSigns()
+        guard isASCII else { return nil }
         var line = Line(argument: nil, attributes: Attributes())
         // Room for an attribute an `=` (a flag may grow it): grown one at a time, the
         // array was allocated three or four times a node.
-        line.attributes.reserveCapacity(count(of: Self.equals, from: offset))
+        line.attributes.reserveCapacity(equalSigns)
         var i = skipSpaces(from: offset)
         if Self.takesText(kind) {
             guard i < bytes.count, bytes[i] == Self.quote, let (text, end) = quoted(from: i),
@@ -59,23 +60,22 @@ struct PlainLineReader {
             }
             i = found.end
         }
-        guard !sizeRefused(line.attributes) else { return nil }
+        guard !seen.contains(.size) || !sizeRefused(line.attributes) else { return nil }
         return line
     }
 
     /// The kinds whose line has a quoted text right after the kind (an image's file too).
     private static func takesText(_ kind: NodeKind) -> Bool { kind == .label || kind == .span || kind == .image }
 
-    private func isASCII(_ bytes: Bytes) -> Bool {
+    /// Whether the line is ASCII, and how many `=` it holds, in one pass.
+    private func asciiAndEqualSigns() -> (Bool, Int) {
         var any: UInt8 = 0
-        for byte in bytes { any |= byte }
-        return any < 0x80
-    }
-
-    private func count(of byte: UInt8, from offset: Int) -> Int {
         var count = 0
-        for index in offset..<bytes.count where bytes[index] == byte { count += 1 }
-        return count
+        for byte in bytes {
+            any |= byte
+            count &+= byte == Self.equals ? 1 : 0
+        }
+        return (any < 0x80, count)
     }
 
     private func skipSpaces(from offset: Int) -> Int {
@@ -139,13 +139,13 @@ struct PlainLineReader {
         private var low: UInt64 = 0
         private var high: UInt64 = 0
 
-        func contains(_ name: AttributeName) -> Bool {
+        @inline(__always) func contains(_ name: AttributeName) -> Bool {
             let index = Int(name.rawValue)
             return (index < 64 ? low : high) & (1 << UInt64(index & 63)) != 0
         }
 
         /// Adds `name`; false when it was there already.
-        mutating func insert(_ name: AttributeName) -> Bool {
+        @inline(__always) mutating func insert(_ name: AttributeName) -> Bool {
             guard !contains(name) else { return false }
             let index = Int(name.rawValue)
             if index < 64 { low |= 1 << UInt64(index) } else { high |= 1 << UInt64(index - 64) }
