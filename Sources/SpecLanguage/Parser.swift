@@ -507,6 +507,10 @@ struct ParseState {
 
     /// Applies the node's styles (in order, later ones win), then its own attributes, and
     /// reads every value against the kind's schema.
+    ///
+    /// Inlined into `closeNodes`, which calls it for every node: called, it copied the node
+    /// it made once more on the way out.
+    @inline(__always)
     func finishNode(_ open: consuming OpenNode) throws(SpecError) -> Node {
         if open.kind.isControl {
             return Node(kind: open.kind, children: open.children, location: open.location, control: open.control)
