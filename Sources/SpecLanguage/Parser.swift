@@ -129,8 +129,10 @@ struct ParseState {
     /// and read by `consume(line:number:)`.
     mutating func consume(lineBytes bytes: UnsafeBufferPointer<UInt8>, number: Int, in lines: SourceLines) throws(SpecError) {
         let start = LineStart(bytes: bytes)
-        if !start.tabAfterIndent, start.firstByte == nil || start.firstByte == UInt8(ascii: "#") { return }
-        if readsPlainLines, !start.tabAfterIndent, let kind = start.firstWordKind, !kind.isControl,
+        // (A tab after the indentation is the first byte and in the first word, so such a
+        // line is neither blank nor a comment nor plain: the general path reports it.)
+        if start.firstByte == nil || start.firstByte == UInt8(ascii: "#") { return }
+        if readsPlainLines, let kind = start.firstWordKind, !kind.isControl,
            let plain = PlainLineReader.read(bytes, start: start, kind: kind, number: number) {
             try open(kind, plain: plain, indent: start.indent, number: number, in: lines)
             return

@@ -77,7 +77,7 @@ public struct SourceLines: Sendable {
     /// The 0-based indices of the lines whose bytes start with `prefix`, found on the
     /// source's bytes: the parser's first pass looks for `style ` lines, and cutting every
     /// line out of the source to look cost a `Substring` a line.
-    public func indices(ofLinesStartingWith prefix: [UInt8]) -> [Int] {
+    func indices(ofLinesStartingWith prefix: [UInt8]) -> [Int] {
         var source = source
         return source.withUTF8 { bytes in
             var found: [Int] = []
