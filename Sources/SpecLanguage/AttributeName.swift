@@ -50,5 +50,11 @@ public enum AttributeName: UInt8, CaseIterable, Comparable, Hashable, Sendable, 
         self = name
     }
 
+    /// The name spelled by these UTF-8 bytes, or nil (`PlainLineReader`).
+    init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard let name = Self.byName.value(bytes) else { return nil }
+        self = name
+    }
+
     @inlinable public static func < (a: AttributeName, b: AttributeName) -> Bool { a.rawValue < b.rawValue }
 }

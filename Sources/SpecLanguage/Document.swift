@@ -13,6 +13,8 @@ public enum NodeKind: String, Hashable, Sendable, CaseIterable {
     /// The kind spelled `text`, as `init(rawValue:)` finds it, looked up by its bytes (see
     /// `SpellingTable`): the parser asks it of every line.
     static func named(_ text: some StringProtocol) -> NodeKind? { spellings.value(text) }
+    /// The kind spelled by these UTF-8 bytes.
+    static func named(utf8 bytes: UnsafeBufferPointer<UInt8>) -> NodeKind? { spellings.value(bytes) }
     private static let spellings = SpellingTable(allCases.map { ($0.rawValue, $0) })
 }
 

@@ -10,6 +10,8 @@ struct LineStart {
     var firstByte: UInt8?
     /// Bytes from the end of the indentation to the first space after it (or the end).
     var wordLength = 0
+    /// The node kind that word spells, if it spells one: looked up on the bytes at hand.
+    var firstWordKind: NodeKind?
 
     init(_ line: Substring) {
         if let measured = line.utf8.withContiguousStorageIfAvailable(LineStart.init(bytes:)) {
@@ -19,7 +21,7 @@ struct LineStart {
         }
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         var i = 0
         while i < bytes.count, bytes[i] == UInt8(ascii: " ") { i += 1 }
         indent = i
@@ -29,5 +31,6 @@ struct LineStart {
         var end = i
         while end < bytes.count, bytes[end] != UInt8(ascii: " ") { end += 1 }
         wordLength = end - i
+        firstWordKind = NodeKind.named(utf8: UnsafeBufferPointer(rebasing: bytes[i..<end]))
     }
 }

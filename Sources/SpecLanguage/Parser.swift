@@ -8,6 +8,9 @@
 /// "FILE"…` (see `FontDeclaration`) and nodes, which become the canvas's children. `docs/spec.md` is the reference.
 public struct SpecParser {
     public var limits: ParseLimits
+    /// False to read every line by the general path, without `PlainLineReader`: the tests
+    /// compare the two readings.
+    var readsPlainLines = true
 
     public init(limits: ParseLimits = .default) { self.limits = limits }
 
@@ -17,20 +20,22 @@ public struct SpecParser {
                             at: SourceLocation(line: 1, column: 1))
         }
         var state = ParseState(limits: limits)
+        state.readsPlainLines = readsPlainLines
         let lines = SourceLines(source)
         // Styles first, so a node may use a style declared further down.
-        for index in 0..<lines.count {
+        // The bytes first, which settles nearly every line without cutting it out: a line
+        // whose bytes do not start "style " cannot start with those characters (no other
+        // spelling of ASCII letters is canonically equivalent); `hasPrefix` decides the rest
+        // (a combining mark after the space makes a different character).
+        for index in lines.indices(ofLinesStartingWith: Self.styleLinePrefix) {
             let line = lines[index]
-            // The bytes first, which settles nearly every line: a line whose bytes do not
-            // start "style " cannot start with those characters (no other spelling of ASCII
-            // letters is canonically equivalent); `hasPrefix` decides the rest (a
-            // combining mark after the space makes a different character).
-            if line.utf8.starts(with: Self.styleLinePrefix), line.hasPrefix("style ") {
+            if line.hasPrefix("style ") {
                 try state.declareStyle(line: line, number: index + 1)
             }
         }
-        for index in 0..<lines.count {
-            try state.consume(line: lines[index], number: index + 1)
+        // Each line as its bytes in the source: a plain line is read without cutting it out.
+        try lines.forEachLine { bytes, index throws(SpecError) in
+            try state.consume(lineBytes: bytes, number: index + 1, in: lines)
         }
         return try state.finish()
     }
@@ -49,7 +54,10 @@ struct OpenNode {
     var read: Result<Attributes, SpecError>? = nil
     var children: [Node] = []
     var location: SourceLocation
-    /// The line as written (a slice of the source: no copy of its text).
+    /// The line as written (a slice of the source: no copy of its text), for messages once
+    /// the node is open. Only the canvas's is asked for then (`finish`; the attributes of
+    /// the text form are read when the line is), so a node that `PlainLineReader` read
+    /// keeps none unless it is the canvas: empty, no slice cut and retained a line.
     var sourceLine: Substring
     var depth: Int
     var control: Control? = nil
@@ -111,9 +119,29 @@ struct ParseState {
     /// kept: no two arrays allocated and freed for every line.
     private var tokenScratch: [Token] = []
     private var rawScratch: [RawAttribute] = []
+    /// Whether node lines are offered to `PlainLineReader` first (see `SpecParser`).
+    var readsPlainLines = true
 
     init(limits: ParseLimits) { self.limits = limits }
 
+    /// Reads line `number`, its `bytes` in the source (without the line ending): a plain
+    /// node line (`PlainLineReader`) from them alone; any other line cut out of `lines`
+    /// and read by `consume(line:number:)`.
+    mutating func consume(lineBytes bytes: UnsafeBufferPointer<UInt8>, number: Int, in lines: SourceLines) throws(SpecError) {
+        let start = LineStart(bytes: bytes)
+        // (A tab after the indentation is the first byte and in the first word, so such a
+        // line is neither blank nor a comment nor plain: the general path reports it.)
+        if start.firstByte == nil || start.firstByte == UInt8(ascii: "#") { return }
+        if readsPlainLines, let kind = start.firstWordKind, !kind.isControl,
+           let plain = PlainLineReader.read(bytes, start: start, kind: kind, number: number) {
+            try open(kind, plain: plain, indent: start.indent, number: number, in: lines)
+            return
+        }
+        try consume(line: lines[number - 1], number: number)
+    }
+
+    /// Reads the line `line`, line `number` of the spec, by the general path: its tokens,
+    /// then its raw attributes, then their values.
     mutating func consume(line: Substring, number: Int) throws(SpecError) {
         let sourceLine = line
         let start = LineStart(line)
@@ -127,7 +155,7 @@ struct ParseState {
         let body = line[line.utf8.index(line.startIndex, offsetBy: indent)...]
         // Control lines (`if width < 500`) are not key=value lines: read them on their own.
         let firstWord = body.utf8.prefix(start.wordLength)
-        let controlKind = NodeKind.named(Substring(firstWord)).flatMap { $0.isControl ? $0 : nil }
+        let controlKind = start.firstWordKind.flatMap { $0.isControl ? $0 : nil }
         var tokens: [Token] = []
         swap(&tokens, &tokenScratch)
         defer {
@@ -144,17 +172,8 @@ struct ParseState {
         func fail(_ message: String, column: Int? = nil) -> SpecError {
             SpecError(message, at: SourceLocation(line: number, column: column ?? indent + 1), sourceLine: sourceLine)
         }
-        guard indent % 2 == 0 else {
-            throw fail("indentation of \(indent) spaces; indent by two spaces per level")
-        }
+        if let problem = indentationProblem(indent) { throw fail(problem) }
         let depth = indent / 2
-        // The depth read in place: `stack.last` would copy the whole open node.
-        let parentDepth = stack.isEmpty ? -1 : stack[stack.count - 1].depth
-        if depth > parentDepth + 1 {
-            throw fail(stack.isEmpty
-                ? "this line is indented but has no parent; top-level lines start at column 1"
-                : "indented \(indent) spaces, more than one level (two spaces) below the line above")
-        }
         try closeNodes(deeperThanOrAt: depth)
 
         guard case .word(let kindName) = first.kind else {
@@ -184,17 +203,7 @@ struct ParseState {
             }
             throw fail(message)
         }
-        if kind == .canvas {
-            guard depth == 0 else { throw fail("canvas is a top-level line") }
-            if let previous = canvas {
-                throw fail("a second canvas; the first is on line \(previous.location.line)")
-            }
-        }
-        if kind != .canvas { try checkParentTakesChildren(kind) { message, column in fail(message, column: column) } }
-        if kind != .canvas {
-            nodeCount += 1
-            if nodeCount > limits.maxNodes { throw fail("more than \(limits.maxNodes) nodes (the limit)") }
-        }
+        if let problem = admissionProblem(kind, depth: depth) { throw fail(problem) }
 
         var rest = tokens.dropFirst()
         var argument: Value?
@@ -239,9 +248,62 @@ struct ParseState {
         }
         raw.removeAll(keepingCapacity: true)
         swap(&raw, &rawScratch)
-        let open = OpenNode(kind: kind, argument: argument, raw: [], read: read, location: location,
-                            sourceLine: sourceLine, depth: depth)
+        place(OpenNode(kind: kind, argument: argument, raw: [], read: read, location: location,
+                       sourceLine: sourceLine, depth: depth))
+    }
+
+    /// A plain line's node (`PlainLineReader`) opened, after the checks every node line
+    /// passes, in their order; its argument and attributes need none.
+    /// The line is cut out of `lines` only for a message, or for the canvas (see `OpenNode`).
+    private mutating func open(_ kind: NodeKind, plain: PlainLineReader.Line, indent: Int, number: Int,
+                               in lines: SourceLines) throws(SpecError) {
+        let location = SourceLocation(line: number, column: indent + 1)
+        func fail(_ message: String, column: Int? = nil) -> SpecError {
+            SpecError(message, at: SourceLocation(line: number, column: column ?? indent + 1), sourceLine: lines[number - 1])
+        }
+        if let problem = indentationProblem(indent) { throw fail(problem) }
+        let depth = indent / 2
+        try closeNodes(deeperThanOrAt: depth)
+        if depth >= limits.maxDepth {
+            throw fail("nesting deeper than \(limits.maxDepth) levels (the limit)")
+        }
+        if let problem = admissionProblem(kind, depth: depth) { throw fail(problem) }
+        place(OpenNode(kind: kind, argument: plain.argument, raw: [], read: .success(plain.attributes),
+                       location: location, sourceLine: kind == .canvas ? lines[number - 1] : Substring(), depth: depth))
+    }
+
+    /// What is wrong with an indentation of `indent` spaces under the open nodes, or nil:
+    /// it is whole levels, at most one below the line above. (Problems are returned, not
+    /// thrown through a closure that makes the error: such a closure, made for every line,
+    /// retained the line's source each time.)
+    private func indentationProblem(_ indent: Int) -> String? {
+        guard indent % 2 == 0 else { return "indentation of \(indent) spaces; indent by two spaces per level" }
+        // The depth read in place: `stack.last` would copy the whole open node.
+        let parentDepth = stack.isEmpty ? -1 : stack[stack.count - 1].depth
+        guard indent / 2 <= parentDepth + 1 else {
+            return stack.isEmpty
+                ? "this line is indented but has no parent; top-level lines start at column 1"
+                : "indented \(indent) spaces, more than one level (two spaces) below the line above"
+        }
+        return nil
+    }
+
+    /// Why a node of `kind` may not open here, or nil: one canvas, at the top level; any
+    /// other node under a parent that takes it, within the limit on nodes (it is counted).
+    private mutating func admissionProblem(_ kind: NodeKind, depth: Int) -> String? {
         if kind == .canvas {
+            guard depth == 0 else { return "canvas is a top-level line" }
+            if let line = canvas?.location.line { return "a second canvas; the first is on line \(line)" }
+            return nil
+        }
+        if let problem = parentProblem(kind) { return problem }
+        nodeCount += 1
+        return nodeCount > limits.maxNodes ? "more than \(limits.maxNodes) nodes (the limit)" : nil
+    }
+
+    /// The node opened: the canvas, or the newest node on the stack.
+    private mutating func place(_ open: consuming OpenNode) {
+        if open.kind == .canvas {
             canvas = open
         } else {
             stack.append(open)
@@ -251,11 +313,16 @@ struct ParseState {
     /// The nearest enclosing node that is not `if`/`else`/`for` (the canvas at the top level)
     /// must take a child of `kind`: a container a layout node, a label a `span`.
     private func checkParentTakesChildren(_ kind: NodeKind, _ fail: (String, Int?) -> SpecError) throws(SpecError) {
+        if let problem = parentProblem(kind) { throw fail(problem, nil) }
+    }
+
+    /// `checkParentTakesChildren`'s message, or nil.
+    private func parentProblem(_ kind: NodeKind) -> String? {
         // Searched by index, reading the kind in place: `last(where:)` copied open nodes.
         var parent = stack.count - 1
         while parent >= 0, stack[parent].kind.isControl { parent -= 1 }
-        guard let problem = Schema.childProblem(parent: parent >= 0 ? stack[parent].kind : .canvas, child: kind) else { return }
-        throw fail(problem + (parent >= 0 ? " (it is on line \(stack[parent].location.line))" : ""), nil)
+        guard let problem = Schema.childProblem(parent: parent >= 0 ? stack[parent].kind : .canvas, child: kind) else { return nil }
+        return problem + (parent >= 0 ? " (it is on line \(stack[parent].location.line))" : "")
     }
 
     /// `if CONDITION`, `else`, `for NAME in LIST`: their children are expanded in place later.
@@ -425,35 +492,46 @@ struct ParseState {
         while !stack.isEmpty, stack[stack.count - 1].depth >= depth {
             let last = stack.removeLast()
             if last.kind.isControl { openControls -= 1 }
-            let node = try finishNode(last)
+            // Moved into `finishNode` (`consume`): passed as a copy, it was copied whole and
+            // the original destroyed, for every node.
+            let node = try finishNode(consume last)
             if openControls == 0, let attribute = node.attributes[.id], case .string(let id) = attribute.value {
                 ids.append((id, attribute.location))
             }
+            // Moved into its parent's children (`consume`), not copied and then released.
             if stack.isEmpty {
-                topLevel.append(node)
+                topLevel.append(consume node)
             } else {
-                stack[stack.count - 1].children.append(node)
+                stack[stack.count - 1].children.append(consume node)
             }
         }
     }
 
     /// Applies the node's styles (in order, later ones win), then its own attributes, and
     /// reads every value against the kind's schema.
+    ///
+    /// Inlined into `closeNodes`, which calls it for every node: called, it copied the node
+    /// it made once more on the way out.
+    @inline(__always)
     func finishNode(_ open: consuming OpenNode) throws(SpecError) -> Node {
         if open.kind.isControl {
             return Node(kind: open.kind, children: open.children, location: open.location, control: open.control)
         }
         let attributes: Attributes
-        if let read = open.read {
-            attributes = try read.get()
-        } else {
-            attributes = try readAttributes(of: open.kind, raw: open.raw, sourceLine: open.sourceLine)
+        // The parts moved out of the open node (`take`), not copied from it: a copy of each
+        // array and value, and the release of the originals, for every node.
+        switch open.read.take() {
+        case .success(let read)?: attributes = read
+        case .failure(let error)?: throw error
+        case nil: attributes = try readAttributes(of: open.kind, raw: open.raw, sourceLine: open.sourceLine)
         }
         if open.kind == .label {
             try Self.checkSpanCount(open.children, limits: limits)
         }
-        return Node(kind: open.kind, argument: open.argument, attributes: attributes,
-                    children: open.children, location: open.location)
+        var node = Node(kind: open.kind, attributes: attributes, location: open.location)
+        swap(&node.children, &open.children)
+        swap(&node.argument, &open.argument)
+        return node
     }
 
     /// A node's attributes: its styles (in order, later ones win), then its own, every
@@ -526,6 +604,11 @@ struct ParseState {
     /// shorthand wins over it. So in the finished node such an attribute, when present,
     /// always wins over its shorthand, whichever order the writer puts them in.
     private func set(_ attribute: consuming Attribute, in attributes: inout Attributes) {
+        Self.cascade(attribute, into: &attributes)
+    }
+
+    /// `set(_:in:)`, for `PlainLineReader` too.
+    static func cascade(_ attribute: consuming Attribute, into attributes: inout Attributes) {
         for longhand in Schema.longhands(of: attribute) { attributes.remove(longhand) }
         attributes.set(attribute)
     }

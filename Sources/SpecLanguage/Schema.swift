@@ -63,6 +63,8 @@ public enum Schema {
     /// The label's attributes that lay out its paragraph, refused on a span with a message
     /// that says so.
     public static let spanLayoutAttributes: Set<String> = ["lines", "wrap", "truncate", "align", "line-height"]
+    /// `spanLayoutAttributes` as names.
+    static let spanLayoutNames: Set<AttributeName> = Set(spanLayoutAttributes.compactMap(AttributeName.init))
 
     /// Why a node of kind `child` cannot be a child of a node of kind `parent` (the nearest
     /// one that is not `if`, `else` or `for`), or nil when it can: containers hold layout
@@ -170,18 +172,29 @@ public enum Schema {
     /// The shape of attribute `name` on a node of `kind`, nil when the kind does not take
     /// it: `definition(of:for:)` and `takes`, without copying the definition (and
     /// retaining its set of kinds) for every attribute the parser reads.
+    ///
+    /// Looked up in one table by kind and name (the parser asks it for every attribute):
+    /// the two cases of `definition(of:for:)`, a kind's bit and the shape were each a
+    /// lookup of their own.
     static func shape(of name: AttributeName, for kind: NodeKind) -> ValueShape? {
-        switch (name, kind) {
-        case (.align, .label): return labelAlign.shape
-        case (.wrap, .label): return labelWrap.shape
-        default:
-            let index = Int(name.rawValue)
-            guard kindBitsByName[index] & Definition.bit(kind) != 0 else { return nil }
-            return shapesByName[index]
-        }
+        shapesByKindAndName[Definition.bit(kind).trailingZeroBitCount * nameCount + Int(name.rawValue)]
     }
-    private static let kindBitsByName: [UInt16] = definitionsByName.map { $0?.kindBits ?? 0 }
-    private static let shapesByName: [ValueShape?] = definitionsByName.map { $0?.shape }
+    private static let nameCount = AttributeName.allCases.count
+    /// The shape of `definition(of:for:)` where the kind takes it, by kind (its bit) and name.
+    private static let shapesByKindAndName: [ValueShape?] = {
+        func slot(_ kind: NodeKind, _ name: AttributeName) -> Int {
+            Definition.bit(kind).trailingZeroBitCount * nameCount + Int(name.rawValue)
+        }
+        var table = [ValueShape?](repeating: nil, count: NodeKind.allCases.count * nameCount)
+        for name in AttributeName.allCases {
+            guard let definition = definitionsByName[Int(name.rawValue)] else { continue }
+            for kind in NodeKind.allCases where definition.takes(kind) { table[slot(kind, name)] = definition.shape }
+        }
+        // The two that depend on the kind (see `definition(of:for:)`).
+        table[slot(.label, .align)] = labelAlign.shape
+        table[slot(.label, .wrap)] = labelWrap.shape
+        return table
+    }()
     /// `definitions` by `AttributeName`, without hashing the name.
     private static let definitionsByName: [Definition?] = AttributeName.allCases.map { definitions[$0.spelling] }
 

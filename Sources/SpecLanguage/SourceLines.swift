@@ -30,17 +30,22 @@ public struct SourceLines: Sendable {
     }
 
     /// Calls `body` with the offset of every LF, in order. Eight bytes are tested at a time
-    /// (a spec's lines are tens of bytes long, so most words hold none): a word with an LF
-    /// has a zero byte once XORed with LFs, which the usual carry trick finds (it may also
-    /// flag a byte after a real zero, so a flagged word is then looked at byte by byte).
+    /// (a spec's lines are tens of bytes long, so most words hold none): XORed with LFs, a
+    /// word has a zero byte where there is an LF, and `(w & 0x7F…) + 0x7F…` sets the top bit
+    /// of every byte of `w` but the zero ones (no carry crosses a byte, so no byte is
+    /// flagged wrongly); each flagged byte is then found by counting trailing zeros, not
+    /// by looking at the eight bytes one by one.
     private static func forEachNewline(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
         let newline = UInt8(ascii: "\n")
         let raw = UnsafeRawBufferPointer(bytes)
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         var offset = 0
         while offset + 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
-            if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 {
-                for index in offset..<offset + 8 where bytes[index] == newline { body(index) }
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) ^ 0x0A0A_0A0A_0A0A_0A0A
+            var zeros = ~(((word & low7) &+ low7) | word | low7)
+            while zeros != 0 {
+                body(offset + zeros.trailingZeroBitCount / 8)
+                zeros &= zeros &- 1
             }
             offset += 8
         }
@@ -48,6 +53,43 @@ public struct SourceLines: Sendable {
     }
 
     private static func lineStarts(_ bytes: [UInt8]) -> [UInt32] { bytes.withUnsafeBufferPointer(lineStarts) }
+
+    /// Calls `body` with the bytes of every line (without its line ending) and its 0-based
+    /// index, in order, from the source's own storage: no `Substring` cut for each.
+    func forEachLine<E: Error>(_ body: (UnsafeBufferPointer<UInt8>, Int) throws(E) -> Void) throws(E) {
+        var source = source
+        let outcome: Result<Void, E> = source.withUTF8 { bytes in
+            for index in starts.indices {
+                let start = Int(starts[index])
+                var end = index + 1 < starts.count ? Int(starts[index + 1]) - 1 : bytes.count
+                if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                do throws(E) {
+                    try body(UnsafeBufferPointer(rebasing: bytes[start..<end]), index)
+                } catch {
+                    return .failure(error)
+                }
+            }
+            return .success(())
+        }
+        try outcome.get()
+    }
+
+    /// The 0-based indices of the lines whose bytes start with `prefix`, found on the
+    /// source's bytes: the parser's first pass looks for `style ` lines, and cutting every
+    /// line out of the source to look cost a `Substring` a line.
+    func indices(ofLinesStartingWith prefix: [UInt8]) -> [Int] {
+        var source = source
+        return source.withUTF8 { bytes in
+            var found: [Int] = []
+            for index in starts.indices {
+                let start = Int(starts[index])
+                let end = index + 1 < starts.count ? Int(starts[index + 1]) - 1 : bytes.count
+                guard end - start >= prefix.count else { continue }
+                if (0..<prefix.count).allSatisfy({ bytes[start + $0] == prefix[$0] }) { found.append(index) }
+            }
+            return found
+        }
+    }
 
     /// How many lines there are: one more than the newlines.
     public var count: Int { starts.count }
