@@ -101,8 +101,7 @@ struct FontCatalog {
         var files: [String] = []
         var seen: Set<String> = []
         for directory in directories {
-            guard let subpaths = try? FileManager.default.subpathsOfDirectory(atPath: directory) else { continue }
-            for relative in subpaths.sorted() {
+            for relative in DirectoryWalk.subpaths(of: directory).sorted() {
                 let lower = relative.lowercased()
                 guard lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") else { continue }
                 let path = FontLibrary.join(directory, relative)

@@ -213,8 +213,7 @@ public final class FontLibrary: @unchecked Sendable {
     private func fontFiles(in directories: [String]) -> [String] {
         var files: [String] = []
         for directory in directories {
-            guard let subpaths = try? FileManager.default.subpathsOfDirectory(atPath: directory) else { continue }
-            for relative in subpaths {
+            for relative in DirectoryWalk.subpaths(of: directory) {
                 let lower = relative.lowercased()
                 if lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") {
                     files.append(Self.join(directory, relative))
