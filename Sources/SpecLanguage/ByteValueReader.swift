@@ -248,10 +248,10 @@ enum ByteValueReader {
         for channel in 0..<(short ? count : count / 2) {
             let value: UInt8
             if short {
-                guard let digit = hexValue(bytes[1 + channel]) else { return nil }
+                guard let digit = ValueReader.hexValue(bytes[1 + channel]) else { return nil }
                 value = digit << 4 | digit
             } else {
-                guard let high = hexValue(bytes[1 + 2 * channel]), let low = hexValue(bytes[2 + 2 * channel]) else { return nil }
+                guard let high = ValueReader.hexValue(bytes[1 + 2 * channel]), let low = ValueReader.hexValue(bytes[2 + 2 * channel]) else { return nil }
                 value = high << 4 | low
             }
             switch channel {
@@ -262,15 +262,6 @@ enum ByteValueReader {
             }
         }
         return Color(red: channels.0, green: channels.1, blue: channels.2, alpha: channels.3)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 
     /// `ValueReader.isIdentifier` for ASCII: a letter or `_`, then letters, digits, `_`, `-`.

@@ -435,8 +435,8 @@ struct ValueReader {
         }
     }
 
-    /// The value of an ASCII hex digit.
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
+    /// The value of an ASCII hex digit (also `ByteValueReader`'s).
+    static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
