@@ -54,7 +54,7 @@ public struct CairoRenderer: Sendable {
         }
         // Cairo draws into the bitmap's own buffer, converted to straight RGBA in place
         // afterwards: one image-sized allocation per render, not two.
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        var pixels = zeroedPixelBuffer(count: width * height * 4)
         let drawn: Result<Void, RenderError> = pixels.withUnsafeMutableBytes { buffer in
             do throws(RenderError) {
                 let surface = try ImageSurface(drawingInto: buffer, width: width, height: height)

@@ -1,0 +1,21 @@
+import Glibc  // the package targets Linux
+
+/// `count` zero bytes for a bitmap, their pages mapped in one call before the zeroing
+/// writes them: a 1200×630 render's 3 MB took 740 page faults one at a time as the zeroing
+/// first touched each page. `MADV_POPULATE_WRITE` (Linux 5.14) maps the whole range in one
+/// pass; where the kernel lacks it, the call fails and the pages fault as before. Buffers
+/// under a megabyte are zeroed as they are.
+func zeroedPixelBuffer(count: Int) -> [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        if count >= 1 << 20, let base = buffer.baseAddress {
+            let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+            let start = (Int(bitPattern: base) + page - 1) & ~(page - 1)
+            let end = (Int(bitPattern: base) + count) & ~(page - 1)
+            if page > 0, end > start {
+                _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_POPULATE_WRITE)
+            }
+        }
+        buffer.initialize(repeating: 0)
+        initialized = count
+    }
+}
