@@ -6,7 +6,7 @@
 /// It reads only what it can settle exactly: ASCII text of the plain spellings, giving the
 /// value `ValueReader.read` gives for the same text. For anything else, every error
 /// included, it returns nil, and the caller reads the line the usual way, so every message
-/// is still `ValueReader`'s. `ByteValueReaderTests` compares the two over a list of
+/// is still `ValueReader`'s. `PlainLineTests` compares the two over a list of
 /// spellings.
 enum ByteValueReader {
     typealias Bytes = UnsafeBufferPointer<UInt8>
