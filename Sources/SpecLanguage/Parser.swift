@@ -551,12 +551,11 @@ struct ParseState {
                     throw SpecError(message, at: styleAttribute.valueLocation, sourceLine: styleAttribute.line(or: sourceLine))
                 }
                 for index in style.attributes.indices {
-                    guard let key = style.attributes[index].name, let definition = Schema.definition(of: key, for: kind),
-                          definition.takes(kind) else {
+                    guard let key = style.attributes[index].name, let shape = Schema.shape(of: key, for: kind) else {
                         throw SpecError("style '\(name)' (line \(style.location.line)) sets '\(style.attributes[index].key)', which a \(kind.rawValue) does not take",
                                         at: styleAttribute.valueLocation, sourceLine: styleAttribute.line(or: sourceLine))
                     }
-                    try set(read(style.attributes, index, key: key, shape: definition.shape, nodeLine: sourceLine), in: &attributes)
+                    try set(read(style.attributes, index, key: key, shape: shape, nodeLine: sourceLine), in: &attributes)
                 }
             }
         }

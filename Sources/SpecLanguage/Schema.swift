@@ -159,28 +159,20 @@ public enum Schema {
         func takes(_ kind: NodeKind) -> Bool { kindBits & Self.bit(kind) != 0 }
     }
 
-    /// Attributes whose shape depends on the node kind (`align`, `wrap`).
-    static func definition(of name: AttributeName, for kind: NodeKind) -> Definition? {
-        switch (name, kind) {
-        case (.align, .label): return labelAlign
-        case (.wrap, .label): return labelWrap
-        default: return definitionsByName[Int(name.rawValue)]
-        }
-    }
+    /// The attributes whose shape on a label differs from their shape elsewhere (`align`,
+    /// `wrap`).
     private static let labelAlign = Definition(shape: .keywords(textAlignKeywords), kinds: [.label])
     private static let labelWrap = Definition(shape: .keywords(["word", "char"]), kinds: [.label])
     /// The shape of attribute `name` on a node of `kind`, nil when the kind does not take
-    /// it: `definition(of:for:)` and `takes`, without copying the definition (and
-    /// retaining its set of kinds) for every attribute the parser reads.
+    /// it (a node's own attributes and a style's alike).
     ///
-    /// Looked up in one table by kind and name (the parser asks it for every attribute):
-    /// the two cases of `definition(of:for:)`, a kind's bit and the shape were each a
-    /// lookup of their own.
+    /// Looked up in one table by kind and name (the parser asks it for every attribute),
+    /// without copying a definition (and retaining its set of kinds) each time.
     static func shape(of name: AttributeName, for kind: NodeKind) -> ValueShape? {
         shapesByKindAndName[Definition.bit(kind).trailingZeroBitCount * nameCount + Int(name.rawValue)]
     }
     private static let nameCount = AttributeName.allCases.count
-    /// The shape of `definition(of:for:)` where the kind takes it, by kind (its bit) and name.
+    /// Each name's shape where the kind takes it, by kind (its bit) and name.
     private static let shapesByKindAndName: [ValueShape?] = {
         func slot(_ kind: NodeKind, _ name: AttributeName) -> Int {
             Definition.bit(kind).trailingZeroBitCount * nameCount + Int(name.rawValue)
@@ -190,7 +182,7 @@ public enum Schema {
             guard let definition = definitionsByName[Int(name.rawValue)] else { continue }
             for kind in NodeKind.allCases where definition.takes(kind) { table[slot(kind, name)] = definition.shape }
         }
-        // The two that depend on the kind (see `definition(of:for:)`).
+        // The two whose shape on a label is its own.
         table[slot(.label, .align)] = labelAlign.shape
         table[slot(.label, .wrap)] = labelWrap.shape
         return table
