@@ -21,7 +21,8 @@ here = Path(__file__).resolve().parent
 if len(sys.argv) < 2:
     sys.exit(__doc__)
 binary, rounds = sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 10
-work = Path(tempfile.mkdtemp(prefix="first-render-"))
+scratch = tempfile.TemporaryDirectory(prefix="first-render-")  # removed when the script ends
+work = Path(scratch.name)
 html = work / "card.html"
 chromium_command = subprocess.run(
     [sys.executable, str(here / "peers" / "chromium_render.py"), str(here / "card_scene.json"), str(html)],

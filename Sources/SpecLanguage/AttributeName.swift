@@ -45,8 +45,7 @@ public enum AttributeName: UInt8, CaseIterable, Comparable, Hashable, Sendable, 
     /// The name spelled by these UTF-8 bytes, or nil: the tokenizer looks a key up before
     /// (and mostly instead of) making a `String` of it.
     init?(utf8 bytes: ArraySlice<UInt8>) {
-        guard let found = bytes.withContiguousStorageIfAvailable({ Self.byName.value($0) }),
-              let name = found else { return nil }
+        guard let found = bytes.withContiguousStorageIfAvailable({ Self(utf8: $0) }), let name = found else { return nil }
         self = name
     }
 

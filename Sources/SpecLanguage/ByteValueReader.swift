@@ -235,7 +235,9 @@ enum ByteValueReader {
     }
 
     /// The colour names, looked up by their bytes.
-    private static let colorNames = SpellingTable(ValueReader.colorNames.map { ($0.key, $0.value) })
+    /// The colour names a spelling table holds (at most 16 bytes each; a longer name, were
+    /// one added, is left to `ValueReader`, not refused by the table).
+    private static let colorNames = SpellingTable(ValueReader.colorNames.filter { $0.key.utf8.count <= 16 }.map { ($0.key, $0.value) })
 
     /// A colour name or `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`.
     static func color(_ bytes: Bytes) -> Color? {

@@ -310,13 +310,9 @@ struct ParseState {
         }
     }
 
-    /// The nearest enclosing node that is not `if`/`else`/`for` (the canvas at the top level)
-    /// must take a child of `kind`: a container a layout node, a label a `span`.
-    private func checkParentTakesChildren(_ kind: NodeKind, _ fail: (String, Int?) -> SpecError) throws(SpecError) {
-        if let problem = parentProblem(kind) { throw fail(problem, nil) }
-    }
-
-    /// `checkParentTakesChildren`'s message, or nil.
+    /// Why a node of `kind` cannot open here, or nil: the nearest enclosing node that is not
+    /// `if`/`else`/`for` (the canvas at the top level) must take a child of `kind`: a
+    /// container a layout node, a label a `span`.
     private func parentProblem(_ kind: NodeKind) -> String? {
         // Searched by index, reading the kind in place: `last(where:)` copied open nodes.
         var parent = stack.count - 1
@@ -331,7 +327,7 @@ struct ParseState {
         func fail(_ message: String, _ column: Int? = nil) -> SpecError {
             SpecError(message, at: SourceLocation(line: number, column: column ?? indent + 1), sourceLine: sourceLine)
         }
-        try checkParentTakesChildren(kind, fail)
+        if let problem = parentProblem(kind) { throw fail(problem) }
         let restColumn = indent + 1 + kind.rawValue.count
         var rest = String(line.dropFirst(indent + kind.rawValue.count))
         if let hash = commentStart(rest) { rest = String(rest[..<hash]) }
@@ -555,7 +551,7 @@ struct ParseState {
                         throw SpecError("style '\(name)' (line \(style.location.line)) sets '\(style.attributes[index].key)', which a \(kind.rawValue) does not take",
                                         at: styleAttribute.valueLocation, sourceLine: styleAttribute.line(or: sourceLine))
                     }
-                    try set(read(style.attributes, index, key: key, shape: shape, nodeLine: sourceLine), in: &attributes)
+                    try Self.cascade(read(style.attributes, index, key: key, shape: shape, nodeLine: sourceLine), into: &attributes)
                 }
             }
         }
@@ -586,7 +582,7 @@ struct ParseState {
         guard let key = written[index].name, let shape = Schema.shape(of: key, for: kind) else {
             throw unknownAttribute(written[index], among: Schema.names(for: kind), kindName: kind.rawValue, nodeLine: nodeLine)
         }
-        try set(read(written, index, key: key, shape: shape, nodeLine: nodeLine), in: &attributes)
+        try Self.cascade(read(written, index, key: key, shape: shape, nodeLine: nodeLine), into: &attributes)
     }
 
     /// A label holds at most `limits.maxSpansPerLabel` spans (counted again after `if`/`for`
@@ -601,12 +597,8 @@ struct ParseState {
     /// `border`, a `size` pair) replaces the attributes it sets that were set before it (by
     /// a style, or earlier on the line: `margin-left`, `width`), and one set after the
     /// shorthand wins over it. So in the finished node such an attribute, when present,
-    /// always wins over its shorthand, whichever order the writer puts them in.
-    private func set(_ attribute: consuming Attribute, in attributes: inout Attributes) {
-        Self.cascade(attribute, into: &attributes)
-    }
-
-    /// `set(_:in:)`, for `PlainLineReader` too.
+    /// always wins over its shorthand, whichever order the writer puts them in. (The
+    /// general path and `PlainLineReader` both set attributes through it.)
     static func cascade(_ attribute: consuming Attribute, into attributes: inout Attributes) {
         for longhand in Schema.longhands(of: attribute) { attributes.remove(longhand) }
         attributes.set(attribute)

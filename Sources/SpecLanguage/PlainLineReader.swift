@@ -45,7 +45,7 @@ struct PlainLineReader {
             i = end
         }
         // The names given so far: a second one is an error, for the general path.
-        var seen = NameSet()
+        var seen = AttributeNameSet()
         while true {
             i = skipSpaces(from: i)
             if i == bytes.count || bytes[i] == Self.hash { break }
@@ -133,25 +133,6 @@ struct PlainLineReader {
 
     /// Where byte `offset` of the line is (an ASCII line: the column is the offset plus one).
     private func location(_ offset: Int) -> SourceLocation { SourceLocation(line: number, column: offset + 1) }
-
-    /// A set of attribute names, a bit each (there are fewer than 128).
-    private struct NameSet {
-        private var low: UInt64 = 0
-        private var high: UInt64 = 0
-
-        @inline(__always) func contains(_ name: AttributeName) -> Bool {
-            let index = Int(name.rawValue)
-            return (index < 64 ? low : high) & (1 << UInt64(index & 63)) != 0
-        }
-
-        /// Adds `name`; false when it was there already.
-        @inline(__always) mutating func insert(_ name: AttributeName) -> Bool {
-            guard !contains(name) else { return false }
-            let index = Int(name.rawValue)
-            if index < 64 { low |= 1 << UInt64(index) } else { high |= 1 << UInt64(index - 64) }
-            return true
-        }
-    }
 
     /// Whether `readAttributes` would refuse the line's `size`: one number where only a
     /// font size may be one, or a pair on a span.

@@ -209,18 +209,10 @@ public final class FontLibrary: @unchecked Sendable {
         }
     }
 
-    /// Font files under `directories`, sorted so the choice between duplicates is stable.
+    /// Font files under `directories` (`FontCatalog.fontFiles`), sorted as paths so the
+    /// choice between duplicates is stable.
     private func fontFiles(in directories: [String]) -> [String] {
-        var files: [String] = []
-        for directory in directories {
-            for relative in DirectoryWalk.subpaths(of: directory) {
-                let lower = relative.lowercased()
-                if lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") {
-                    files.append(Self.join(directory, relative))
-                }
-            }
-        }
-        return files.sorted()
+        FontCatalog.fontFiles(in: directories).sorted()
     }
 }
 

@@ -22,6 +22,11 @@ final class JSONCascadeOrderTests: XCTestCase {
         }
     }
 
+    /// The JSON form's list of shorthand spellings is `Schema.isShorthand`'s names.
+    func testTheShorthandSpellingsAreTheShorthands() {
+        XCTAssertEqual(Set(Schema.shorthandNames), Set(AttributeName.allCases.filter(Schema.isShorthand).map(\.spelling)))
+    }
+
     func testMembersAlreadyInOrderAreKeptWithTheirValues() {
         let input = members(["border", "size", "id", "kind", "width"])
         let ordered = JSONSpecReader.cascadeOrder(input)

@@ -1,8 +1,7 @@
 import XCTest
-import SpecLanguage
-@testable import LayoutRenderKit
+@testable import SpecLanguage
 
-/// The scene builder's bit set of attribute names: every name in or out as given, and a
+/// The bit set of attribute names (the plain-line reader's, the scene builder's): every name in or out as given, and a
 /// node's attributes tested against it.
 final class AttributeNameSetTests: XCTestCase {
     func testEveryNameIsInExactlyWhenGiven() {
@@ -13,6 +12,10 @@ final class AttributeNameSetTests: XCTestCase {
             for name in all { XCTAssertEqual(set.contains(name), chosen.contains(name), "\(name) stride \(stride)") }
         }
         XCTAssertFalse(all.contains { AttributeNameSet([]).contains($0) })
+        var set = AttributeNameSet()
+        XCTAssertTrue(set.insert(.width))
+        XCTAssertFalse(set.insert(.width))
+        XCTAssertTrue(set.contains(.width) && !set.contains(.height))
     }
 
     func testAttributesIntersect() throws {
