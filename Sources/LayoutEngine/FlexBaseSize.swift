@@ -91,7 +91,8 @@ extension LayoutContext {
                         parentWidth: ctx.innerWidth, parentHeight: ctx.percentHeight,
                         availableWidth: axis.isRow ? constraint : crossAvail,
                         availableHeight: axis.isRow ? crossAvail : constraint,
-                        perform: false, contentSize: axis.isRow ? .horizontal : .vertical, ignoringRatio: ignoringRatio)
+                        perform: false, contentSize: axis.isRow ? .horizontal : .vertical, ignoringRatio: ignoringRatio,
+                        widthOnly: axis.isRow)
         // With a ratio, the content's size is clamped by the min and max cross sizes
         // through the ratio (CSS Flexbox §4.5, as Chromium applies it: in a row only
         // without a definite cross size, its own or its single line's), which do not
@@ -118,7 +119,7 @@ extension LayoutContext {
             return compute(items[i].node, knownWidth: nil, knownHeight: nil,
                            parentWidth: ctx.innerWidth, parentHeight: ctx.percentHeight,
                            availableWidth: shrinkSpace(ctx.availCross, by: items[i].margin.cross),
-                           availableHeight: .maxContent, perform: false).width
+                           availableHeight: .maxContent, perform: false, widthOnly: true).width
         }
         return nil
     }
@@ -143,7 +144,7 @@ extension LayoutContext {
         return compute(items[i].node, knownWidth: nil, knownHeight: nil,
                        parentWidth: ctx.innerWidth, parentHeight: ctx.percentHeight,
                        availableWidth: shrinkSpace(ctx.availCross, by: items[i].margin.cross),
-                       availableHeight: .maxContent, perform: false, contentSize: .vertical).width
+                       availableHeight: .maxContent, perform: false, contentSize: .vertical, widthOnly: true).width
     }
 
     /// CSS Flexbox §4.5 Automatic Minimum Size of Flex Items: 0 for a clipping item;
@@ -409,7 +410,7 @@ extension LayoutContext {
                                    throughRatio: true) ?? 0
             } else {
                 v = compute(c, knownWidth: nil, knownHeight: knownHeight, parentWidth: nil, parentHeight: innerHeight,
-                            availableWidth: constraint, availableHeight: .maxContent, perform: false).width
+                            availableWidth: constraint, availableHeight: .maxContent, perform: false, widthOnly: true).width
             }
             // A definite basis limits a row item's contribution the way it limits the item:
             // an item that cannot grow contributes at most its basis, one that cannot
@@ -437,7 +438,8 @@ extension LayoutContext {
                 case .auto where !style(c).pointee.clipsContent:
                     var automatic = compute(c, knownWidth: nil, knownHeight: knownHeight, parentWidth: nil,
                                             parentHeight: innerHeight, availableWidth: .minContent,
-                                            availableHeight: .maxContent, perform: false, contentSize: .horizontal).width
+                                            availableHeight: .maxContent, perform: false, contentSize: .horizontal,
+                                            widthOnly: true).width
                     if case .points(let w) = style(c).pointee.width { automatic = Swift.min(automatic, w) }
                     if case .points(let hi) = style(c).pointee.maxWidth { automatic = Swift.min(automatic, hi) }
                     // (With a ratio and no height, within the min and max heights through it.)

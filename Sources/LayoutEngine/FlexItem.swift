@@ -130,6 +130,46 @@ extension LayoutContext {
     /// nil when it is indefinite).
     private func makeFlexItem(_ c: NodeID, axis: FlexAxis, innerWidth: Double, innerHeight: Double?,
                               container: UnsafePointer<LayoutStyle>) -> FlexItem {
+        // A plain style's item is the same in every container with this main axis, but for
+        // its node, the side its margins are on (mirroring) and its alignment.
+        let slot = 2 * styles.entry(c) + (axis.isRow ? 1 : 0)
+        var at = Int(itemTemplate[slot])
+        if at == -1 {
+            at = isPlainItemStyle(style(c)) ? scratch.pointee.itemTemplates.count : -2
+            if at >= 0 {
+                scratch.pointee.itemTemplates.append(
+                    resolveFlexItem(c, axis: FlexAxis(isRow: axis.isRow, rtl: false, reverse: false, wrapReverse: false),
+                                    innerWidth: 0, innerHeight: nil, container: container))
+            }
+            itemTemplate[slot] = Int32(at)
+        }
+        guard at >= 0 else {
+            var item = resolveFlexItem(c, axis: axis, innerWidth: innerWidth, innerHeight: innerHeight, container: container)
+            adjustForSpacer(&item, tags[c])
+            return item
+        }
+        var item = scratch.pointee.itemTemplates[at]
+        let s = style(c)
+        item.node = c
+        item.margin = axis.edges(margins(c, parentWidth: nil))
+        item.align = s.pointee.alignSelf ?? container.pointee.align
+        item.alignSafe = s.pointee.alignSelf != nil ? s.pointee.alignSelfSafe : container.pointee.alignSafe
+        adjustForSpacer(&item, tags[c])
+        return item
+    }
+
+    /// Whether an item of this style is the same in every container of one main axis: no
+    /// percentages (of the container), no sizing keyword on the width (measured in it), no
+    /// `auto` margin (which changes the alignment), and a spacer's adjustments made after.
+    private func isPlainItemStyle(_ s: UnsafePointer<LayoutStyle>) -> Bool {
+        let m = s.pointee.margin
+        return !Self.hasPercent(s) && !s.pointee.width.isIntrinsicKeyword && !s.pointee.minWidth.isIntrinsicKeyword
+            && !s.pointee.maxWidth.isIntrinsicKeyword
+            && !m.top.isAuto && !m.right.isAuto && !m.bottom.isAuto && !m.left.isAuto
+    }
+
+    private func resolveFlexItem(_ c: NodeID, axis: FlexAxis, innerWidth: Double, innerHeight: Double?,
+                                 container: UnsafePointer<LayoutStyle>) -> FlexItem {
         let s = style(c)
         let m = axis.edges(margins(c, parentWidth: innerWidth))
         let autoEdges = axis.edges(s.pointee.margin)
@@ -197,7 +237,14 @@ extension LayoutContext {
                 if let v = keyword(s.pointee.maxWidth, throughRatio: ownHeight) { item.maxCross = v }
             }
         }
-        switch tags[c] {
+        if !item.sizeCross.isNaN {
+            item.sizeCross = clamp(item.sizeCross, min: item.minCross, max: item.maxCross, floor: item.pbCross)
+        }
+        return item
+    }
+
+    @inline(__always) private func adjustForSpacer(_ item: inout FlexItem, _ tag: KindTag) {
+        switch tag {
         case .flexibleSpacer:
             // A toolbar's flexible space: grow 1, basis 0, shrink 1. Across the stack it is
             // an empty box (stretched to its line unless aligned otherwise), as a CSS
@@ -215,10 +262,6 @@ extension LayoutContext {
         default:
             break
         }
-        if !item.sizeCross.isNaN {
-            item.sizeCross = clamp(item.sizeCross, min: item.minCross, max: item.maxCross, floor: item.pbCross)
-        }
-        return item
     }
 
     /// A min size: NaN for `auto` (the automatic minimum), 0 for a percentage of an
@@ -237,6 +280,8 @@ extension LayoutContext {
 
 extension Dimension {
     var isPercent: Bool { if case .percent = self { return true } else { return false } }
+    /// Faster to test than `== .auto` (the synthesized equality compares payloads too).
+    var isAuto: Bool { if case .auto = self { return true } else { return false } }
 
     /// `min-content`, `max-content` or `fit-content`.
     var isIntrinsicKeyword: Bool {

@@ -18,7 +18,7 @@
 extension LayoutContext {
     func layoutFlex(_ node: NodeID, width: Double?, height: Double?,
                     availableWidth: AvailableSpace, availableHeight: AvailableSpace,
-                    bounds: NodeBounds, perform: Bool, lineContent: LineContent? = nil) -> Size {
+                    bounds: NodeBounds, perform: Bool, lineContent: LineContent? = nil, widthOnly: Bool = false) -> Size {
         let sp = style(node)
         let axis = FlexAxis(isRow: tags[node] == .row, rtl: rtl[node], reverse: sp.pointee.reverse,
                             wrapReverse: sp.pointee.wrap && sp.pointee.wrapReverse)
@@ -33,8 +33,10 @@ extension LayoutContext {
                                columnLimit: (height ?? (bounds.columnLimit.isFinite ? bounds.columnLimit : nil))
                                    .map { Swift.max(0, $0 - physicalInsets.vertical) },
                                wraps: wraps) + physicalInsets.horizontal)
-        // A measurement that only needed the width stops here.
+        // A measurement that only needed the width stops here (`widthOnly`: its height is
+        // not wanted; NaN).
         if !perform && lineContent == nil, let height { return Size(width: outerWidth, height: height) }
+        if widthOnly { return Size(width: outerWidth, height: .nan) }
         let innerWidth = Swift.max(0, outerWidth - physicalInsets.horizontal)
         let knownInnerHeight = height.map { Swift.max(0, $0 - physicalInsets.vertical) }
         // The content box as a base for percentages: the height only when it is definite.

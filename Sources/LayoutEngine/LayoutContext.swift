@@ -5,7 +5,9 @@
 // Taffy: "given the sizes that are already known and the space available, what size
 // are you?" (`perform == false`, a measurement), and, when asked to, also places its
 // children (`perform == true`, the arrange pass). Measurements are cached per node, keyed
-// by their inputs, so no subtree is measured twice for the same proposal.
+// by their inputs, so no subtree is measured twice for the same proposal. A caller that
+// reads only a width (an item's intrinsic contribution) asks for it alone (`widthOnly`):
+// a stack's width comes first, from its content, and its height is then not worked out.
 
 /// A node's kind as one byte, so hot loops switch on a tag rather than on an enum that
 /// carries an existential payload.
@@ -155,6 +157,11 @@ final class LayoutContext {
     /// Whether a node's measurement can depend on its parent's size (percentages): only
     /// then is the parent's size part of its cache key.
     let usesParentSize: UnsafeMutableBufferPointer<Bool>
+    /// A single-line column without a ratio whose children take no percentages: measured for
+    /// its width alone, it is as wide whatever height it is given (its items' width
+    /// contributions ignore the height, `intrinsicFlexWidth`), so such a measurement is
+    /// made, and cached, as one without a known height.
+    let widthIgnoresHeight: UnsafeMutableBufferPointer<Bool>
     /// Along which axes the node's own style sizes it (bit 0: width, min/max width; bit 1:
     /// the height's; both: an aspect ratio): only along those does measuring its content
     /// size differ from measuring it.
@@ -162,6 +169,11 @@ final class LayoutContext {
     /// Each stored style's padding plus border and margins in points, where they have no
     /// percentage: read at every layout of every node that has the style.
     let fixedEdges: UnsafeMutableBufferPointer<FixedEdges>
+    /// For each stored style and main axis (`2 * entry + 1` in a row, `2 * entry` in a
+    /// column), where its flex item is among `Scratch.itemTemplates`: -1 before it is first
+    /// needed, -2 when the style is not plain (a percentage, a sizing keyword on the width,
+    /// an `auto` margin: then the item depends on the container and is made every time).
+    let itemTemplate: UnsafeMutableBufferPointer<Int32>
     /// Children of stacks and zboxes with `position=absolute`: out of the flow.
     let outOfFlow: UnsafeMutableBufferPointer<Bool>
     /// The first baseline of each node arranged so far, from its top edge; NaN when it has
@@ -189,6 +201,8 @@ final class LayoutContext {
     struct Scratch {
         var items = ScratchStack<FlexItem>(capacity: 64)
         var lines = ScratchStack<FlexLine>(capacity: 16)
+        /// The flex items of plain styles, made once per style and main axis (`itemTemplate`).
+        var itemTemplates = ScratchStack<FlexItem>(capacity: 16)
         var computeCount = 0
     }
     let scratch: UnsafeMutablePointer<Scratch>
@@ -223,6 +237,7 @@ final class LayoutContext {
         hidden = .allocate(capacity: n)
         rtl = .allocate(capacity: n)
         usesParentSize = .allocate(capacity: n)
+        widthIgnoresHeight = .allocate(capacity: n)
         hasSizing = .allocate(capacity: n)
         outOfFlow = .allocate(capacity: n)
         baselines = .allocate(capacity: n)
@@ -236,6 +251,8 @@ final class LayoutContext {
         cacheUsed.initialize(repeating: 0)
         let table = styles.table
         fixedEdges = .allocate(capacity: table.count)
+        itemTemplate = .allocate(capacity: 2 * table.count)
+        itemTemplate.initialize(repeating: -1)
         var percents = [Bool](repeating: false, count: table.count)
         var sizing = [UInt8](repeating: 0, count: table.count)
         for e in 0..<table.count {
@@ -274,18 +291,28 @@ final class LayoutContext {
             outOfFlow[i] = absolute
         }
         childStart[n] = next
+        for i in 0..<n {
+            let sp = style(i)
+            var ignores = tags[i] == .column && !sp.pointee.wrap && sp.pointee.aspectRatio == nil
+            if ignores {
+                for k in children(i) where usesParentSize[childList[k]] { ignores = false; break }
+            }
+            widthIgnoresHeight[i] = ignores
+        }
     }
 
     deinit {
         childStart.deallocate(); childList.deallocate(); tags.deallocate(); hidden.deallocate()
-        rtl.deallocate(); usesParentSize.deallocate(); hasSizing.deallocate(); outOfFlow.deallocate()
+        rtl.deallocate(); usesParentSize.deallocate(); widthIgnoresHeight.deallocate(); hasSizing.deallocate()
+        outOfFlow.deallocate()
         for s in 0..<Self.cacheSlots { cache[s]?.deallocate(); cacheParent[s]?.deallocate() }
         baselines.deallocate(); cache.deallocate(); cacheParent.deallocate()
         cacheUsed.deallocate(); fixedEdges.deallocate()
-        scratch.pointee.items.deallocate(); scratch.pointee.lines.deallocate(); scratch.deallocate()
+        scratch.pointee.items.deallocate(); scratch.pointee.lines.deallocate()
+        scratch.pointee.itemTemplates.deallocate(); scratch.deallocate(); itemTemplate.deallocate()
     }
 
-    private static func hasPercent(_ sp: UnsafePointer<LayoutStyle>) -> Bool {
+    static func hasPercent(_ sp: UnsafePointer<LayoutStyle>) -> Bool {
         func p(_ d: Dimension) -> Bool { if case .percent = d { return true } else { return false } }
         func e(_ x: Edges) -> Bool { p(x.top) || p(x.right) || p(x.bottom) || p(x.left) }
         return p(sp.pointee.width) || p(sp.pointee.height) || p(sp.pointee.minWidth) || p(sp.pointee.minHeight)
@@ -337,9 +364,19 @@ final class LayoutContext {
                  parentWidth: Double?, parentHeight: Double?,
                  availableWidth: AvailableSpace, availableHeight: AvailableSpace,
                  perform: Bool, contentSize: PhysicalAxis? = nil, definiteHeight: Bool = true,
-                 ignoringRatio: Bool = false, percentHeight: Double? = nil) -> Size {
-        // Sizes the parent fixed win over everything: nothing to measure.
-        if !perform, let knownWidth, let knownHeight { return Size(width: knownWidth, height: knownHeight) }
+                 ignoringRatio: Bool = false, percentHeight: Double? = nil, widthOnly: Bool = false) -> Size {
+        // Sizes the parent fixed win over everything: nothing to measure, and an empty box or
+        // a spacer has nothing to arrange either.
+        if let knownWidth, let knownHeight,
+           !perform || ((tags[node] == .box || tags[node] == .flexibleSpacer || tags[node] == .fixedSpacer)
+                        && childStart[node] == childStart[node + 1]) {
+            return Size(width: knownWidth, height: knownHeight)
+        }
+        if widthOnly, !perform, knownWidth == nil, knownHeight != nil, widthIgnoresHeight[node] {
+            return compute(node, knownWidth: nil, knownHeight: nil, parentWidth: parentWidth, parentHeight: parentHeight,
+                           availableWidth: availableWidth, availableHeight: .maxContent, perform: false,
+                           contentSize: contentSize, ignoringRatio: ignoringRatio, widthOnly: true)
+        }
         let sp = style(node)
         let pb = insets(node, parentWidth: parentWidth)
         let definiteHeight = definiteHeight || knownHeight == nil
@@ -356,10 +393,14 @@ final class LayoutContext {
         var ratioHeight: Double? = nil
         var ratioWidth: Double? = nil
         if contentSize != .horizontal {
-            bounds.minWidth = sizeBound(node, sp.pointee.minWidth, parentWidth, parentHeight, availableWidth, default: 0,
-                                        knownHeight: knownHeight)
-            bounds.maxWidth = sizeBound(node, sp.pointee.maxWidth, parentWidth, parentHeight, availableWidth,
-                                        default: .infinity, knownHeight: knownHeight)
+            if !sp.pointee.minWidth.isAuto {
+                bounds.minWidth = sizeBound(node, sp.pointee.minWidth, parentWidth, parentHeight, availableWidth,
+                                            default: 0, knownHeight: knownHeight)
+            }
+            if !sp.pointee.maxWidth.isAuto {
+                bounds.maxWidth = sizeBound(node, sp.pointee.maxWidth, parentWidth, parentHeight, availableWidth,
+                                            default: .infinity, knownHeight: knownHeight)
+            }
             if w == nil {
                 if let sw = resolve(sp.pointee.width, parentWidth) {
                     w = bounds.clampWidth(sw)
@@ -452,6 +493,11 @@ final class LayoutContext {
         if perform, let percentHeight { bounds.ratioPercentHeight = percentHeight }
         if !perform, let w, let h { return Size(width: w, height: h) }
 
+        // A caller that reads only the width of a stack measured without one need not have
+        // its height worked out (its width comes first, from its content: `layoutFlex`).
+        // (A ratio can make the width depend on the content's height.)
+        let widthOnly = widthOnly && !perform && ratio == nil && (tags[node] == .row || tags[node] == .column)
+
         // The cache: only measurements; the arrange pass runs once per node.
         let used = Int(cacheUsed[node])
         var key = CacheEntry(knownWidth: 0, knownHeight: 0, availableWidth: 0, availableHeight: 0,
@@ -466,10 +512,13 @@ final class LayoutContext {
             key.flags = (w == nil ? Self.encode(availableWidth, &key.availableWidth) : 3)
                 | ((h == nil ? Self.encode(availableHeight, &key.availableHeight) : 3) << 2)
                 | (contentSize == .horizontal ? 16 : 0) | (contentSize == .vertical ? 128 : 0) | 32
-                | (definiteHeight ? 0 : 64) | (ignoringRatio ? 256 : 0)
+                | (definiteHeight ? 0 : 64) | (ignoringRatio ? 256 : 0) | (widthOnly ? Self.widthOnlyFlag : 0)
+            // (A width-only request is answered by a whole measurement too, not the other way.)
+            let anyHeight = widthOnly ? ~Self.widthOnlyFlag : ~0
             for s in 0..<used {
                 let e = cache[s].unsafelyUnwrapped[node]
-                if e.flags == key.flags && e.knownWidth == key.knownWidth && e.knownHeight == key.knownHeight
+                if e.flags & anyHeight == key.flags & anyHeight
+                    && e.knownWidth == key.knownWidth && e.knownHeight == key.knownHeight
                     && e.availableWidth == key.availableWidth && e.availableHeight == key.availableHeight
                     && (!keyedByParent || Self.same(cacheParent[s].unsafelyUnwrapped[node], parentKey)) {
                     return e.result
@@ -486,7 +535,7 @@ final class LayoutContext {
         case .row, .column:
             size = layoutFlex(node, width: w, height: h,
                               availableWidth: availableWidth, availableHeight: availableHeight,
-                              bounds: bounds, perform: perform)
+                              bounds: bounds, perform: perform, widthOnly: widthOnly)
         case .overlay:
             size = layoutOverlay(node, width: w, height: h, availableWidth: availableWidth,
                                  availableHeight: availableHeight, bounds: bounds, perform: perform)
@@ -542,7 +591,7 @@ final class LayoutContext {
             } else if contentSize == nil {
                 least = compute(node, knownWidth: nil, knownHeight: h, parentWidth: parentWidth, parentHeight: parentHeight,
                                 availableWidth: .minContent, availableHeight: availableHeight, perform: false,
-                                contentSize: .horizontal).width
+                                contentSize: .horizontal, widthOnly: true).width
             }
             let maxFromHeight = flexedHeight ? Swift.max(bounds.maxHeight * (ratio ?? .infinity), pb.horizontal) : .infinity
             size.width = Swift.max(Swift.min(least, bounds.maxWidth, maxFromHeight), ratioWidth)
@@ -620,7 +669,8 @@ final class LayoutContext {
         }
         let content = compute(node, knownWidth: nil, knownHeight: knownHeight, parentWidth: parentWidth,
                               parentHeight: parentHeight, availableWidth: constraint, availableHeight: .maxContent,
-                              perform: false, contentSize: .horizontal, definiteHeight: definiteHeight).width
+                              perform: false, contentSize: .horizontal, definiteHeight: definiteHeight,
+                              widthOnly: true).width
         // (Without a height, within its min and max heights through the ratio.)
         if throughRatio, let r = sp.pointee.aspectRatio, knownHeight == nil {
             return clamp(content, min: (resolve(sp.pointee.minHeight, parentHeight) ?? 0) * r,
@@ -657,7 +707,7 @@ final class LayoutContext {
         var least = compute(node, knownWidth: nil, knownHeight: resolve(sp.pointee.height, parentHeight),
                             parentWidth: parentWidth, parentHeight: parentHeight,
                             availableWidth: .minContent, availableHeight: .maxContent, perform: false,
-                            contentSize: .horizontal, ignoringRatio: true).width
+                            contentSize: .horizontal, ignoringRatio: true, widthOnly: true).width
         if case .points(let hi) = sp.pointee.maxWidth { least = Swift.min(least, hi) }
         return least
     }
@@ -672,6 +722,9 @@ final class LayoutContext {
     @inline(__always) private static func same(_ a: Size, _ b: Size) -> Bool {
         a.width.bitPattern == b.width.bitPattern && a.height.bitPattern == b.height.bitPattern
     }
+
+    /// The cache-key flag of a measurement whose height was not worked out (`widthOnly`).
+    static let widthOnlyFlag: UInt32 = 512
 
     @inline(__always) private static func encode(_ a: AvailableSpace, _ value: inout UInt64) -> UInt32 {
         switch a {

@@ -44,6 +44,24 @@ final class SpacerTests: XCTestCase {
         assertFrame(laid["t"], Rect(x: 300 - 10, y: 20, width: 10, height: 0))
     }
 
+    /// Spacers and boxes with one style share a stored style, and the engine makes a plain
+    /// style's flex item once: a spacer's grow and shrink must not pass to the boxes, in
+    /// either order.
+    func testSpacersAndBoxesOfOneStyleKeepTheirOwnFlexing() throws {
+        let boxFirst = try XCTUnwrap(lay(hbox("r", { _ in }, box("a", { _ in }), spacer(nil, "s"), box("b", { _ in }),
+                                              spacer(10, "t")), width: 100, height: 10))
+        assertFrame(boxFirst["a"], Rect(x: 0, y: 0, width: 0, height: 10))
+        assertFrame(boxFirst["s"], Rect(x: 0, y: 0, width: 90, height: 10))
+        assertFrame(boxFirst["b"], Rect(x: 90, y: 0, width: 0, height: 10))
+        assertFrame(boxFirst["t"], Rect(x: 90, y: 0, width: 10, height: 10))
+        let spacerFirst = try XCTUnwrap(lay(hbox("r", { _ in }, spacer(nil, "s"), box("a", { _ in }), spacer(10, "t"),
+                                                 box("b", { _ in })), width: 100, height: 10))
+        assertFrame(spacerFirst["s"], Rect(x: 0, y: 0, width: 90, height: 10))
+        assertFrame(spacerFirst["a"], Rect(x: 90, y: 0, width: 0, height: 10))
+        assertFrame(spacerFirst["t"], Rect(x: 90, y: 0, width: 10, height: 10))
+        assertFrame(spacerFirst["b"], Rect(x: 100, y: 0, width: 0, height: 10))
+    }
+
     func testSpacerOutsideAStackIsEmpty() throws {
         let laid = try XCTUnwrap(lay(zbox("z", { _ in }, spacer(20, "s"), spacer(nil, "f")), width: 100, height: 100))
         assertFrame(laid["s"], .zero)
