@@ -558,13 +558,8 @@ struct ParseState {
         for index in written.indices where written[index].name != .style {
             try readOwn(written, index, of: kind, nodeLine: sourceLine, into: &attributes)
         }
-        if let a = attributes[.size], case .number = a.value, !Schema.fontSizeKinds.contains(kind) {
-            throw SpecError("size on a \(kind.rawValue) is WxH (a single number is a font size, on a label, "
-                            + "or on a stack, zbox or border for the labels inside)",
-                            at: a.location, sourceLine: sourceLine)
-        }
-        if kind == .span, let a = attributes[.size], case .size = a.value {
-            throw SpecError("a span's size is its font size, one number (size=12)", at: a.location, sourceLine: sourceLine)
+        if let a = attributes[.size], let problem = Schema.sizeProblem(a.value, on: kind) {
+            throw SpecError(problem, at: a.location, sourceLine: sourceLine)
         }
         return attributes
     }

@@ -60,7 +60,10 @@ struct PlainLineReader {
             }
             i = found.end
         }
-        guard !seen.contains(.size) || !sizeRefused(line.attributes) else { return nil }
+        // (A `size` that `readAttributes` refuses: its message comes from there.)
+        if seen.contains(.size), let size = line.attributes[.size], Schema.sizeProblem(size.value, on: kind) != nil {
+            return nil
+        }
         return line
     }
 
@@ -133,15 +136,4 @@ struct PlainLineReader {
 
     /// Where byte `offset` of the line is (an ASCII line: the column is the offset plus one).
     private func location(_ offset: Int) -> SourceLocation { SourceLocation(line: number, column: offset + 1) }
-
-    /// Whether `readAttributes` would refuse the line's `size`: one number where only a
-    /// font size may be one, or a pair on a span.
-    private func sizeRefused(_ attributes: Attributes) -> Bool {
-        guard let size = attributes[.size] else { return false }
-        switch size.value {
-        case .number: return !Schema.fontSizeKinds.contains(kind)
-        case .size: return kind == .span
-        default: return false
-        }
-    }
 }

@@ -66,6 +66,21 @@ public enum Schema {
     /// `spanLayoutAttributes` as names.
     static let spanLayoutNames: Set<AttributeName> = Set(spanLayoutAttributes.compactMap(AttributeName.init))
 
+    /// Why a `size` read as `value` does not fit a node of kind `kind`, or nil when it does:
+    /// one number is a font size, where only `fontSizeKinds` take one; a span's is never a
+    /// pair. (Asked after the node's attributes are read, by both ways of reading a line.)
+    static func sizeProblem(_ value: Value, on kind: NodeKind) -> String? {
+        switch value {
+        case .number where !fontSizeKinds.contains(kind):
+            return "size on a \(kind.rawValue) is WxH (a single number is a font size, on a label, "
+                + "or on a stack, zbox or border for the labels inside)"
+        case .size where kind == .span:
+            return "a span's size is its font size, one number (size=12)"
+        default:
+            return nil
+        }
+    }
+
     /// Why a node of kind `child` cannot be a child of a node of kind `parent` (the nearest
     /// one that is not `if`, `else` or `for`), or nil when it can: containers hold layout
     /// nodes, a label holds `span` lines, and a span only a label does.
