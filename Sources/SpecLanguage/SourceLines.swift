@@ -60,11 +60,8 @@ public struct SourceLines: Sendable {
         var source = source
         let outcome: Result<Void, E> = source.withUTF8 { bytes in
             for index in starts.indices {
-                let start = Int(starts[index])
-                var end = index + 1 < starts.count ? Int(starts[index + 1]) - 1 : bytes.count
-                if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
                 do throws(E) {
-                    try body(UnsafeBufferPointer(rebasing: bytes[start..<end]), index)
+                    try body(UnsafeBufferPointer(rebasing: bytes[bounds(ofLine: index, in: bytes)]), index)
                 } catch {
                     return .failure(error)
                 }
@@ -82,10 +79,9 @@ public struct SourceLines: Sendable {
         return source.withUTF8 { bytes in
             var found: [Int] = []
             for index in starts.indices {
-                let start = Int(starts[index])
-                let end = index + 1 < starts.count ? Int(starts[index + 1]) - 1 : bytes.count
-                guard end - start >= prefix.count else { continue }
-                if (0..<prefix.count).allSatisfy({ bytes[start + $0] == prefix[$0] }) { found.append(index) }
+                let line = bounds(ofLine: index, in: bytes)
+                guard line.count >= prefix.count else { continue }
+                if (0..<prefix.count).allSatisfy({ bytes[line.lowerBound + $0] == prefix[$0] }) { found.append(index) }
             }
             return found
         }
@@ -97,12 +93,19 @@ public struct SourceLines: Sendable {
     /// The line at 0-based `index`, without its line ending.
     public subscript(index: Int) -> Substring {
         let utf8 = source.utf8
+        // (The source was made contiguous in `init`.)
+        let line = utf8.withContiguousStorageIfAvailable { bounds(ofLine: index, in: $0) }!
+        return Substring(utf8[utf8.index(utf8.startIndex, offsetBy: line.lowerBound)
+                              ..< utf8.index(utf8.startIndex, offsetBy: line.upperBound)])
+    }
+
+    /// Where the line at 0-based `index` lies in the source's bytes, without its line
+    /// ending (an LF, or a CR and an LF).
+    private func bounds(ofLine index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         let start = Int(starts[index])
-        var end = index + 1 < starts.count ? Int(starts[index + 1]) - 1 : utf8.count
-        let lower = utf8.index(utf8.startIndex, offsetBy: start)
-        if end > start, utf8[utf8.index(utf8.startIndex, offsetBy: end - 1)] == UInt8(ascii: "\r") { end -= 1 }
-        let upper = utf8.index(utf8.startIndex, offsetBy: end)
-        return Substring(utf8[lower..<upper])
+        var end = index + 1 < starts.count ? Int(starts[index + 1]) - 1 : bytes.count
+        if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return start..<end
     }
 
     /// The line at `location` (without its line ending), or nil for a location without a
