@@ -175,32 +175,34 @@ public enum Schema {
         func takes(_ kind: NodeKind) -> Bool { kindBits & Self.bit(kind) != 0 }
     }
 
-    /// The attributes whose shape on a label differs from their shape elsewhere (`align`,
-    /// `wrap`).
-    private static let labelAlign = Definition(shape: .keywords(textAlignKeywords), kinds: [.label])
-    private static let labelWrap = Definition(shape: .keywords(["word", "char"]), kinds: [.label])
+    /// The shapes of the attributes whose shape on a label differs from their shape
+    /// elsewhere (`align`, `wrap`).
+    private static let labelAlign = ValueShape.keywords(textAlignKeywords)
+    private static let labelWrap = ValueShape.keywords(["word", "char"])
     /// The shape of attribute `name` on a node of `kind`, nil when the kind does not take
     /// it (a node's own attributes and a style's alike).
     ///
     /// Looked up in one table by kind and name (the parser asks it for every attribute),
     /// without copying a definition (and retaining its set of kinds) each time.
     static func shape(of name: AttributeName, for kind: NodeKind) -> ValueShape? {
-        shapesByKindAndName[Definition.bit(kind).trailingZeroBitCount * nameCount + Int(name.rawValue)]
+        shapesByKindAndName[slot(kind, name)]
     }
     private static let nameCount = AttributeName.allCases.count
-    /// Each name's shape where the kind takes it, by kind (its bit) and name.
+    /// Where the shape of `name` on `kind` is in `shapesByKindAndName`: by kind (its bit),
+    /// then name.
+    @inline(__always) private static func slot(_ kind: NodeKind, _ name: AttributeName) -> Int {
+        Definition.bit(kind).trailingZeroBitCount * nameCount + Int(name.rawValue)
+    }
+    /// Each name's shape where the kind takes it.
     private static let shapesByKindAndName: [ValueShape?] = {
-        func slot(_ kind: NodeKind, _ name: AttributeName) -> Int {
-            Definition.bit(kind).trailingZeroBitCount * nameCount + Int(name.rawValue)
-        }
         var table = [ValueShape?](repeating: nil, count: NodeKind.allCases.count * nameCount)
         for name in AttributeName.allCases {
             guard let definition = definitionsByName[Int(name.rawValue)] else { continue }
             for kind in NodeKind.allCases where definition.takes(kind) { table[slot(kind, name)] = definition.shape }
         }
         // The two whose shape on a label is its own.
-        table[slot(.label, .align)] = labelAlign.shape
-        table[slot(.label, .wrap)] = labelWrap.shape
+        table[slot(.label, .align)] = labelAlign
+        table[slot(.label, .wrap)] = labelWrap
         return table
     }()
     /// `definitions` by `AttributeName`, without hashing the name.
