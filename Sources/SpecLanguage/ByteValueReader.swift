@@ -65,7 +65,14 @@ enum ByteValueReader {
             return .font(.style(style))
         case .string:
             return .string(String(decoding: bytes, as: UTF8.self))
-        case .fontFamilies, .shadows, .transform, .anchor, .inset, .styleNames:
+        case .inset:
+            // `auto`, or a lone number or percentage, which `ValueReader` reads as an anchor
+            // (a box's child) that a stack's child takes as a CSS inset.
+            if matches(bytes, "auto") { return .length(.auto) }
+            return anchorNumber(bytes).map(Value.anchor)
+        case .anchor:
+            return anchorNumber(bytes).map(Value.anchor)
+        case .fontFamilies, .shadows, .transform, .styleNames:
             return nil
         }
     }
@@ -171,6 +178,16 @@ enum ByteValueReader {
         let most = percent ? ValueRanges.maxPercent : ValueRanges.maxPoints
         if nonNegative, v < 0 || v > most { return nil }
         guard abs(v) <= most else { return nil }
+        return percent ? .percent(v) : .points(v)
+    }
+
+    /// A lone number of points or a percentage (`24`, `-8.5`, `50%`) within the ranges, as
+    /// `AnchorParser` reads one; nil for the rest (references such as `parent.right-8`,
+    /// other spellings of numbers, values out of range).
+    private static func anchorNumber(_ bytes: Bytes) -> AnchorValue? {
+        let percent = bytes.last == UInt8(ascii: "%")
+        guard let v = decimal(percent ? Bytes(rebasing: bytes.dropLast()) : bytes),
+              abs(v) <= (percent ? ValueRanges.maxPercent : ValueRanges.maxPoints) else { return nil }
         return percent ? .percent(v) : .points(v)
     }
 

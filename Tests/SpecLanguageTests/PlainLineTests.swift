@@ -19,7 +19,8 @@ final class PlainLineTests: XCTestCase {
         "#12", "#1234567", "1,#f00", "1,red", "1,", "-1,#fff", "1,#f00,x", "0.25", "8", "8.0001", "0.2499", "1.5", "2",
         "3.5", "-1", "1001", "700", "bold", "normal", "thin", "extra-bold", "regular", "bold-oblique", "a.ttf", "row-{i}",
         "_a", "a-b", "1a", "a.b", "tail", "word", "char", "none", "uppercase", "12ptpt", "0pt", "4096", "4096.5", "100",
-        "100.5", "12pt", "0.0pt",
+        "100.5", "12pt", "0.0pt", "parent.right", "parent.right-8", "a.bottom", "header.bottom+8", "24", "-8",
+        "100000%", "100001%", "-100001%", "1000000", "auto%", "%50", "50%%", "12%%",
     ]
 
     /// Every shape an attribute has, on some kind.
@@ -71,6 +72,12 @@ final class PlainLineTests: XCTestCase {
         XCTAssertEqual(read("bold", .fontWeight), .integer(700))
         XCTAssertEqual(read("stretch", .keywords(Schema.alignKeywords)), .keyword("stretch"))
         XCTAssertEqual(read("-0", .number(min: nil, max: nil)).map { "\($0)" }, "number(-0.0)")
+        XCTAssertEqual(read("24", .inset), .anchor(.points(24)))
+        XCTAssertEqual(read("-12.5%", .inset), .anchor(.percent(-12.5)))
+        XCTAssertEqual(read("auto", .inset), .length(.auto))
+        XCTAssertEqual(read("8", .anchor), .anchor(.points(8)))
+        XCTAssertNil(read("auto", .anchor))
+        XCTAssertNil(read("parent.right-8", .inset))
         // Left to `ValueReader`: other spellings of numbers, anchors, errors.
         XCTAssertNil(read("1e3", .number(min: nil, max: nil)))
         XCTAssertNil(read(".5", .number(min: nil, max: nil)))
