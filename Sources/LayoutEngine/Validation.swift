@@ -34,8 +34,10 @@ private func validateDepths(_ tree: LayoutTree, _ styles: StylesInPlace) throws(
         if depth[node] > LayoutLimits.maxDepth {
             throw .nestedTooDeep(node: node, name: tree.names[node], limit: LayoutLimits.maxDepth)
         }
-        if styles[node].pointee.anchors.isEmpty { continue }
-        for (attribute, e) in styles[node].pointee.anchors.sorted(by: { $0.key.rawValue < $1.key.rawValue })
+        // (In name order, for the same first error on every run: sorted only when there is one.)
+        let anchors = styles[node].pointee.anchors
+        if anchors.values.allSatisfy({ expressionDepth($0) <= LayoutLimits.maxExpressionDepth }) { continue }
+        for (attribute, e) in anchors.sorted(by: { $0.key.rawValue < $1.key.rawValue })
         where expressionDepth(e) > LayoutLimits.maxExpressionDepth {
             throw .anchorTooDeep(node: node, name: tree.names[node], attribute: attribute,
                                  limit: LayoutLimits.maxExpressionDepth)
@@ -53,7 +55,7 @@ private func validateNode(_ tree: LayoutTree, _ node: NodeID, _ styles: StylesIn
         guard let p = tree.parents[node], tree.kindTags[p] == .box else {
             throw .anchorsOutsideBox(node: node, name: tree.names[node])
         }
-        try validateFacts(tree, node)
+        if !factsAreSettled(tree, node, styles[node]) { try validateFacts(tree, node) }
     }
     switch tag {
     case .border:
@@ -72,6 +74,10 @@ private func validateNode(_ tree: LayoutTree, _ node: NodeID, _ styles: StylesIn
 
 /// How deeply `min`/`max` nest in `e` (a plain value is 1), without recursing.
 private func expressionDepth(_ e: AnchorExpression) -> Int {
+    switch e {
+    case .min, .max: break
+    default: return 1
+    }
     var deepest = 0
     var pending: [(AnchorExpression, Int)] = [(e, 1)]
     while let (x, d) = pending.popLast() {
@@ -146,6 +152,31 @@ private func validateExpression(_ e: AnchorExpression, _ attribute: AnchorAttrib
         if xs.isEmpty { throw .emptyClamp(node: node, name: name, attribute: attribute) }
         for x in xs { try validateExpression(x, attribute, node, name) }
     }
+}
+
+/// Whether `validateFacts` finds nothing wrong, told from counts read in place: a box of
+/// anchored children checks each of them, and making the lists of facts for each (which
+/// only a message needs) cost more than the rest of its layout.
+private func factsAreSettled(_ tree: LayoutTree, _ node: NodeID, _ sp: UnsafePointer<LayoutStyle>) -> Bool {
+    var count = (horizontal: 0, vertical: 0), sizes = (horizontal: 0, vertical: 0)
+    var physical = false, logical = false
+    for attribute in sp.pointee.anchors.keys {
+        switch attribute {
+        case .left, .right: physical = true
+        case .leading, .trailing: logical = true
+        case .width: sizes.horizontal += 1
+        case .height: sizes.vertical += 1
+        case .centerX, .top, .bottom, .centerY: break
+        }
+        if attribute.isHorizontal { count.horizontal += 1 } else { count.vertical += 1 }
+    }
+    if !sp.pointee.width.isAuto { count.horizontal += 1; sizes.horizontal += 1 }
+    if !sp.pointee.height.isAuto { count.vertical += 1; sizes.vertical += 1 }
+    let intrinsic = tree.hasIntrinsicSize(node)
+    func settled(_ facts: Int, _ sizes: Int) -> Bool {
+        facts <= 2 && sizes <= 1 && (facts == 2 || sizes == 1 || intrinsic)
+    }
+    return !(physical && logical) && settled(count.horizontal, sizes.horizontal) && settled(count.vertical, sizes.vertical)
 }
 
 /// Two facts per axis, or one with an intrinsic size; no size or edge given twice.
