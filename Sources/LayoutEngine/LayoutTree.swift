@@ -139,25 +139,30 @@ struct StyleSharing: Sendable {
     /// zero fall through to `==`; equal bytes are equal values (the one reference, the
     /// anchors' storage, is then the same one).
     static func equal(_ table: [LayoutStyle], _ i: Int, _ style: LayoutStyle) -> Bool {
-        let sameBytes = table.withUnsafeBufferPointer { stored in
-            withUnsafePointer(to: style) { given in
-                let a = UnsafeRawPointer(stored.baseAddress! + i), b = UnsafeRawPointer(given)
-                let size = MemoryLayout<LayoutStyle>.size
-                var offset = 0
-                while offset + 8 <= size {
-                    if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                        != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
-                    offset += 8
-                }
-                while offset < size {
-                    if a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) {
-                        return false
-                    }
-                    offset += 1
-                }
-                return true
-            }
+        table.withUnsafeBufferPointer { stored in
+            // (Compared where it is stored: `table[i]` copied the style, with a retain.)
+            sameBytes(stored.baseAddress! + i, style) || stored[i] == style
         }
-        return sameBytes || table[i] == style
+    }
+
+    /// Whether the style at `stored` has the bytes of `style`.
+    private static func sameBytes(_ stored: UnsafePointer<LayoutStyle>, _ style: LayoutStyle) -> Bool {
+        withUnsafePointer(to: style) { given in
+            let a = UnsafeRawPointer(stored), b = UnsafeRawPointer(given)
+            let size = MemoryLayout<LayoutStyle>.size
+            var offset = 0
+            while offset + 8 <= size {
+                if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+                offset += 8
+            }
+            while offset < size {
+                if a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) {
+                    return false
+                }
+                offset += 1
+            }
+            return true
+        }
     }
 }

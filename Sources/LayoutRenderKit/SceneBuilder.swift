@@ -26,25 +26,39 @@ struct SceneBuilder {
     /// a zbox, a border or a box), as CSS inherits `font`, `font-size`, `color` and
     /// `line-height`, when it does not set them itself. The locations are the setters', for
     /// errors about the value (a font that cannot be loaded, a size too large to draw).
-    private struct TextDefaults {
-        var font: FontValue?
-        var fontLocation: SourceLocation?
-        /// `weight` (1…1000) and `italic`, which choose a family's face.
-        var weight: Int?
-        var italic: Bool?
-        var size: Double?
-        var sizeLocation: SourceLocation?
-        var color: SpecLanguage.Color?
-        var lineHeight: LineHeightValue?
-        /// `letter-spacing` in points, inherited as in CSS.
-        var letterSpacing: Double?
-        /// `text-transform`: `none`, `uppercase` or `lowercase`, inherited as in CSS.
-        var textTransform: String?
-        /// `text-shadow`, inherited as CSS inherits it (`none` is an empty list).
-        var textShadows: [Shadow] = []
-        /// `fallback`: the families characters the font lacks come from, as written.
-        var fallback: String?
-        var fallbackLocation: SourceLocation?
+    ///
+    /// Shared, not copied: every node hands its defaults to its children, and most set none
+    /// of them, so they pass on a reference (a copy of the values retained and released
+    /// each of their strings and locations at every node). A node that sets some gets its
+    /// own.
+    @dynamicMemberLookup
+    private final class TextDefaults {
+        struct Values {
+            var font: FontValue?
+            var fontLocation: SourceLocation?
+            /// `weight` (1…1000) and `italic`, which choose a family's face.
+            var weight: Int?
+            var italic: Bool?
+            var size: Double?
+            var sizeLocation: SourceLocation?
+            var color: SpecLanguage.Color?
+            var lineHeight: LineHeightValue?
+            /// `letter-spacing` in points, inherited as in CSS.
+            var letterSpacing: Double?
+            /// `text-transform`: `none`, `uppercase` or `lowercase`, inherited as in CSS.
+            var textTransform: String?
+            /// `text-shadow`, inherited as CSS inherits it (`none` is an empty list).
+            var textShadows: [Shadow] = []
+            /// `fallback`: the families characters the font lacks come from, as written.
+            var fallback: String?
+            var fallbackLocation: SourceLocation?
+        }
+
+        let values: Values
+
+        init(_ values: Values = Values()) { self.values = values }
+
+        subscript<T>(dynamicMember value: KeyPath<Values, T>) -> T { values[keyPath: value] }
 
         /// Every attribute `inherited(by:)` reads.
         private static let names = AttributeNameSet([.font, .weight, .italic, .size, .color, .lineHeight, .textShadow,
@@ -54,7 +68,7 @@ struct SceneBuilder {
         func inherited(by node: Node) -> TextDefaults {
             // Most nodes set none of these: they pass their parent's on as they are.
             guard Self.names.intersects(node.attributes) else { return self }
-            var d = self
+            var d = values
             // One pass over the node's attributes (most set none of these).
             for attribute in node.attributes {
                 switch (attribute.key, attribute.value) {
@@ -71,7 +85,7 @@ struct SceneBuilder {
                 default: break
                 }
             }
-            return d
+            return TextDefaults(d)
         }
     }
 
@@ -119,7 +133,8 @@ struct SceneBuilder {
         let quarter = count >= LayoutRenderer.returnMemoryFromNodes ? count / 4 : Int.max
         while let (node, parent, inheritedRTL, inheritedDefaults) = pending.popLast() {
             if nodes.count % quarter == 0 { ProcessMemory.returnFreedMemory() }
-            let style = try layoutStyle(of: node, parent: nodes[parent])
+            let style = try layoutStyle(of: node, parent: Container(kind: nodes[parent].kind,
+                                                                    line: nodes[parent].location.line))
             let rtl = style.direction == .inherit ? inheritedRTL : style.direction == .rtl
             let defaults = inheritedDefaults.inherited(by: node)
             let (kind, content) = try layoutKind(of: node, defaults: defaults, scale: scale, rtl: rtl)
@@ -131,7 +146,9 @@ struct SceneBuilder {
                                    tolerance: tolerance(of: node),
                                    isPositioned: node.attributes[.position] != nil || style.inset != Edges(all: .auto)))
             // A label's children are its spans, part of its text (see `labelContent`).
-            if node.kind != .label { pending.append(contentsOf: node.children.reversed().map { ($0, id, rtl, defaults) }) }
+            if node.kind != .label {
+                for child in node.children.reversed() { pending.append((child, id, rtl, defaults)) }
+            }
         }
 
         let layoutOptions = LayoutOptions(availableWidth: width, availableHeight: height,
@@ -147,7 +164,7 @@ struct SceneBuilder {
     ///
     /// `top`, `right`, `bottom` and `left` are anchors for a child of a box and CSS insets
     /// for a child of a stack or zbox; `parent` (nil for the canvas) decides.
-    private func layoutStyle(of node: Node, parent: SceneNode?) throws(LayoutRenderError) -> LayoutStyle {
+    private func layoutStyle(of node: Node, parent: Container?) throws(LayoutRenderError) -> LayoutStyle {
         var style = LayoutStyle()
         // Shorthands first, so the sides they set are overridden by the sides given; each
         // group in name order (the order the attributes are kept in), so errors come in the
@@ -163,7 +180,7 @@ struct SceneBuilder {
     }
 
     /// One attribute's part of the layout style.
-    private func apply(_ attribute: Attribute, of node: Node, parent: SceneNode?,
+    private func apply(_ attribute: Attribute, of node: Node, parent: Container?,
                        to style: inout LayoutStyle) throws(LayoutRenderError) {
         let name = attribute.key
         switch (name, attribute.value) {
@@ -234,7 +251,7 @@ struct SceneBuilder {
     }
 
     /// `top`/`right`/`bottom`/`left`: an anchor in a box, a CSS inset in a stack or zbox.
-    private func applyEdge(_ key: AttributeName, _ attribute: Attribute, parent: SceneNode?, node: Node,
+    private func applyEdge(_ key: AttributeName, _ attribute: Attribute, parent: Container?, node: Node,
                            to style: inout LayoutStyle) throws(LayoutRenderError) {
         let name = key.spelling
         let anchorName = AnchorAttribute(rawValue: name)!
@@ -267,7 +284,7 @@ struct SceneBuilder {
 
     /// Anchors (`center-x`, `leading`, a `width` that refers to a sibling, …) place only the
     /// children of a box: elsewhere they are an error at the attribute, saying what to use.
-    private func requireBoxParent(_ key: AttributeName, _ attribute: Attribute, _ parent: SceneNode?,
+    private func requireBoxParent(_ key: AttributeName, _ attribute: Attribute, _ parent: Container?,
                                   _ node: Node) throws(LayoutRenderError) {
         guard parent?.kind != .box else { return }
         let name = key.spelling
@@ -289,12 +306,20 @@ struct SceneBuilder {
         return text.count <= 40 ? text : String(text.prefix(39)) + "…"
     }
 
+    /// What a node's style needs of its parent: its kind (`top` is an anchor in a box, an
+    /// inset in a stack) and its line, for messages. (Copying the parent's scene node for
+    /// it retained and released its paint and content at every node.)
+    private struct Container {
+        let kind: SpecLanguage.NodeKind
+        let line: Int
+    }
+
     /// "a vbox (line 3)", for messages about where a node is.
-    private func describe(_ parent: SceneNode?) -> String {
+    private func describe(_ parent: Container?) -> String {
         guard let parent else { return "no container" }
         if parent.kind == .canvas { return "the canvas (a vbox)" }
         let article = parent.kind == .hbox ? "an" : "a"
-        return "\(article) \(parent.kind.rawValue) (line \(parent.location.line))"
+        return "\(article) \(parent.kind.rawValue) (line \(parent.line))"
     }
 
     private func dimension(_ length: Length) -> Dimension {
