@@ -76,8 +76,8 @@ public struct FrameDump: Codable, Hashable, Sendable {
         out.write(",\n  \"nodes\": [\n")
         for (i, n) in nodes.enumerated() {
             out.write("    {\"id\": ")
-            if let id = n.id { out.write(Self.jsonString(id)) } else { out.write("null") }
-            out.write(", \"kind\": \""); out.write(n.kind)
+            if let id = n.id { out.write(string: Self.jsonString(id)) } else { out.write("null") }
+            out.write(", \"kind\": \""); out.write(string: n.kind)
             out.write("\", \"line\": "); out.write(integer: n.line)
             out.write(", \"x\": "); out.write(number: n.x)
             out.write(", \"y\": "); out.write(number: n.y)
@@ -122,7 +122,9 @@ private struct DumpWriter {
         literal.withUTF8Buffer { write(bytes: $0) }
     }
 
-    mutating func write(_ text: String) {
+    /// (Labelled, so that a literal picks the `StaticString` one: a literal made a `String`
+    /// at every call.)
+    mutating func write(string text: String) {
         var text = text
         text.withUTF8 { write(bytes: $0) }
     }
@@ -139,7 +141,7 @@ private struct DumpWriter {
 
     /// Whole numbers under 10^15 as integers, others in Swift's shortest form.
     mutating func write(number v: Double) {
-        if v == v.rounded() && abs(v) < 1e15 { write(integer: Int(v)) } else { write(String(v)) }
+        if v == v.rounded() && abs(v) < 1e15 { write(integer: Int(v)) } else { write(string: String(v)) }
     }
 
     mutating func write(integer v: Int) {
