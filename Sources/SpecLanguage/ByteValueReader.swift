@@ -61,7 +61,7 @@ enum ByteValueReader {
             return .integer(weight)
         case .font:
             // A style of the default family; a file or a family name is left to `ValueReader`.
-            guard let style = fontStyles.first(where: { matches(bytes, $0) }) else { return nil }
+            guard let style = ValueReader.fontStyles.first(where: { matches(bytes, $0) }) else { return nil }
             return .font(.style(style))
         case .string:
             return .string(String(decoding: bytes, as: UTF8.self))
@@ -76,8 +76,6 @@ enum ByteValueReader {
             return nil
         }
     }
-
-    private static let fontStyles = ["regular", "bold", "oblique", "bold-oblique"]
 
     /// Whether `bytes` are the UTF-8 of `word`: the lengths first (most candidates differ
     /// there), then byte by byte (`elementsEqual` went through its generic iterators).
@@ -259,6 +257,11 @@ enum ByteValueReader {
     /// A colour name or `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`.
     static func color(_ bytes: Bytes) -> Color? {
         if let named = colorNames.value(bytes) { return named }
+        return hexColor(bytes)
+    }
+
+    /// `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa` (also `ValueReader`'s, which says why not).
+    static func hexColor(_ bytes: Bytes) -> Color? {
         guard bytes.first == UInt8(ascii: "#") else { return nil }
         let count = bytes.count - 1
         guard count == 3 || count == 4 || count == 6 || count == 8 else { return nil }
@@ -283,8 +286,9 @@ enum ByteValueReader {
         return Color(red: channels.0, green: channels.1, blue: channels.2, alpha: channels.3)
     }
 
-    /// `ValueReader.isIdentifier` for ASCII: a letter or `_`, then letters, digits, `_`, `-`.
-    private static func isIdentifier(_ bytes: Bytes) -> Bool {
+    /// A letter or `_`, then letters, digits, `_` and `-`, all ASCII (also
+    /// `ValueReader.isIdentifier`).
+    static func isIdentifier(_ bytes: Bytes) -> Bool {
         guard let first = bytes.first, first == UInt8(ascii: "_") || isLetter(first) else { return false }
         return bytes.allSatisfy { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || isLetter($0)
             || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }

@@ -63,9 +63,8 @@ struct ValueReader {
                 }
                 return .font(.family(text))
             }
-            let styles = ["regular", "bold", "oblique", "bold-oblique"]
-            guard styles.contains(text) else {
-                throw Failure(message: "font must be one of \(styles.joined(separator: ", ")), a quoted family name (\"DejaVu Sans\") or a quoted path to a .ttf/.otf file")
+            guard Self.fontStyles.contains(text) else {
+                throw Failure(message: "font must be one of \(Self.fontStyles.joined(separator: ", ")), a quoted family name (\"DejaVu Sans\") or a quoted path to a .ttf/.otf file")
             }
             return .font(.style(text))
         case .fontWeight:
@@ -292,11 +291,13 @@ struct ValueReader {
         return first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")
     }
 
+    /// The styles of the default family a `font` may name.
+    static let fontStyles = ["regular", "bold", "oblique", "bold-oblique"]
+
+    /// A letter or `_`, then letters, digits, `_` and `-`, all ASCII.
     static func isIdentifier(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else {
-            return false
-        }
-        return text.unicodeScalars.allSatisfy { $0 == "_" || $0 == "-" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+        var text = text
+        return text.withUTF8(ByteValueReader.isIdentifier)
     }
 
     static func number(_ text: String) throws(Failure) -> Double {
@@ -308,22 +309,13 @@ struct ValueReader {
         return v
     }
 
-    /// `text` read as a number when it is 1 to 15 ASCII digits and nothing else (`12`,
-    /// `1920`, most numbers in a spec), without `Double(String)`'s C string and `strtod`:
-    /// below 10¹⁵ every whole number is a `Double` exactly, so the value is the one
-    /// `strtod` gives. Nil for anything else, which `number` reads as before.
+    /// `text` read as a number when it is written `-?D+(.D+)?` with at most 15 digits (`12`,
+    /// `1920`, `-12.5`, most numbers in a spec), without `Double(String)`'s C string and
+    /// `strtod`, giving the value `strtod` gives (`ByteValueReader.decimal`). Nil for
+    /// anything else, which `number` reads as before.
     private static func wholeNumber(_ text: String) -> Double? {
-        // The bytes in one buffer (a short string's copied to the stack): iterating the
-        // view itself went through its generic index steps.
-        text.utf8.withContiguousStorageIfAvailable { bytes -> Double? in
-            guard !bytes.isEmpty, bytes.count <= 15 else { return nil }
-            var value: Int64 = 0
-            for byte in bytes {
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                value = value * 10 + Int64(byte - UInt8(ascii: "0"))
-            }
-            return Double(value)
-        } ?? nil
+        // The bytes in one buffer (a short string's copied to the stack).
+        text.utf8.withContiguousStorageIfAvailable(ByteValueReader.decimal) ?? nil
     }
 
     /// The bytes a number is written with: digits, `.`, signs and an exponent.
@@ -414,25 +406,13 @@ struct ValueReader {
             if let s = suggestion(for: text, among: Array(colorNames.keys)) { message += "; did you mean '\(s)'?" }
             throw Failure(message: message)
         }
-        let hex = Array(text.utf8.dropFirst())
-        var digits: [UInt8] = []
-        digits.reserveCapacity(hex.count)
-        for byte in hex {
-            guard let digit = hexValue(byte) else {
-                throw Failure(message: "'\(text)' has a character that is not a hex digit")
-            }
-            digits.append(digit)
+        var hex = text
+        if let color = hex.withUTF8(ByteValueReader.hexColor) { return color }
+        // Why not: a character that is no hex digit, or a count of digits that is no colour's.
+        if text.utf8.dropFirst().contains(where: { hexValue($0) == nil }) {
+            throw Failure(message: "'\(text)' has a character that is not a hex digit")
         }
-        switch digits.count {
-        case 3, 4:
-            let v = digits.map { $0 << 4 | $0 }
-            return Color(red: v[0], green: v[1], blue: v[2], alpha: digits.count == 4 ? v[3] : 255)
-        case 6, 8:
-            let v = stride(from: 0, to: digits.count, by: 2).map { digits[$0] << 4 | digits[$0 + 1] }
-            return Color(red: v[0], green: v[1], blue: v[2], alpha: digits.count == 8 ? v[3] : 255)
-        default:
-            throw Failure(message: "'\(text)' is not a color: use #rgb, #rgba, #rrggbb or #rrggbbaa")
-        }
+        throw Failure(message: "'\(text)' is not a color: use #rgb, #rgba, #rrggbb or #rrggbbaa")
     }
 
     /// The value of an ASCII hex digit (also `ByteValueReader`'s).
