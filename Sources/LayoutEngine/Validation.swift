@@ -34,6 +34,7 @@ private func validateDepths(_ tree: LayoutTree, _ styles: StylesInPlace) throws(
         if depth[node] > LayoutLimits.maxDepth {
             throw .nestedTooDeep(node: node, name: tree.names[node], limit: LayoutLimits.maxDepth)
         }
+        if styles[node].pointee.anchors.isEmpty { continue }
         // (In name order, for the same first error on every run: sorted only when there is one.)
         let anchors = styles[node].pointee.anchors
         if anchors.values.allSatisfy({ expressionDepth($0) <= LayoutLimits.maxExpressionDepth }) { continue }
