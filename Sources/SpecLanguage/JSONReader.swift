@@ -95,8 +95,9 @@ public struct JSONReader {
 }
 
 /// The reading state: a byte index, the line and column there, and the path to the value
-/// being read (formatted only when an error needs it).
-private struct JSONScanner {
+/// being read (formatted only when an error needs it). Also read from member to member by
+/// `JSONSpecReader.streamedDocument`, which converts a spec's nodes as they are scanned.
+struct JSONScanner {
     enum Step { case key(String), index(Int) }
 
     /// The text, borrowed for the read (the scanner does not outlive `JSONReader.read`).
