@@ -249,17 +249,30 @@ public struct JSONSpecReader {
     /// the rest by name, so errors come in one order.
     static func cascadeOrder(_ members: [JSONMember], leavingOut excluded: [String] = []) -> [JSONMember] {
         // Indices are ordered, not members (a key and a value each, copied with their
-        // retains); each key is tested against the shorthands once, not at every
-        // comparison; members already in order (as `convert --to json` writes a node's
-        // attributes) are not sorted.
-        let kept = members.indices.filter { !excluded.contains(members[$0].key) }
-        let shorthand = members.map { Schema.shorthandNames.contains($0.key) }
-        func precedes(_ a: Int, _ b: Int) -> Bool {
-            shorthand[a] != shorthand[b] ? shorthand[a] : members[a].key < members[b].key
+        // retains), by insertion into a buffer on the stack (an object has a handful of
+        // members: no arrays of indices and flags allocated for every node); each key is
+        // tested against the shorthands once, not at every comparison; members already in
+        // order (as `convert --to json` writes a node's attributes) are returned as they are.
+        withUnsafeTemporaryAllocation(of: (index: Int, shorthand: Bool).self, capacity: members.count) { order in
+            func precedes(_ a: (index: Int, shorthand: Bool), _ b: (index: Int, shorthand: Bool)) -> Bool {
+                a.shorthand != b.shorthand ? a.shorthand : members[a.index].key < members[b.index].key
+            }
+            var count = 0
+            var inOrder = true
+            for index in members.indices where !excluded.contains(members[index].key) {
+                let entry = (index: index, shorthand: Schema.shorthandNames.contains(members[index].key))
+                var slot = count
+                while slot > 0, precedes(entry, order[slot - 1]) {
+                    order[slot] = order[slot - 1]
+                    slot -= 1
+                }
+                if slot != count { inOrder = false }
+                order[slot] = entry
+                count += 1
+            }
+            if inOrder && count == members.count { return members }
+            return (0..<count).map { members[order[$0].index] }
         }
-        let inOrder = kept.indices.dropFirst().allSatisfy { !precedes(kept[$0], kept[$0 - 1]) }
-        if inOrder && kept.count == members.count { return members }
-        return (inOrder ? kept : kept.sorted(by: precedes)).map { members[$0] }
     }
 
     private func control(_ kind: NodeKind, _ object: JSONValue, path: JSONPath) throws(SpecError) -> Control {

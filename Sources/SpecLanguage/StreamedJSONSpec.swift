@@ -120,6 +120,7 @@ extension JSONSpecReader {
         try s.enter()
         s.i += 1
         var members: [JSONMember] = []
+        members.reserveCapacity(8)
         var kind: NodeKind?
         var children: [Node]?
         s.skipSpace()
