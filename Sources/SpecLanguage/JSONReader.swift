@@ -324,8 +324,11 @@ struct JSONScanner {
         while i < bytes.count {
             let b = bytes[i]
             if b == UInt8(ascii: "\"") {
-                result += String(decoding: bytes[run..<i], as: UTF8.self)
+                // A string without escapes (nearly every one) is made once, not appended to "".
+                let end = i
                 i += 1
+                if run == open + 1 { return String(decoding: bytes[run..<end], as: UTF8.self) }
+                result += String(decoding: bytes[run..<end], as: UTF8.self)
                 return result
             }
             if b < 0x20 { throw error(b == UInt8(ascii: "\n") ? "a string does not end on its line (no closing quote)" : "a control character inside a string; write it as an escape") }
