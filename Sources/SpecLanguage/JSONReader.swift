@@ -95,8 +95,9 @@ public struct JSONReader {
 }
 
 /// The reading state: a byte index, the line and column there, and the path to the value
-/// being read (formatted only when an error needs it).
-private struct JSONScanner {
+/// being read (formatted only when an error needs it). Also read from member to member by
+/// `JSONSpecReader.streamedDocument`, which converts a spec's nodes as they are scanned.
+struct JSONScanner {
     enum Step { case key(String), index(Int) }
 
     /// The text, borrowed for the read (the scanner does not outlive `JSONReader.read`).
@@ -291,14 +292,24 @@ private struct JSONScanner {
         let intDigits = digits(&i, bytes)
         guard intDigits > 0 else { throw error("a number needs digits", at: start) }
         if intDigits > 1, bytes[intStart] == UInt8(ascii: "0") { throw error("a number does not start with 0", at: start) }
+        var whole = true
         if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
             i += 1
+            whole = false
             guard digits(&i, bytes) > 0 else { throw error("a number needs digits after '.'", at: start) }
         }
         if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
             i += 1
+            whole = false
             if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
             guard digits(&i, bytes) > 0 else { throw error("a number needs digits in its exponent", at: start) }
+        }
+        // A whole number of up to 15 digits is below 2^53, so exactly a Double: taken from its
+        // digits, not made into a String and parsed (most numbers of a spec; `-0` stays -0.0).
+        if whole, intDigits <= 15 {
+            var v = 0
+            for k in intStart..<i { v = v &* 10 &+ Int(bytes[k] &- UInt8(ascii: "0")) }
+            return start < intStart ? -Double(v) : Double(v)
         }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
         guard let v = Double(text), v.isFinite else { throw error("\(text) is too large a number", at: start) }
@@ -313,8 +324,11 @@ private struct JSONScanner {
         while i < bytes.count {
             let b = bytes[i]
             if b == UInt8(ascii: "\"") {
-                result += String(decoding: bytes[run..<i], as: UTF8.self)
+                // A string without escapes (nearly every one) is made once, not appended to "".
+                let end = i
                 i += 1
+                if run == open + 1 { return String(decoding: bytes[run..<end], as: UTF8.self) }
+                result += String(decoding: bytes[run..<end], as: UTF8.self)
                 return result
             }
             if b < 0x20 { throw error(b == UInt8(ascii: "\n") ? "a string does not end on its line (no closing quote)" : "a control character inside a string; write it as an escape") }

@@ -17,12 +17,30 @@ public struct JSONSpecReader {
 
     public init(limits: ParseLimits = .default) { self.limits = limits }
 
+    /// Nodes are made as they are scanned (`streamedDocument`); a spec with an error, or
+    /// in an unusual order, is read again whole (`parseWhole`), which gives every message.
     public func parse(_ bytes: [UInt8]) throws(SpecError) -> Document {
-        try parse(byteCount: bytes.count) { () throws(SpecError) in try JSONReader(maxDepth: limits.maxJSONDepth).read(bytes) }
+        if bytes.count <= limits.maxSourceBytes, String(validating: bytes, as: UTF8.self) != nil,
+           let document = bytes.withUnsafeBufferPointer({ streamedDocument($0) }) {
+            return document
+        }
+        return try parse(byteCount: bytes.count) { () throws(SpecError) in try JSONReader(maxDepth: limits.maxJSONDepth).read(bytes) }
     }
 
     /// Parses JSON text held in a `String`, read in place (no copy into an array of bytes).
     public func parse(_ text: String) throws(SpecError) -> Document {
+        var text = text
+        text.makeContiguousUTF8()
+        if text.utf8.count <= limits.maxSourceBytes,
+           let document = text.utf8.withContiguousStorageIfAvailable({ streamedDocument($0) }) ?? nil {
+            return document
+        }
+        return try parseWhole(text)
+    }
+
+    /// The text read whole into `JSONValue`s, then converted: the reading with every rule
+    /// and message, which `parse` falls back to.
+    func parseWhole(_ text: String) throws(SpecError) -> Document {
         try parse(byteCount: text.utf8.count) { () throws(SpecError) in try JSONReader(maxDepth: limits.maxJSONDepth).read(text) }
     }
 
@@ -44,6 +62,32 @@ public struct JSONSpecReader {
                             at: SourceLocation(line: 1, column: 1, jsonPath: "$"))
         }
         let tree = try read()
+        var (state, canvas) = try prepare(tree)
+        var count = 0
+        switch (tree["children"], tree["root"]) {
+        case (let list?, nil):
+            guard case .array(let items) = list.content else {
+                throw SpecError("children is a list", at: list.location("$.children"))
+            }
+            let children = JSONPath(text: "$.children")
+            canvas.children = try items.enumerated().map { i, item throws(SpecError) in
+                try node(item, path: children.index(i), depth: 0, state: state, count: &count)
+            }
+        case (nil, let root?):
+            canvas.children = [try node(root, path: JSONPath(text: "$.root"), depth: 0, state: state, count: &count)]
+        case (nil, nil):
+            break
+        default:
+            throw SpecError("give either children (a list) or root (one node)", at: tree.location("$"))
+        }
+        let document = Document(canvas: canvas, fonts: state.fonts)
+        try state.checkIDs(document)
+        return document
+    }
+
+    /// The spec's top-level keys checked, its styles and fonts declared and its canvas read:
+    /// all of `tree` but `children` and `root`. Shared with `streamedDocument`.
+    func prepare(_ tree: JSONValue) throws(SpecError) -> (state: ParseState, canvas: Node) {
         guard case .object(let top) = tree.content else { throw SpecError("a JSON spec is an object", at: tree.location("$")) }
         for member in top where !["canvas", "styles", "fonts", "children", "root"].contains(member.key) {
             throw SpecError("unknown key '\(member.key)' (a JSON spec has canvas, styles, fonts and children or root)",
@@ -88,32 +132,13 @@ public struct JSONSpecReader {
         for member in Self.cascadeOrder(canvasObject) {
             canvasOpen.raw.append(try rawAttribute(member, path: canvasPath.key(member.key)))
         }
-        var canvas = try state.finishNode(canvasOpen)
+        let canvas = try state.finishNode(canvasOpen)
         guard case .length(.points(let width))? = canvas[.width], width > 0 else {
             throw SpecError("the canvas needs a width in points greater than 0",
                             at: (canvasValue["width"] ?? canvasValue).location("$.canvas.width"))
         }
         try ParseState.checkCanvasHeight(canvas, sourceLine: nil)
-        var count = 0
-        switch (tree["children"], tree["root"]) {
-        case (let list?, nil):
-            guard case .array(let items) = list.content else {
-                throw SpecError("children is a list", at: list.location("$.children"))
-            }
-            let children = JSONPath(text: "$.children")
-            canvas.children = try items.enumerated().map { i, item throws(SpecError) in
-                try node(item, path: children.index(i), depth: 0, state: state, count: &count)
-            }
-        case (nil, let root?):
-            canvas.children = [try node(root, path: JSONPath(text: "$.root"), depth: 0, state: state, count: &count)]
-        case (nil, nil):
-            break
-        default:
-            throw SpecError("give either children (a list) or root (one node)", at: tree.location("$"))
-        }
-        let document = Document(canvas: canvas, fonts: state.fonts)
-        try state.checkIDs(document)
-        return document
+        return (state, canvas)
     }
 
     /// `"fonts": [{"family": "Brand", "files": ["fonts/Brand-Regular.ttf", …]}, …]`, the
@@ -176,6 +201,16 @@ public struct JSONSpecReader {
                 children.append(child)
             }
         }
+        return try finishNode(kind, tree, members: object, children: children, location: location, path: path,
+                              depth: depth, state: state, count: &count)
+    }
+
+    /// The rest of `node` once its children are read: the control block's own member, or the
+    /// node's argument and attributes. `tree` is the node's object, `members` its members
+    /// (`children` may be left out). Shared with `streamedDocument`.
+    func finishNode(_ kind: NodeKind, _ tree: JSONValue, members object: [JSONMember], children: [Node],
+                    location: SourceLocation, path: JSONPath, depth: Int, state: ParseState,
+                    count: inout Int) throws(SpecError) -> Node {
         if kind.isControl {
             return Node(kind: kind, children: children, location: location, control: try control(kind, tree, path: path))
         }
@@ -214,17 +249,30 @@ public struct JSONSpecReader {
     /// the rest by name, so errors come in one order.
     static func cascadeOrder(_ members: [JSONMember], leavingOut excluded: [String] = []) -> [JSONMember] {
         // Indices are ordered, not members (a key and a value each, copied with their
-        // retains); each key is tested against the shorthands once, not at every
-        // comparison; members already in order (as `convert --to json` writes a node's
-        // attributes) are not sorted.
-        let kept = members.indices.filter { !excluded.contains(members[$0].key) }
-        let shorthand = members.map { Schema.shorthandNames.contains($0.key) }
-        func precedes(_ a: Int, _ b: Int) -> Bool {
-            shorthand[a] != shorthand[b] ? shorthand[a] : members[a].key < members[b].key
+        // retains), by insertion into a buffer on the stack (an object has a handful of
+        // members: no arrays of indices and flags allocated for every node); each key is
+        // tested against the shorthands once, not at every comparison; members already in
+        // order (as `convert --to json` writes a node's attributes) are returned as they are.
+        withUnsafeTemporaryAllocation(of: (index: Int, shorthand: Bool).self, capacity: members.count) { order in
+            func precedes(_ a: (index: Int, shorthand: Bool), _ b: (index: Int, shorthand: Bool)) -> Bool {
+                a.shorthand != b.shorthand ? a.shorthand : members[a.index].key < members[b.index].key
+            }
+            var count = 0
+            var inOrder = true
+            for index in members.indices where !excluded.contains(members[index].key) {
+                let entry = (index: index, shorthand: Schema.shorthandNames.contains(members[index].key))
+                var slot = count
+                while slot > 0, precedes(entry, order[slot - 1]) {
+                    order[slot] = order[slot - 1]
+                    slot -= 1
+                }
+                if slot != count { inOrder = false }
+                order[slot] = entry
+                count += 1
+            }
+            if inOrder && count == members.count { return members }
+            return (0..<count).map { members[order[$0].index] }
         }
-        let inOrder = kept.indices.dropFirst().allSatisfy { !precedes(kept[$0], kept[$0 - 1]) }
-        if inOrder && kept.count == members.count { return members }
-        return (inOrder ? kept : kept.sorted(by: precedes)).map { members[$0] }
     }
 
     private func control(_ kind: NodeKind, _ object: JSONValue, path: JSONPath) throws(SpecError) -> Control {
@@ -253,7 +301,7 @@ public struct JSONSpecReader {
 
     /// The member as the text form would have written it: unknown names are reported at
     /// the key, bad values at the value.
-    private func rawAttribute(_ member: JSONMember, path: JSONPath) throws(SpecError) -> RawAttribute {
+    func rawAttribute(_ member: JSONMember, path: JSONPath) throws(SpecError) -> RawAttribute {
         let key = member.key, value = member.value
         let location = value.location(path)
         let text: String

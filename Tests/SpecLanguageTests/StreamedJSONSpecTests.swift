@@ -1,0 +1,127 @@
+import Foundation
+import XCTest
+@testable import SpecLanguage
+
+/// `JSONSpecReader.streamedDocument` (nodes made as they are scanned) against the whole
+/// reading (`parseWhole`): the same document where it reads a spec, nil where it leaves it
+/// to the whole reading, and every error the whole reading's.
+final class StreamedJSONSpecTests: XCTestCase {
+    let reader = JSONSpecReader()
+
+    func streamed(_ text: String) -> Document? {
+        var text = text
+        text.makeContiguousUTF8()
+        return text.utf8.withContiguousStorageIfAvailable { reader.streamedDocument($0) } ?? nil
+    }
+
+    func assertSame(_ text: String, streams: Bool, file: StaticString = #filePath, line: UInt = #line) throws {
+        let whole = try reader.parseWhole(text)
+        let fast = streamed(text)
+        XCTAssertEqual(fast != nil, streams, "streamed or not", file: file, line: line)
+        if let fast { XCTAssertEqual(fast, whole, file: file, line: line) }
+        XCTAssertEqual(try reader.parse(text), whole, file: file, line: line)
+        XCTAssertEqual(try reader.parse(Array(text.utf8)), whole, file: file, line: line)
+    }
+
+    func assertSameError(_ text: String, contains expected: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertNil(streamed(text), file: file, line: line)
+        var wholeError: SpecError?
+        do { _ = try reader.parseWhole(text) } catch { wholeError = error }
+        var thrown: SpecError?
+        do { _ = try reader.parse(text) } catch { thrown = error }
+        guard let wholeError, let error = thrown else { return XCTFail("no error", file: file, line: line) }
+        XCTAssertEqual(error.description, wholeError.description, file: file, line: line)
+        XCTAssertEqual(error.sourceLine, wholeError.sourceLine, file: file, line: line)
+        XCTAssertTrue(error.message.contains(expected), "\(error)", file: file, line: line)
+    }
+
+    static let usual = """
+        {"canvas": {"width": 300, "background": "#ffffff"},
+         "styles": {"title": {"font": "bold", "size": 16}, "box": {"padding": "4", "margin-left": 2}},
+         "children": [
+          {"kind": "vbox", "gap": 12, "padding": "8,16", "style": "box", "children": [
+            {"kind": "label", "text": "Hi", "style": "title", "id": "a"},
+            {"kind": "label", "children": [{"kind": "span", "text": "x", "size": 9}], "text": "y"},
+            {"kind": "spacer", "length": 4.5},
+            {"kind": "if", "condition": "width < 500", "children": [{"kind": "hbox", "grow": 1}]},
+            {"kind": "else", "children": []},
+            {"kind": "for", "each": "post in posts", "children": [{"kind": "label", "text": "{post}"}]}
+          ]}
+         ]}
+        """
+
+    func testTheUsualOrderIsStreamedToTheSameDocument() throws {
+        try assertSame(Self.usual, streams: true)
+        try assertSame(#"{"canvas": {"width": 10}, "root": {"kind": "zbox", "children": [{"kind": "spacer"}]}}"#, streams: true)
+        try assertSame(#"{"canvas": {"width": 10}}"#, streams: true)
+        try assertSame(#"{"canvas": {"width": 10}, "children": []}"#, streams: true)
+        try assertSame(#" {"children": [{"kind": "vbox"}], "canvas": {"width": 10}} "#, streams: false)
+    }
+
+    func testOtherKeyOrdersGiveTheSameDocument() throws {
+        // children before the canvas or the styles, kind after children: read whole.
+        try assertSame(#"{"children": [{"kind": "vbox", "gap": 2}], "canvas": {"width": 10}}"#, streams: false)
+        try assertSame(#"{"canvas": {"width": 10}, "children": [{"kind": "vbox", "style": "s"}], "styles": {"s": {"gap": 2}}}"#,
+                       streams: false)
+        try assertSame(#"{"canvas": {"width": 10}, "children": [{"children": [{"kind": "spacer"}], "kind": "vbox"}]}"#,
+                       streams: false)
+        // Attributes in any order around kind and children are streamed.
+        try assertSame(#"{"canvas": {"width": 10}, "children": [{"gap": 3, "kind": "vbox", "children": [], "width": 5, "margin": "1"}]}"#,
+                       streams: true)
+    }
+
+    func testEveryRepositorySpecThroughJSONIsStreamed() throws {
+        var checked = 0
+        for folder in ["examples", "fixtures", "docs/examples", "bench"] {
+            let dir = JSONFormTests.root.appendingPathComponent(folder)
+            for file in try FileManager.default.contentsOfDirectory(atPath: dir.path) where file.hasSuffix(".spec") {
+                let text = try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8)
+                try assertSame(SpecWriter.json(try SpecParser().parse(text)), streams: true)
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 10)
+    }
+
+    func testAnErrorLaterInTheTextWinsOverAnEarlierNode() {
+        // The first node's kind is unknown, but the whole reading stops at the text's error first.
+        assertSameError(#"{"canvas": {"width": 10}, "children": [{"kind": "vbx"}, {"kind": "vbox", "gap": 1,}]}"#,
+                        contains: "expected a key in double quotes")
+        assertSameError(#"{"canvas": {"width": 10}, "children": [{"kind": "vbx"}], "other": 1}"#, contains: "unknown key 'other'")
+        assertSameError(#"{"canvas": {"width": 10}, "children": [{"kind": "vbox", "gap": "x"}"#, contains: "ends inside")
+    }
+
+    func testErrorsMidStreamAreTheWholeReadings() {
+        assertSameError(#"{"canvas": {"width": 10}, "children": [{"kind": "vbx"}]}"#, contains: "unknown kind 'vbx'")
+        assertSameError(#"{"canvas": {"width": 10}, "children": [{"kind": "vbox", "children": [], "children": []}]}"#,
+                        contains: "duplicate key 'children'")
+        assertSameError(#"{"canvas": {"width": 10}, "children": [{"kind": "vbox", "gap": 1, "kind": "hbox"}]}"#,
+                        contains: "duplicate key 'kind'")
+        assertSameError(#"{"canvas": {"width": 10}, "children": [], "children": []}"#, contains: "duplicate key 'children'")
+        assertSameError(#"{"canvas": {"width": 10}, "children": [], "root": {"kind": "vbox"}}"#, contains: "give either children")
+        assertSameError(#"{"canvas": {"width": 10}, "children": [{"kind": "image", "children": []}]}"#,
+                        contains: "cannot have children")
+        assertSameError(#"{"canvas": {"width": 10}, "children": [{"kind": "vbox", "gap": 1e999}]}"#, contains: "too large a number")
+        assertSameError(#"{"canvas": {"width": 10}, "children": [{"kind": "vbox", "id": "a"}, {"kind": "hbox", "id": "a"}]}"#,
+                        contains: "'a'")
+        var deep = #"{"kind": "spacer"}"#
+        for _ in 0..<300 { deep = #"{"kind": "vbox", "children": ["# + deep + "]}" }
+        assertSameError(#"{"canvas": {"width": 10}, "children": ["# + deep + "]}", contains: "nesting deeper than")
+        var list = "1"
+        for _ in 0..<1_100 { list = "[" + list + "]" }
+        assertSameError(#"{"canvas": {"width": 10}, "children": [{"kind": "vbox", "gap": "# + list + "}]}", contains: "nest at most")
+    }
+
+    func testTheNodeLimitIsTheWholeReadings() {
+        var limits = ParseLimits()
+        limits.maxNodes = 3
+        let reader = JSONSpecReader(limits: limits)
+        let text = #"{"canvas": {"width": 10}, "children": [{"kind": "spacer"}, {"kind": "spacer"}, {"kind": "spacer"}, {"kind": "spacer"}]}"#
+        var streamedText = text
+        streamedText.makeContiguousUTF8()
+        XCTAssertNil(streamedText.utf8.withContiguousStorageIfAvailable { reader.streamedDocument($0) } ?? nil)
+        XCTAssertThrowsError(try reader.parse(text)) { error in
+            XCTAssertEqual("\(error)", "1:100 (at $.children[3]): more than 3 nodes (the limit)")
+        }
+    }
+}
