@@ -292,25 +292,21 @@ struct JSONScanner {
         let intDigits = digits(&i, bytes)
         guard intDigits > 0 else { throw error("a number needs digits", at: start) }
         if intDigits > 1, bytes[intStart] == UInt8(ascii: "0") { throw error("a number does not start with 0", at: start) }
-        var whole = true
         if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
             i += 1
-            whole = false
             guard digits(&i, bytes) > 0 else { throw error("a number needs digits after '.'", at: start) }
         }
+        var exponent = false
         if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
             i += 1
-            whole = false
+            exponent = true
             if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
             guard digits(&i, bytes) > 0 else { throw error("a number needs digits in its exponent", at: start) }
         }
-        // A whole number of up to 15 digits is below 2^53, so exactly a Double: taken from its
-        // digits, not made into a String and parsed (most numbers of a spec; `-0` stays -0.0).
-        if whole, intDigits <= 15 {
-            var v = 0
-            for k in intStart..<i { v = v &* 10 &+ Int(bytes[k] &- UInt8(ascii: "0")) }
-            return start < intStart ? -Double(v) : Double(v)
-        }
+        // Up to 15 digits without an exponent (most numbers of a spec) are read from the bytes
+        // as `strtod` reads them (`ByteValueReader.decimal`), not made into a String and
+        // parsed; `-0` stays -0.0.
+        if !exponent, let v = ByteValueReader.decimal(UnsafeBufferPointer(rebasing: bytes[start..<i])) { return v }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
         guard let v = Double(text), v.isFinite else { throw error("\(text) is too large a number", at: start) }
         return v
