@@ -23,46 +23,31 @@ extension JSONSpecReader {
         s.skipSpace()
         guard s.i < s.bytes.count, s.bytes[s.i] == UInt8(ascii: "{") else { throw Self.fallBack }
         let line = s.line, column = s.column(at: s.i)
-        try s.enter()
-        s.i += 1
         var top: [JSONMember] = []
         var prepared: (state: ParseState, canvas: Node)?
         var nodes: [Node]?
         var count = 0
         var keys: [String] = []
-        s.skipSpace()
-        if s.i < s.bytes.count, s.bytes[s.i] == UInt8(ascii: "}") {
-            s.i += 1
-        } else {
-            while true {
-                s.skipSpace()
-                guard s.i < s.bytes.count, s.bytes[s.i] == UInt8(ascii: "\"") else { throw Self.fallBack }
-                let keyLine = s.line, keyColumn = s.column(at: s.i)
-                let key = try s.string()
-                guard !keys.contains(key) else { throw Self.fallBack }
-                keys.append(key)
-                try colon(&s)
-                s.path.append(.key(key))
-                switch key {
-                case "canvas", "styles", "fonts":
-                    guard prepared == nil else { throw Self.fallBack }
-                    top.append(JSONMember(key: key, keyLine: keyLine, keyColumn: keyColumn, value: try s.value()))
-                case "children", "root":
-                    guard nodes == nil else { throw Self.fallBack }
-                    let ready = try prepare(JSONValue(content: .object(top), line: line, column: column))
-                    prepared = ready
-                    if key == "root" {
-                        nodes = [try streamedNode(&s, path: JSONPath(text: "$.root"), depth: 0, state: ready.state,
-                                                  count: &count, parent: .canvas)]
-                    } else {
-                        nodes = try streamedList(&s, path: JSONPath(text: "$.children"), depth: 0, state: ready.state,
-                                                 count: &count, parent: .canvas)
-                    }
-                default:
-                    throw Self.fallBack
+        try readMembers(&s) { (s, key, keyLine, keyColumn) throws(SpecError) in
+            guard !keys.contains(key) else { throw Self.fallBack }
+            keys.append(key)
+            switch key {
+            case "canvas", "styles", "fonts":
+                guard prepared == nil else { throw Self.fallBack }
+                top.append(JSONMember(key: key, keyLine: keyLine, keyColumn: keyColumn, value: try s.value()))
+            case "children", "root":
+                guard nodes == nil else { throw Self.fallBack }
+                let ready = try prepare(JSONValue(content: .object(top), line: line, column: column))
+                prepared = ready
+                if key == "root" {
+                    nodes = [try streamedNode(&s, path: JSONPath(text: "$.root"), depth: 0, state: ready.state,
+                                              count: &count, parent: .canvas)]
+                } else {
+                    nodes = try streamedList(&s, path: JSONPath(text: "$.children"), depth: 0, state: ready.state,
+                                             count: &count, parent: .canvas)
                 }
-                s.path.removeLast()
-                if try endOfMember(&s, closing: UInt8(ascii: "}")) { break }
+            default:
+                throw Self.fallBack
             }
         }
         s.skipSpace()
@@ -74,6 +59,29 @@ extension JSONSpecReader {
         let document = Document(canvas: canvas, fonts: ready.state.fonts)
         try ready.state.checkIDs(document)
         return document
+    }
+
+    /// The members of the object whose `{` is at the scanner, one at a time: `member` gets
+    /// each key and where it is written, with its `:` read and the path extended by it, and
+    /// reads the value; a `,` or the closing `}` must follow.
+    private func readMembers(_ s: inout JSONScanner,
+                             _ member: (inout JSONScanner, _ key: String, _ keyLine: Int, _ keyColumn: Int) throws(SpecError) -> Void)
+        throws(SpecError) {
+        try s.enter()
+        s.i += 1
+        s.skipSpace()
+        if s.i < s.bytes.count, s.bytes[s.i] == UInt8(ascii: "}") { s.i += 1; return }
+        while true {
+            s.skipSpace()
+            guard s.i < s.bytes.count, s.bytes[s.i] == UInt8(ascii: "\"") else { throw Self.fallBack }
+            let keyLine = s.line, keyColumn = s.column(at: s.i)
+            let key = try s.string()
+            try colon(&s)
+            s.path.append(.key(key))
+            try member(&s, key, keyLine, keyColumn)
+            s.path.removeLast()
+            if try endOfMember(&s, closing: UInt8(ascii: "}")) { return }
+        }
     }
 
     /// `:` after a key, and the space around it.
@@ -117,41 +125,26 @@ extension JSONSpecReader {
                               count: inout Int, parent: NodeKind) throws(SpecError) -> Node {
         guard depth < limits.maxDepth, s.i < s.bytes.count, s.bytes[s.i] == UInt8(ascii: "{") else { throw Self.fallBack }
         let line = s.line, column = s.column(at: s.i)
-        try s.enter()
-        s.i += 1
         var members: [JSONMember] = []
         members.reserveCapacity(8)
         var kind: NodeKind?
         var children: [Node]?
-        s.skipSpace()
-        if s.i < s.bytes.count, s.bytes[s.i] == UInt8(ascii: "}") {
-            s.i += 1
-        } else {
-            while true {
-                s.skipSpace()
-                guard s.i < s.bytes.count, s.bytes[s.i] == UInt8(ascii: "\""), members.count < 16 else { throw Self.fallBack }
-                let keyLine = s.line, keyColumn = s.column(at: s.i)
-                let key = try s.string()
-                // A key twice (`children` is not among the members) is the whole reading's error.
-                guard !members.contains(where: { $0.key == key }) else { throw Self.fallBack }
-                try colon(&s)
-                s.path.append(.key(key))
-                if key == "children" {
-                    guard children == nil, let kind,
-                          kind.isControl || Schema.containerKinds.contains(kind) || kind == .label else { throw Self.fallBack }
-                    children = try streamedList(&s, path: path.key("children"), depth: depth + 1, state: state,
-                                                count: &count, parent: kind.isControl ? parent : kind)
-                } else {
-                    let value = try s.value()
-                    if key == "kind" {
-                        guard case .string(let name) = value.content, let k = NodeKind(rawValue: name), k != .canvas,
-                              Schema.childProblem(parent: parent, child: k) == nil else { throw Self.fallBack }
-                        kind = k
-                    }
-                    members.append(JSONMember(key: key, keyLine: keyLine, keyColumn: keyColumn, value: value))
+        try readMembers(&s) { (s, key, keyLine, keyColumn) throws(SpecError) in
+            // A key twice (`children` is not among the members) is the whole reading's error.
+            guard members.count < 16, !members.contains(where: { $0.key == key }) else { throw Self.fallBack }
+            if key == "children" {
+                guard children == nil, let kind,
+                      kind.isControl || Schema.containerKinds.contains(kind) || kind == .label else { throw Self.fallBack }
+                children = try streamedList(&s, path: path.key("children"), depth: depth + 1, state: state,
+                                            count: &count, parent: kind.isControl ? parent : kind)
+            } else {
+                let value = try s.value()
+                if key == "kind" {
+                    guard case .string(let name) = value.content, let k = NodeKind(rawValue: name), k != .canvas,
+                          Schema.childProblem(parent: parent, child: k) == nil else { throw Self.fallBack }
+                    kind = k
                 }
-                s.path.removeLast()
-                if try endOfMember(&s, closing: UInt8(ascii: "}")) { break }
+                members.append(JSONMember(key: key, keyLine: keyLine, keyColumn: keyColumn, value: value))
             }
         }
         guard let kind else { throw Self.fallBack }
