@@ -5,20 +5,28 @@ import XCTest
 final class JSONFormTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Every spec in the repository goes to JSON and back to the same tree.
-    func testRoundTripOfEveryRepositorySpec() throws {
+    /// Calls `body` with the name and text of every spec in the repository's examples,
+    /// fixtures, docs examples and benchmarks; returns how many.
+    static func forEachRepositorySpec(_ body: (_ name: String, _ text: String) throws -> Void) throws -> Int {
         var checked = 0
         for folder in ["examples", "fixtures", "docs/examples", "bench"] {
-            let dir = Self.root.appendingPathComponent(folder)
+            let dir = root.appendingPathComponent(folder)
             for file in try FileManager.default.contentsOfDirectory(atPath: dir.path) where file.hasSuffix(".spec") {
-                let text = try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8)
-                let original = try SpecParser().parse(text)
-                let viaJSON = try JSONSpecReader().parse(Array(SpecWriter.json(original).utf8))
-                let viaText = try SpecParser().parse(SpecWriter.specText(viaJSON))
-                XCTAssertEqual(strip(viaJSON), strip(original), "\(folder)/\(file) through JSON")
-                XCTAssertEqual(strip(viaText), strip(original), "\(folder)/\(file) through JSON and back to text")
+                try body("\(folder)/\(file)", try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8))
                 checked += 1
             }
+        }
+        return checked
+    }
+
+    /// Every spec in the repository goes to JSON and back to the same tree.
+    func testRoundTripOfEveryRepositorySpec() throws {
+        let checked = try Self.forEachRepositorySpec { name, text in
+            let original = try SpecParser().parse(text)
+            let viaJSON = try JSONSpecReader().parse(Array(SpecWriter.json(original).utf8))
+            let viaText = try SpecParser().parse(SpecWriter.specText(viaJSON))
+            XCTAssertEqual(strip(viaJSON), strip(original), "\(name) through JSON")
+            XCTAssertEqual(strip(viaText), strip(original), "\(name) through JSON and back to text")
         }
         XCTAssertGreaterThan(checked, 10)
     }

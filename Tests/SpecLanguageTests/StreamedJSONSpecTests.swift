@@ -71,14 +71,8 @@ final class StreamedJSONSpecTests: XCTestCase {
     }
 
     func testEveryRepositorySpecThroughJSONIsStreamed() throws {
-        var checked = 0
-        for folder in ["examples", "fixtures", "docs/examples", "bench"] {
-            let dir = JSONFormTests.root.appendingPathComponent(folder)
-            for file in try FileManager.default.contentsOfDirectory(atPath: dir.path) where file.hasSuffix(".spec") {
-                let text = try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8)
-                try assertSame(SpecWriter.json(try SpecParser().parse(text)), streams: true)
-                checked += 1
-            }
+        let checked = try JSONFormTests.forEachRepositorySpec { _, text in
+            try assertSame(SpecWriter.json(try SpecParser().parse(text)), streams: true)
         }
         XCTAssertGreaterThan(checked, 10)
     }
