@@ -30,21 +30,21 @@ public struct SpecExpander: Sendable {
     /// own expansion and is returned as it is, sharing its storage, rather than copied node
     /// by node beside the template (a second tree alive at once, for nothing).
     private func isOwnExpansion(_ document: Document) -> Bool {
-        func hasBraces(_ value: Value?) -> Bool {
-            guard case .string(let text)? = value else { return false }
-            return text.utf8.contains(UInt8(ascii: "{")) || text.utf8.contains(UInt8(ascii: "}"))
-        }
         var count = 0
         // The canvas's children are at depth 0, as `State.expand` counts.
         var stack: [(children: [Node], depth: Int)] = [(document.canvas.children, 0)]
         while let (children, depth) = stack.popLast() {
             guard !children.isEmpty else { continue }
             if depth > limits.maxDepth { return false }
-            for node in children {
-                if node.kind.isControl || node.control != nil || hasBraces(node.argument) { return false }
-                if node.attributes.contains(where: { hasBraces($0.value) }) { return false }
+            // Nodes and attributes read in place: each one copied out retained its strings.
+            for i in children.indices {
+                if children[i].kind.isControl || children[i].control != nil || children[i].argument?.holdsBraces == true {
+                    return false
+                }
+                let attributes = children[i].attributes.storage
+                for j in attributes.indices where attributes[j].value.holdsBraces { return false }
                 count += 1
-                if !node.children.isEmpty { stack.append((node.children, depth + 1)) }
+                if !children[i].children.isEmpty { stack.append((children[i].children, depth + 1)) }
             }
         }
         return count <= limits.maxNodes && count <= limits.maxExpansionSteps
@@ -229,5 +229,13 @@ private struct Evaluator {
             }
             return v
         }
+    }
+}
+
+private extension Value {
+    /// A string with a `{` or `}` in it: a name to fill in, or a brace to report.
+    var holdsBraces: Bool {
+        guard case .string(let text) = self else { return false }
+        return text.utf8.contains(UInt8(ascii: "{")) || text.utf8.contains(UInt8(ascii: "}"))
     }
 }
