@@ -13,14 +13,6 @@ struct LineStart {
     /// The node kind that word spells, if it spells one: looked up on the bytes at hand.
     var firstWordKind: NodeKind?
 
-    init(_ line: Substring) {
-        if let measured = line.utf8.withContiguousStorageIfAvailable(LineStart.init(bytes:)) {
-            self = measured
-        } else {
-            self = Array(line.utf8).withUnsafeBufferPointer(LineStart.init(bytes:))
-        }
-    }
-
     init(bytes: UnsafeBufferPointer<UInt8>) {
         var i = 0
         while i < bytes.count, bytes[i] == UInt8(ascii: " ") { i += 1 }

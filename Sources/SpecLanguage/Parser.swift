@@ -126,7 +126,7 @@ struct ParseState {
 
     /// Reads line `number`, its `bytes` in the source (without the line ending): a plain
     /// node line (`PlainLineReader`) from them alone; any other line cut out of `lines`
-    /// and read by `consume(line:number:)`.
+    /// and read by `consume(line:number:start:)`.
     mutating func consume(lineBytes bytes: UnsafeBufferPointer<UInt8>, number: Int, in lines: SourceLines) throws(SpecError) {
         let start = LineStart(bytes: bytes)
         // (A tab after the indentation is the first byte and in the first word, so such a
@@ -137,14 +137,14 @@ struct ParseState {
             try open(kind, plain: plain, indent: start.indent, number: number, in: lines)
             return
         }
-        try consume(line: lines[number - 1], number: number)
+        try consume(line: lines[number - 1], number: number, start: start)
     }
 
     /// Reads the line `line`, line `number` of the spec, by the general path: its tokens,
-    /// then its raw attributes, then their values.
-    mutating func consume(line: Substring, number: Int) throws(SpecError) {
+    /// then its raw attributes, then their values. `start` is the line's `LineStart`,
+    /// already read from its bytes.
+    mutating func consume(line: Substring, number: Int, start: LineStart) throws(SpecError) {
         let sourceLine = line
-        let start = LineStart(line)
         let indent = start.indent
         if start.tabAfterIndent {
             throw SpecError("a tab in the indentation; indent with two spaces per level",
