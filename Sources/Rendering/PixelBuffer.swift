@@ -7,11 +7,11 @@ import Glibc  // the package targets Linux
 /// under a megabyte are zeroed as they are.
 func zeroedPixelBuffer(count: Int) -> [UInt8] {
     [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-        if count >= 1 << 20, let base = buffer.baseAddress {
-            let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        if count >= 1 << 20, page > 0, let base = buffer.baseAddress {
             let start = (Int(bitPattern: base) + page - 1) & ~(page - 1)
             let end = (Int(bitPattern: base) + count) & ~(page - 1)
-            if page > 0, end > start {
+            if end > start {
                 _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_POPULATE_WRITE)
             }
         }

@@ -170,12 +170,7 @@ enum ByteValueReader {
             guard intrinsic, let keyword = Length.keywords.first(where: { matches(bytes, $0.0) }) else { return nil }
             return keyword.1
         }
-        let percent = bytes.last == UInt8(ascii: "%")
-        let number = percent ? Bytes(rebasing: bytes.dropLast()) : dropping("pt", from: bytes)
-        guard let v = decimal(number) else { return nil }
-        let most = percent ? ValueRanges.maxPercent : ValueRanges.maxPoints
-        if nonNegative, v < 0 || v > most { return nil }
-        guard abs(v) <= most else { return nil }
+        guard let (v, percent) = pointsOrPercent(bytes, pointsSuffix: true), !(nonNegative && v < 0) else { return nil }
         return percent ? .percent(v) : .points(v)
     }
 
@@ -183,10 +178,19 @@ enum ByteValueReader {
     /// `AnchorParser` reads one; nil for the rest (references such as `parent.right-8`,
     /// other spellings of numbers, values out of range).
     private static func anchorNumber(_ bytes: Bytes) -> AnchorValue? {
-        let percent = bytes.last == UInt8(ascii: "%")
-        guard let v = decimal(percent ? Bytes(rebasing: bytes.dropLast()) : bytes),
-              abs(v) <= (percent ? ValueRanges.maxPercent : ValueRanges.maxPoints) else { return nil }
+        guard let (v, percent) = pointsOrPercent(bytes, pointsSuffix: false) else { return nil }
         return percent ? .percent(v) : .points(v)
+    }
+
+    /// A decimal number of points (`12`, with `pointsSuffix` also `12pt`) or a percentage
+    /// (`50%`), within its range; nil for the rest.
+    private static func pointsOrPercent(_ bytes: Bytes, pointsSuffix: Bool) -> (value: Double, isPercent: Bool)? {
+        let percent = bytes.last == UInt8(ascii: "%")
+        let number = percent ? Bytes(rebasing: bytes.dropLast()) : pointsSuffix ? dropping("pt", from: bytes) : bytes
+        guard let v = decimal(number), abs(v) <= (percent ? ValueRanges.maxPercent : ValueRanges.maxPoints) else {
+            return nil
+        }
+        return (v, percent)
     }
 
     /// One to four lengths separated by commas, as `ValueReader` reads `insets`.
@@ -249,10 +253,10 @@ enum ByteValueReader {
         return v <= ValueRanges.maxLineHeightMultiple ? .multiple(v) : nil
     }
 
-    /// The colour names, looked up by their bytes.
-    /// The colour names a spelling table holds (at most 16 bytes each; a longer name, were
-    /// one added, is left to `ValueReader`, not refused by the table).
-    private static let colorNames = SpellingTable(ValueReader.colorNames.filter { $0.key.utf8.count <= 16 }.map { ($0.key, $0.value) })
+    /// The colour names, looked up by their bytes (a name over 16 bytes, were one added, is
+    /// left to `ValueReader`).
+    private static let colorNames = SpellingTable(ValueReader.colorNames.map { ($0.key, $0.value) },
+                                                  leavingOutLongSpellings: true)
 
     /// A colour name or `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`.
     static func color(_ bytes: Bytes) -> Color? {

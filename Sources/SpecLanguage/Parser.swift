@@ -506,8 +506,8 @@ struct ParseState {
     /// Applies the node's styles (in order, later ones win), then its own attributes, and
     /// reads every value against the kind's schema.
     ///
-    /// Inlined into `closeNodes`, which calls it for every node: called, it copied the node
-    /// it made once more on the way out.
+    /// Inlined where it is called (`closeNodes` for every node, the canvas, and the JSON
+    /// form's nodes): called, it copied the node it made once more on the way out.
     @inline(__always)
     func finishNode(_ open: consuming OpenNode) throws(SpecError) -> Node {
         if open.kind.isControl {

@@ -92,9 +92,9 @@ public struct SourceLines: Sendable {
 
     /// The line at 0-based `index`, without its line ending.
     public subscript(index: Int) -> Substring {
+        var source = source
+        let line = source.withUTF8 { bounds(ofLine: index, in: $0) }
         let utf8 = source.utf8
-        // (The source was made contiguous in `init`.)
-        let line = utf8.withContiguousStorageIfAvailable { bounds(ofLine: index, in: $0) }!
         return Substring(utf8[utf8.index(utf8.startIndex, offsetBy: line.lowerBound)
                               ..< utf8.index(utf8.startIndex, offsetBy: line.upperBound)])
     }

@@ -37,15 +37,19 @@ struct SpellingTable<Value>: Sendable where Value: Sendable {
     private let slots: [UInt8]
     private static var slotCount: Int { 256 }
 
-    init(_ entries: [(String, Value)]) {
-        precondition(entries.count < Self.slotCount / 2, "the table is kept at most half full")
-        spellings = entries.map { entry in
-            Array(entry.0.utf8).withUnsafeBufferPointer { bytes in
-                guard let packed = Packed(bytes) else { preconditionFailure("'\(entry.0)' is longer than 16 bytes") }
-                return packed
-            }
+    /// A table of `entries`, whose spellings are at most 16 bytes; with
+    /// `leavingOutLongSpellings`, a longer one is left out (`value` finds nothing for it)
+    /// instead of stopping the program, for a table that only speeds up a slower lookup.
+    init(_ entries: [(String, Value)], leavingOutLongSpellings: Bool = false) {
+        var kept: [(Packed, Value)] = []
+        for entry in entries {
+            let packed = Array(entry.0.utf8).withUnsafeBufferPointer(Packed.init)
+            if let packed { kept.append((packed, entry.1)) }
+            else if !leavingOutLongSpellings { preconditionFailure("'\(entry.0)' is longer than 16 bytes") }
         }
-        values = entries.map(\.1)
+        precondition(kept.count < Self.slotCount / 2, "the table is kept at most half full")
+        spellings = kept.map(\.0)
+        values = kept.map(\.1)
         var slots = [UInt8](repeating: 0, count: Self.slotCount)
         for (index, spelling) in spellings.enumerated() {
             var slot = spelling.slot

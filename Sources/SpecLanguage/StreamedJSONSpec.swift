@@ -5,7 +5,7 @@
 /// Only the way a spec is usually written is taken here: `canvas`, `styles` and `fonts`
 /// before `children` or `root`, and each node's `kind` before its `children`. Anything
 /// else, and every error of any kind, gives nil, and the caller reads the whole text again
-/// the one way that has every rule and message (`JSONSpecReader.document`). So a spec read
+/// the one way that has every rule and message (`JSONSpecReader.parseWhole`). So a spec read
 /// here is one that way reads without an error, and gives the same `Document`: the node
 /// conversion (`finishNode`, `prepare`) is the same code.
 extension JSONSpecReader {
@@ -52,8 +52,8 @@ extension JSONSpecReader {
         }
         s.skipSpace()
         guard s.i == s.bytes.count else { throw Self.fallBack }
-        if prepared == nil { prepared = try prepare(JSONValue(content: .object(top), line: line, column: column)) }
-        guard let ready = prepared else { throw Self.fallBack }
+        let ready: (state: ParseState, canvas: Node)
+        if let prepared { ready = prepared } else { ready = try prepare(JSONValue(content: .object(top), line: line, column: column)) }
         var canvas = ready.canvas
         if let nodes { canvas.children = nodes }
         let document = Document(canvas: canvas, fonts: ready.state.fonts)

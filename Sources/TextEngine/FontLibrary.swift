@@ -209,8 +209,8 @@ public final class FontLibrary: @unchecked Sendable {
         }
     }
 
-    /// Font files under `directories` (`FontCatalog.fontFiles`), sorted as paths so the
-    /// choice between duplicates is stable.
+    /// Font files under `directories` (`FontCatalog.fontFiles`: each path once), sorted as
+    /// paths across all the folders so the choice between duplicate faces is stable.
     private func fontFiles(in directories: [String]) -> [String] {
         FontCatalog.fontFiles(in: directories).sorted()
     }

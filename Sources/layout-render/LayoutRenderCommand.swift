@@ -90,7 +90,7 @@ struct LayoutRenderCommand: AsyncParsableCommand {
     /// is not a file, an option or a command's own name.
     static func suggestedSubcommand(for word: String) -> String? {
         let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
-        guard !names.contains(word), !word.hasPrefix("-"), !word.utf8.contains(UInt8(ascii: ".")), !word.utf8.contains(UInt8(ascii: "/")),
+        guard !names.contains(word), !word.hasPrefix("-"), !word.contains("."), !word.contains("/"),
               !FileManager.default.fileExists(atPath: word)
         else { return nil }
         let typed = Array(word.lowercased())

@@ -82,22 +82,27 @@ extension RenderService {
         }
         metrics.cacheMisses.increment()
         // An identical request being rendered now is waited for, not rendered again; the
-        // render caches its answer before it leaves the table of renders in progress.
-        let (reply, joined) = try await inFlight.value(for: key) { () async throws(ServiceError) -> WorkerReply in
+        // render caches its answer before it leaves the table of renders in progress, and
+        // one that starts looks in the cache again (an identical render may have finished
+        // between this request's look and its turn in the table).
+        let (rendered, joined) = try await inFlight.value(for: key) {
+            () async throws(ServiceError) -> Result<RenderCache.Entry, LayoutRenderError> in
+            if let hit = self.cache.get(key) { return .success(hit) }
             let start = ContinuousClock.now
             let reply = try await self.onWorker(frame: frame)
             self.metrics.renderDuration.recordNanoseconds(Int64((ContinuousClock.now - start) / .nanoseconds(1)))
-            if case .body(let body, let contentType) = reply.outcome {
-                self.cache.put(key, Self.cacheEntry(body: body, contentType: contentType, reply: reply))
+            switch reply.outcome {
+            case .failure(let error): return .failure(error)
+            case .body(let body, let contentType):
+                let entry = Self.cacheEntry(body: body, contentType: contentType, reply: reply)
+                self.cache.put(key, entry)
+                return .success(entry)
             }
-            return reply
         }
         if joined { metrics.sharedRenders.increment() }
-        switch reply.outcome {
+        switch rendered {
         case .failure(let error): throw error
-        case .body(let body, let contentType):
-            return answer(Self.cacheEntry(body: body, contentType: contentType, reply: reply), etag: etag,
-                          cacheControl: cacheControl)
+        case .success(let entry): return answer(entry, etag: etag, cacheControl: cacheControl)
         }
     }
 

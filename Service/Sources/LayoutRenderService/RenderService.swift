@@ -18,7 +18,7 @@ public final class RenderService: Sendable {
     let diffPool: RenderPool
     let cache: RenderCache
     /// The renders running now, shared with identical requests that arrive meanwhile.
-    let inFlight = InFlightRenders<WorkerReply>()
+    let inFlight = InFlightRenders<Result<RenderCache.Entry, LayoutRenderError>>()
     let metrics = ServiceMetrics()
     /// The folder images may come from: `--assets`, or an empty temporary folder.
     let assetRoot: String
