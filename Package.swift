@@ -35,7 +35,8 @@ let package = Package(
         // glibc's malloc.h (mallopt): part of the C library, nothing to find or link.
         .systemLibrary(name: "CMalloc"),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
-        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        // HarfBuzz's headers only: the library is opened on first use (Sources/CHarfBuzz/shim.h).
+        .systemLibrary(name: "CHarfBuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         // librsvg's types only: the library is opened on first use (Sources/CRsvg/shim.h).

@@ -180,7 +180,8 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
             do {
                 shaper = try ShapingFont(bytes: bytes, faceIndex: faceIndex)
             } catch {
-                throw .shapingUnavailable(path: path, faceIndex: faceIndex, reason: "\(error)")
+                let reason = if case .libraryUnavailable(let reason) = error { reason } else { "\(error)" }
+                throw .shapingUnavailable(path: path, faceIndex: faceIndex, reason: reason)
             }
         }
     }

@@ -9,30 +9,34 @@ import Glibc
 /// reads, so shaping and measuring read the same tables).
 final class HarfBuzzFace {
     let handle: OpaquePointer
+    /// The functions this face and everything made from it call.
+    let hb: HarfBuzz
 
     init(bytes: [UInt8], faceIndex: Int) throws(ShapingError) {
+        let hb = try HarfBuzzLibrary.shared.get()
         guard !bytes.isEmpty, bytes.count <= Int(UInt32.max), faceIndex >= 0, faceIndex <= Int(UInt32.max) else {
             throw .faceUnreadable(faceIndex: faceIndex)
         }
         // The blob owns a malloc'd copy and frees it with `free` when the face lets go of it.
         guard let copy = malloc(bytes.count) else { throw .allocationFailed(function: "malloc") }
         bytes.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
-        let blob = hb_blob_create(copy.assumingMemoryBound(to: CChar.self), UInt32(bytes.count),
+        let blob = hb.blob_create(copy.assumingMemoryBound(to: CChar.self), UInt32(bytes.count),
                                   HB_MEMORY_MODE_READONLY, copy) { free($0) }
-        defer { hb_blob_destroy(blob) }
-        guard hb_blob_get_length(blob) == UInt32(bytes.count) else {
+        defer { hb.blob_destroy(blob) }
+        guard hb.blob_get_length(blob) == UInt32(bytes.count) else {
             throw .allocationFailed(function: "hb_blob_create")
         }
-        guard let face = hb_face_create(blob, UInt32(faceIndex)) else { throw .allocationFailed(function: "hb_face_create") }
-        guard hb_face_get_glyph_count(face) > 0, hb_face_get_upem(face) > 0 else {
-            hb_face_destroy(face)
+        guard let face = hb.face_create(blob, UInt32(faceIndex)) else { throw .allocationFailed(function: "hb_face_create") }
+        guard hb.face_get_glyph_count(face) > 0, hb.face_get_upem(face) > 0 else {
+            hb.face_destroy(face)
             throw .faceUnreadable(faceIndex: faceIndex)
         }
-        hb_face_make_immutable(face)
+        hb.face_make_immutable(face)
         handle = face
+        self.hb = hb
     }
 
-    deinit { hb_face_destroy(handle) }
+    deinit { hb.face_destroy(handle) }
 }
 
 /// Owns an `hb_font_t` at one unit per design unit (scale = units per em), with HarfBuzz's
@@ -42,33 +46,37 @@ final class HarfBuzzFont: @unchecked Sendable {
     let handle: OpaquePointer
     private let face: HarfBuzzFace
     let unitsPerEm: Int
+    var hb: HarfBuzz { face.hb }
 
     init(face: HarfBuzzFace) throws(ShapingError) {
-        guard let font = hb_font_create(face.handle), font != hb_font_get_empty() else {
+        let hb = face.hb
+        guard let font = hb.font_create(face.handle), font != hb.font_get_empty() else {
             throw .allocationFailed(function: "hb_font_create")
         }
-        let upem = hb_face_get_upem(face.handle)
-        hb_ot_font_set_funcs(font)
-        hb_font_set_scale(font, Int32(upem), Int32(upem))
-        hb_font_make_immutable(font)
+        let upem = hb.face_get_upem(face.handle)
+        hb.ot_font_set_funcs(font)
+        hb.font_set_scale(font, Int32(upem), Int32(upem))
+        hb.font_make_immutable(font)
         handle = font
         self.face = face
         unitsPerEm = Int(upem)
     }
 
-    deinit { hb_font_destroy(handle) }
+    deinit { hb.font_destroy(handle) }
 }
 
 /// Owns an `hb_buffer_t`, one per shaping call (buffers are not thread-safe).
 final class HarfBuzzBuffer {
     let handle: OpaquePointer
+    private let hb: HarfBuzz
 
-    init() throws(ShapingError) {
-        guard let buffer = hb_buffer_create(), hb_buffer_allocation_successful(buffer) != 0 else {
+    init(_ hb: HarfBuzz) throws(ShapingError) {
+        guard let buffer = hb.buffer_create(), hb.buffer_allocation_successful(buffer) != 0 else {
             throw .allocationFailed(function: "hb_buffer_create")
         }
         handle = buffer
+        self.hb = hb
     }
 
-    deinit { hb_buffer_destroy(handle) }
+    deinit { hb.buffer_destroy(handle) }
 }

@@ -139,26 +139,27 @@ struct PunctuationTrim {
     /// The font's facts, from its feature lists and the ink of its dots, colons and quotes
     /// shaped as Han text; nil when the font has no `halt` or draws one of those
     /// characters with other than one glyph.
-    static func facts(of font: OpaquePointer) -> Facts? {
-        let face = hb_font_get_face(font)
-        guard hasFeature(face, tag: halt) else { return nil }
+    static func facts(of harfBuzzFont: HarfBuzzFont) -> Facts? {
+        let hb = harfBuzzFont.hb, font = harfBuzzFont.handle
+        let face = hb.font_get_face(font)
+        guard hasFeature(face, tag: halt, hb) else { return nil }
         let probe: [UInt16] = [0x3001, 0x3002, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B, 0x201C, 0x2018, 0x201D, 0x2019]
-        guard let buffer = hb_buffer_create(), hb_buffer_allocation_successful(buffer) != 0 else { return nil }
-        defer { hb_buffer_destroy(buffer) }
+        guard let buffer = hb.buffer_create(), hb.buffer_allocation_successful(buffer) != 0 else { return nil }
+        defer { hb.buffer_destroy(buffer) }
         probe.withUnsafeBufferPointer { units in
-            hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), 0, Int32(units.count))
+            hb.buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), 0, Int32(units.count))
         }
-        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
-        hb_buffer_set_script(buffer, HB_SCRIPT_HAN)
-        hb_shape(font, buffer, nil, 0)
+        hb.buffer_set_direction(buffer, HB_DIRECTION_LTR)
+        hb.buffer_set_script(buffer, HB_SCRIPT_HAN)
+        hb.shape(font, buffer, nil, 0)
         var count: UInt32 = 0
-        guard hb_buffer_allocation_successful(buffer) != 0, let infos = hb_buffer_get_glyph_infos(buffer, &count),
-              count == UInt32(probe.count), let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return nil }
+        guard hb.buffer_allocation_successful(buffer) != 0, let infos = hb.buffer_get_glyph_infos(buffer, &count),
+              count == UInt32(probe.count), let positions = hb.buffer_get_glyph_positions(buffer, &count) else { return nil }
         var glyphs: [(glyph: UInt32, advance: Int32, left: Int32, right: Int32)] = []
         for index in 0..<probe.count {
             guard infos[index].cluster == UInt32(index) else { return nil }
             var extents = hb_glyph_extents_t()
-            guard hb_font_get_glyph_extents(font, infos[index].codepoint, &extents) != 0 else { return nil }
+            guard hb.font_get_glyph_extents(font, infos[index].codepoint, &extents) != 0 else { return nil }
             let left = extents.x_bearing + positions[index].x_offset
             glyphs.append((infos[index].codepoint, positions[index].x_advance, left, left + extents.width))
         }
@@ -170,7 +171,7 @@ struct PunctuationTrim {
             }
             return kinds.allSatisfy({ $0 == kinds[0] }) ? kinds[0] ?? .other : .other
         }
-        return Facts(hasContextualSpacing: hasFeature(face, tag: chws),
+        return Facts(hasContextualSpacing: hasFeature(face, tag: chws, hb),
                      dot: kind(glyphs[0..<4]), colon: kind(glyphs[4..<5]), semicolon: kind(glyphs[5..<6]),
                      quotesAreFullwidth: kind(glyphs[6..<8]) == .open && kind(glyphs[8..<10]) == .close)
     }
@@ -187,13 +188,13 @@ struct PunctuationTrim {
     static let halt: UInt32 = 0x6861_6C74  // "halt"
     static let chws: UInt32 = 0x6368_7773  // "chws"
 
-    private static func hasFeature(_ face: OpaquePointer?, tag: UInt32) -> Bool {
+    private static func hasFeature(_ face: OpaquePointer?, tag: UInt32, _ hb: HarfBuzz) -> Bool {
         var tags = [UInt32](repeating: 0, count: 64)
         for table: UInt32 in [0x4750_4F53, 0x4753_5542] {  // GPOS, GSUB
             var start: UInt32 = 0
             while start < 4096 {  // a page at a time; no font has thousands
                 var count = UInt32(tags.count)
-                _ = tags.withUnsafeMutableBufferPointer { hb_ot_layout_table_get_feature_tags(face, table, start, &count, $0.baseAddress) }
+                _ = tags.withUnsafeMutableBufferPointer { hb.ot_layout_table_get_feature_tags(face, table, start, &count, $0.baseAddress) }
                 if tags.prefix(Int(count)).contains(tag) { return true }
                 if count < UInt32(tags.count) { break }
                 start += count

@@ -4,6 +4,8 @@
 public enum ShapingError: Error, Hashable, Sendable {
     /// HarfBuzz found no font at `faceIndex` in the bytes (an empty face: no glyphs, no em).
     case faceUnreadable(faceIndex: Int)
+    /// The HarfBuzz library could not be opened or lacks a function (`reason` says which).
+    case libraryUnavailable(reason: String)
     /// HarfBuzz could not allocate what `function` needed (its objects are then inert).
     case allocationFailed(function: String)
     /// The text to shape is longer than HarfBuzz indexes (more than `Int32.max` UTF-16 units).

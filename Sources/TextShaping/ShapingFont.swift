@@ -65,7 +65,7 @@ public final class ShapingFont: @unchecked Sendable {
     /// - Throws: `ShapingError.faceUnreadable` when HarfBuzz finds no face there.
     public init(bytes: [UInt8], faceIndex: Int) throws(ShapingError) {
         font = try HarfBuzzFont(face: HarfBuzzFace(bytes: bytes, faceIndex: faceIndex))
-        punctuation = PunctuationTrim.facts(of: font.handle)
+        punctuation = PunctuationTrim.facts(of: font)
     }
 
     /// Appends the glyphs of `shape(units)` to `output`, from the cache when this text was
@@ -117,28 +117,29 @@ public final class ShapingFont: @unchecked Sendable {
     public func shape(_ units: UnsafeBufferPointer<UInt16>, halfWidth: [Int] = []) throws(ShapingError) -> [ShapedGlyph] {
         guard units.count <= Int(Int32.max) else { throw .textTooLong(utf16Count: units.count) }
         guard let base = units.baseAddress, !units.isEmpty else { return [] }
-        let buffer = try HarfBuzzBuffer()
+        let hb = font.hb
+        let buffer = try HarfBuzzBuffer(hb)
         var result: [ShapedGlyph] = []
         result.reserveCapacity(units.count)
-        for run in ScriptRuns.split(units) {
-            hb_buffer_clear_contents(buffer.handle)
+        for run in ScriptRuns.split(units, hb) {
+            hb.buffer_clear_contents(buffer.handle)
             // The whole text is context (Arabic joins across a run's edge); the run is shaped.
-            hb_buffer_add_utf16(buffer.handle, base, Int32(units.count), UInt32(run.range.lowerBound),
+            hb.buffer_add_utf16(buffer.handle, base, Int32(units.count), UInt32(run.range.lowerBound),
                                 Int32(run.range.count))
             let direction = run.rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR
-            hb_buffer_set_direction(buffer.handle, direction)
-            hb_buffer_set_script(buffer.handle, run.script)
+            hb.buffer_set_direction(buffer.handle, direction)
+            hb.buffer_set_script(buffer.handle, run.script)
             var features = [Self.contextualHalfWidthSpacing]
             for offset in halfWidth where run.range.contains(offset) {
                 features.append(hb_feature_t(tag: PunctuationTrim.halt, value: 1, start: UInt32(offset), end: UInt32(offset + 1)))
             }
-            hb_shape(font.handle, buffer.handle, features, UInt32(features.count))
-            guard hb_buffer_allocation_successful(buffer.handle) != 0 else {
+            hb.shape(font.handle, buffer.handle, features, UInt32(features.count))
+            guard hb.buffer_allocation_successful(buffer.handle) != 0 else {
                 throw .allocationFailed(function: "hb_shape")
             }
             var count: UInt32 = 0
-            guard let infos = hb_buffer_get_glyph_infos(buffer.handle, &count) else { continue }
-            guard let positions = hb_buffer_get_glyph_positions(buffer.handle, &count) else {
+            guard let infos = hb.buffer_get_glyph_infos(buffer.handle, &count) else { continue }
+            guard let positions = hb.buffer_get_glyph_positions(buffer.handle, &count) else {
                 throw .allocationFailed(function: "hb_buffer_get_glyph_positions")
             }
             for index in 0..<Int(count) {
@@ -153,8 +154,12 @@ public final class ShapingFont: @unchecked Sendable {
         return result
     }
 
-    /// HarfBuzz's version (`6.0.0`), for the environment fingerprint.
-    public static var version: String { String(cString: hb_version_string()) }
+    /// HarfBuzz's version (`6.0.0`), for the environment fingerprint; `unavailable` when the
+    /// library cannot be opened.
+    public static var version: String {
+        guard case .success(let hb) = HarfBuzzLibrary.shared else { return "unavailable" }
+        return hb.version_string().map { String(cString: $0) } ?? "unknown"
+    }
 }
 
 /// The split of a text into runs of one script.
@@ -165,12 +170,12 @@ enum ScriptRuns {
         var rightToLeft: Bool
     }
 
-    static func split(_ units: UnsafeBufferPointer<UInt16>) -> [Run] {
+    static func split(_ units: UnsafeBufferPointer<UInt16>, _ hb: HarfBuzz) -> [Run] {
         // Latin text (below U+0250, no surrogates) is one run: no lookups.
         if units.allSatisfy({ $0 < 0x250 }) {
             return [Run(range: 0..<units.count, script: HB_SCRIPT_LATIN, rightToLeft: false)]
         }
-        let functions = hb_unicode_funcs_get_default()
+        let functions = hb.unicode_funcs_get_default()
         var runs: [Run] = []
         var runStart = 0
         var runScript = HB_SCRIPT_COMMON
@@ -182,24 +187,24 @@ enum ScriptRuns {
                 value = 0x1_0000 + ((value - 0xD800) << 10) + (UInt32(units[index + 1]) - 0xDC00)
                 length = 2
             }
-            let script = hb_unicode_script(functions, value)
+            let script = hb.unicode_script(functions, value)
             let neutral = script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
             if !neutral && script != runScript {
                 if runScript == HB_SCRIPT_COMMON {
                     runScript = script  // the neutral characters so far join this run
                 } else {
-                    runs.append(run(runStart..<index, runScript))
+                    runs.append(run(runStart..<index, runScript, hb))
                     runStart = index
                     runScript = script
                 }
             }
             index += length
         }
-        runs.append(run(runStart..<units.count, runScript))
+        runs.append(run(runStart..<units.count, runScript, hb))
         return runs
     }
 
-    private static func run(_ range: Range<Int>, _ script: hb_script_t) -> Run {
-        Run(range: range, script: script, rightToLeft: hb_script_get_horizontal_direction(script) == HB_DIRECTION_RTL)
+    private static func run(_ range: Range<Int>, _ script: hb_script_t, _ hb: HarfBuzz) -> Run {
+        Run(range: range, script: script, rightToLeft: hb.script_get_horizontal_direction(script) == HB_DIRECTION_RTL)
     }
 }

@@ -1,6 +1,6 @@
 import XCTest
 @testable import TextEngine
-import TextShaping
+@testable import TextShaping
 
 /// Shaping with HarfBuzz: kerning, ligatures, marks and Arabic joining in DejaVu Sans, and
 /// the fixed-metric promise of DejaVu Sans Mono. At size 2048 one design unit of the
@@ -99,5 +99,30 @@ final class ShapingTests: XCTestCase {
         var sans = try sans()
         sans.letterSpacing = 50
         XCTAssertEqual(layout("AVA", width: nil, sans).width, 3941 + 3 * 50)
+    }
+}
+
+/// HarfBuzz is opened the first time a font is shaped, not linked: found, it has every
+/// function the shaping module calls; missing, or another library, it is an error that
+/// says which, and the font that needed it is not loaded.
+final class HarfBuzzLibraryTests: XCTestCase {
+    func testTheSystemHarfBuzzOpensWithEveryFunction() throws {
+        XCTAssertNoThrow(try HarfBuzzLibrary.shared.get())
+        XCTAssertTrue(ShapingFont.version.first?.isNumber ?? false, ShapingFont.version)
+    }
+
+    func testAMissingLibraryIsAnErrorThatNamesIt() {
+        guard case .failure(.libraryUnavailable(let reason)) = HarfBuzzLibrary.open("libharfbuzz-missing-for-test.so.0") else {
+            return XCTFail("a missing library opened")
+        }
+        XCTAssertTrue(reason.hasPrefix("cannot be opened (libharfbuzz-missing-for-test.so.0"), reason)
+    }
+
+    func testALibraryWithoutTheFunctionsIsAnError() {
+        // libz opens but has none of HarfBuzz's functions: the first one looked up is named.
+        guard case .failure(.libraryUnavailable(let reason)) = HarfBuzzLibrary.open("libz.so.1") else {
+            return XCTFail("a library without HarfBuzz's functions opened as HarfBuzz")
+        }
+        XCTAssertEqual(reason, "libz.so.1 lacks hb_blob_create")
     }
 }
