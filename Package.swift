@@ -29,6 +29,8 @@ let package = Package(
     targets: [
         // C libraries, one systemLibrary target each.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // Cairo's pixel library, named for its version in the environment fingerprint.
+        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -67,7 +69,7 @@ let package = Package(
         // Pure Swift: perceptual pixel comparison over RGBA buffers.
         .target(name: "PixelDiff"),
         // Cairo drawing of a display list into RGBA pixels (SVG images through librsvg).
-        .target(name: "Rendering", dependencies: ["CCairo", "CRsvg", "LayoutEngine"]),
+        .target(name: "Rendering", dependencies: ["CCairo", "CPixman", "CRsvg", "LayoutEngine"]),
         // The pipeline that ties the stages together (used by the CLI and the service).
         .target(
             name: "LayoutRenderKit",

@@ -3,6 +3,5 @@
 #include <cairo-ft.h>
 #include <cairo-svg.h>
 #include <cairo-pdf.h>
-#include <pixman.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H

@@ -236,6 +236,6 @@ extension SceneNode {
 extension FontSource {
     /// The font as the renderer draws it: the bytes the text module read, not the path again.
     init(_ font: Font) {
-        self.init(path: font.path, faceIndex: font.faceIndex, bytes: font.fileBytes, digest: font.fileDigest)
+        self.init(path: font.path, faceIndex: font.faceIndex, bytes: font.file.bytes, owner: font.file, digest: font.fileDigest)
     }
 }

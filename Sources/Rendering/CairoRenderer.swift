@@ -1,4 +1,5 @@
 import CCairo
+import CPixman
 import LayoutEngine
 
 /// Limits on what one render may allocate.

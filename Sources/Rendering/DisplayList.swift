@@ -25,21 +25,27 @@ public struct PlacedGlyph: Hashable, Sendable {
 }
 
 /// A font file as the renderer draws with it: its bytes, read once by whoever loaded the
-/// font (the renderer opens no file), and which face of the file.
-public struct FontSource: Hashable, Sendable {
+/// font (the renderer opens no file), and which face of the file. The bytes are read in
+/// place, not copied: `owner` keeps them, unchanged, for as long as it lives, and a Cairo
+/// face made from them holds on to it.
+public struct FontSource: Hashable, @unchecked Sendable {  // the bytes never change
     /// For messages only.
     public var path: String
     public var faceIndex: Int
-    public var bytes: [UInt8]
+    public var bytes: UnsafeRawBufferPointer
+    /// What keeps `bytes` alive.
+    public var owner: AnyObject
     /// A digest of `bytes` (any 64-bit hash the loader computed once), so that a face is
     /// looked up without hashing the file on every run.
     public var digest: UInt64
-    public init(path: String, faceIndex: Int, bytes: [UInt8], digest: UInt64) {
-        self.path = path; self.faceIndex = faceIndex; self.bytes = bytes; self.digest = digest
+    public init(path: String, faceIndex: Int, bytes: UnsafeRawBufferPointer, owner: AnyObject, digest: UInt64) {
+        self.path = path; self.faceIndex = faceIndex; self.bytes = bytes; self.owner = owner; self.digest = digest
     }
 
     public static func == (lhs: FontSource, rhs: FontSource) -> Bool {
-        lhs.path == rhs.path && lhs.faceIndex == rhs.faceIndex && lhs.digest == rhs.digest && lhs.bytes == rhs.bytes
+        lhs.path == rhs.path && lhs.faceIndex == rhs.faceIndex && lhs.digest == rhs.digest
+            && lhs.bytes.count == rhs.bytes.count
+            && (lhs.bytes.baseAddress == rhs.bytes.baseAddress || lhs.bytes.elementsEqual(rhs.bytes))
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -10,7 +10,7 @@ import Synchronization
 /// face's status, and a face in error is dropped and made again from the bytes, so one
 /// render's failure cannot reach the next one.
 ///
-/// Each face has its own `FT_Library` and its own copy of the bytes, owned by a
+/// Each face has its own `FT_Library` (over the loader's bytes, read in place), owned by a
 /// `FaceResources` that Cairo frees (through user data on the face) when the last
 /// reference to the face goes, in Cairo's caches or here. So a face can be dropped from
 /// this cache at any time, and no FreeType object is ever shared between two faces (a
@@ -106,11 +106,12 @@ final class FontFaces: Sendable {
 /// The address Cairo knows our user data by (any unique address will do).
 private nonisolated(unsafe) let faceResourcesKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
 
-/// The FreeType objects behind one Cairo face, and the bytes FreeType reads from.
+/// The FreeType objects behind one Cairo face, and the owner of the bytes FreeType reads.
 private final class FaceResources {
     let library: FT_Library
     let face: FT_Face
-    let bytes: UnsafeMutableBufferPointer<UInt8>
+    /// Keeps the font file's bytes, which FreeType reads in place, alive.
+    let bytesOwner: AnyObject
 
     init(_ font: FontSource) throws(RenderError) {
         var library: FT_Library?
@@ -118,24 +119,21 @@ private final class FaceResources {
         guard error == 0, let library else {
             throw .fontFile(path: font.path, reason: "FreeType failed to start (error \(error))")
         }
-        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, font.bytes.count))
-        _ = bytes.initialize(from: font.bytes)
         var face: FT_Face?
-        let opened = FT_New_Memory_Face(library, bytes.baseAddress, FT_Long(font.bytes.count), FT_Long(font.faceIndex), &face)
+        let opened = FT_New_Memory_Face(library, font.bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self),
+                                        FT_Long(font.bytes.count), FT_Long(font.faceIndex), &face)
         guard opened == 0, let face else {
             FT_Done_FreeType(library)
-            bytes.deallocate()
             throw .fontFile(path: font.path, reason: "FreeType error \(opened)")
         }
         self.library = library
         self.face = face
-        self.bytes = bytes
+        bytesOwner = font.owner
     }
 
     deinit {
         FT_Done_Face(face)
         FT_Done_FreeType(library)
-        bytes.deallocate()
     }
 }
 

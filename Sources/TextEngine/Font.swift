@@ -69,10 +69,10 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// The font's revision from its `head` table (DejaVu 2.37 reads "2.37"): part of the
     /// environment fingerprint recorded in every render.
     public let revision: String
-    /// The file's bytes, as read once: the renderer makes its face from them rather than
-    /// opening the file again.
-    public let fileBytes: [UInt8]
-    /// A 64-bit digest of `fileBytes` (FNV-1a).
+    /// The file's bytes, as read once: shaping and the renderer's face read them too,
+    /// rather than opening the file again.
+    public let file: FontFileBytes
+    /// A 64-bit digest of `file`'s bytes (FNV-1a).
     public let fileDigest: UInt64
     /// The HarfBuzz face text in this font is shaped with; nil for a fixed-pitch font, whose
     /// clusters take their cells (see `ClusterList`).
@@ -87,10 +87,10 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     }
 
     init(path: String, faceIndex: Int, library: FreeTypeLibrary) throws(TextError) {
-        let bytes = try FontFile.read(path: path)
-        let face = try FreeTypeFace(bytes: bytes, path: path, faceIndex: faceIndex, library: library)
-        fileBytes = bytes
-        fileDigest = FontFile.digest(bytes)
+        let file = try FontFile.read(path: path)
+        let face = try FreeTypeFace(file: file, path: path, faceIndex: faceIndex, library: library)
+        self.file = file
+        fileDigest = FontFile.digest(file.bytes)
         let record = face.handle.pointee
         self.path = path
         self.faceIndex = faceIndex
@@ -178,7 +178,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
             shaper = nil
         } else {
             do {
-                shaper = try ShapingFont(bytes: bytes, faceIndex: faceIndex)
+                shaper = try ShapingFont(bytes: file.bytes, owner: file, faceIndex: faceIndex)
             } catch {
                 let reason = if case .libraryUnavailable(let reason) = error { reason } else { "\(error)" }
                 throw .shapingUnavailable(path: path, faceIndex: faceIndex, reason: reason)

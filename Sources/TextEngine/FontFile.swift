@@ -12,22 +12,23 @@ enum FontFile {
     static let maxBytes = 256 << 20
 
     /// - Throws: `.fontNotFound` when nothing is there, `.fontFileRefused` otherwise.
-    static func read(path: String, maxBytes: Int = FontFile.maxBytes) throws(TextError) -> [UInt8] {
+    static func read(path: String, maxBytes: Int = FontFile.maxBytes) throws(TextError) -> FontFileBytes {
         let (fd, size) = try open(path: path, maxBytes: maxBytes)
         defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: size)
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, size), alignment: 16)
         var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
+        while filled < size {
+            let count = Glibc.read(fd, memory.baseAddress! + filled, size - filled)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw .fontFileRefused(path: path, reason: String(cString: strerror(errno)))
+                let reason = String(cString: strerror(errno))
+                memory.deallocate()
+                throw .fontFileRefused(path: path, reason: reason)
             }
             if count == 0 { break }  // shrank while being read: take what is there
             filled += count
         }
-        bytes.removeLast(bytes.count - filled)
-        return bytes
+        return FontFileBytes(memory, count: filled)
     }
 
     /// Opens `path` for reading without blocking, checked to be a regular file of at most
@@ -66,15 +67,29 @@ enum FontFile {
     /// FNV-1a over the bytes taken eight at a time (then the last few one by one): the key
     /// the renderer finds a file's face by. Word by word, not byte by byte: a 20 MB CJK
     /// collection took over a second byte by byte in a debug build.
-    static func digest(_ bytes: [UInt8]) -> UInt64 {
+    static func digest(_ raw: UnsafeRawBufferPointer) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        bytes.withUnsafeBytes { raw in
-            let words = raw.count / 8
-            for index in 0..<words {
-                hash = (hash ^ raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) &* 0x100_0000_01b3
-            }
-            for index in (words * 8)..<raw.count { hash = (hash ^ UInt64(raw[index])) &* 0x100_0000_01b3 }
+        let words = raw.count / 8
+        for index in 0..<words {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) &* 0x100_0000_01b3
         }
+        for index in (words * 8)..<raw.count { hash = (hash ^ UInt64(raw[index])) &* 0x100_0000_01b3 }
         return hash
     }
+}
+
+/// A font file's bytes, read once into memory that neither moves nor changes while this
+/// object lives. FreeType's faces, HarfBuzz's face and the renderer's Cairo faces all read
+/// this one copy and keep this object alive while they do (each made its own copy before:
+/// four of a 20 MB CJK collection).
+public final class FontFileBytes: @unchecked Sendable {  // immutable once read
+    /// The file's bytes.
+    public let bytes: UnsafeRawBufferPointer
+
+    /// Takes `memory` over (it is freed with this object); its first `count` bytes are the file's.
+    init(_ memory: UnsafeMutableRawBufferPointer, count: Int) {
+        bytes = UnsafeRawBufferPointer(rebasing: memory[..<count])
+    }
+
+    deinit { bytes.deallocate() }
 }

@@ -25,21 +25,6 @@ final class FreeTypeLibrary {
     }
 }
 
-/// Owns a copy of a font file's bytes that FreeType faces read from (a collection's faces
-/// share one copy).
-final class FreeTypeMemory {
-    let bytes: UnsafeMutableBufferPointer<UInt8>
-    let count: Int
-
-    init(_ source: [UInt8]) {
-        bytes = .allocate(capacity: max(1, source.count))
-        _ = bytes.initialize(from: source)
-        count = source.count
-    }
-
-    deinit { bytes.deallocate() }
-}
-
 /// Owns an open font file that FreeType reads on demand through `pread` (an `FT_Stream`),
 /// so that opening a face reads the table directory and the tables the face record needs
 /// (`head`, `name`, `OS/2`, `hhea`, `cmap`'s header, …), not the whole file: a few
@@ -94,19 +79,17 @@ final class FreeTypeFace {
     private let library: FreeTypeLibrary
     private let source: AnyObject
 
-    convenience init(bytes source: [UInt8], path: String, faceIndex: Int, library: FreeTypeLibrary) throws(TextError) {
-        try self.init(memory: FreeTypeMemory(source), path: path, faceIndex: faceIndex, library: library)
-    }
-
-    init(memory: FreeTypeMemory, path: String, faceIndex: Int, library: FreeTypeLibrary) throws(TextError) {
+    /// The face at `faceIndex` of the file `file` holds (a collection's faces share it).
+    init(file: FontFileBytes, path: String, faceIndex: Int, library: FreeTypeLibrary) throws(TextError) {
         var face: FT_Face?
-        let error = FT_New_Memory_Face(library.handle, memory.bytes.baseAddress, FT_Long(memory.count), FT_Long(faceIndex), &face)
+        let error = FT_New_Memory_Face(library.handle, file.bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self),
+                                       FT_Long(file.bytes.count), FT_Long(faceIndex), &face)
         guard error == 0, let face else {
             throw .fontUnreadable(path: path, faceIndex: faceIndex, code: error)
         }
         handle = face
         self.library = library
-        source = memory
+        source = file
     }
 
     /// The face at `faceIndex` of the file `stream` reads.

@@ -1,27 +1,28 @@
 internal import CHarfBuzz
-import Glibc
 
 // One owning class per HarfBuzz object; each destroys its object in `deinit`. HarfBuzz
 // never returns NULL from its constructors: on failure it returns an inert "empty" object,
 // which is what the checks below look for.
 
-/// Owns an `hb_face_t` made from a copy of a font file's bytes (the same bytes FreeType
-/// reads, so shaping and measuring read the same tables).
+/// Owns an `hb_face_t` made from a font file's bytes (the same bytes FreeType reads, so
+/// shaping and measuring read the same tables), which HarfBuzz reads in place: the blob
+/// keeps their owner alive until the face lets go of it.
 final class HarfBuzzFace {
     let handle: OpaquePointer
     /// The functions this face and everything made from it call.
     let hb: HarfBuzz
 
-    init(bytes: [UInt8], faceIndex: Int) throws(ShapingError) {
+    /// `bytes` must not change while `owner` lives.
+    init(bytes: UnsafeRawBufferPointer, owner: AnyObject, faceIndex: Int) throws(ShapingError) {
         let hb = try HarfBuzzLibrary.shared.get()
-        guard !bytes.isEmpty, bytes.count <= Int(UInt32.max), faceIndex >= 0, faceIndex <= Int(UInt32.max) else {
+        guard let base = bytes.baseAddress, !bytes.isEmpty, bytes.count <= Int(UInt32.max), faceIndex >= 0,
+              faceIndex <= Int(UInt32.max) else {
             throw .faceUnreadable(faceIndex: faceIndex)
         }
-        // The blob owns a malloc'd copy and frees it with `free` when the face lets go of it.
-        guard let copy = malloc(bytes.count) else { throw .allocationFailed(function: "malloc") }
-        bytes.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
-        let blob = hb.blob_create(copy.assumingMemoryBound(to: CChar.self), UInt32(bytes.count),
-                                  HB_MEMORY_MODE_READONLY, copy) { free($0) }
+        // The blob holds a reference to the owner and releases it when the face lets go of it
+        // (HarfBuzz calls the destroy function even when it could not make the blob).
+        let blob = hb.blob_create(base.assumingMemoryBound(to: CChar.self), UInt32(bytes.count), HB_MEMORY_MODE_READONLY,
+                                  Unmanaged.passRetained(owner).toOpaque()) { Unmanaged<AnyObject>.fromOpaque($0!).release() }
         defer { hb.blob_destroy(blob) }
         guard hb.blob_get_length(blob) == UInt32(bytes.count) else {
             throw .allocationFailed(function: "hb_blob_create")

@@ -61,10 +61,12 @@ public final class ShapingFont: @unchecked Sendable {
     /// The face's fullwidth punctuation, when it can be trimmed (`halt`).
     private let punctuation: PunctuationTrim.Facts?
 
-    /// The face at `faceIndex` of the font file whose bytes are `bytes`.
-    /// - Throws: `ShapingError.faceUnreadable` when HarfBuzz finds no face there.
-    public init(bytes: [UInt8], faceIndex: Int) throws(ShapingError) {
-        font = try HarfBuzzFont(face: HarfBuzzFace(bytes: bytes, faceIndex: faceIndex))
+    /// The face at `faceIndex` of the font file whose bytes are `bytes`, read in place:
+    /// they must not change while `owner` lives, and the face keeps `owner` alive.
+    /// - Throws: `ShapingError.faceUnreadable` when HarfBuzz finds no face there,
+    ///   `.libraryUnavailable` when HarfBuzz cannot be opened.
+    public init(bytes: UnsafeRawBufferPointer, owner: AnyObject, faceIndex: Int) throws(ShapingError) {
+        font = try HarfBuzzFont(face: HarfBuzzFace(bytes: bytes, owner: owner, faceIndex: faceIndex))
         punctuation = PunctuationTrim.facts(of: font)
     }
 

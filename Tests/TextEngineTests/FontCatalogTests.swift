@@ -6,11 +6,11 @@ import XCTest
 final class FontCatalogTests: XCTestCase {
     /// The faces as the catalog read them before: each file read whole into memory.
     private func facesFromWholeFiles(_ path: String, library: FreeTypeLibrary) throws -> [FontFace] {
-        let memory = FreeTypeMemory(try FontFile.read(path: path))
-        let first = try FreeTypeFace(memory: memory, path: path, faceIndex: 0, library: library)
+        let file = try FontFile.read(path: path)
+        let first = try FreeTypeFace(file: file, path: path, faceIndex: 0, library: library)
         let count = max(1, min(Int(first.numberOfFaces), 256))
         return try (0..<count).map { index in
-            let face = index == 0 ? first : try FreeTypeFace(memory: memory, path: path, faceIndex: index, library: library)
+            let face = index == 0 ? first : try FreeTypeFace(file: file, path: path, faceIndex: index, library: library)
             return FontCatalog.face(face, path: path, index: index)
         }
     }

@@ -18,7 +18,7 @@ final class ShapingTests: XCTestCase {
     func testTheMonospaceShaperGivesTheCellAdvances() throws {
         let font = try DejaVu.font()
         XCTAssertNil(font.shaper, "a fixed-pitch font keeps its cell arithmetic")
-        let shaper = try ShapingFont(bytes: font.fileBytes, faceIndex: 0)
+        let shaper = try ShapingFont(bytes: font.file.bytes, owner: font.file, faceIndex: 0)
         let text = Array("Hello, world! AVA To office {}[]".utf16)
         let glyphs = try text.withUnsafeBufferPointer { try shaper.shape($0) }
         XCTAssertEqual(glyphs.count, text.count, "no ligature in DejaVu Sans Mono")
@@ -80,10 +80,35 @@ final class ShapingTests: XCTestCase {
     }
 
     func testAnUnreadableFaceIsAnError() {
-        XCTAssertThrowsError(try ShapingFont(bytes: [0, 1, 0, 0, 0, 0], faceIndex: 0)) { error in
+        let notAFont = fileBytes([0, 1, 0, 0, 0, 0])
+        XCTAssertThrowsError(try ShapingFont(bytes: notAFont.bytes, owner: notAFont, faceIndex: 0)) { error in
             XCTAssertEqual(error as? ShapingError, .faceUnreadable(faceIndex: 0))
         }
-        XCTAssertThrowsError(try ShapingFont(bytes: [], faceIndex: 0))
+        let empty = fileBytes([])
+        XCTAssertThrowsError(try ShapingFont(bytes: empty.bytes, owner: empty, faceIndex: 0))
+    }
+
+    func testTheShapersFaceReadsTheFontsBytesAndKeepsThemAlive() throws {
+        let sans = try DejaVu.library.font(path: Self.sans)
+        let shaper = try XCTUnwrap(sans.shaper)
+        weak var file: FontFileBytes?
+        var owned: FontFileBytes? = try FontFile.read(path: Self.sans)
+        file = owned
+        var shaperOverOwned: ShapingFont? = try ShapingFont(bytes: owned!.bytes, owner: owned!, faceIndex: 0)
+        owned = nil
+        XCTAssertNotNil(file, "the face keeps the bytes it reads")
+        let text = Array("AVA office".utf16)
+        XCTAssertEqual(try text.withUnsafeBufferPointer { try shaperOverOwned!.shape($0) },
+                       try text.withUnsafeBufferPointer { try shaper.shape($0) })
+        shaperOverOwned = nil
+        XCTAssertNil(file, "and lets them go with the face")
+    }
+
+    /// `bytes` in memory of their own, as `FontFile.read` returns a file's.
+    private func fileBytes(_ bytes: [UInt8]) -> FontFileBytes {
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bytes.count), alignment: 16)
+        memory.copyBytes(from: bytes)
+        return FontFileBytes(memory, count: bytes.count)
     }
 
     func testLetterSpacingIsAddedAfterEveryCharacter() throws {
