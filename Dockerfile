@@ -13,7 +13,7 @@
 # Stage 1: build with the Swift 6 toolchain on Debian 12 (bookworm).
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
- && apt-get install -y --no-install-recommends pkg-config libcairo2-dev libpng-dev zlib1g-dev libdeflate-dev libjpeg62-turbo-dev libwebp-dev librsvg2-dev libfreetype-dev libharfbuzz-dev libssl-dev \
+ && apt-get install -y --no-install-recommends pkg-config libcairo2-dev libpng-dev zlib1g-dev libdeflate-dev libjpeg62-turbo-dev libturbojpeg0-dev libwebp-dev libfreetype-dev libharfbuzz-dev libssl-dev \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -21,8 +21,10 @@ COPY Sources ./Sources
 COPY Tests ./Tests
 COPY Service ./Service
 COPY scripts/release-build ./scripts/
-# scripts/release-build links the Swift runtime and Foundation statically, so the runtime
-# image needs only the C libraries below. The service is a package of its own (Service/,
+# scripts/release-build links the Swift runtime and Foundation statically, and Cairo, pixman,
+# fontconfig, libjpeg, libturbojpeg, libwebp and libdeflate from the -dev packages' static
+# archives, so the runtime image needs only the C libraries below (HarfBuzz and librsvg are
+# opened when a font is shaped or an SVG drawn). The service is a package of its own (Service/,
 # which depends on this one by path), built in its own folder.
 RUN install -D "$(scripts/release-build layout-render)" /out/layout-render \
  && install -D "$(scripts/release-build layout-render-service --package-path Service)" /out/layout-render-service
