@@ -54,8 +54,11 @@ public struct CairoRenderer: Sendable {
             try draw(list, on: probe, painting: false)
         }
         // Cairo draws into the bitmap's own buffer, converted to straight RGBA in place
-        // afterwards: one image-sized allocation per render, not two.
-        var pixels = zeroedPixelBuffer(count: width * height * 4)
+        // afterwards: one image-sized allocation per render, not two. An opaque background
+        // is the first thing drawn and covers every pixel (`walk`), so under one the buffer
+        // is not zeroed first.
+        let paintedOverByBackground = (list.background?.alpha ?? 0) >= 1
+        var pixels = pixelBuffer(count: width * height * 4, zeroed: !paintedOverByBackground)
         let drawn: Result<Void, RenderError> = pixels.withUnsafeMutableBytes { buffer in
             do throws(RenderError) {
                 let surface = try ImageSurface(drawingInto: buffer, width: width, height: height)
