@@ -31,7 +31,7 @@ extension LayoutTree {
     func anchorFacts(_ node: NodeID) -> (horizontal: [AnchorAttribute], vertical: [AnchorAttribute]) {
         let s = styles[node]
         var h: [AnchorAttribute] = [], v: [AnchorAttribute] = []
-        for a in AnchorAttribute.allCases where s.anchors[a] != nil {
+        for (a, _) in s.anchors {  // in the order of `AnchorAttribute.allCases`
             if a.isHorizontal { h.append(a) } else { v.append(a) }
         }
         if s.width != .auto { h.append(.width) }

@@ -157,7 +157,7 @@ public struct LayoutStyle: Hashable, Sendable {
     /// For children of a `border` layout.
     public var region: BorderRegion = .center
     /// For children of a `box`: the anchor facts that give the frame.
-    public var anchors: [AnchorAttribute: AnchorExpression] = [:]
+    public var anchors = Anchors()
 
     public init() {}
 }

@@ -37,7 +37,7 @@ private func validateDepths(_ tree: LayoutTree, _ styles: StylesInPlace) throws(
         if styles[node].pointee.anchors.isEmpty { continue }
         // (In name order, for the same first error on every run: sorted only when there is one.)
         let anchors = styles[node].pointee.anchors
-        if anchors.values.allSatisfy({ expressionDepth($0) <= LayoutLimits.maxExpressionDepth }) { continue }
+        if anchors.allSatisfy({ expressionDepth($0.value) <= LayoutLimits.maxExpressionDepth }) { continue }
         for (attribute, e) in anchors.sorted(by: { $0.key.rawValue < $1.key.rawValue })
         where expressionDepth(e) > LayoutLimits.maxExpressionDepth {
             throw .anchorTooDeep(node: node, name: tree.names[node], attribute: attribute,
@@ -161,7 +161,7 @@ private func validateExpression(_ e: AnchorExpression, _ attribute: AnchorAttrib
 private func factsAreSettled(_ tree: LayoutTree, _ node: NodeID, _ sp: UnsafePointer<LayoutStyle>) -> Bool {
     var count = (horizontal: 0, vertical: 0), sizes = (horizontal: 0, vertical: 0)
     var physical = false, logical = false
-    for attribute in sp.pointee.anchors.keys {
+    for (attribute, _) in sp.pointee.anchors {
         switch attribute {
         case .left, .right: physical = true
         case .leading, .trailing: logical = true

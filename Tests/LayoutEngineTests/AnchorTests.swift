@@ -2,7 +2,7 @@ import XCTest
 import LayoutEngine
 
 final class AnchorTests: XCTestCase {
-    func anchors(_ facts: [AnchorAttribute: AnchorExpression], _ more: @escaping Configure = { _ in }) -> Configure {
+    func anchors(_ facts: Anchors, _ more: @escaping Configure = { _ in }) -> Configure {
         { $0.anchors = facts; more(&$0) }
     }
     func ref(_ target: AnchorTarget, _ attribute: AnchorAttribute, _ multiplier: Double = 1, _ offset: Double = 0) -> AnchorExpression {
@@ -74,7 +74,7 @@ final class AnchorTests: XCTestCase {
     }
 
     func testLeadingAndTrailingFollowDirection() throws {
-        let facts: [String: [AnchorAttribute: AnchorExpression]] = [
+        let facts: [String: Anchors] = [
             "lead": [.leading: .points(10), .top: .points(0), .width: .points(30), .height: .points(10)],
             "trail": [.trailing: .points(5), .top: .points(0), .width: .points(30), .height: .points(10)],
         ]
@@ -101,5 +101,48 @@ final class AnchorTests: XCTestCase {
     func testBoxWithoutChildrenIsItsPadding() throws {
         let laid = try XCTUnwrap(lay(vbox("r", { $0.align = .start }, box("p", padded)), width: 300))
         assertFrame(laid["p"], Rect(x: 0, y: 0, width: 20, height: 20))
+    }
+}
+
+/// A node's anchor facts as a short ordered list: what a dictionary of them answered.
+final class AnchorsTests: XCTestCase {
+    func testFactsAreKeptInTheOrderOfTheAttributesWhateverOrderTheyCameIn() {
+        var set = Anchors()
+        XCTAssertTrue(set.isEmpty)
+        set[.height] = .points(4)
+        set[.left] = .percent(10)
+        set[.centerY] = .points(0)
+        set[.width] = .points(30)
+        XCTAssertEqual(set.keys, [.left, .width, .centerY, .height])
+        XCTAssertEqual(set.keys, AnchorAttribute.allCases.filter { set[$0] != nil })
+        XCTAssertEqual(set.count, 4)
+        XCTAssertEqual(set, [.width: .points(30), .centerY: .points(0), .left: .percent(10), .height: .points(4)])
+        XCTAssertEqual(set.hashValue, (Anchors([.left: .percent(10), .width: .points(30), .centerY: .points(0),
+                                                .height: .points(4)]) as Anchors).hashValue)
+        XCTAssertEqual(set.map(\.key), set.keys)
+        XCTAssertEqual(set.map(\.value), set.values)
+    }
+
+    func testSettingReplacesAndNilRemoves() {
+        var set: Anchors = [.left: .points(1), .top: .points(2)]
+        set[.left] = .points(5)
+        XCTAssertEqual(set[.left], .points(5))
+        XCTAssertEqual(set.count, 2)
+        set[.top] = nil
+        set[.bottom] = nil
+        XCTAssertEqual(set, [.left: .points(5)])
+        XCTAssertNil(set[.top])
+        set[.left] = nil
+        XCTAssertEqual(set, Anchors())
+        XCTAssertTrue(set.isEmpty)
+    }
+
+    func testEveryAttributeHasItsOwnPlace() {
+        var set = Anchors()
+        for (index, attribute) in AnchorAttribute.allCases.reversed().enumerated() { set[attribute] = .points(Double(index)) }
+        XCTAssertEqual(set.keys, AnchorAttribute.allCases)
+        for (index, attribute) in AnchorAttribute.allCases.reversed().enumerated() {
+            XCTAssertEqual(set[attribute], .points(Double(index)))
+        }
     }
 }

@@ -98,7 +98,7 @@ final class ExtremeValueTests: XCTestCase {
         XCTAssertEqual(e.description, "the frame of 'n101' is not a finite number: the sizes and positions around it add up beyond what a number holds")
     }
 
-    private func anchoredRect(_ name: String, _ facts: [AnchorAttribute: AnchorExpression]) -> TestNode {
+    private func anchoredRect(_ name: String, _ facts: Anchors) -> TestNode {
         node(.box, name, { $0.anchors = facts; $0.height = .points(10) })
     }
 

@@ -20,7 +20,7 @@ final class ValidationTests: XCTestCase {
         XCTAssertEqual(e.description, message, file: file, line: line)
     }
 
-    func anchored(_ name: String, _ facts: [AnchorAttribute: AnchorExpression], _ kind: NodeKind = .leaf(FixedTextLeaf("x")),
+    func anchored(_ name: String, _ facts: Anchors, _ kind: NodeKind = .leaf(FixedTextLeaf("x")),
                   _ more: Configure = { _ in }) -> TestNode {
         node(kind, name, { $0.anchors = facts; more(&$0) })
     }
