@@ -54,11 +54,9 @@ public struct CairoRenderer: Sendable {
             try draw(list, on: probe, painting: false)
         }
         // Cairo draws into the bitmap's own buffer, converted to straight RGBA in place
-        // afterwards: one image-sized allocation per render, not two. An opaque background
-        // is the first thing drawn and covers every pixel (`walk`), so under one the buffer
-        // is not zeroed first.
-        let paintedOverByBackground = (list.background?.alpha ?? 0) >= 1
-        var pixels = pixelBuffer(count: width * height * 4, zeroed: !paintedOverByBackground)
+        // afterwards: one image-sized allocation per render, not two. It is zeroed first
+        // unless the first thing drawn paints over every pixel.
+        var pixels = pixelBuffer(count: width * height * 4, zeroed: !list.firstPaintCoversEveryPixel)
         let drawn: Result<Void, RenderError> = pixels.withUnsafeMutableBytes { buffer in
             do throws(RenderError) {
                 let surface = try ImageSurface(drawingInto: buffer, width: width, height: height)
@@ -390,4 +388,19 @@ extension CairoRenderer {
     public static var cairoVersion: String { String(cString: cairo_version_string()) }
     /// The version of pixman, which does Cairo's rasterising.
     public static var pixmanVersion: String { String(cString: pixman_version_string()) }
+}
+
+extension DisplayList {
+    /// Whether the first thing `walk` draws paints every pixel of the bitmap with an opaque
+    /// colour, so that nothing the bitmap's memory held shows: an opaque background, or,
+    /// without a background, a first operation that fills a square-cornered rectangle over
+    /// the whole canvas with one (a root box with a background, as most specs begin). Such a
+    /// rectangle covers each pixel whole, and an opaque colour over a pixel is that colour.
+    var firstPaintCoversEveryPixel: Bool {
+        if let background { return background.alpha >= 1 }
+        guard case .fill(let rect, let color, let radius)? = operations.first, color.alpha >= 1, radius == .zero,
+              FarGeometry.isSafe(rect, radius: 0, scale: scale) else { return false }
+        return rect.minX * scale <= 0 && rect.minY * scale <= 0
+            && rect.maxX * scale >= Double(pixelWidth) && rect.maxY * scale >= Double(pixelHeight)
+    }
 }

@@ -38,5 +38,42 @@ final class PixelBufferTests: XCTestCase {
         XCTAssertEqual(renders[2], renders[0])
         // A corner shows the background alone: 0.2, 0.4, 0.6 of 255, opaque.
         XCTAssertEqual(Array(renders[0].pixels[0..<4]), [51, 102, 153, 255])
+        XCTAssertTrue(list.firstPaintCoversEveryPixel)
+
+        // No background, and first an opaque fill over the whole canvas (scale 1.5, so the
+        // canvas is 1050×675 pixels): the same pixels as with that colour as the background.
+        let cover = Rect(x: 0, y: 0, width: 700, height: 450)
+        var filled = list
+        filled.background = nil
+        filled.scale = 1.5
+        filled.operations.insert(.fill(cover, RGBAColor(red: 0.2, green: 0.4, blue: 0.6), cornerRadius: .zero), at: 0)
+        var background = list
+        background.scale = 1.5
+        XCTAssertTrue(filled.firstPaintCoversEveryPixel)
+        XCTAssertEqual(try render(filled, overMemoryHolding: 0xFF), try render(background, overMemoryHolding: 0x00))
+    }
+
+    func testAFirstFillThatLeavesPixelsUncoveredGetsAZeroedBitmap() throws {
+        var list = DisplayList(size: Size(width: 600, height: 500))
+        let opaque = RGBAColor(red: 1, green: 0, blue: 0)
+        for (rect, color, radius) in [(Rect(x: 0.5, y: 0, width: 600, height: 500), opaque, CornerRadii.zero),
+                                      (Rect(x: 0, y: 0, width: 599.5, height: 500), opaque, .zero),
+                                      (Rect(x: 0, y: 0, width: 600, height: 500), opaque, CornerRadii(4)),
+                                      (Rect(x: 0, y: 0, width: 600, height: 500), RGBAColor(red: 1, green: 0, blue: 0, alpha: 0.99), .zero)] {
+            list.operations = [.fill(rect, color, cornerRadius: radius)]
+            XCTAssertFalse(list.firstPaintCoversEveryPixel, "\(rect) \(color) \(radius)")
+            let bitmap = try render(list, overMemoryHolding: 0xFF)
+            XCTAssertEqual(bitmap, try render(list, overMemoryHolding: 0x00))
+        }
+        // The last one: every pixel red at 0.99 (Cairo: 253 of 255), none of the memory's 0xFF.
+        XCTAssertEqual(Array(try render(list, overMemoryHolding: 0xFF).pixels[0..<4]), [255, 0, 0, 253])
+    }
+
+    /// `list` rendered after a buffer of its bitmap's size filled with `byte` was let go.
+    private func render(_ list: DisplayList, overMemoryHolding byte: UInt8) throws -> Bitmap {
+        var dirty: [UInt8]? = [UInt8](repeating: byte, count: list.pixelWidth * list.pixelHeight * 4)
+        XCTAssertEqual(dirty?.count, list.pixelWidth * list.pixelHeight * 4)
+        dirty = nil
+        return try CairoRenderer().render(list)
     }
 }
