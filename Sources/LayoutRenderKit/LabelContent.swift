@@ -26,7 +26,7 @@ final class LabelContent: LeafMeasurer, Sendable {
     /// Unicode scalars in the text: what one layout of it costs against the budget.
     let characterCount: Int
     private let measurements = Mutex<[Double: TextMeasurement]>([:])
-    private let drawn = Mutex<(width: Double, visible: ClosedRange<Double>?, layout: TextLayout)?>(nil)
+    private let drawn = Mutex<DrawnLayout?>(nil)
     private let minContent = Mutex<Double?>(nil)
     /// First baselines of a label with runs, by content width.
     private let baselines = Mutex<[Double: Double?]>([:])
@@ -48,8 +48,16 @@ final class LabelContent: LeafMeasurer, Sendable {
         if let cached = drawn.withLock({ $0 }), cached.width == key, cached.visible == visible { return cached.layout }
         guard meter.tryCharge(characterCount) else { return Self.empty }
         let result = engine.layout(text, attributes: attributes, width: width, placingGlyphsWithin: visible)
-        drawn.withLock { $0 = (key, visible, result) }
+        drawn.withLock { $0 = DrawnLayout(width: key, visible: visible, layout: result) }
         return result
+    }
+
+    /// The last layout made to draw, and the width and visible lines it was made for (a
+    /// struct, not a tuple: a tuple's type is made at run time on first use).
+    private struct DrawnLayout {
+        var width: Double
+        var visible: ClosedRange<Double>?
+        var layout: TextLayout
     }
 
     /// The size of the text at `width`, computed once per width.

@@ -11,13 +11,13 @@ public enum FontFallback {
     /// default-ignorable ones (variation selectors, ZWJ/ZWNJ, tags, bidi controls), which
     /// HarfBuzz hides. The characters a label's fallback fonts are chosen for.
     public static func drawnScalars(of text: String) -> [Unicode.Scalar] {
-        var seen: Set<Unicode.Scalar> = []
+        var seen: Set<UInt32> = []  // (by value: a set of a type hashed elsewhere costs no first-use lookup)
         return text.unicodeScalars.filter { scalar in
             switch scalar.properties.generalCategory {
             case .control, .spaceSeparator, .lineSeparator, .paragraphSeparator, .unassigned, .surrogate:
                 return false
             default:
-                return !scalar.properties.isDefaultIgnorableCodePoint && seen.insert(scalar).inserted
+                return !scalar.properties.isDefaultIgnorableCodePoint && seen.insert(scalar.value).inserted
             }
         }
     }
