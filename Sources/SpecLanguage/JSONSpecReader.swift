@@ -116,7 +116,7 @@ public struct JSONSpecReader {
                         throw SpecError("unknown attribute '\(key)' for style",
                                         at: SourceLocation(line: attribute.keyLine, column: attribute.keyColumn, jsonPath: "\(path).\(key)"))
                     }
-                    raw.append(try rawAttribute(attribute, path: stylePath.key(key)))
+                    raw.append(try rawAttribute(attribute, in: stylePath))
                 }
                 state.styles[name] = StyleDefinition(attributes: raw, location: value.location(path))
             }
@@ -130,7 +130,7 @@ public struct JSONSpecReader {
                                   sourceLine: "", depth: -1)
         let canvasPath = JSONPath(text: "$.canvas")
         for member in Self.cascadeOrder(canvasObject) {
-            canvasOpen.raw.append(try rawAttribute(member, path: canvasPath.key(member.key)))
+            canvasOpen.raw.append(try rawAttribute(member, in: canvasPath))
         }
         let canvas = try state.finishNode(canvasOpen)
         guard case .length(.points(let width))? = canvas[.width], width > 0 else {
@@ -217,24 +217,26 @@ public struct JSONSpecReader {
         count += 1
         if count > limits.maxNodes { throw SpecError("more than \(limits.maxNodes) nodes (the limit)", at: location) }
         var open = OpenNode(kind: kind, argument: nil, raw: [], location: location, sourceLine: "", depth: depth)
+        open.raw.reserveCapacity(object.count)
         for member in Self.cascadeOrder(object, leavingOut: ["kind", "children"]) {
             let key = member.key, value = member.value
-            let keyPath = path.key(key)
+            // The member's path is made only for a message: an attribute's location keeps
+            // the node's path and its name (`rawAttribute`).
             switch (kind, key, value.content) {
             case (.span, "text", .string("")):
-                throw SpecError("an empty span; give it text, or leave it out", at: value.location(keyPath))
+                throw SpecError("an empty span; give it text, or leave it out", at: value.location(path.key(key)))
             case (.label, "text", .string(let s)), (.span, "text", .string(let s)), (.image, "src", .string(let s)):
                 open.argument = .string(s)
             case (.spacer, "length", .number(let n)):
                 guard n.isFinite, n >= 0, n <= ValueRanges.maxPoints else {
                     throw SpecError("a fixed spacer's length must be within 0...\(ValueReader.format(ValueRanges.maxPoints))",
-                                    at: value.location(keyPath))
+                                    at: value.location(path.key(key)))
                 }
                 open.argument = .number(n)
             case (_, "text", _), (_, "src", _), (_, "length", _):
-                throw SpecError("'\(key)' does not belong on a \(kind.rawValue), or is not the right type", at: value.location(keyPath))
+                throw SpecError("'\(key)' does not belong on a \(kind.rawValue), or is not the right type", at: value.location(path.key(key)))
             default:
-                open.raw.append(try rawAttribute(member, path: keyPath))
+                open.raw.append(try rawAttribute(member, in: path))
             }
         }
         if kind == .label || kind == .span, open.argument == nil { throw SpecError("a \(kind.rawValue) needs \"text\"", at: location) }
@@ -300,10 +302,21 @@ public struct JSONSpecReader {
     }
 
     /// The member as the text form would have written it: unknown names are reported at
-    /// the key, bad values at the value.
-    func rawAttribute(_ member: JSONMember, path: JSONPath) throws(SpecError) -> RawAttribute {
+    /// the key, bad values at the value. `path` is the path of the object it is in.
+    func rawAttribute(_ member: JSONMember, in path: JSONPath) throws(SpecError) -> RawAttribute {
         let key = member.key, value = member.value
-        let location = value.location(path)
+        let name = AttributeName(key)
+        // A key that names an attribute is kept in the locations as that name (no step of
+        // the path allocated for every attribute); any other key, which is an error, is a step.
+        let keyLocation: SourceLocation, location: SourceLocation
+        if let name {
+            keyLocation = SourceLocation(line: member.keyLine, column: member.keyColumn, jsonPath: path, member: name)
+            location = SourceLocation(line: value.line, column: value.column, jsonPath: path, member: name)
+        } else {
+            let stepped = path.key(key)
+            keyLocation = SourceLocation(line: member.keyLine, column: member.keyColumn, jsonPath: stepped)
+            location = value.location(stepped)
+        }
         let text: String
         var quoted = false
         switch value.content {
@@ -316,8 +329,7 @@ public struct JSONSpecReader {
         case .bool(let b): text = b ? "true" : "false"
         default: throw SpecError("'\(key)' must be a number, a string or a boolean", at: location)
         }
-        return RawAttribute(key: key, text: text, quoted: quoted,
-                            keyLocation: SourceLocation(line: member.keyLine, column: member.keyColumn, jsonPath: path),
+        return RawAttribute(key: key, name: name, text: text, quoted: quoted, keyLocation: keyLocation,
                             valueLocation: location, sourceLine: "")
     }
 }
