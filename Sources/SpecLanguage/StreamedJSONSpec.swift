@@ -130,21 +130,22 @@ extension JSONSpecReader {
         var kind: NodeKind?
         var children: [Node]?
         try readMembers(&s) { (s, key, keyLine, keyColumn) throws(SpecError) in
-            // A key twice (`children` is not among the members) is the whole reading's error.
+            // A key twice (`kind` and `children` are not among the members) is the whole
+            // reading's error.
             guard members.count < 16, !members.contains(where: { $0.key == key }) else { throw Self.fallBack }
-            if key == "children" {
+            if key == "kind" {
+                // Kept out of the members: the node is made of the rest, which `cascadeOrder`
+                // then returns as they are when they are in order (no array of them made).
+                guard kind == nil, case .string(let name) = try s.value().content, let k = NodeKind.named(name), k != .canvas,
+                      Schema.childProblem(parent: parent, child: k) == nil else { throw Self.fallBack }
+                kind = k
+            } else if key == "children" {
                 guard children == nil, let kind,
                       kind.isControl || Schema.containerKinds.contains(kind) || kind == .label else { throw Self.fallBack }
                 children = try streamedList(&s, path: path.key("children"), depth: depth + 1, state: state,
                                             count: &count, parent: kind.isControl ? parent : kind)
             } else {
-                let value = try s.value()
-                if key == "kind" {
-                    guard case .string(let name) = value.content, let k = NodeKind(rawValue: name), k != .canvas,
-                          Schema.childProblem(parent: parent, child: k) == nil else { throw Self.fallBack }
-                    kind = k
-                }
-                members.append(JSONMember(key: key, keyLine: keyLine, keyColumn: keyColumn, value: value))
+                members.append(JSONMember(key: key, keyLine: keyLine, keyColumn: keyColumn, value: try s.value()))
             }
         }
         guard let kind else { throw Self.fallBack }
