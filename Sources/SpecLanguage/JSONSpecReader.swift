@@ -207,7 +207,7 @@ public struct JSONSpecReader {
 
     /// The rest of `node` once its children are read: the control block's own member, or the
     /// node's argument and attributes. `tree` is the node's object, `members` its members
-    /// (`children` may be left out). Shared with `streamedDocument`.
+    /// (`kind` and `children` may be left out). Shared with `streamedDocument`.
     func finishNode(_ kind: NodeKind, _ tree: JSONValue, members object: [JSONMember], children: [Node],
                     location: SourceLocation, path: JSONPath, depth: Int, state: ParseState,
                     count: inout Int) throws(SpecError) -> Node {
@@ -217,8 +217,8 @@ public struct JSONSpecReader {
         count += 1
         if count > limits.maxNodes { throw SpecError("more than \(limits.maxNodes) nodes (the limit)", at: location) }
         var open = OpenNode(kind: kind, argument: nil, raw: [], location: location, sourceLine: "", depth: depth)
-        open.raw.reserveCapacity(object.count)
-        for member in Self.cascadeOrder(object, leavingOut: ["kind", "children"]) {
+        // The node's argument from `member`, when it is `text`, `src` or `length`.
+        func readArgument(_ member: JSONMember) throws(SpecError) -> Bool {
             let key = member.key, value = member.value
             // The member's path is made only for a message: an attribute's location keeps
             // the node's path and its name (`rawAttribute`).
@@ -236,6 +236,19 @@ public struct JSONSpecReader {
             case (_, "text", _), (_, "src", _), (_, "length", _):
                 throw SpecError("'\(key)' does not belong on a \(kind.rawValue), or is not the right type", at: value.location(path.key(key)))
             default:
+                return false
+            }
+            return true
+        }
+        // Read straight into attributes when they are plain (`plainAttributes`); else, in
+        // cascade order, made raw attributes, which `ParseState` reads with every rule and message.
+        if let plain = plainAttributes(of: kind, object, in: path) {
+            if let index = plain.argument { _ = try readArgument(object[index]) }
+            open.read = .success(plain.attributes)
+        } else {
+            let members = Self.cascadeOrder(object, leavingOut: ["kind", "children"])
+            open.raw.reserveCapacity(members.count)
+            for member in members where try !readArgument(member) {
                 open.raw.append(try rawAttribute(member, in: path))
             }
         }
@@ -317,17 +330,8 @@ public struct JSONSpecReader {
             keyLocation = SourceLocation(line: member.keyLine, column: member.keyColumn, jsonPath: stepped)
             location = value.location(stepped)
         }
-        let text: String
-        var quoted = false
-        switch value.content {
-        case .string(let s):
-            text = s
-            // Strings that the text form quotes: font files and family names (any font that
-            // is not one of the default family's style keywords).
-            quoted = key == "font" && !["regular", "bold", "oblique", "bold-oblique"].contains(s)
-        case .number(let n): text = n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
-        case .bool(let b): text = b ? "true" : "false"
-        default: throw SpecError("'\(key)' must be a number, a string or a boolean", at: location)
+        guard let (text, quoted) = Self.attributeText(key, value) else {
+            throw SpecError("'\(key)' must be a number, a string or a boolean", at: location)
         }
         return RawAttribute(key: key, name: name, text: text, quoted: quoted, keyLocation: keyLocation,
                             valueLocation: location, sourceLine: "")
