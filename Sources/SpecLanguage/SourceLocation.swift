@@ -4,8 +4,9 @@
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     /// Line and column in 32 bits each: every attribute and node holds a location, and a
     /// spec's lines and columns are far below 2³¹ (its size is limited to well under that).
-    /// A column is never negative (one given below 0 is 0), so its top bit is free to say
-    /// that the location is of a member (see `member`).
+    /// The column of a location with a JSON path is never negative (one given below 0 is 0),
+    /// so its top bit is free to say that the location is of a member (see `member`); one
+    /// without a path (the text form's) is stored as given, as it always was.
     private var storedLine: Int32
     private var storedColumn: Int32
     /// The JSON path; for a member's location, the path of the object the member is in.
@@ -23,7 +24,7 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     /// the document), and is spelt out with the rest of the path only when read. A column
     /// of 2²⁴ or more leaves no room: such a member is made a step of `jsonPath` instead.
     private var member: AttributeName? {
-        guard storedColumn < 0 else { return nil }
+        guard storedColumn < 0, jsonPath != nil else { return nil }
         return AttributeName(rawValue: UInt8(truncatingIfNeeded: storedColumn >> 24) & 0x7F)
     }
 
@@ -35,8 +36,9 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
             return jsonPath.text + "." + member.spelling
         }
         set {
-            storedColumn = Int32(column)
+            let column = self.column
             jsonPath = newValue.map(JSONPath.init(text:))
+            storedColumn = jsonPath == nil ? Int32(column) : Self.jsonColumn(column)
         }
     }
 
@@ -45,10 +47,11 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
         set { storedLine = Int32(clamping: newValue) }
     }
     public var column: Int {
-        get { Int(storedColumn < 0 ? storedColumn & Self.memberColumnMask : storedColumn) }
+        get { Int(member == nil ? storedColumn : storedColumn & Self.memberColumnMask) }
         set {
-            let column = Self.column(newValue)
-            guard let member, let jsonPath else { storedColumn = column; return }
+            guard let jsonPath else { storedColumn = Int32(clamping: newValue); return }
+            let column = Self.jsonColumn(newValue)
+            guard let member else { storedColumn = column; return }
             if column <= Self.memberColumnMask {
                 storedColumn = Self.memberFlag | Int32(member.rawValue) << 24 | column
             } else {
@@ -58,11 +61,11 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// A column as stored: clamped to 0...Int32.max.
-    private static func column(_ column: Int) -> Int32 { Int32(clamping: max(0, column)) }
+    /// The column of a location with a JSON path as stored: clamped to 0...Int32.max.
+    private static func jsonColumn(_ column: Int) -> Int32 { Int32(clamping: max(0, column)) }
 
     public init(line: Int, column: Int) {
-        storedLine = Int32(clamping: line); storedColumn = Self.column(column); jsonPath = nil
+        storedLine = Int32(clamping: line); storedColumn = Int32(clamping: column); jsonPath = nil
     }
     public init(jsonPath: String) {
         storedLine = 0; storedColumn = 0; self.jsonPath = JSONPath(text: jsonPath)
@@ -71,12 +74,12 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
         self.init(line: line, column: column, jsonPath: JSONPath(text: jsonPath))
     }
     public init(line: Int, column: Int, jsonPath: JSONPath) {
-        storedLine = Int32(clamping: line); storedColumn = Self.column(column); self.jsonPath = jsonPath
+        storedLine = Int32(clamping: line); storedColumn = Self.jsonColumn(column); self.jsonPath = jsonPath
     }
     /// The location of the member `member` of the object at `jsonPath`: the path
     /// `jsonPath.key(member.spelling)`, without a step allocated for it (see `member`).
     public init(line: Int, column: Int, jsonPath: JSONPath, member: AttributeName) {
-        let stored = Self.column(column)
+        let stored = Self.jsonColumn(column)
         if stored <= Self.memberColumnMask {
             self.init(line: line, column: column, jsonPath: jsonPath)
             storedColumn = Self.memberFlag | Int32(member.rawValue) << 24 | stored

@@ -38,6 +38,19 @@ final class JSONMemberLocationTests: XCTestCase {
         }
     }
 
+    /// The text form's columns are kept as given; a JSON location's are never negative, its
+    /// column's top bit being the member's flag.
+    func testNegativeColumns() {
+        XCTAssertEqual(SourceLocation(line: 1, column: -3).column, -3)
+        XCTAssertEqual(SourceLocation(line: 1, column: -3).path, nil)
+        XCTAssertEqual(SourceLocation(line: 1, column: -3, jsonPath: "$.a").column, 0)
+        XCTAssertEqual(SourceLocation(line: 1, column: -3, jsonPath: node, member: .gap).description,
+                       "1:0 (at $.children[0].children[1].gap)")
+        var location = SourceLocation(line: 1, column: -3)
+        location.path = "$.b"
+        XCTAssertEqual(location.description, "1:0 (at $.b)")
+    }
+
     func testChangingAMemberLocation() {
         var location = SourceLocation(line: 2, column: 5, jsonPath: node, member: .padding)
         location.column = 9
