@@ -161,6 +161,7 @@ struct JSONScanner {
     }
 
     mutating func skipSpace() {
+        var run = i
         while i < bytes.count {
             switch bytes[i] {
             case UInt8(ascii: " "):
@@ -176,9 +177,22 @@ struct JSONScanner {
                 line += 1
                 markOffset = i
                 markColumn = 1
-            default: return
+                run = i
+            default:
+                markPast(run)
+                return
             }
         }
+        markPast(run)
+    }
+
+    /// A mark at `run`, the start of the space just skipped, moved past it: each of its
+    /// bytes is a column, so the column of what follows an indentation (a key, a value) is
+    /// found without counting the indentation again.
+    private mutating func markPast(_ run: Int) {
+        guard markOffset == run else { return }
+        markColumn += i - run
+        markOffset = i
     }
 
     mutating func value() throws(SpecError) -> JSONValue {
