@@ -160,7 +160,15 @@ struct JSONScanner {
         return SpecError(message, at: SourceLocation(line: line, column: col, jsonPath: pathText))
     }
 
+    /// Passes over the space at `i`. Inlined up to its first byte: half the calls (after a
+    /// key, before a comma) find none.
+    @inline(__always)
     mutating func skipSpace() {
+        if i < bytes.count, bytes[i] > UInt8(ascii: " ") { return }
+        skipSpaceRun()
+    }
+
+    private mutating func skipSpaceRun() {
         var run = i
         while i < bytes.count {
             switch bytes[i] {
