@@ -174,10 +174,14 @@ struct JSONScanner {
             switch bytes[i] {
             case UInt8(ascii: " "):
                 i += 1
-                // The rest of an indentation's spaces eight at a time.
-                while i + 8 <= bytes.count,
-                      UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
-                    i += 8
+                // The rest of an indentation's spaces eight bytes at a time, the spaces that
+                // begin the last eight counted at once (the first byte is the lowest of the
+                // little-endian word), not one byte a turn of the outer loop.
+                while i + 8 <= bytes.count {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self))
+                    let spaces = (word ^ 0x2020_2020_2020_2020).trailingZeroBitCount >> 3
+                    i += spaces
+                    if spaces < 8 { break }
                 }
             case UInt8(ascii: "\t"), UInt8(ascii: "\r"): i += 1
             case UInt8(ascii: "\n"):
