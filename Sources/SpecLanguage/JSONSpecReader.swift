@@ -217,45 +217,50 @@ public struct JSONSpecReader {
         count += 1
         if count > limits.maxNodes { throw SpecError("more than \(limits.maxNodes) nodes (the limit)", at: location) }
         var open = OpenNode(kind: kind, argument: nil, raw: [], location: location, sourceLine: "", depth: depth)
-        // The node's argument from `member`, when it is `text`, `src` or `length`.
-        func readArgument(_ member: JSONMember) throws(SpecError) -> Bool {
-            let key = member.key, value = member.value
-            // The member's path is made only for a message: an attribute's location keeps
-            // the node's path and its name (`rawAttribute`).
-            switch (kind, key, value.content) {
-            case (.span, "text", .string("")):
-                throw SpecError("an empty span; give it text, or leave it out", at: value.location(path.key(key)))
-            case (.label, "text", .string(let s)), (.span, "text", .string(let s)), (.image, "src", .string(let s)):
-                open.argument = .string(s)
-            case (.spacer, "length", .number(let n)):
-                guard n.isFinite, n >= 0, n <= ValueRanges.maxPoints else {
-                    throw SpecError("a fixed spacer's length must be within 0...\(ValueReader.format(ValueRanges.maxPoints))",
-                                    at: value.location(path.key(key)))
-                }
-                open.argument = .number(n)
-            case (_, "text", _), (_, "src", _), (_, "length", _):
-                throw SpecError("'\(key)' does not belong on a \(kind.rawValue), or is not the right type", at: value.location(path.key(key)))
-            default:
-                return false
-            }
-            return true
-        }
         // Read straight into attributes when they are plain (`plainAttributes`); else, in
         // cascade order, made raw attributes, which `ParseState` reads with every rule and message.
         if let plain = plainAttributes(of: kind, object, in: path) {
-            if let index = plain.argument { _ = try readArgument(object[index]) }
+            if let index = plain.argument { open.argument = try argument(object[index], of: kind, in: path) }
             open.read = .success(plain.attributes)
         } else {
             let members = Self.cascadeOrder(object, leavingOut: ["kind", "children"])
             open.raw.reserveCapacity(members.count)
-            for member in members where try !readArgument(member) {
-                open.raw.append(try rawAttribute(member, in: path))
+            for member in members {
+                if let argument = try argument(member, of: kind, in: path) {
+                    open.argument = argument
+                } else {
+                    open.raw.append(try rawAttribute(member, in: path))
+                }
             }
         }
         if kind == .label || kind == .span, open.argument == nil { throw SpecError("a \(kind.rawValue) needs \"text\"", at: location) }
         if kind == .image, open.argument == nil { throw SpecError("an image needs \"src\"", at: location) }
         open.children = children
         return try state.finishNode(open)
+    }
+
+    /// The argument of a node of `kind` at `path` that `member` gives, when it is `text`,
+    /// `src` or `length`; nil for any other member.
+    private func argument(_ member: JSONMember, of kind: NodeKind, in path: JSONPath) throws(SpecError) -> Value? {
+        let key = member.key, value = member.value
+        // The member's path is made only for a message: an attribute's location keeps the
+        // node's path and its name (`rawAttribute`).
+        switch (kind, key, value.content) {
+        case (.span, "text", .string("")):
+            throw SpecError("an empty span; give it text, or leave it out", at: value.location(path.key(key)))
+        case (.label, "text", .string(let s)), (.span, "text", .string(let s)), (.image, "src", .string(let s)):
+            return .string(s)
+        case (.spacer, "length", .number(let n)):
+            guard n.isFinite, n >= 0, n <= ValueRanges.maxPoints else {
+                throw SpecError("a fixed spacer's length must be within 0...\(ValueReader.format(ValueRanges.maxPoints))",
+                                at: value.location(path.key(key)))
+            }
+            return .number(n)
+        case (_, "text", _), (_, "src", _), (_, "length", _):
+            throw SpecError("'\(key)' does not belong on a \(kind.rawValue), or is not the right type", at: value.location(path.key(key)))
+        default:
+            return nil
+        }
     }
 
     /// The members of an object in the order they are applied, less those named in
