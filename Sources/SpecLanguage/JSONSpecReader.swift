@@ -216,27 +216,36 @@ public struct JSONSpecReader {
         }
         count += 1
         if count > limits.maxNodes { throw SpecError("more than \(limits.maxNodes) nodes (the limit)", at: location) }
-        var open = OpenNode(kind: kind, argument: nil, raw: [], location: location, sourceLine: "", depth: depth)
-        // Read straight into attributes when they are plain (`plainAttributes`); else, in
-        // cascade order, made raw attributes, which `ParseState` reads with every rule and message.
+        // Read straight into attributes when they are plain (`plainAttributes`), and the node
+        // made as `ParseState.finishNode` makes it of attributes already read (no open node
+        // made and copied for it); else, in cascade order, made raw attributes, which
+        // `ParseState` reads with every rule and message.
         if let plain = plainAttributes(of: kind, object, in: path) {
-            if let index = plain.argument { open.argument = try argument(object[index], of: kind, in: path) }
-            open.read = .success(plain.attributes)
-        } else {
-            let members = Self.cascadeOrder(object, leavingOut: ["kind", "children"])
-            open.raw.reserveCapacity(members.count)
-            for member in members {
-                if let argument = try argument(member, of: kind, in: path) {
-                    open.argument = argument
-                } else {
-                    open.raw.append(try rawAttribute(member, in: path))
-                }
+            var argument: Value?
+            if let index = plain.argument { argument = try self.argument(object[index], of: kind, in: path) }
+            try Self.checkArgument(argument, of: kind, at: location)
+            if kind == .label { try ParseState.checkSpanCount(children, limits: limits) }
+            return Node(kind: kind, argument: argument, attributes: plain.attributes, children: children, location: location)
+        }
+        var open = OpenNode(kind: kind, argument: nil, raw: [], location: location, sourceLine: "", depth: depth)
+        let members = Self.cascadeOrder(object, leavingOut: ["kind", "children"])
+        open.raw.reserveCapacity(members.count)
+        for member in members {
+            if let argument = try argument(member, of: kind, in: path) {
+                open.argument = argument
+            } else {
+                open.raw.append(try rawAttribute(member, in: path))
             }
         }
-        if kind == .label || kind == .span, open.argument == nil { throw SpecError("a \(kind.rawValue) needs \"text\"", at: location) }
-        if kind == .image, open.argument == nil { throw SpecError("an image needs \"src\"", at: location) }
+        try Self.checkArgument(open.argument, of: kind, at: location)
         open.children = children
         return try state.finishNode(open)
+    }
+
+    /// A label and a span need their text, an image its source.
+    private static func checkArgument(_ argument: Value?, of kind: NodeKind, at location: SourceLocation) throws(SpecError) {
+        if kind == .label || kind == .span, argument == nil { throw SpecError("a \(kind.rawValue) needs \"text\"", at: location) }
+        if kind == .image, argument == nil { throw SpecError("an image needs \"src\"", at: location) }
     }
 
     /// The argument of a node of `kind` at `path` that `member` gives, when it is `text`,

@@ -49,6 +49,23 @@ final class JSONPlainAttributesTests: XCTestCase {
         XCTAssertEqual(plain?.argument, .string("a"))
     }
 
+    /// A node read plain is made without an open node: its own checks, as `ParseState`
+    /// makes them, give the same messages as the general reading's (a style makes that).
+    func testTheChecksOfANodeMadeStraightAway() throws {
+        var limits = ParseLimits()
+        limits.maxSpansPerLabel = 2
+        let spans = #"[{"kind": "span", "text": "a"}, {"kind": "span", "text": "b"}, {"kind": "span", "text": "c"}]"#
+        for style in ["", #", "style": "s""#] {
+            let json = #"{"canvas": {"width": 100}, "styles": {"s": {"italic": true}}, "root": {"kind": "label", "text": "x""#
+                + style + #", "children": "# + spans + "}}"
+            XCTAssertThrowsError(try JSONSpecReader(limits: limits).parse(json), style) { error in
+                XCTAssertEqual("\(error)", "1:\(style.isEmpty ? 177 : 191) (at $.root.children[2]): a label with more than 2 spans (the limit)", style)
+            }
+            let image = #"{"canvas": {"width": 100}, "styles": {"s": {"opacity": 1}}, "root": {"kind": "image", "width": 4"# + style + "}}"
+            XCTAssertEqual(message(image), "1:69 (at $.root): an image needs \"src\"", style)
+        }
+    }
+
     /// What the plain reading declines gives the general reading's messages.
     func testMessagesOfNodesItDeclines() {
         let canvas = #"{"canvas": {"width": 100}, "root": "#
