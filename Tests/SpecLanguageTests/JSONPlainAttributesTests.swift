@@ -38,14 +38,15 @@ final class JSONPlainAttributesTests: XCTestCase {
     /// way: the same attributes and locations but the style's.
     func testPlainAndGeneralReadingsAgree() throws {
         let node = ##""kind": "label", "text": "a", "size": 14, "color": "#336699", "font": "bold", "lines": 2, "opacity": 0.5, "id": "x""##
-        let plain = try JSONSpecReader().parse(#"{"canvas": {"width": 400}, "root": {\#(node)}}"#).canvas.children.first
+        let plain = try JSONSpecReader().parse(#"{"canvas": {"width": 400}, "styles": {"s": {"italic": true}}, "root": {\#(node)}}"#).canvas.children.first
         let general = try JSONSpecReader().parse(#"{"canvas": {"width": 400}, "styles": {"s": {"italic": true}}, "root": {\#(node), "style": "s"}}"#).canvas.children.first
         var generalAttributes = try XCTUnwrap(general?.attributes)
         generalAttributes.remove(.italic)
         generalAttributes.remove(.style)
         XCTAssertEqual(plain?.attributes.map(\.key), generalAttributes.map(\.key))
         XCTAssertEqual(plain?.attributes.map(\.value), generalAttributes.map(\.value))
-        XCTAssertEqual(plain?.attributes[.opacity]?.location.description, "1:138 (at $.root.opacity)")
+        XCTAssertEqual(plain?.attributes.map(\.location), generalAttributes.map(\.location))
+        XCTAssertEqual(plain?.attributes[.opacity]?.location.description, "1:173 (at $.root.opacity)")
         XCTAssertEqual(plain?.argument, .string("a"))
     }
 
