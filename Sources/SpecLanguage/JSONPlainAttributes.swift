@@ -21,7 +21,7 @@ extension JSONSpecReader {
         var argument: Int?
         for index in object.indices {
             let key = object[index].key
-            guard let name = AttributeName(key) else {
+            guard let name = object[index].attribute ?? AttributeName(key) else {
                 if key == "kind" || key == "children" { continue }
                 // Two arguments is an error, which one depends on the order: the general reading's.
                 guard key == "text" || key == "src" || key == "length", argument == nil else { return nil }

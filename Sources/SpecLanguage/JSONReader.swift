@@ -56,6 +56,9 @@ public struct JSONMember: Sendable {
     public var keyLine: Int
     public var keyColumn: Int
     public var value: JSONValue
+    /// `key` as an attribute's name, when the reader looked it up from the key's bytes (the
+    /// streamed spec reader does: `JSONScanner.key`); nil when it did not, or the key names none.
+    var attribute: AttributeName? = nil
 }
 
 /// Reads JSON text (RFC 8259) into a `JSONValue`. Errors are `SpecError`s at the line,
@@ -336,6 +339,23 @@ struct JSONScanner {
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
         guard let v = Double(text), v.isFinite else { throw error("\(text) is too large a number", at: start) }
         return v
+    }
+
+    /// A key of an object, as `string` reads it, and the attribute it names, if any: a key
+    /// that is an attribute's name, as nearly every key of a spec is, is looked up by its
+    /// bytes and is that name's spelling, no `String` made of them (and checked), and the
+    /// name is not looked up again. The attribute is nil only for a key that names none.
+    mutating func key() throws(SpecError) -> (key: String, attribute: AttributeName?) {
+        var end = i + 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\""),
+           let name = AttributeName(utf8: UnsafeBufferPointer(rebasing: bytes[i + 1..<end])) {
+            i = end + 1
+            return (name.spelling, name)
+        }
+        // Escapes, or no attribute's name: read whole (a name spelt with escapes is one too).
+        let key = try string()
+        return (key, end < bytes.count && bytes[end] == UInt8(ascii: "\"") ? nil : AttributeName(key))
     }
 
     mutating func string() throws(SpecError) -> String {

@@ -67,6 +67,22 @@ final class JSONPlainAttributesTests: XCTestCase {
         }
     }
 
+    /// A key is looked up as an attribute's name from its bytes (`JSONScanner.key`), or,
+    /// written with escapes, from its text: either way a name given twice is the duplicate
+    /// it is, and a name written with escapes is that attribute.
+    func testAKeyWithEscapesIsTheAttributeItSpells() throws {
+        let canvas = #"{"canvas": {"width": 100}, "root": "#
+        XCTAssertEqual(message(canvas + #"{"kind": "box", "g\u0061p": 1, "gap": 2}}"#),
+                       "1:67 (at $.root.gap): duplicate key 'gap': it is first at 1:52")
+        XCTAssertEqual(message(canvas + #"{"kind": "box", "gap": 1, "g\u0061p": 2}}"#),
+                       "1:62 (at $.root.gap): duplicate key 'gap': it is first at 1:52")
+        XCTAssertEqual(message(canvas + #"{"kind": "box", "gap": 1, "gap": 2}}"#),
+                       "1:62 (at $.root.gap): duplicate key 'gap': it is first at 1:52")
+        let escaped = try JSONSpecReader().parse(canvas + #"{"kind": "vbox", "g\u0061p": 3}}"#)
+        XCTAssertEqual(escaped.canvas.children.first?.attributes[.gap]?.value, .length(.points(3)))
+        XCTAssertEqual(escaped.canvas.children.first?.attributes[.gap]?.location.path, "$.root.gap")
+    }
+
     /// What the plain reading declines gives the general reading's messages.
     func testMessagesOfNodesItDeclines() {
         let canvas = #"{"canvas": {"width": 100}, "root": "#
