@@ -56,6 +56,9 @@ public struct JSONMember: Sendable {
     public var keyLine: Int
     public var keyColumn: Int
     public var value: JSONValue
+    /// `key` as an attribute's name, when the reader looked it up from the key's bytes (the
+    /// streamed spec reader does: `JSONScanner.key`); nil when it did not, or the key names none.
+    var attribute: AttributeName? = nil
 }
 
 /// Reads JSON text (RFC 8259) into a `JSONValue`. Errors are `SpecError`s at the line,
@@ -160,15 +163,28 @@ struct JSONScanner {
         return SpecError(message, at: SourceLocation(line: line, column: col, jsonPath: pathText))
     }
 
+    /// Passes over the space at `i`. Inlined up to its first byte: half the calls (after a
+    /// key, before a comma) find none.
+    @inline(__always)
     mutating func skipSpace() {
+        if i < bytes.count, bytes[i] > UInt8(ascii: " ") { return }
+        skipSpaceRun()
+    }
+
+    private mutating func skipSpaceRun() {
+        var run = i
         while i < bytes.count {
             switch bytes[i] {
             case UInt8(ascii: " "):
                 i += 1
-                // The rest of an indentation's spaces eight at a time.
-                while i + 8 <= bytes.count,
-                      UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
-                    i += 8
+                // The rest of an indentation's spaces eight bytes at a time, the spaces that
+                // begin the last eight counted at once (the first byte is the lowest of the
+                // little-endian word), not one byte a turn of the outer loop.
+                while i + 8 <= bytes.count {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self))
+                    let spaces = (word ^ 0x2020_2020_2020_2020).trailingZeroBitCount >> 3
+                    i += spaces
+                    if spaces < 8 { break }
                 }
             case UInt8(ascii: "\t"), UInt8(ascii: "\r"): i += 1
             case UInt8(ascii: "\n"):
@@ -176,9 +192,22 @@ struct JSONScanner {
                 line += 1
                 markOffset = i
                 markColumn = 1
-            default: return
+                run = i
+            default:
+                markPast(run)
+                return
             }
         }
+        markPast(run)
+    }
+
+    /// A mark at `run`, the start of the space just skipped, moved past it: each of its
+    /// bytes is a column, so the column of what follows an indentation (a key, a value) is
+    /// found without counting the indentation again.
+    private mutating func markPast(_ run: Int) {
+        guard markOffset == run else { return }
+        markColumn += i - run
+        markOffset = i
     }
 
     mutating func value() throws(SpecError) -> JSONValue {
@@ -310,6 +339,23 @@ struct JSONScanner {
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
         guard let v = Double(text), v.isFinite else { throw error("\(text) is too large a number", at: start) }
         return v
+    }
+
+    /// A key of an object, as `string` reads it, and the attribute it names, if any: a key
+    /// that is an attribute's name, as nearly every key of a spec is, is looked up by its
+    /// bytes and is that name's spelling, no `String` made of them (and checked), and the
+    /// name is not looked up again. The attribute is nil only for a key that names none.
+    mutating func key() throws(SpecError) -> (key: String, attribute: AttributeName?) {
+        var end = i + 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\""),
+           let name = AttributeName(utf8: UnsafeBufferPointer(rebasing: bytes[i + 1..<end])) {
+            i = end + 1
+            return (name.spelling, name)
+        }
+        // Escapes, or no attribute's name: read whole (a name spelt with escapes is one too).
+        let key = try string()
+        return (key, end < bytes.count && bytes[end] == UInt8(ascii: "\"") ? nil : AttributeName(key))
     }
 
     mutating func string() throws(SpecError) -> String {

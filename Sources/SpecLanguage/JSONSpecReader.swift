@@ -116,7 +116,7 @@ public struct JSONSpecReader {
                         throw SpecError("unknown attribute '\(key)' for style",
                                         at: SourceLocation(line: attribute.keyLine, column: attribute.keyColumn, jsonPath: "\(path).\(key)"))
                     }
-                    raw.append(try rawAttribute(attribute, path: stylePath.key(key)))
+                    raw.append(try rawAttribute(attribute, in: stylePath))
                 }
                 state.styles[name] = StyleDefinition(attributes: raw, location: value.location(path))
             }
@@ -130,7 +130,7 @@ public struct JSONSpecReader {
                                   sourceLine: "", depth: -1)
         let canvasPath = JSONPath(text: "$.canvas")
         for member in Self.cascadeOrder(canvasObject) {
-            canvasOpen.raw.append(try rawAttribute(member, path: canvasPath.key(member.key)))
+            canvasOpen.raw.append(try rawAttribute(member, in: canvasPath))
         }
         let canvas = try state.finishNode(canvasOpen)
         guard case .length(.points(let width))? = canvas[.width], width > 0 else {
@@ -207,7 +207,7 @@ public struct JSONSpecReader {
 
     /// The rest of `node` once its children are read: the control block's own member, or the
     /// node's argument and attributes. `tree` is the node's object, `members` its members
-    /// (`children` may be left out). Shared with `streamedDocument`.
+    /// (`kind` and `children` may be left out). Shared with `streamedDocument`.
     func finishNode(_ kind: NodeKind, _ tree: JSONValue, members object: [JSONMember], children: [Node],
                     location: SourceLocation, path: JSONPath, depth: Int, state: ParseState,
                     count: inout Int) throws(SpecError) -> Node {
@@ -216,31 +216,60 @@ public struct JSONSpecReader {
         }
         count += 1
         if count > limits.maxNodes { throw SpecError("more than \(limits.maxNodes) nodes (the limit)", at: location) }
+        // Read straight into attributes when they are plain (`plainAttributes`), and the node
+        // made as `ParseState.finishNode` makes it of attributes already read (no open node
+        // made and copied for it); else, in cascade order, made raw attributes, which
+        // `ParseState` reads with every rule and message.
+        if let plain = plainAttributes(of: kind, object, in: path) {
+            var argument: Value?
+            if let index = plain.argument { argument = try self.argument(object[index], of: kind, in: path) }
+            try Self.checkArgument(argument, of: kind, at: location)
+            if kind == .label { try ParseState.checkSpanCount(children, limits: limits) }
+            return Node(kind: kind, argument: argument, attributes: plain.attributes, children: children, location: location)
+        }
         var open = OpenNode(kind: kind, argument: nil, raw: [], location: location, sourceLine: "", depth: depth)
-        for member in Self.cascadeOrder(object, leavingOut: ["kind", "children"]) {
-            let key = member.key, value = member.value
-            let keyPath = path.key(key)
-            switch (kind, key, value.content) {
-            case (.span, "text", .string("")):
-                throw SpecError("an empty span; give it text, or leave it out", at: value.location(keyPath))
-            case (.label, "text", .string(let s)), (.span, "text", .string(let s)), (.image, "src", .string(let s)):
-                open.argument = .string(s)
-            case (.spacer, "length", .number(let n)):
-                guard n.isFinite, n >= 0, n <= ValueRanges.maxPoints else {
-                    throw SpecError("a fixed spacer's length must be within 0...\(ValueReader.format(ValueRanges.maxPoints))",
-                                    at: value.location(keyPath))
-                }
-                open.argument = .number(n)
-            case (_, "text", _), (_, "src", _), (_, "length", _):
-                throw SpecError("'\(key)' does not belong on a \(kind.rawValue), or is not the right type", at: value.location(keyPath))
-            default:
-                open.raw.append(try rawAttribute(member, path: keyPath))
+        let members = Self.cascadeOrder(object, leavingOut: ["kind", "children"])
+        open.raw.reserveCapacity(members.count)
+        for member in members {
+            if let argument = try argument(member, of: kind, in: path) {
+                open.argument = argument
+            } else {
+                open.raw.append(try rawAttribute(member, in: path))
             }
         }
-        if kind == .label || kind == .span, open.argument == nil { throw SpecError("a \(kind.rawValue) needs \"text\"", at: location) }
-        if kind == .image, open.argument == nil { throw SpecError("an image needs \"src\"", at: location) }
+        try Self.checkArgument(open.argument, of: kind, at: location)
         open.children = children
         return try state.finishNode(open)
+    }
+
+    /// A label and a span need their text, an image its source.
+    private static func checkArgument(_ argument: Value?, of kind: NodeKind, at location: SourceLocation) throws(SpecError) {
+        if kind == .label || kind == .span, argument == nil { throw SpecError("a \(kind.rawValue) needs \"text\"", at: location) }
+        if kind == .image, argument == nil { throw SpecError("an image needs \"src\"", at: location) }
+    }
+
+    /// The argument of a node of `kind` at `path` that `member` gives, when it is `text`,
+    /// `src` or `length`; nil for any other member.
+    private func argument(_ member: JSONMember, of kind: NodeKind, in path: JSONPath) throws(SpecError) -> Value? {
+        let key = member.key, value = member.value
+        // The member's path is made only for a message: an attribute's location keeps the
+        // node's path and its name (`rawAttribute`).
+        switch (kind, key, value.content) {
+        case (.span, "text", .string("")):
+            throw SpecError("an empty span; give it text, or leave it out", at: value.location(path.key(key)))
+        case (.label, "text", .string(let s)), (.span, "text", .string(let s)), (.image, "src", .string(let s)):
+            return .string(s)
+        case (.spacer, "length", .number(let n)):
+            guard n.isFinite, n >= 0, n <= ValueRanges.maxPoints else {
+                throw SpecError("a fixed spacer's length must be within 0...\(ValueReader.format(ValueRanges.maxPoints))",
+                                at: value.location(path.key(key)))
+            }
+            return .number(n)
+        case (_, "text", _), (_, "src", _), (_, "length", _):
+            throw SpecError("'\(key)' does not belong on a \(kind.rawValue), or is not the right type", at: value.location(path.key(key)))
+        default:
+            return nil
+        }
     }
 
     /// The members of an object in the order they are applied, less those named in
@@ -300,24 +329,25 @@ public struct JSONSpecReader {
     }
 
     /// The member as the text form would have written it: unknown names are reported at
-    /// the key, bad values at the value.
-    func rawAttribute(_ member: JSONMember, path: JSONPath) throws(SpecError) -> RawAttribute {
+    /// the key, bad values at the value. `path` is the path of the object it is in.
+    func rawAttribute(_ member: JSONMember, in path: JSONPath) throws(SpecError) -> RawAttribute {
         let key = member.key, value = member.value
-        let location = value.location(path)
-        let text: String
-        var quoted = false
-        switch value.content {
-        case .string(let s):
-            text = s
-            // Strings that the text form quotes: font files and family names (any font that
-            // is not one of the default family's style keywords).
-            quoted = key == "font" && !["regular", "bold", "oblique", "bold-oblique"].contains(s)
-        case .number(let n): text = n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
-        case .bool(let b): text = b ? "true" : "false"
-        default: throw SpecError("'\(key)' must be a number, a string or a boolean", at: location)
+        let name = AttributeName(key)
+        // A key that names an attribute is kept in the locations as that name (no step of
+        // the path allocated for every attribute); any other key, which is an error, is a step.
+        let keyLocation: SourceLocation, location: SourceLocation
+        if let name {
+            keyLocation = SourceLocation(line: member.keyLine, column: member.keyColumn, jsonPath: path, member: name)
+            location = SourceLocation(line: value.line, column: value.column, jsonPath: path, member: name)
+        } else {
+            let stepped = path.key(key)
+            keyLocation = SourceLocation(line: member.keyLine, column: member.keyColumn, jsonPath: stepped)
+            location = value.location(stepped)
         }
-        return RawAttribute(key: key, text: text, quoted: quoted,
-                            keyLocation: SourceLocation(line: member.keyLine, column: member.keyColumn, jsonPath: path),
+        guard let (text, quoted) = Self.attributeText(key, value) else {
+            throw SpecError("'\(key)' must be a number, a string or a boolean", at: location)
+        }
+        return RawAttribute(key: key, name: name, text: text, quoted: quoted, keyLocation: keyLocation,
                             valueLocation: location, sourceLine: "")
     }
 }

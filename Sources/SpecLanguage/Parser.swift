@@ -8,8 +8,9 @@
 /// "FILE"…` (see `FontDeclaration`) and nodes, which become the canvas's children. `docs/spec.md` is the reference.
 public struct SpecParser {
     public var limits: ParseLimits
-    /// False to read every line by the general path, without `PlainLineReader`: the tests
-    /// compare the two readings.
+    /// False to read every line by the general path, without `PlainLineReader` and with
+    /// every value read by `ValueReader` (not `ByteValueReader`): the tests compare the two
+    /// readings.
     var readsPlainLines = true
 
     public init(limits: ParseLimits = .default) { self.limits = limits }
@@ -119,7 +120,8 @@ struct ParseState {
     /// kept: no two arrays allocated and freed for every line.
     private var tokenScratch: [Token] = []
     private var rawScratch: [RawAttribute] = []
-    /// Whether node lines are offered to `PlainLineReader` first (see `SpecParser`).
+    /// Whether node lines are offered to `PlainLineReader` first, and values of plain
+    /// spellings read by `ByteValueReader` (see `SpecParser`).
     var readsPlainLines = true
 
     init(limits: ParseLimits) { self.limits = limits }
@@ -602,6 +604,14 @@ struct ParseState {
     /// `written[index]` read against `shape`, its fields read in place.
     private func read(_ written: [RawAttribute], _ index: Int, key: AttributeName, shape: ValueShape,
                       nodeLine: Substring) throws(SpecError) -> Attribute {
+        // Unquoted text of a plain spelling (nearly every value of the JSON form, whose
+        // numbers are written back as text here, and of a style) read from its bytes as
+        // `PlainLineReader` reads the text form's, to the value `ValueReader` gives: it was
+        // most of the cost of reading such a value. Anything else, errors included, below.
+        if readsPlainLines, !written[index].quoted,
+           let value = written[index].text.utf8.withContiguousStorageIfAvailable({ ByteValueReader.read($0, shape: shape) }) ?? nil {
+            return Attribute(key, value: value, location: written[index].valueLocation)
+        }
         do {
             let value = try ValueReader.read(written[index].text, quoted: written[index].quoted, shape: shape,
                                              maxExpressionDepth: limits.maxExpressionDepth)

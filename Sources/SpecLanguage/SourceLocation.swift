@@ -4,14 +4,42 @@
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     /// Line and column in 32 bits each: every attribute and node holds a location, and a
     /// spec's lines and columns are far below 2³¹ (its size is limited to well under that).
+    /// The column of a location with a JSON path is never negative (one given below 0 is 0),
+    /// so its top bit is free to say that the location is of a member (see `member`); one
+    /// without a path (the text form's) is stored as given, as it always was.
     private var storedLine: Int32
     private var storedColumn: Int32
+    /// The JSON path; for a member's location, the path of the object the member is in.
     private var jsonPath: JSONPath?
+
+    /// The top bit of `storedColumn`: set for a member's location, whose attribute name is
+    /// in the next seven bits and whose column is in the low 24.
+    private static let memberFlag = Int32.min
+    private static let memberColumnMask: Int32 = 0xFF_FFFF
+
+    /// The attribute named by the last step of the path, for the location of an object's
+    /// member whose key is an attribute's name (`$.children[2].gap`): the JSON form gives
+    /// one to every attribute, so the key is kept as the attribute name in the column's
+    /// top byte, not as a `JSONPath` step allocated for each (and retained and freed with
+    /// the document), and is spelt out with the rest of the path only when read. A column
+    /// of 2²⁴ or more leaves no room: such a member is made a step of `jsonPath` instead.
+    private var member: AttributeName? {
+        guard storedColumn < 0, jsonPath != nil else { return nil }
+        return AttributeName(rawValue: UInt8(truncatingIfNeeded: storedColumn >> 24) & 0x7F)
+    }
 
     /// The JSON path, spelt out (see `JSONPath`).
     public var path: String? {
-        get { jsonPath?.text }
-        set { jsonPath = newValue.map(JSONPath.init(text:)) }
+        get {
+            guard let jsonPath else { return nil }
+            guard let member else { return jsonPath.text }
+            return jsonPath.text + "." + member.spelling
+        }
+        set {
+            let column = self.column
+            jsonPath = newValue.map(JSONPath.init(text:))
+            storedColumn = jsonPath == nil ? Int32(column) : Self.jsonColumn(column)
+        }
     }
 
     public var line: Int {
@@ -19,9 +47,22 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
         set { storedLine = Int32(clamping: newValue) }
     }
     public var column: Int {
-        get { Int(storedColumn) }
-        set { storedColumn = Int32(clamping: newValue) }
+        get { Int(member == nil ? storedColumn : storedColumn & Self.memberColumnMask) }
+        set {
+            guard let jsonPath else { storedColumn = Int32(clamping: newValue); return }
+            let column = Self.jsonColumn(newValue)
+            guard let member else { storedColumn = column; return }
+            if column <= Self.memberColumnMask {
+                storedColumn = Self.memberFlag | Int32(member.rawValue) << 24 | column
+            } else {
+                self.jsonPath = jsonPath.key(member.spelling)
+                storedColumn = column
+            }
+        }
     }
+
+    /// The column of a location with a JSON path as stored: clamped to 0...Int32.max.
+    private static func jsonColumn(_ column: Int) -> Int32 { Int32(clamping: max(0, column)) }
 
     public init(line: Int, column: Int) {
         storedLine = Int32(clamping: line); storedColumn = Int32(clamping: column); jsonPath = nil
@@ -33,13 +74,37 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
         self.init(line: line, column: column, jsonPath: JSONPath(text: jsonPath))
     }
     public init(line: Int, column: Int, jsonPath: JSONPath) {
-        storedLine = Int32(clamping: line); storedColumn = Int32(clamping: column); self.jsonPath = jsonPath
+        storedLine = Int32(clamping: line); storedColumn = Self.jsonColumn(column); self.jsonPath = jsonPath
+    }
+    /// The location of the member `member` of the object at `jsonPath`: the path
+    /// `jsonPath.key(member.spelling)`, without a step allocated for it (see `member`).
+    public init(line: Int, column: Int, jsonPath: JSONPath, member: AttributeName) {
+        let stored = Self.jsonColumn(column)
+        if stored <= Self.memberColumnMask {
+            self.init(line: line, column: column, jsonPath: jsonPath)
+            storedColumn = Self.memberFlag | Int32(member.rawValue) << 24 | stored
+        } else {
+            self.init(line: line, column: column, jsonPath: jsonPath.key(member.spelling))
+        }
     }
 
     /// `LINE:COLUMN`, then ` (at PATH)` for a JSON value; the path alone when there is no line.
     public var description: String {
         guard line >= 1 else { return path ?? "\(line):\(column)" }
         return "\(line):\(column)" + (path.map { " (at \($0))" } ?? "")
+    }
+
+    /// Equal when line, column and path read the same, however the path is kept (a member
+    /// or a step of `jsonPath`, steps or a path given whole).
+    public static func == (a: SourceLocation, b: SourceLocation) -> Bool {
+        guard a.storedLine == b.storedLine, a.column == b.column else { return false }
+        if a.storedColumn == b.storedColumn && a.jsonPath === b.jsonPath { return true }
+        return a.path == b.path
+    }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storedLine)
+        hasher.combine(column)
+        hasher.combine(path)
     }
 }
 

@@ -28,7 +28,7 @@ extension JSONSpecReader {
         var nodes: [Node]?
         var count = 0
         var keys: [String] = []
-        try readMembers(&s) { (s, key, keyLine, keyColumn) throws(SpecError) in
+        try readMembers(&s) { (s, key, _, keyLine, keyColumn) throws(SpecError) in
             guard !keys.contains(key) else { throw Self.fallBack }
             keys.append(key)
             switch key {
@@ -62,10 +62,12 @@ extension JSONSpecReader {
     }
 
     /// The members of the object whose `{` is at the scanner, one at a time: `member` gets
-    /// each key and where it is written, with its `:` read and the path extended by it, and
-    /// reads the value; a `,` or the closing `}` must follow.
+    /// each key, the attribute it names if any (`JSONScanner.key`) and where it is written,
+    /// with its `:` read and the path extended by it, and reads the value; a `,` or the
+    /// closing `}` must follow.
     private func readMembers(_ s: inout JSONScanner,
-                             _ member: (inout JSONScanner, _ key: String, _ keyLine: Int, _ keyColumn: Int) throws(SpecError) -> Void)
+                             _ member: (inout JSONScanner, _ key: String, _ attribute: AttributeName?, _ keyLine: Int,
+                                        _ keyColumn: Int) throws(SpecError) -> Void)
         throws(SpecError) {
         try s.enter()
         s.i += 1
@@ -75,10 +77,10 @@ extension JSONSpecReader {
             s.skipSpace()
             guard s.i < s.bytes.count, s.bytes[s.i] == UInt8(ascii: "\"") else { throw Self.fallBack }
             let keyLine = s.line, keyColumn = s.column(at: s.i)
-            let key = try s.string()
+            let (key, attribute) = try s.key()
             try colon(&s)
             s.path.append(.key(key))
-            try member(&s, key, keyLine, keyColumn)
+            try member(&s, key, attribute, keyLine, keyColumn)
             s.path.removeLast()
             if try endOfMember(&s, closing: UInt8(ascii: "}")) { return }
         }
@@ -129,22 +131,32 @@ extension JSONSpecReader {
         members.reserveCapacity(8)
         var kind: NodeKind?
         var children: [Node]?
-        try readMembers(&s) { (s, key, keyLine, keyColumn) throws(SpecError) in
-            // A key twice (`children` is not among the members) is the whole reading's error.
-            guard members.count < 16, !members.contains(where: { $0.key == key }) else { throw Self.fallBack }
-            if key == "children" {
+        var attributes = AttributeNameSet()
+        try readMembers(&s) { (s, key, attribute, keyLine, keyColumn) throws(SpecError) in
+            // A key twice is the whole reading's error: an attribute's name is looked for in
+            // the set of those read, another key among the members (`kind` and `children`
+            // are not among them).
+            guard members.count < 16 else { throw Self.fallBack }
+            if let attribute {
+                guard attributes.insert(attribute) else { throw Self.fallBack }
+                members.append(JSONMember(key: key, keyLine: keyLine, keyColumn: keyColumn, value: try s.value(),
+                                          attribute: attribute))
+                return
+            }
+            guard !members.contains(where: { $0.key == key }) else { throw Self.fallBack }
+            if key == "kind" {
+                // Kept out of the members: the node is made of the rest, which `cascadeOrder`
+                // then returns as they are when they are in order (no array of them made).
+                guard kind == nil, case .string(let name) = try s.value().content, let k = NodeKind.named(name), k != .canvas,
+                      Schema.childProblem(parent: parent, child: k) == nil else { throw Self.fallBack }
+                kind = k
+            } else if key == "children" {
                 guard children == nil, let kind,
                       kind.isControl || Schema.containerKinds.contains(kind) || kind == .label else { throw Self.fallBack }
                 children = try streamedList(&s, path: path.key("children"), depth: depth + 1, state: state,
                                             count: &count, parent: kind.isControl ? parent : kind)
             } else {
-                let value = try s.value()
-                if key == "kind" {
-                    guard case .string(let name) = value.content, let k = NodeKind(rawValue: name), k != .canvas,
-                          Schema.childProblem(parent: parent, child: k) == nil else { throw Self.fallBack }
-                    kind = k
-                }
-                members.append(JSONMember(key: key, keyLine: keyLine, keyColumn: keyColumn, value: value))
+                members.append(JSONMember(key: key, keyLine: keyLine, keyColumn: keyColumn, value: try s.value()))
             }
         }
         guard let kind else { throw Self.fallBack }

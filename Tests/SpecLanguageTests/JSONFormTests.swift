@@ -99,6 +99,28 @@ final class JSONFormTests: XCTestCase {
         }
     }
 
+    /// The scanner moves its column mark past the space it skips (`markPast`): every value
+    /// after an indentation of spaces, tabs and carriage returns, and after one on the same
+    /// line, has the column of its first scalar, on CRLF lines too.
+    func testColumnsAfterSpaceOfEveryKind() throws {
+        for lineBreak in ["\n", "\r\n"] {
+            let indents = ["", " ", "\t", "  \t ", String(repeating: " ", count: 17), "\t\t", " \r ", String(repeating: " ", count: 8)]
+            var text = "["
+            var expected: [(line: Int, column: Int)] = []
+            for (n, indent) in indents.enumerated() {
+                text += lineBreak + indent + "\"é\", " + indent + "\(n),"
+                let k = indent.unicodeScalars.count
+                expected += [(n + 2, k + 1), (n + 2, k + 5 + k + 1)]
+            }
+            text += lineBreak + "0]"
+            guard case .array(let items) = try JSONReader().read(Array(text.utf8)).content else { return XCTFail(text) }
+            for (item, place) in zip(items, expected) {
+                XCTAssertEqual(item.line, place.line, "\(text.debugDescription)")
+                XCTAssertEqual(item.column, place.column, "line \(place.line) of \(text.debugDescription)")
+            }
+        }
+    }
+
     /// 30,000 nested lists used to overflow the stack of Foundation's decoder.
     func testDeepJSONHitsTheDepthLimit() {
         let json = "{\"canvas\": {\"width\": 100}, \"x\": " + String(repeating: "[", count: 30_000) + String(repeating: "]", count: 30_000) + "}"
