@@ -13,7 +13,8 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     private var jsonPath: JSONPath?
 
     /// The top bit of `storedColumn`: set for a member's location, whose attribute name is
-    /// in the next seven bits and whose column is in the low 24.
+    /// in the next seven bits and whose column is in the low 24. (A name whose raw value
+    /// needs eight bits, which none has yet, is made a step of `jsonPath` as a wide column is.)
     private static let memberFlag = Int32.min
     private static let memberColumnMask: Int32 = 0xFF_FFFF
 
@@ -80,7 +81,7 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     /// `jsonPath.key(member.spelling)`, without a step allocated for it (see `member`).
     public init(line: Int, column: Int, jsonPath: JSONPath, member: AttributeName) {
         let stored = Self.jsonColumn(column)
-        if stored <= Self.memberColumnMask {
+        if stored <= Self.memberColumnMask, member.rawValue < 0x80 {
             self.init(line: line, column: column, jsonPath: jsonPath)
             storedColumn = Self.memberFlag | Int32(member.rawValue) << 24 | stored
         } else {
