@@ -76,7 +76,7 @@ extension JSONSpecReader {
     /// Whether the text form quotes the string `s` given for `key`: font files and family
     /// names (any font that is not one of the default family's style keywords).
     private static func quotes(_ key: String, _ s: String) -> Bool {
-        key == "font" && !["regular", "bold", "oblique", "bold-oblique"].contains(s)
+        key == "font" && !ValueReader.fontStyles.contains(s)
     }
 
     /// A member's value as the text form writes it, and whether the text form quotes it; nil
