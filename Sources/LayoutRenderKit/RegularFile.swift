@@ -58,20 +58,23 @@ public enum RegularFile {
         let identity = Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: size,
                                 modified: Int(info.st_mtim.tv_sec), modifiedNanoseconds: Int(info.st_mtim.tv_nsec))
         if let reused = reuse(identity) { return (reused, [], identity) }
-        // One byte more than the size, so a file that grew since fstat is noticed.
-        var bytes = [UInt8](repeating: 0, count: size + 1)
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .system(String(cString: strerror(errno)))
+        // One byte more than the size, so a file that grew since fstat is noticed. Read
+        // straight into the array's storage: only the bytes read are its elements.
+        var failure: Failure?
+        let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, filled in
+            while filled < buffer.count {
+                let count = Glibc.read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = .system(String(cString: strerror(errno)))
+                    return
+                }
+                if count == 0 { break }
+                filled += count
             }
-            if count == 0 { break }
-            filled += count
         }
-        guard filled <= size else { throw .system("the file grew while it was read") }
-        bytes.removeLast(bytes.count - filled)
+        if let failure { throw failure }
+        guard bytes.count <= size else { throw .system("the file grew while it was read") }
         return (nil, bytes, identity)
     }
 
