@@ -24,7 +24,7 @@ COPY scripts/release-build ./scripts/
 # scripts/release-build links the Swift runtime and Foundation statically, and Cairo, pixman,
 # fontconfig, libjpeg, libturbojpeg, libwebp and libdeflate from the -dev packages' static
 # archives, so the runtime image needs only the C libraries below (HarfBuzz and librsvg are
-# opened when a font is shaped or an SVG drawn). The service is a package of its own (Service/,
+# opened when a proportional font is loaded or an SVG drawn). The service is a package of its own (Service/,
 # which depends on this one by path), built in its own folder.
 RUN install -D "$(scripts/release-build layout-render)" /out/layout-render \
  && install -D "$(scripts/release-build layout-render-service --package-path Service)" /out/layout-render-service

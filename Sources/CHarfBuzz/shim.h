@@ -1,10 +1,10 @@
 #pragma once
-// HarfBuzz, opened with dlopen the first time a font is shaped (`HarfBuzzLibrary` in the
-// TextShaping module) instead of being linked: libharfbuzz brings GLib, graphite2 and
-// PCRE2, whose loading cost about 0.7 ms at every start of every process, while the
-// default font (fixed pitch) is never shaped. HarfBuzz's headers are included for their
-// types and constants; its functions are called through `lr_hb_functions`, which
-// `lr_hb_look_up` fills from the opened library.
+// HarfBuzz, opened with dlopen when the first proportional font is loaded
+// (`HarfBuzzLibrary` in the TextShaping module) instead of being linked: libharfbuzz brings
+// GLib, graphite2 and PCRE2, whose loading cost about 0.7 ms at every start of every
+// process, while the default font (fixed pitch) is never shaped. HarfBuzz's headers are
+// included for their types and constants; its functions are called through
+// `lr_hb_functions`, which `lr_hb_look_up` fills from the opened library.
 #include <dlfcn.h>
 #include <stddef.h>
 #include <harfbuzz/hb.h>

@@ -5,8 +5,9 @@ import Glibc
 /// opened. Every object of this module that calls HarfBuzz holds the table it was made with.
 typealias HarfBuzz = lr_hb_functions
 
-/// HarfBuzz, opened the first time a font is shaped rather than linked (see
-/// Sources/CHarfBuzz/shim.h): a process whose fonts are all fixed pitch never loads it.
+/// HarfBuzz, opened when the first proportional font is loaded (its shaper made) rather
+/// than linked (see Sources/CHarfBuzz/shim.h): a process whose fonts are all fixed pitch
+/// never loads it.
 enum HarfBuzzLibrary {
     /// The library, opened once (Swift initializes a static once, thread-safely).
     static let shared: Result<HarfBuzz, ShapingError> = open()
