@@ -19,7 +19,7 @@
     X(buffer_create) X(buffer_destroy) X(buffer_allocation_successful) X(buffer_clear_contents) \
     X(buffer_add_utf16) X(buffer_set_direction) X(buffer_set_script) \
     X(buffer_get_glyph_infos) X(buffer_get_glyph_positions) X(shape) \
-    X(unicode_funcs_get_default) X(unicode_script) X(script_get_horizontal_direction) X(version_string)
+    X(unicode_funcs_get_default) X(unicode_script) X(script_get_horizontal_direction)
 
 /// HarfBuzz's functions, each under its name without `hb_` (`shape` is `hb_shape`).
 typedef struct {

@@ -156,12 +156,11 @@ public final class ShapingFont: @unchecked Sendable {
         return result
     }
 
-    /// HarfBuzz's version (`6.0.0`), for the environment fingerprint; `unavailable` when the
-    /// library cannot be opened.
-    public static var version: String {
-        guard case .success(let hb) = HarfBuzzLibrary.shared else { return "unavailable" }
-        return hb.version_string().map { String(cString: $0) } ?? "unknown"
-    }
+    /// HarfBuzz's version (`6.0.0`), for the environment fingerprint: the version of the
+    /// headers this program was built with, which is the library's (Debian ships both in one
+    /// version), so that computing it does not open the library: the fingerprint is recorded
+    /// in every PNG, and a render whose fonts are all fixed pitch never loads HarfBuzz.
+    public static var version: String { HB_VERSION_STRING }
 }
 
 /// The split of a text into runs of one script.
