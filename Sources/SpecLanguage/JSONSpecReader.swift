@@ -17,17 +17,16 @@ public struct JSONSpecReader {
 
     public init(limits: ParseLimits = .default) { self.limits = limits }
 
-    /// Nodes are made as they are scanned (`streamedDocument`); a spec with an error, or
-    /// in an unusual order, is read again whole (`parseWhole`), which gives every message.
+    /// Bytes that are UTF-8 within the size limit are read as the `String` they spell (one
+    /// check of the encoding, one copy); others by the whole reading, whose error says why.
     public func parse(_ bytes: [UInt8]) throws(SpecError) -> Document {
-        if bytes.count <= limits.maxSourceBytes, String(validating: bytes, as: UTF8.self) != nil,
-           let document = bytes.withUnsafeBufferPointer({ streamedDocument($0) }) {
-            return document
-        }
+        if bytes.count <= limits.maxSourceBytes, let text = String(validating: bytes, as: UTF8.self) { return try parse(text) }
         return try parse(byteCount: bytes.count) { () throws(SpecError) in try JSONReader(maxDepth: limits.maxJSONDepth).read(bytes) }
     }
 
     /// Parses JSON text held in a `String`, read in place (no copy into an array of bytes).
+    /// Nodes are made as they are scanned (`streamedDocument`); a spec with an error, or in
+    /// an unusual order, is read again whole (`parseWhole`), which gives every message.
     public func parse(_ text: String) throws(SpecError) -> Document {
         var text = text
         text.makeContiguousUTF8()
