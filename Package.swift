@@ -36,6 +36,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // glibc's malloc.h (mallopt): part of the C library, nothing to find or link.
         .systemLibrary(name: "CMalloc"),
+        // glibc's sched.h and pthread.h placement calls (GNU extensions): nothing to link.
+        .systemLibrary(name: "CSched"),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         // HarfBuzz's headers only: the library is opened on first use (Sources/CHarfBuzz/shim.h).
         .systemLibrary(name: "CHarfBuzz", providers: [.apt(["libharfbuzz-dev"])]),
@@ -58,7 +60,7 @@ let package = Package(
         // The .spec language and its JSON form: text → document tree.
         .target(name: "SpecLanguage"),
         // PNG decoding through libpng; encoding through zlib, checksums through libdeflate.
-        .target(name: "PNGCodec", dependencies: ["CPNG", "CDeflate", "CZlib"]),
+        .target(name: "PNGCodec", dependencies: ["CPNG", "CDeflate", "CZlib", "CSched"]),
         // JPEG decoding through libjpeg-turbo, into PNGCodec's RGBAImage, Exif orientation applied.
         .target(name: "JPEGCodec", dependencies: ["CJPEG", "PNGCodec"]),
         // WebP decoding through libwebp, likewise (the Exif orientation from JPEGCodec).

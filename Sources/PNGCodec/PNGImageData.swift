@@ -1,21 +1,25 @@
-import Glibc  // pthreads: the package targets Linux
-
 /// The zlib stream (RFC 1950) of an image's filtered rows, the data of its IDAT chunks.
 ///
-/// The rows are cut into parts of consecutive rows, each compressed on its own thread
-/// into a raw deflate stream that ends with a sync flush (the last with the final
-/// block), so the parts joined are one deflate stream. A part's matches cannot reach
-/// into the part before it, which costs about 0.1 % in size. Within a part, rows are
-/// filtered and compressed a strip at a time, so no buffer the size of the image is
-/// allocated.
+/// A large image's rows are cut into parts of about `partBytes` filtered bytes, each
+/// compressed into a raw deflate stream that ends with a sync flush (the last with the
+/// final block), so the parts joined are one deflate stream. The calling thread and a
+/// worker thread share the parts out (`PartQueue`): each takes the next one when it is done
+/// with its last, so when the worker starts late or its processor is busy, the calling
+/// thread compresses more of them instead of waiting. Where the parts fall depends on the
+/// image's size only, so the file is the same whichever thread compressed which part. A
+/// part's matches cannot reach into the part before it, which costs a few tenths of a per
+/// cent in size. Within a part, rows are filtered and compressed a strip at a time, so no
+/// buffer the size of the image is allocated.
 enum PNGImageData {
     /// Filtered bytes handed to zlib at once.
     static let stripBytes = 64 * 1024
-    /// Images with fewer filtered bytes compress on the calling thread only: starting a
-    /// thread would cost more than it saves.
+    /// Images with fewer filtered bytes are one part, compressed on the calling thread:
+    /// starting a thread would cost more than it saves.
     static let parallelThreshold = 512 * 1024
-    /// Parts of a large image: the machines this runs on have two cores or more.
-    static let defaultParts = 2
+    /// Filtered bytes in a part of a larger image: about a quarter of a millisecond of
+    /// zlib level 1, the longest the calling thread waits for the worker's last part.
+    static let partBytes = 256 * 1024
+    static let maxParts = 64
 
     struct Part {
         var deflated: [UInt8]
@@ -23,14 +27,20 @@ enum PNGImageData {
         var length: Int
     }
 
-    /// - Parameter parts: how many parts (threads) to use; nil chooses by size.
+    /// The number of parts an image of `height` rows and `total` filtered bytes is cut into.
+    static func partCount(total: Int, height: Int) -> Int {
+        guard total >= parallelThreshold else { return 1 }
+        return max(1, min(total / partBytes, height, maxParts))
+    }
+
+    /// - Parameter parts: how many parts to cut the rows into (nil: by size); one part is
+    ///   compressed on the calling thread alone.
     static func zlibStream(
         _ image: RGBAImage, opaque: Bool, level: Int32, filter: PNGRowFilter, parts requested: Int?
     ) throws(PNGError) -> [UInt8] {
         let stride = PNGFilteredRows.stride(width: image.width, opaque: opaque)
         let total = stride * image.height  // ≤ pixels.count + height, checked by the caller
-        let wanted = requested ?? (total >= parallelThreshold ? defaultParts : 1)
-        let count = max(1, min(wanted, image.height, 16))
+        let count = max(1, min(requested ?? partCount(total: total, height: image.height), image.height, maxParts))
         let results: [Result<Part, PNGError>] = image.pixels.withUnsafeBytes { pixels in
             let jobs = (0..<count).map { index in
                 PartJob(
@@ -38,26 +48,12 @@ enum PNGImageData {
                     rows: (image.height * index / count)..<(image.height * (index + 1) / count),
                     opaque: opaque, filter: filter, level: level, last: index == count - 1)
             }
-            var threads: [pthread_t] = []
-            for job in jobs.dropFirst() {
-                var thread = pthread_t()
-                let context = Unmanaged.passRetained(job).toOpaque()
-                let status = pthread_create(&thread, nil, { context in
-                    Unmanaged<PartJob>.fromOpaque(context!).takeRetainedValue().run()
-                    return nil
-                }, context)
-                if status == 0 {
-                    threads.append(thread)
-                } else {
-                    // No thread to be had (resource limits): this part runs here instead.
-                    Unmanaged<PartJob>.fromOpaque(context).release()
-                    job.run()
-                }
-            }
-            jobs[0].run()
-            // Joining cannot fail for a thread created here and not yet joined; the
-            // pixels stay borrowed until every part is done either way.
-            for thread in threads { pthread_join(thread, nil) }
+            let queue = PartQueue(jobs)
+            // The worker holds the queue, not the pixels: a part it has not taken when the
+            // calling thread has finished the rest is never taken, so once every part is
+            // done the pixels are no longer read, whether or not the worker ever ran.
+            if count > 1 { _ = WorkerThread.start { queue.compressParts() } }
+            queue.compressPartsAndWait()
             return jobs.map(\.result)
         }
 
@@ -105,8 +101,8 @@ enum PNGImageData {
     }
 }
 
-/// One part's work and result, handed to its thread.
-private final class PartJob {
+/// One part's work and result, taken by one of the threads (`PartQueue`).
+final class PartJob {
     let pixels: UnsafeRawBufferPointer
     let width: Int
     let rows: Range<Int>

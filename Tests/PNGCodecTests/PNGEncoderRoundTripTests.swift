@@ -133,6 +133,52 @@ final class PNGEncoderRoundTripTests: XCTestCase {
         XCTAssertEqual(try PNGDecoder.decode(onePart), image)
     }
 
+    /// Where a large image's parts fall depends on its size only, so the file is the same
+    /// on every run, whichever thread compressed which part: the card's size is eight parts.
+    func testPartsFollowTheImageSizeOnly() throws {
+        var random = SplitMix64(seed: 9)
+        let image = makeImage(1200, 630, opaque: true, noise: false, &random)
+        XCTAssertEqual(PNGImageData.partCount(total: (1200 * 3 + 1) * 630, height: 630), 8)
+        XCTAssertEqual(PNGImageData.partCount(total: PNGImageData.parallelThreshold - 1, height: 630), 1)
+        XCTAssertEqual(PNGImageData.partCount(total: 1 << 30, height: 10_000), PNGImageData.maxParts)
+        XCTAssertEqual(PNGImageData.partCount(total: 1 << 30, height: 3), 3)
+        let eightParts = try PNGEncoder.encode(image, textChunks: [], level: 1, filter: .none, parts: 8)
+        for run in 0..<12 {
+            XCTAssertEqual(try PNGEncoder.encode(image, speed: .fast), eightParts, "run \(run)")
+        }
+        XCTAssertEqual(try PNGDecoder.decode(eightParts), image)
+    }
+
+    /// The calling thread compresses every part when no worker turns up, and a worker that
+    /// starts after that finds nothing left to take: each part is compressed once.
+    func testPartsNotTakenByAWorkerAreCompressedByTheCaller() throws {
+        var random = SplitMix64(seed: 4)
+        let image = makeImage(64, 40, opaque: false, noise: true, &random)
+        try image.pixels.withUnsafeBytes { pixels in
+            let jobs = (0..<5).map { index in
+                PartJob(pixels: pixels, width: 64, rows: index * 8..<(index + 1) * 8, opaque: false, filter: .sub,
+                        level: 1, last: index == 4)
+            }
+            let queue = PartQueue(jobs)
+            queue.compressPartsAndWait()
+            let first = try jobs.map { try $0.result.get().deflated }
+            XCTAssertTrue(first.allSatisfy { !$0.isEmpty })
+            queue.compressParts()  // a late worker
+            XCTAssertEqual(try jobs.map { try $0.result.get().deflated }, first)
+        }
+    }
+
+    /// A worker thread runs its body (on a processor other than the caller's), or, where the
+    /// process may use one processor only, none is started.
+    func testWorkerThreadRunsItsBody() {
+        let ran = expectation(description: "worker ran")
+        if WorkerThread.start({ ran.fulfill() }) {
+            wait(for: [ran], timeout: 10)
+        } else {
+            XCTAssertEqual(ProcessInfo.processInfo.activeProcessorCount, 1)
+        }
+    }
+
     private func makeImage(_ width: Int, _ height: Int, opaque: Bool, noise: Bool, _ random: inout SplitMix64)
         -> RGBAImage
     {
