@@ -45,22 +45,18 @@ public struct CairoRenderer: Sendable {
     public func render(_ list: DisplayList) throws(RenderError) -> Bitmap {
         try checkSize(of: list)
         let width = list.pixelWidth, height = list.pixelHeight
-        // The whole list is counted against the paint budget first, on a surface of the
-        // same size whose memory Cairo never touches (it is allocated zeroed by the
-        // kernel), so a render over the budget is refused before its bitmap is filled.
-        do {
-            let probe = try ImageSurface(width: width, height: height)
-            defer { probe.finish() }
-            try draw(list, on: probe, painting: false)
-        }
         // Cairo draws into the bitmap's own buffer, converted to straight RGBA in place
-        // afterwards: one image-sized allocation per render, not two. It is zeroed first
-        // unless the first thing drawn paints over every pixel.
-        var pixels = pixelBuffer(count: width * height * 4, zeroed: !list.firstPaintCoversEveryPixel)
+        // afterwards: one image-sized allocation per render. The whole list is first counted
+        // against the paint budget on the same surface, which that pass never draws on, so
+        // a render over the budget is refused before the bitmap's pages are mapped. They
+        // are then zeroed unless the first thing drawn paints over every pixel.
+        var pixels = pixelBuffer(count: width * height * 4)
         let drawn: Result<Void, RenderError> = pixels.withUnsafeMutableBytes { buffer in
             do throws(RenderError) {
                 let surface = try ImageSurface(drawingInto: buffer, width: width, height: height)
                 defer { surface.finish() }
+                try draw(list, on: surface, painting: false)
+                preparePixels(buffer, zeroed: !list.firstPaintCoversEveryPixel)
                 try draw(list, on: surface, painting: true)
                 return .success(())
             } catch {

@@ -3,18 +3,34 @@ import LayoutEngine
 @testable import Rendering
 
 /// A bitmap's buffer is all zeros, below and above the size whose pages are mapped in one
-/// call, and when it reuses memory another buffer filled and let go; under an opaque
-/// background it is not zeroed, and the render is the same whatever the memory held.
+/// call, and when it reuses memory another buffer filled and let go; a large one has room
+/// for huge pages; under an opaque background it is not zeroed, and the render is the same
+/// whatever the memory held.
 final class PixelBufferTests: XCTestCase {
     func testZeroedAtEverySizeAndOnReusedMemory() {
         for count in [0, 1, 4095, 4096, 4097, (1 << 20) - 1, 1 << 20, 3_024_000, (1 << 22) + 13] {
             // Filled and let go first, so the new buffer may take its memory.
-            var dirty: [UInt8]? = [UInt8](repeating: 0xFF, count: count)
-            XCTAssertEqual(dirty?.count, count)
+            var dirty: [UInt8]? = [UInt8](repeating: 0xFF, count: pixelBuffer(count: count).capacity)
+            XCTAssertGreaterThanOrEqual(dirty?.count ?? 0, count)
             dirty = nil
-            let buffer = pixelBuffer(count: count, zeroed: true)
+            var buffer = pixelBuffer(count: count)
+            buffer.withUnsafeMutableBytes { preparePixels($0, zeroed: true) }
             XCTAssertEqual(buffer.count, count)
             XCTAssertTrue(buffer.allSatisfy { $0 == 0 }, "\(count)")
+        }
+    }
+
+    /// A buffer of 2 MiB or more holds as many whole 2 MiB-aligned blocks (where huge pages
+    /// can map it) as its count has whole 2 MiB, wherever the allocator put it.
+    func testALargeBufferHoldsWholeAlignedBlocks() {
+        let huge = 2 << 20
+        for count in [huge - 1, huge, 3_024_000, 2 * huge + 13, 33_177_600] {
+            let buffer = pixelBuffer(count: count)
+            XCTAssertEqual(buffer.count, count)
+            XCTAssertGreaterThanOrEqual(buffer.capacity, count >= huge ? count + huge : count, "\(count)")
+            let base = buffer.withUnsafeBytes { Int(bitPattern: $0.baseAddress) }
+            let first = (base + huge - 1) & ~(huge - 1)
+            XCTAssertGreaterThanOrEqual((base + buffer.capacity - first) / huge, count / huge, "\(count)")
         }
     }
 
@@ -70,9 +86,11 @@ final class PixelBufferTests: XCTestCase {
     }
 
     /// `list` rendered after a buffer of its bitmap's size filled with `byte` was let go.
+    /// (The buffer is as large as the bitmap's storage, capacity beyond the count included.)
     private func render(_ list: DisplayList, overMemoryHolding byte: UInt8) throws -> Bitmap {
-        var dirty: [UInt8]? = [UInt8](repeating: byte, count: list.pixelWidth * list.pixelHeight * 4)
-        XCTAssertEqual(dirty?.count, list.pixelWidth * list.pixelHeight * 4)
+        let count = list.pixelWidth * list.pixelHeight * 4
+        var dirty: [UInt8]? = [UInt8](repeating: byte, count: pixelBuffer(count: count).capacity)
+        XCTAssertGreaterThanOrEqual(dirty?.count ?? 0, count)
         dirty = nil
         return try CairoRenderer().render(list)
     }
