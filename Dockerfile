@@ -13,7 +13,7 @@
 # Stage 1: build with the Swift 6 toolchain on Debian 12 (bookworm).
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
- && apt-get install -y --no-install-recommends pkg-config libcairo2-dev libpng-dev zlib1g-dev libdeflate-dev libjpeg62-turbo-dev libturbojpeg0-dev libwebp-dev libfreetype-dev libharfbuzz-dev libssl-dev \
+ && apt-get install -y --no-install-recommends pkg-config libcairo2-dev libpng-dev zlib1g-dev libisal-dev libdeflate-dev libjpeg62-turbo-dev libturbojpeg0-dev libwebp-dev libfreetype-dev libharfbuzz-dev libssl-dev \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -37,7 +37,7 @@ RUN install -D "$(scripts/release-build layout-render)" /out/layout-render \
 # together; the service starts its render workers from its own executable.
 FROM debian:12-slim AS runtime
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libcairo2 libpng16-16 zlib1g libdeflate0 libjpeg62-turbo libwebp7 librsvg2-2 libfreetype6 libharfbuzz0b libssl3 fonts-dejavu-core fonts-dejavu-extra fonts-noto-cjk fonts-noto-color-emoji \
+ && apt-get install -y --no-install-recommends libcairo2 libpng16-16 zlib1g libisal2 libdeflate0 libjpeg62-turbo libwebp7 librsvg2-2 libfreetype6 libharfbuzz0b libssl3 fonts-dejavu-core fonts-dejavu-extra fonts-noto-cjk fonts-noto-color-emoji \
  && rm -rf /var/lib/apt/lists/* \
  && groupadd --gid 10001 layout-render \
  && useradd --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin layout-render

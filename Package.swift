@@ -34,6 +34,8 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // ISA-L's igzip: the PNG writer's fast deflate (Sources/CIsal/shim.h).
+        .systemLibrary(name: "CIsal", pkgConfig: "libisal", providers: [.apt(["libisal-dev"])]),
         // glibc's malloc.h (mallopt): part of the C library, nothing to find or link.
         .systemLibrary(name: "CMalloc"),
         // glibc's sched.h and pthread.h placement calls (GNU extensions): nothing to link.
@@ -59,8 +61,9 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("_FoundationICU")]),
         // The .spec language and its JSON form: text → document tree.
         .target(name: "SpecLanguage"),
-        // PNG decoding through libpng; encoding through zlib, checksums through libdeflate.
-        .target(name: "PNGCodec", dependencies: ["CPNG", "CDeflate", "CZlib", "CSched"]),
+        // PNG decoding through libpng; encoding through ISA-L (fast) and zlib (smaller),
+        // checksums through libdeflate.
+        .target(name: "PNGCodec", dependencies: ["CPNG", "CDeflate", "CZlib", "CIsal", "CSched"]),
         // JPEG decoding through libjpeg-turbo, into PNGCodec's RGBAImage, Exif orientation applied.
         .target(name: "JPEGCodec", dependencies: ["CJPEG", "PNGCodec"]),
         // WebP decoding through libwebp, likewise (the Exif orientation from JPEGCodec).

@@ -118,6 +118,14 @@ public enum PNGEncoder {
     @_spi(Bench) public static func encode(
         _ image: RGBAImage, textChunks: [PNGTextChunk], level: Int32, filter: PNGRowFilter, parts: Int? = nil
     ) throws(PNGError) -> [UInt8] {
+        try encode(image, textChunks: textChunks, level: level, filter: filter, parts: parts, compressor: nil)
+    }
+
+    /// The same with the compressor chosen (nil: by level and size), for tests and the fuzzer.
+    static func encode(
+        _ image: RGBAImage, textChunks: [PNGTextChunk], level: Int32, filter: PNGRowFilter, parts: Int?,
+        compressor: PNGImageData.Compressor?
+    ) throws(PNGError) -> [UInt8] {
         guard image.width > 0, image.height > 0, image.width <= 0x7FFF_FFFF, image.height <= 0x7FFF_FFFF else {
             throw .invalidImage("size \(image.width)×\(image.height)")
         }
@@ -134,7 +142,8 @@ public enum PNGEncoder {
         }
 
         let opaque = isOpaque(image)
-        let stream = try PNGImageData.zlibStream(image, opaque: opaque, level: level, filter: filter, parts: parts)
+        let stream = try PNGImageData.zlibStream(image, opaque: opaque, level: level, filter: filter, parts: parts,
+                                                 compressor: compressor)
 
         let chunkCount = 3 + texts.count + stream.count / PNGChunkWriter.maxIDATLength
         var png = PNGChunkWriter(

@@ -1,13 +1,13 @@
 internal import CZlib  // no C type in the public API
 
-/// One raw deflate stream (RFC 1951) through zlib, fed a piece at a time.
+/// One raw deflate stream (RFC 1951) through zlib, fed a piece at a time: the PNG writer's
+/// compressor for the balanced and smallest speeds (levels 6 and 9).
 ///
 /// The PNG writer streams filtered rows through it a strip at a time, so no buffer the
 /// size of the image is needed (each fresh page costs a page fault), and ends all but
 /// the last part of an image with a sync flush: a byte-aligned, non-final end that the
 /// next part's stream can follow, so parts compress on different threads.
-final class RawDeflater {
-    enum Flush { case none, sync, finish }
+final class RawDeflater: Deflater {
 
     private let stream: UnsafeMutablePointer<z_stream>
     private let scratch: UnsafeMutablePointer<UInt8>
@@ -37,7 +37,7 @@ final class RawDeflater {
     /// Compresses `input`, then flushes as asked.
     ///
     /// - Throws: `.encodingFailed` with zlib's status when deflate fails.
-    func compress(_ input: UnsafeRawBufferPointer, flush: Flush) throws(PNGError) {
+    func compress(_ input: UnsafeRawBufferPointer, flush: DeflateFlush) throws(PNGError) {
         guard !finished else { throw .encodingFailed("deflate stream used after its end") }
         let mode: Int32
         switch flush {

@@ -121,10 +121,10 @@ final class PNGEncoderRoundTripTests: XCTestCase {
     }
 
     /// A batch with a job per core encodes on one thread: one part, where the same image is
-    /// otherwise split in two (it has 512 KiB of rows or more, even as RGB: (640 × 3 + 1) × 300 bytes).
+    /// otherwise split in two (it has two parts' bytes of rows for igzip or more: (2048 × 4 + 1) × 1100).
     func testOnOneThreadIsOnePart() throws {
         var random = SplitMix64(seed: 5)
-        let image = makeImage(640, 300, opaque: false, noise: false, &random)
+        let image = makeImage(2048, 1100, opaque: false, noise: false, &random)
         let onePart = try PNGEncoder.encode(image, textChunks: [], level: 1, filter: .none, parts: 1)
         let twoParts = try PNGEncoder.encode(image, textChunks: [], level: 1, filter: .none, parts: 2)
         XCTAssertNotEqual(onePart, twoParts)
@@ -133,20 +133,62 @@ final class PNGEncoderRoundTripTests: XCTestCase {
         XCTAssertEqual(try PNGDecoder.decode(onePart), image)
     }
 
-    /// Where a large image's parts fall depends on its size only, so the file is the same
-    /// on every run, whichever thread compressed which part: the card's size is eight parts.
+    /// Where a large image's parts fall depends on its size (and the compressor) only, so
+    /// the file is the same on every run, whichever thread compressed which part: a 4K
+    /// render is five parts for igzip, the card eight for zlib's levels and one for igzip.
     func testPartsFollowTheImageSizeOnly() throws {
+        let cardRows = (1200 * 3 + 1) * 630
+        XCTAssertEqual(PNGImageData.compressor(level: 1, total: cardRows), .igzip)
+        XCTAssertEqual(PNGImageData.compressor(level: 1, total: PNGImageData.igzipFrom - 1), .zlib(level: 1))
+        XCTAssertEqual(PNGImageData.compressor(level: 6, total: cardRows), .zlib(level: 6))
+        XCTAssertEqual(PNGImageData.partCount(total: cardRows, height: 630, compressor: .igzip), 1)
+        XCTAssertEqual(PNGImageData.partCount(total: cardRows, height: 630, compressor: .zlib(level: 6)), 8)
+        XCTAssertEqual(PNGImageData.partCount(total: (3840 * 3 + 1) * 2160, height: 2160, compressor: .igzip), 5)
+        XCTAssertEqual(PNGImageData.partCount(total: 2 * PNGImageData.partBytes(.zlib(level: 9)) - 1, height: 630,
+                                              compressor: .zlib(level: 9)), 1)
+        XCTAssertEqual(PNGImageData.partCount(total: 1 << 34, height: 10_000, compressor: .igzip), PNGImageData.maxParts)
+        XCTAssertEqual(PNGImageData.partCount(total: 1 << 30, height: 3, compressor: .zlib(level: 6)), 3)
         var random = SplitMix64(seed: 9)
-        let image = makeImage(1200, 630, opaque: true, noise: false, &random)
-        XCTAssertEqual(PNGImageData.partCount(total: (1200 * 3 + 1) * 630, height: 630), 8)
-        XCTAssertEqual(PNGImageData.partCount(total: PNGImageData.parallelThreshold - 1, height: 630), 1)
-        XCTAssertEqual(PNGImageData.partCount(total: 1 << 30, height: 10_000), PNGImageData.maxParts)
-        XCTAssertEqual(PNGImageData.partCount(total: 1 << 30, height: 3), 3)
-        let eightParts = try PNGEncoder.encode(image, textChunks: [], level: 1, filter: .none, parts: 8)
-        for run in 0..<12 {
-            XCTAssertEqual(try PNGEncoder.encode(image, speed: .fast), eightParts, "run \(run)")
+        let image = makeImage(3840, 2160, opaque: true, noise: false, &random)
+        let fiveParts = try PNGEncoder.encode(image, textChunks: [], level: 1, filter: .none, parts: 5)
+        for run in 0..<6 {
+            XCTAssertEqual(try PNGEncoder.encode(image, speed: .fast), fiveParts, "run \(run)")
         }
-        XCTAssertEqual(try PNGDecoder.decode(eightParts), image)
+        XCTAssertEqual(try PNGDecoder.decode(fiveParts), image)
+        let card = makeImage(1200, 630, opaque: true, noise: false, &random)
+        let eightParts = try PNGEncoder.encode(card, textChunks: [], level: 6, filter: .adaptive, parts: 8)
+        for run in 0..<6 {
+            XCTAssertEqual(try PNGEncoder.encode(card, speed: .balanced), eightParts, "run \(run)")
+        }
+        XCTAssertEqual(try PNGDecoder.decode(eightParts), card)
+    }
+
+    /// igzip's files stay within 10 % of zlib level 1's where it is used (256 KiB of rows
+    /// or more): the goldens with the most text, drawn three times as large (each pixel
+    /// a 3×3 block), and the same pixels either way.
+    func testIgzipStaysWithinTenPercentOfZlib() throws {
+        let fixtures = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("fixtures")
+        for name in ["cjk.png", "bidi.png", "fallback-cjk.png", "ligatures.png", "spans.png"] {
+            let golden = try PNGDecoder.decode([UInt8](try Data(contentsOf: fixtures.appendingPathComponent(name))))
+            var pixels = [UInt8](repeating: 0, count: golden.width * golden.height * 36)
+            for y in 0..<golden.height * 3 {
+                for x in 0..<golden.width * 3 {
+                    let from = ((y / 3) * golden.width + x / 3) * 4, to = (y * golden.width * 3 + x) * 4
+                    for channel in 0..<4 { pixels[to + channel] = golden.pixels[from + channel] }
+                }
+            }
+            let image = RGBAImage(width: golden.width * 3, height: golden.height * 3, pixels: pixels)
+            let opaque = PNGEncoder.isOpaque(image)
+            let rows = PNGFilteredRows.stride(width: image.width, opaque: opaque) * image.height
+            XCTAssertGreaterThanOrEqual(rows, PNGImageData.igzipFrom, name)
+            let igzip = try PNGImageData.zlibStream(image, opaque: opaque, level: 1, filter: .none, parts: 1)
+            let zlib = try PNGImageData.zlibStream(image, opaque: opaque, level: 1, filter: .none, parts: 1,
+                                                   compressor: .zlib(level: 1))
+            XCTAssertLessThanOrEqual(Double(igzip.count), Double(zlib.count) * 1.1, name)
+            XCTAssertEqual(try PNGDecoder.decode(try PNGEncoder.encode(image, speed: .fast)), image, name)
+        }
     }
 
     /// The calling thread compresses every part when no worker turns up, and a worker that
@@ -157,7 +199,7 @@ final class PNGEncoderRoundTripTests: XCTestCase {
         try image.pixels.withUnsafeBytes { pixels in
             let jobs = (0..<5).map { index in
                 PartJob(pixels: pixels, width: 64, rows: index * 8..<(index + 1) * 8, opaque: false, filter: .sub,
-                        level: 1, last: index == 4)
+                        compressor: index % 2 == 0 ? .igzip : .zlib(level: 1), last: index == 4)
             }
             let queue = PartQueue(jobs)
             queue.compressPartsAndWait()
