@@ -1,6 +1,7 @@
-/// Encodes ``RGBAImage``s as 8-bit PNGs in memory: filtered rows deflated by zlib a
-/// strip at a time, large images in two parts on two threads, checksums by libdeflate,
-/// in a container written here (libpng is used for decoding only).
+/// Encodes ``RGBAImage``s as 8-bit PNGs in memory: filtered rows deflated a strip at a
+/// time, by ISA-L's igzip for the fast speed and zlib otherwise, large images in parts
+/// shared by two threads, checksums by libdeflate, in a container written here (libpng is
+/// used for decoding only).
 public enum PNGEncoder {
     /// How hard the encoder works to make the file small.
     ///
@@ -19,6 +20,10 @@ public enum PNGEncoder {
     /// | libdeflate 1     | up     | 56,249     | 5.62    | 31.5   | 100,817    | 15.78   | 83.6   | –        |
     /// | libdeflate 2     | none   | 53,156     | 3.94    | 62.9   | 100,035    | 10.56   | 168.9  | 9.42     |
     /// | libdeflate 6     | none   | 45,579     | –       | 67.9   | 93,333     | –       | 183.7  | –        |
+    /// | igzip 1 (ISA-L)  | none   | 59,935     | 0.37    | –      | 125,054    | 1.23    | –      | –        |
+    ///
+    /// (igzip measured 2026-11-28 with `bench/png_compressors.c`, zlib 1 beside it: 4.16
+    /// and 11.50 ms on one thread.)
     ///
     /// libdeflate (1.14, Debian 12) compresses in fewer instructions and to smaller
     /// files, but its level 1 takes 2.5 ns a byte on runs of one byte value (white,
@@ -28,14 +33,19 @@ public enum PNGEncoder {
     /// compresses whole buffers only, so the rows of the whole image have to be in
     /// memory at once: 560 more page faults for the card, 1,430 for a 1080p image, at
     /// 2 µs each here. zlib streams a strip of rows at a time and, with sync flushes,
-    /// lets two threads compress halves of the image into one stream. So `.fast` is
-    /// zlib level 1, unfiltered (filters gain little on UI images: long runs of equal
-    /// pixels already compress well unfiltered), two threads for images of 512 KiB of
-    /// rows or more. Opaque images (every render with a background) are written as RGB,
+    /// lets threads compress parts of the image into one stream. ISA-L's igzip streams
+    /// and joins as zlib does and, its matching written in vector instructions, compresses
+    /// ten times faster than zlib's level 1 to files of about the same size (0.91–1.09×
+    /// on renders), except on small text-heavy images (up to 1.19×, under 256 KiB of
+    /// rows, where zlib takes half a millisecond). So `.fast` is igzip level 1 from 256 KiB
+    /// of rows on and zlib level 1 below, unfiltered (filters gain little on UI images:
+    /// long runs of equal pixels already compress well unfiltered, and igzip's files grow
+    /// with them). Opaque images (every render with a background) are written as RGB,
     /// a quarter less data through deflate. The checksums, where libdeflate's vector
     /// code is ten to twenty times faster than zlib's, are libdeflate's.
     public enum Speed: Sendable, Equatable {
-        /// For renders and diff images: zlib level 1, no filter.
+        /// For renders and diff images: igzip level 1 (zlib level 1 for images under
+        /// 256 KiB of rows), no filter.
         case fast
         /// zlib level 6, adaptive filter choice (per row, the smallest sum of
         /// absolute differences, libpng's heuristic).
@@ -64,7 +74,7 @@ public enum PNGEncoder {
     ///   - onOneThread: compress on the calling thread only, never in parts on threads of
     ///     their own: for callers that already keep every core busy (a batch of as many jobs
     ///     as cores), where a second thread only competes with another job. The file is
-    ///     then one zlib stream without sync flushes: the same pixels, within a few hundred
+    ///     then one deflate stream without sync flushes: the same pixels, within a few hundred
     ///     bytes of the size.
     /// - Returns: the PNG file.
     /// - Throws: `.invalidImage` for a bad size or buffer, `.invalidText` for a bad
