@@ -2,15 +2,15 @@
 ///
 /// The rows are compressed by ISA-L's igzip for the fast speed (unless the image is small)
 /// and by zlib otherwise (see `Compressor`). A large image's rows are cut into parts of
-/// about `partBytes` filtered bytes, each compressed into a raw deflate stream that ends with a sync flush (the last with the
-/// final block), so the parts joined are one deflate stream. The calling thread and a
-/// worker thread share the parts out (`PartQueue`): each takes the next one when it is done
-/// with its last, so when the worker starts late or its processor is busy, the calling
-/// thread compresses more of them instead of waiting. Where the parts fall depends on the
-/// image's size only, so the file is the same whichever thread compressed which part. A
-/// part's matches cannot reach into the part before it, which costs a few tenths of a per
-/// cent in size. Within a part, rows are filtered and compressed a strip at a time, so no
-/// buffer the size of the image is allocated.
+/// about `partBytes` filtered bytes, each compressed into a raw deflate stream that ends
+/// with a sync flush (the last with the final block), so the parts joined are one deflate
+/// stream. The calling thread and a worker thread share the parts out (`PartQueue`): each
+/// takes the next one when it is done with its last, so when the worker starts late or its
+/// processor is busy, the calling thread compresses more of them instead of waiting. Where
+/// the parts fall depends on the image's size only, so the file is the same whichever
+/// thread compressed which part. A part's matches cannot reach into the part before it,
+/// which costs a few tenths of a per cent in size. Within a part, rows are filtered and
+/// compressed a strip at a time, so no buffer the size of the image is allocated.
 enum PNGImageData {
     /// Filtered bytes handed to the compressor at once.
     static let stripBytes = 64 * 1024

@@ -4,8 +4,9 @@ internal import CSched  // no C type in the public API
 /// A detached thread for a share of the calling thread's work, on another processor.
 ///
 /// A new thread is first queued on its creator's processor (the scheduler's wake-up
-/// affinity), where it waited here for the creator to block, about 2 ms of a card's 4 ms
-/// encode, in most runs on this project's two-core machine. It is therefore allowed every
+/// affinity), where it waited here for the creator to block: when zlib compressed the card
+/// in two halves, about 2 ms of its 4 ms encode, in most runs on this project's two-core
+/// machine. It is therefore allowed every
 /// processor the process may use except the creator's current one. When that processor is
 /// busy, the thread starts late: the work is shared out so that the creator does not wait
 /// for it (`PartQueue`).
