@@ -71,10 +71,12 @@ let package = Package(
         // JPEG and WebP encoding of RGB(A) buffers, one thin module per C library.
         .target(name: "JPEGEncoding", dependencies: ["CTurboJPEG"]),
         .target(name: "WebPEncoding", dependencies: ["CWebPEncode"]),
+        // Image-sized byte buffers with their pages mapped ahead (huge pages where given).
+        .target(name: "ImageMemory"),
         // Pure Swift: perceptual pixel comparison over RGBA buffers.
-        .target(name: "PixelDiff"),
+        .target(name: "PixelDiff", dependencies: ["ImageMemory"]),
         // Cairo drawing of a display list into RGBA pixels (SVG images through librsvg).
-        .target(name: "Rendering", dependencies: ["CCairo", "CPixman", "CRsvg", "LayoutEngine"]),
+        .target(name: "Rendering", dependencies: ["CCairo", "CPixman", "CRsvg", "LayoutEngine", "ImageMemory"]),
         // The pipeline that ties the stages together (used by the CLI and the service).
         .target(
             name: "LayoutRenderKit",
@@ -111,7 +113,7 @@ let package = Package(
         .testTarget(name: "WebPCodecTests", dependencies: ["WebPCodec", "PNGCodec"], exclude: ["Fixtures"]),
         .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff", "PNGCodec"]),
         // Conformance/: the corpus recorded from Chromium (scripts/conformance --record), read by ConformanceCorpusTests.
-        .testTarget(name: "LayoutRenderKitTests", dependencies: ["LayoutRenderKit", "LayoutRenderGolden", "SpecLanguage", "SpecGenerators", "PixelDiff", "PNGCodec", "LayoutEngine"],
+        .testTarget(name: "LayoutRenderKitTests", dependencies: ["LayoutRenderKit", "LayoutRenderGolden", "SpecLanguage", "SpecGenerators", "PixelDiff", "PNGCodec", "LayoutEngine", "ImageMemory"],
                     exclude: ["Conformance"]),
         .testTarget(name: "LayoutRenderTestingTests", dependencies: ["LayoutRenderTesting", "LayoutRenderGolden", "LayoutRenderKit", "PNGCodec"],
                     exclude: ["__Snapshots__"]),

@@ -1,4 +1,5 @@
 import Foundation  // Thread, DispatchSemaphore: two halves of a large image on two threads
+import ImageMemory
 
 // The comparison itself, after pixelmatch (Mapbox, ISC): the YIQ colour delta of
 // Kotsarenko & Ramos, "Measuring perceived color difference using YIQ NTSC
@@ -134,10 +135,10 @@ private struct Box {
 private func compare(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int, options: DiffOptions) -> DiffResult {
     let total = width * height
     // Every byte is written by the comparison (each row is faded, then its differences
-    // painted), on the thread that compares the row, so the buffer is not zeroed first:
-    // the first touch of its pages (2,000 page faults for 1080p) is shared by both threads.
-    var diffImage: [UInt8]? = options.makeDiffImage
-        ? [UInt8](unsafeUninitializedCapacity: total * 4) { _, count in count = total * 4 } : nil
+    // painted), so the buffer is not zeroed first; its pages (2,000 page faults one at a
+    // time for 1080p) are mapped in one call, in huge pages where the kernel gives them.
+    var diffImage: [UInt8]? = options.makeDiffImage ? ImageBuffer.uninitialized(count: total * 4) : nil
+    if diffImage != nil { diffImage!.withUnsafeMutableBytes { ImageBuffer.mapPages($0, zeroed: false) } }
     var tally = Tally()
     a.withUnsafeBufferPointer { pa in
         b.withUnsafeBufferPointer { pb in

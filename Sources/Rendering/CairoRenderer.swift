@@ -1,5 +1,6 @@
 import CCairo
 import CPixman
+import ImageMemory
 import LayoutEngine
 
 /// Limits on what one render may allocate.
@@ -50,13 +51,13 @@ public struct CairoRenderer: Sendable {
         // against the paint budget on the same surface, which that pass never draws on, so
         // a render over the budget is refused before the bitmap's pages are mapped. They
         // are then zeroed unless the first thing drawn paints over every pixel.
-        var pixels = pixelBuffer(count: width * height * 4)
+        var pixels = ImageBuffer.uninitialized(count: width * height * 4)
         let drawn: Result<Void, RenderError> = pixels.withUnsafeMutableBytes { buffer in
             do throws(RenderError) {
                 let surface = try ImageSurface(drawingInto: buffer, width: width, height: height)
                 defer { surface.finish() }
                 try draw(list, on: surface, painting: false)
-                preparePixels(buffer, zeroed: !list.firstPaintCoversEveryPixel)
+                ImageBuffer.mapPages(buffer, zeroed: !list.firstPaintCoversEveryPixel)
                 try draw(list, on: surface, painting: true)
                 return .success(())
             } catch {

@@ -1,4 +1,5 @@
 import XCTest
+import ImageMemory
 import LayoutEngine
 @testable import Rendering
 
@@ -6,15 +7,15 @@ import LayoutEngine
 /// call, and when it reuses memory another buffer filled and let go; a large one has room
 /// for huge pages; under an opaque background it is not zeroed, and the render is the same
 /// whatever the memory held.
-final class PixelBufferTests: XCTestCase {
+final class ImageBufferTests: XCTestCase {
     func testZeroedAtEverySizeAndOnReusedMemory() {
         for count in [0, 1, 4095, 4096, 4097, (1 << 20) - 1, 1 << 20, 3_024_000, (1 << 22) + 13] {
             // Filled and let go first, so the new buffer may take its memory.
-            var dirty: [UInt8]? = [UInt8](repeating: 0xFF, count: pixelBuffer(count: count).capacity)
+            var dirty: [UInt8]? = [UInt8](repeating: 0xFF, count: ImageBuffer.uninitialized(count: count).capacity)
             XCTAssertGreaterThanOrEqual(dirty?.count ?? 0, count)
             dirty = nil
-            var buffer = pixelBuffer(count: count)
-            buffer.withUnsafeMutableBytes { preparePixels($0, zeroed: true) }
+            var buffer = ImageBuffer.uninitialized(count: count)
+            buffer.withUnsafeMutableBytes { ImageBuffer.mapPages($0, zeroed: true) }
             XCTAssertEqual(buffer.count, count)
             XCTAssertTrue(buffer.allSatisfy { $0 == 0 }, "\(count)")
         }
@@ -25,7 +26,7 @@ final class PixelBufferTests: XCTestCase {
     func testALargeBufferHoldsWholeAlignedBlocks() {
         let huge = 2 << 20
         for count in [huge - 1, huge, 3_024_000, 2 * huge + 13, 33_177_600] {
-            let buffer = pixelBuffer(count: count)
+            let buffer = ImageBuffer.uninitialized(count: count)
             XCTAssertEqual(buffer.count, count)
             XCTAssertGreaterThanOrEqual(buffer.capacity, count >= huge ? count + huge : count, "\(count)")
             let base = buffer.withUnsafeBytes { Int(bitPattern: $0.baseAddress) }
@@ -89,7 +90,7 @@ final class PixelBufferTests: XCTestCase {
     /// (The buffer is as large as the bitmap's storage, capacity beyond the count included.)
     private func render(_ list: DisplayList, overMemoryHolding byte: UInt8) throws -> Bitmap {
         let count = list.pixelWidth * list.pixelHeight * 4
-        var dirty: [UInt8]? = [UInt8](repeating: byte, count: pixelBuffer(count: count).capacity)
+        var dirty: [UInt8]? = [UInt8](repeating: byte, count: ImageBuffer.uninitialized(count: count).capacity)
         XCTAssertGreaterThanOrEqual(dirty?.count ?? 0, count)
         dirty = nil
         return try CairoRenderer().render(list)
