@@ -2,7 +2,7 @@
 // rows (filter None, RGB when opaque) of a PNG's pixels, compressed by zlib level 1 on one
 // thread and on two (halves joined by a sync flush, as PNGCodec did; Adler-32 by
 // libdeflate), by libdeflate levels 1 and 2, and by ISA-L's igzip levels 0 to 3 (zlib
-// framing by igzip; PNGCodec's fast speed is igzip level 1 from 256 KiB of rows on); best
+// framing by igzip; PNGCodec's fastest speed is igzip level 1 from 256 KiB of rows on); best
 // of 40 in one process, so page faults count little.
 //   cc -O2 -o /tmp/png_compressors bench/png_compressors.c -lpng16 -lz -ldeflate -lisal -lpthread
 //   /tmp/png_compressors IMAGE.png

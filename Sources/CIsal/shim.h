@@ -1,6 +1,6 @@
 #pragma once
 // ISA-L's igzip (Intel's Intelligent Storage Acceleration Library) for the PNG writer's
-// fast speed: raw deflate streams, fed a piece at a time, that can end with a sync flush
+// fastest speed: raw deflate streams, fed a piece at a time, that can end with a sync flush
 // and be joined, as zlib's. Linked through pkg-config (libisal); Debian ships the shared
 // library only. The level buffer sizes are macros over macros Swift cannot import: the
 // functions below give them and read the one state field Swift needs.

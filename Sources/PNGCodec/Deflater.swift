@@ -1,5 +1,5 @@
-/// A raw deflate stream (RFC 1951) fed a piece at a time: ISA-L's (`IgzipDeflater`) for the
-/// fast speed, zlib's (`RawDeflater`) for the others. The PNG writer frames it as a zlib
+/// A raw deflate stream (RFC 1951) fed a piece at a time: zlib's (`RawDeflater`), or ISA-L's
+/// (`IgzipDeflater`) for the fastest speed. The PNG writer frames it as a zlib
 /// stream (header and Adler-32 trailer) itself, and joins parts of an image compressed on
 /// different threads, each ended by a sync flush.
 protocol Deflater: AnyObject {

@@ -1,7 +1,8 @@
 internal import CIsal  // no C type in the public API
 
 /// One raw deflate stream (RFC 1951) through ISA-L's igzip, fed a piece at a time: the PNG
-/// writer's compressor for the fast speed.
+/// writer's compressor for the fastest speed (its output is not always the same bytes for
+/// the same input: see `PNGEncoder.Speed`).
 ///
 /// igzip's level 1 compressed the card's rows in 0.37 ms where zlib's level 1 took 4.3 on
 /// one thread (2.2 on two), and 1080p in 1.3 ms against 12.0, to files 5 % smaller and 4 %
@@ -20,8 +21,12 @@ final class IgzipDeflater: Deflater {
     init(level: Int32) throws(PNGError) {
         let size = lr_isal_level_buffer_size(level)
         guard size > 0 else { throw .encodingFailed("ISA-L has no deflate level \(level)") }
+        // Zeroed, so that igzip reads no memory it has not written (its hash table, its
+        // history), as zlib's state is.
         stream = .allocate(capacity: 1)
+        stream.initialize(to: isal_zstream())
         levelBuffer = .allocate(capacity: Int(size))
+        levelBuffer.initialize(repeating: 0, count: Int(size))
         scratch = .allocate(capacity: Self.scratchSize)
         lr_isal_start_raw(stream, level, levelBuffer, size)
     }

@@ -1,7 +1,7 @@
 /// Encodes ``RGBAImage``s as 8-bit PNGs in memory: filtered rows deflated a strip at a
-/// time, by ISA-L's igzip for the fast speed and zlib otherwise, large images in parts
-/// shared by two threads, checksums by libdeflate, in a container written here (libpng is
-/// used for decoding only).
+/// time, by zlib (ISA-L's igzip for the fastest speed), large images in parts shared by
+/// two threads, checksums by libdeflate, in a container written here (libpng is used for
+/// decoding only).
 public enum PNGEncoder {
     /// How hard the encoder works to make the file small.
     ///
@@ -33,20 +33,29 @@ public enum PNGEncoder {
     /// compresses whole buffers only, so the rows of the whole image have to be in
     /// memory at once: 560 more page faults for the card, 1,430 for a 1080p image, at
     /// 2 µs each here. zlib streams a strip of rows at a time and, with sync flushes,
-    /// lets threads compress parts of the image into one stream. ISA-L's igzip streams
-    /// and joins as zlib does and, its matching written in vector instructions, compresses
-    /// ten times faster than zlib's level 1 to files of about the same size (0.91–1.09×
-    /// on renders), except on small text-heavy images (up to 1.19×, under 256 KiB of
-    /// rows, where zlib takes half a millisecond). So `.fast` is igzip level 1 from 256 KiB
-    /// of rows on and zlib level 1 below, unfiltered (filters gain little on UI images:
-    /// long runs of equal pixels already compress well unfiltered, and igzip's files grow
-    /// with them). Opaque images (every render with a background) are written as RGB,
+    /// lets threads compress parts of the image into one stream. So `.fast` is zlib level
+    /// 1, unfiltered (filters gain little on UI images: long runs of equal pixels already
+    /// compress well unfiltered), in parts shared by two threads for images of 512 KiB of
+    /// rows or more. Opaque images (every render with a background) are written as RGB,
     /// a quarter less data through deflate. The checksums, where libdeflate's vector
     /// code is ten to twenty times faster than zlib's, are libdeflate's.
+    ///
+    /// ISA-L's igzip streams and joins as zlib does and, its matching written in vector
+    /// instructions, compresses ten times faster than zlib's level 1 to files of about the
+    /// same size (0.91–1.09× on renders; up to 1.19× on small text-heavy images, under
+    /// 256 KiB of rows, which stay with zlib). But its output is not a function of its
+    /// input alone: compressing the 1,000 cards of `bench/make_card_batch.py` twice in
+    /// fresh processes (a C program with every buffer zeroed, stateful and stateless
+    /// calls alike) gave different bytes for about two of them each time, the same pixels
+    /// always. So it is `.fastest`, asked for by name, and `.fast` stays zlib's, whose
+    /// bytes are the same on every run.
     public enum Speed: Sendable, Equatable {
-        /// For renders and diff images: igzip level 1 (zlib level 1 for images under
-        /// 256 KiB of rows), no filter.
+        /// For renders and diff images: zlib level 1, no filter.
         case fast
+        /// igzip level 1 (zlib level 1 for images under 256 KiB of rows), no filter: about
+        /// ten times faster than `.fast` to files of about its size, for throughput. The
+        /// same pixels on every run, but not always the same bytes (see above).
+        case fastest
         /// zlib level 6, adaptive filter choice (per row, the smallest sum of
         /// absolute differences, libpng's heuristic).
         case balanced
@@ -57,7 +66,7 @@ public enum PNGEncoder {
 
         var settings: (level: Int32, filter: PNGRowFilter) {
             switch self {
-            case .fast: return (1, .none)
+            case .fast, .fastest: return (1, .none)
             case .balanced: return (6, .adaptive)
             case .smallest: return (9, .adaptive)
             }
@@ -92,7 +101,7 @@ public enum PNGEncoder {
     ) throws(PNGError) -> [UInt8] {
         let settings = speed.settings
         let direct = try encode(image, textChunks: textChunks, level: settings.level, filter: settings.filter,
-                                parts: onOneThread ? 1 : nil)
+                                parts: onOneThread ? 1 : nil, compressor: nil, igzip: speed == .fastest)
         guard speed == .smallest, let palette = try encodePalette(image, textChunks: textChunks, level: settings.level) else {
             return direct
         }
@@ -123,19 +132,19 @@ public enum PNGEncoder {
         return png.bytes
     }
 
-    /// Encodes with an explicit level (1…9; 1 is the fast speed's: igzip from 256 KiB of
-    /// rows on, zlib below), row filter and number of parts (nil: by size) (for
-    /// measurement and tests).
+    /// Encodes with an explicit zlib level (1…9), row filter and number of parts (nil: by
+    /// size) (for measurement and tests).
     @_spi(Bench) public static func encode(
         _ image: RGBAImage, textChunks: [PNGTextChunk], level: Int32, filter: PNGRowFilter, parts: Int? = nil
     ) throws(PNGError) -> [UInt8] {
         try encode(image, textChunks: textChunks, level: level, filter: filter, parts: parts, compressor: nil)
     }
 
-    /// The same with the compressor chosen (nil: by level and size), for tests and the fuzzer.
+    /// The same with the compressor chosen (nil: by level and size, igzip for images large
+    /// enough when `igzip`, the fastest speed), for the speeds, tests and the fuzzer.
     static func encode(
         _ image: RGBAImage, textChunks: [PNGTextChunk], level: Int32, filter: PNGRowFilter, parts: Int?,
-        compressor: PNGImageData.Compressor?
+        compressor: PNGImageData.Compressor?, igzip: Bool = false
     ) throws(PNGError) -> [UInt8] {
         guard image.width > 0, image.height > 0, image.width <= 0x7FFF_FFFF, image.height <= 0x7FFF_FFFF else {
             throw .invalidImage("size \(image.width)×\(image.height)")
@@ -154,7 +163,7 @@ public enum PNGEncoder {
 
         let opaque = isOpaque(image)
         let stream = try PNGImageData.zlibStream(image, opaque: opaque, level: level, filter: filter, parts: parts,
-                                                 compressor: compressor)
+                                                 compressor: compressor, igzip: igzip)
 
         let chunkCount = 3 + texts.count + stream.count / PNGChunkWriter.maxIDATLength
         var png = PNGChunkWriter(

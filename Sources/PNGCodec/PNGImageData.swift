@@ -1,7 +1,7 @@
 /// The zlib stream (RFC 1950) of an image's filtered rows, the data of its IDAT chunks.
 ///
-/// The rows are compressed by ISA-L's igzip for the fast speed (unless the image is small)
-/// and by zlib otherwise (see `Compressor`). A large image's rows are cut into parts of
+/// The rows are compressed by zlib, or by ISA-L's igzip for the fastest speed (unless the
+/// image is small; see `Compressor`). A large image's rows are cut into parts of
 /// about `partBytes` filtered bytes, each compressed into a raw deflate stream that ends
 /// with a sync flush (the last with the final block), so the parts joined are one deflate
 /// stream. The calling thread and a worker thread share the parts out (`PartQueue`): each
@@ -16,7 +16,7 @@ enum PNGImageData {
     static let stripBytes = 64 * 1024
     /// The library that compresses an image's rows, and at which level.
     enum Compressor: Equatable {
-        /// ISA-L's igzip, level 1: the fast speed, from `igzipFrom` bytes of rows on.
+        /// ISA-L's igzip, level 1: the fastest speed, from `igzipFrom` bytes of rows on.
         case igzip
         /// zlib, at a level from 1 to 9.
         case zlib(level: Int32)
@@ -28,9 +28,9 @@ enum PNGImageData {
     /// of text at two to four times the scale: 1.02–1.09; the card: 0.95).
     static let igzipFrom = 256 * 1024
 
-    /// igzip for the fast speed's (level 1) larger images, zlib otherwise.
-    static func compressor(level: Int32, total: Int) -> Compressor {
-        level == 1 && total >= igzipFrom ? .igzip : .zlib(level: level)
+    /// igzip for the fastest speed's larger images (`igzip`), zlib otherwise.
+    static func compressor(level: Int32, total: Int, igzip: Bool) -> Compressor {
+        igzip && total >= igzipFrom ? .igzip : .zlib(level: level)
     }
 
     /// Filtered bytes in a part of a larger image: zlib compresses 256 KiB in about 0.5,
@@ -40,6 +40,10 @@ enum PNGImageData {
     /// for the worker's last one.
     static func partBytes(_ compressor: Compressor) -> Int { compressor == .igzip ? 4 << 20 : 256 * 1024 }
     static let maxParts = 64
+    /// Zeroed bytes allocated past a strip's rows: RGB packing's last store reaches past
+    /// them (`PNGFilteredRows.slack`), and igzip reads up to ISAL_LOOK_AHEAD (288) bytes
+    /// past the input it is given (hashing; they never reach the output).
+    static let slackPastRows = 512
 
     struct Part {
         var deflated: [UInt8]
@@ -55,14 +59,15 @@ enum PNGImageData {
     /// - Parameters:
     ///   - parts: how many parts to cut the rows into (nil: by size); one part is
     ///     compressed on the calling thread alone.
-    ///   - chosen: the compressor (nil: by level and size; tests compare the two).
+    ///   - chosen: the compressor (nil: by level, size and `igzip`; tests compare the two).
+    ///   - igzip: whether igzip may compress (the fastest speed), from `igzipFrom` bytes on.
     static func zlibStream(
         _ image: RGBAImage, opaque: Bool, level: Int32, filter: PNGRowFilter, parts requested: Int?,
-        compressor chosen: Compressor? = nil
+        compressor chosen: Compressor? = nil, igzip: Bool = false
     ) throws(PNGError) -> [UInt8] {
         let stride = PNGFilteredRows.stride(width: image.width, opaque: opaque)
         let total = stride * image.height  // ≤ pixels.count + height, checked by the caller
-        let compressor = chosen ?? compressor(level: level, total: total)
+        let compressor = chosen ?? compressor(level: level, total: total, igzip: igzip)
         let count = max(1, min(requested ?? partCount(total: total, height: image.height, compressor: compressor),
                                image.height, maxParts))
         let results: [Result<Part, PNGError>] = image.pixels.withUnsafeBytes { pixels in
@@ -113,8 +118,9 @@ enum PNGImageData {
         }
         let stride = PNGFilteredRows.stride(width: width, opaque: opaque)
         let stripRows = max(1, stripBytes / stride)
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(
-            capacity: PNGFilteredRows.bufferRows(stripRows, filter: filter) * stride + PNGFilteredRows.slack)
+        let capacity = PNGFilteredRows.bufferRows(stripRows, filter: filter) * stride + Self.slackPastRows
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        buffer.initialize(repeating: 0, count: capacity)
         defer { buffer.deallocate() }
         var adler: UInt32 = 1
         var y = rows.lowerBound

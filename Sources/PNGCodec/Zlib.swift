@@ -1,7 +1,8 @@
 internal import CZlib  // no C type in the public API
 
 /// One raw deflate stream (RFC 1951) through zlib, fed a piece at a time: the PNG writer's
-/// compressor for the balanced and smallest speeds (levels 6 and 9).
+/// compressor for the fast, balanced and smallest speeds (levels 1, 6 and 9), and for the
+/// fastest speed's small images.
 ///
 /// The PNG writer streams filtered rows through it a strip at a time, so no buffer the
 /// size of the image is needed (each fresh page costs a page fault), and ends all but

@@ -127,7 +127,8 @@ final class RasterOutputCLITests: XCTestCase {
         let spec = path("flat.spec")
         try "canvas width=120 height=60 background=#ffffff\nhbox gap=10 padding=10\n  box size=30x30 background=#4f7cff\n  box size=30x30 background=#ff000080 border=2,#000000\n"
             .write(toFile: spec, atomically: false, encoding: .utf8)
-        for (name, level) in [("fast.png", nil), ("balanced.png", "balanced"), ("smallest.png", "smallest")] {
+        for (name, level) in [("fast.png", nil), ("balanced.png", "balanced"), ("smallest.png", "smallest"),
+                              ("fastest.png", "fastest")] {
             let r = try CLIRunner.run(["render", spec, path(name)] + (level.map { ["--compression", $0] } ?? []))
             XCTAssertEqual(r.status, 0, r.stderr)
         }
@@ -137,12 +138,13 @@ final class RasterOutputCLITests: XCTestCase {
         XCTAssertLessThan(smallest.count, try bytes("balanced.png").count)
         XCTAssertEqual(try PNGDecoder.decode(smallest), try PNGDecoder.decode(fast))
         XCTAssertEqual(try PNGDecoder.decode(try bytes("balanced.png")), try PNGDecoder.decode(fast))
+        XCTAssertEqual(try PNGDecoder.decode(try bytes("fastest.png")), try PNGDecoder.decode(fast))
     }
 
     func testCompressionJunkOrForAnotherFormatIsAUsageError() throws {
         let cases: [([String], String)] = [
-            (["render", card, path("o.png"), "--compression", "best"], "Error: The value 'best' is invalid for '--compression <fast|balanced|smallest>'"),
-            (["render", card, path("o.png"), "--compression", ""], "Error: The value '' is invalid for '--compression <fast|balanced|smallest>'"),
+            (["render", card, path("o.png"), "--compression", "best"], "Error: The value 'best' is invalid for '--compression <fast|balanced|smallest|fastest>'"),
+            (["render", card, path("o.png"), "--compression", ""], "Error: The value '' is invalid for '--compression <fast|balanced|smallest|fastest>'"),
             (["render", card, path("o.jpg"), "--compression", "smallest"], "Error: --compression applies to PNG output, not JPEG.\n"),
             (["render", card, path("o.svg"), "--compression", "fast"], "Error: --compression applies to PNG output, not SVG.\n"),
         ]

@@ -10,7 +10,7 @@ import SpecLanguage
 ///
 /// `data`'s keys become names, as `--data FILE.json`; `format` is `"png"` (the default),
 /// `"jpeg"`, `"webp"`, `"svg"`, `"pdf"` or `"frames"`, with `"quality"` (1-100, JPEG and
-/// WebP) and `"compression"` (`"fast"`, `"balanced"`, `"smallest"`, PNG) as the CLI takes
+/// WebP) and `"compression"` (`"fast"`, `"balanced"`, `"smallest"`, `"fastest"`, PNG) as the CLI takes
 /// them. A JSON body without a `spec` key is the spec's own JSON form, as before.
 /// The body is read by the project's JSON reader: duplicate keys are errors, nesting is
 /// bounded, and every error names its line, column and JSON path in the body.

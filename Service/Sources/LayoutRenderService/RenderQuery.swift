@@ -13,7 +13,7 @@ struct RenderQuery: Sendable, Equatable {
     var scale: Double?
     var frames = false
     var variables: [String: String] = [:]
-    /// `format=png|jpeg|webp|svg|pdf`, `quality=1-100`, `compression=fast|balanced|smallest`
+    /// `format=png|jpeg|webp|svg|pdf`, `quality=1-100`, `compression=fast|balanced|smallest|fastest`
     /// (`POST /render` only), checked together as the CLI checks them.
     var picture = PictureSettings()
 
@@ -54,7 +54,7 @@ struct RenderQuery: Sendable, Equatable {
                 picture.quality = quality
             case "compression" where !bareVariables:
                 guard let compression = PNGCompression(rawValue: value) else {
-                    throw .badQuery(parameter: name, reason: "expected fast, balanced or smallest")
+                    throw .badQuery(parameter: name, reason: "expected fast, balanced, smallest or fastest")
                 }
                 picture.compression = compression
             case "frames" where !bareVariables:

@@ -59,7 +59,7 @@ final class OutputFormatTests: XCTestCase {
             ("format=jpeg&quality=NaN", "query parameter 'quality': expected a whole number from 1 to 100"),
             ("quality=50", "query parameter 'quality': quality applies to JPEG and WebP output, not PNG"),
             ("format=svg&compression=smallest", "query parameter 'compression': compression applies to PNG output, not SVG"),
-            ("compression=best", "query parameter 'compression': expected fast, balanced or smallest"),
+            ("compression=best", "query parameter 'compression': expected fast, balanced, smallest or fastest"),
         ]
         try await withServer { client, _ in
             for (query, message) in cases {
