@@ -137,8 +137,12 @@ private func compare(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int, option
     // Every byte is written by the comparison (each row is faded, then its differences
     // painted), so the buffer is not zeroed first; its pages (2,000 page faults one at a
     // time for 1080p) are mapped in one call, in huge pages where the kernel gives them.
-    var diffImage: [UInt8]? = options.makeDiffImage ? ImageBuffer.uninitialized(count: total * 4) : nil
-    if diffImage != nil { diffImage!.withUnsafeMutableBytes { ImageBuffer.mapPages($0, zeroed: false) } }
+    var diffImage: [UInt8]? = nil
+    if options.makeDiffImage {
+        var image = ImageBuffer.uninitialized(count: total * 4)
+        image.withUnsafeMutableBytes { ImageBuffer.mapPages($0, zeroed: false) }
+        diffImage = image
+    }
     var tally = Tally()
     a.withUnsafeBufferPointer { pa in
         b.withUnsafeBufferPointer { pb in
