@@ -70,9 +70,20 @@ public struct Node: Hashable, Sendable {
 /// A parsed spec: the canvas, whose children are the top-level nodes, and the font
 /// families the spec declares for its render (`font` lines), in the order written.
 public struct Document: Hashable, Sendable {
-    public var canvas: Node
+    public var canvas: Node {
+        didSet { survey = nil }
+    }
     public var fonts: [FontDeclaration]
+    /// What the tree holds, as the parser that read it found (see `TreeSurvey`); a parser
+    /// sets it only once the ids outside `if`/`for` blocks are checked to be unique. Any
+    /// change to the canvas or the nodes under it clears it.
+    public internal(set) var survey: TreeSurvey?
+
     public init(canvas: Node, fonts: [FontDeclaration] = []) { self.canvas = canvas; self.fonts = fonts }
+
+    /// Documents are equal when their trees and fonts are: whether a survey was taken is not part of it.
+    public static func == (a: Document, b: Document) -> Bool { a.canvas == b.canvas && a.fonts == b.fonts }
+    public func hash(into hasher: inout Hasher) { hasher.combine(canvas); hasher.combine(fonts) }
 
     /// Every node in tree order (pre-order), the canvas first.
     public var allNodes: [Node] {
@@ -87,8 +98,14 @@ public struct Document: Hashable, Sendable {
 
     /// How many nodes the tree holds, the canvas and `if`/`else`/`for` nodes included.
     public var nodeCount: Int {
-        var count = 0
-        forEachNode { _ in count += 1 }
+        if let survey { return survey.nodeCount }
+        var count = 1
+        var stack = [canvas.children]
+        while let children = stack.popLast() {
+            count += children.count
+            // Read in place: each node copied out retained its arrays and strings.
+            for index in children.indices where !children[index].children.isEmpty { stack.append(children[index].children) }
+        }
         return count
     }
 

@@ -79,8 +79,8 @@ public struct JSONSpecReader {
         default:
             throw SpecError("give either children (a list) or root (one node)", at: tree.location("$"))
         }
-        let document = Document(canvas: canvas, fonts: state.fonts)
-        try state.checkIDs(document)
+        var document = Document(canvas: canvas, fonts: state.fonts)
+        document.survey = try document.surveyed(checkingIDs: true)
         return document
     }
 

@@ -23,6 +23,7 @@ public struct SpecParser {
         var state = ParseState(limits: limits)
         state.readsPlainLines = readsPlainLines
         let lines = SourceLines(source)
+        state.sourceHasBraces = lines.contains(UInt8(ascii: "{")) || lines.contains(UInt8(ascii: "}"))
         // Styles first, so a node may use a style declared further down.
         // The bytes first, which settles nearly every line without cutting it out: a line
         // whose bytes do not start "style " cannot start with those characters (no other
@@ -109,7 +110,14 @@ struct ParseState {
     /// The `font` lines so far, and how many files they name.
     var fonts: [FontDeclaration] = []
     var declaredFontFiles = 0
+    /// The nodes opened below the canvas, `if`/`else`/`for` lines not counted (they are in
+    /// `controlCount`), and the deepest level one is at: for the document's survey.
     var nodeCount = 0
+    var controlCount = 0
+    var deepest = -1
+    /// Whether the source has a `{` or `}` anywhere, so its strings may have names to fill
+    /// in (a string cannot get a brace otherwise: the `\u{…}` escape has braces too).
+    var sourceHasBraces = true
     /// `if`, `else` and `for` lines open on the stack: the nodes inside them have their ids
     /// checked by the expander, once the loops have filled them in.
     var openControls = 0
@@ -308,6 +316,7 @@ struct ParseState {
         if open.kind == .canvas {
             canvas = open
         } else {
+            deepest = max(deepest, open.depth)
             stack.append(open)
         }
     }
@@ -357,6 +366,8 @@ struct ParseState {
             control = .loop(variable: words[0], source: words[2].split(separator: ".").map(String.init))
         }
         openControls += 1
+        controlCount += 1
+        deepest = max(deepest, depth)
         stack.append(OpenNode(kind: kind, argument: nil, raw: [], location: SourceLocation(line: number, column: indent + 1),
                               sourceLine: sourceLine, depth: depth, control: control))
     }
@@ -651,8 +662,10 @@ struct ParseState {
         }
         try Self.checkCanvasHeight(canvasNode, sourceLine: String(canvasOpen.sourceLine))
         canvasNode.children = topLevel
-        let document = Document(canvas: canvasNode, fonts: fonts)
+        var document = Document(canvas: canvasNode, fonts: fonts)
         try checkCollectedIDs()
+        document.survey = TreeSurvey(nodeCount: 1 + nodeCount + controlCount, depth: deepest,
+                                     needsExpansion: controlCount > 0 || sourceHasBraces)
         return document
     }
 
@@ -679,17 +692,6 @@ struct ParseState {
                 throw SpecError("duplicate id '\(id)'; it is first used on line \(first.line)", at: location)
             }
             seen[id] = location
-        }
-    }
-
-    func checkIDs(_ document: Document) throws(SpecError) {
-        var seen: [String: SourceLocation] = [:]
-        try document.forEachNode(skippingControl: true) { node throws(SpecError) in
-            guard let attribute = node.attributes[.id], case .string(let id) = attribute.value else { return }
-            if let first = seen[id] {
-                throw SpecError("duplicate id '\(id)'; it is first used on line \(first.line)", at: attribute.location)
-            }
-            seen[id] = attribute.location
         }
     }
 }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// A spec's lines: split at each LF, with a CR before it dropped (CRLF files read as LF
 /// files). What the parser reads and what messages quote.
 ///
@@ -84,6 +86,15 @@ public struct SourceLines: Sendable {
                 if (0..<prefix.count).allSatisfy({ bytes[line.lowerBound + $0] == prefix[$0] }) { found.append(index) }
             }
             return found
+        }
+    }
+
+    /// Whether the source has `byte` anywhere (`memchr`, which reads many bytes at a time).
+    func contains(_ byte: UInt8) -> Bool {
+        var source = source
+        return source.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, Int32(byte), bytes.count) != nil
         }
     }
 

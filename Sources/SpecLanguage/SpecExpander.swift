@@ -15,9 +15,18 @@ public struct SpecExpander: Sendable {
 
     public func expand(_ document: Document, environment: Environment) throws(SpecError) -> Document {
         var state = State(limits: limits)
-        if isOwnExpansion(document) {
-            try state.checkIDs(document)
-            return document
+        // A parsed document's survey was taken as it was read, and its ids checked; one
+        // built or changed in code is surveyed here, in one walk.
+        if let survey = document.survey {
+            if isOwnExpansion(survey) { return document }
+        } else {
+            let survey = try document.surveyed(checkingIDs: false)
+            if isOwnExpansion(survey) {
+                try state.checkIDs(document)
+                var checked = document
+                checked.survey = survey
+                return checked
+            }
         }
         var result = document
         result.canvas.children = try state.expand(document.canvas.children, environment, depth: 0)
@@ -25,29 +34,14 @@ public struct SpecExpander: Sendable {
         return result
     }
 
-    /// Whether `document` has nothing to expand: no `if`, `else` or `for`, no `{` or `}`
-    /// in a string, and within the node and depth limits expansion checks. Then it is its
-    /// own expansion and is returned as it is, sharing its storage, rather than copied node
-    /// by node beside the template (a second tree alive at once, for nothing).
-    private func isOwnExpansion(_ document: Document) -> Bool {
-        var count = 0
-        // The canvas's children are at depth 0, as `State.expand` counts.
-        var stack: [(children: [Node], depth: Int)] = [(document.canvas.children, 0)]
-        while let (children, depth) = stack.popLast() {
-            guard !children.isEmpty else { continue }
-            if depth > limits.maxDepth { return false }
-            // Nodes and attributes read in place: each one copied out retained its strings.
-            for i in children.indices {
-                if children[i].kind.isControl || children[i].control != nil || children[i].argument?.holdsBraces == true {
-                    return false
-                }
-                let attributes = children[i].attributes.storage
-                for j in attributes.indices where attributes[j].value.holdsBraces { return false }
-                count += 1
-                if !children[i].children.isEmpty { stack.append((children[i].children, depth + 1)) }
-            }
-        }
-        return count <= limits.maxNodes && count <= limits.maxExpansionSteps
+    /// Whether a document so surveyed has nothing to expand: no `if`, `else` or `for`, no
+    /// `{` or `}` in a string, and within the node and depth limits expansion checks. Then
+    /// it is its own expansion and is returned as it is, sharing its storage, rather than
+    /// copied node by node beside the template (a second tree alive at once, for nothing).
+    private func isOwnExpansion(_ survey: TreeSurvey) -> Bool {
+        let count = survey.nodeCount - 1  // the canvas's descendants, as `State.expand` counts
+        return !survey.needsExpansion && survey.depth <= limits.maxDepth
+            && count <= limits.maxNodes && count <= limits.maxExpansionSteps
     }
 
     private struct State {
@@ -232,10 +226,3 @@ private struct Evaluator {
     }
 }
 
-private extension Value {
-    /// A string with a `{` or `}` in it: a name to fill in, or a brace to report.
-    var holdsBraces: Bool {
-        guard case .string(let text) = self else { return false }
-        return text.utf8.contains(UInt8(ascii: "{")) || text.utf8.contains(UInt8(ascii: "}"))
-    }
-}

@@ -56,8 +56,8 @@ extension JSONSpecReader {
         if let prepared { ready = prepared } else { ready = try prepare(JSONValue(content: .object(top), line: line, column: column)) }
         var canvas = ready.canvas
         if let nodes { canvas.children = nodes }
-        let document = Document(canvas: canvas, fonts: ready.state.fonts)
-        try ready.state.checkIDs(document)
+        var document = Document(canvas: canvas, fonts: ready.state.fonts)
+        document.survey = try document.surveyed(checkingIDs: true)
         return document
     }
 

@@ -109,6 +109,54 @@ final class ExpanderTests: XCTestCase {
         XCTAssertEqual(named.canvas.children.first?.argument, .string("you"))
     }
 
+    /// The parsers survey the tree as they read it (so the expander and the scene builder
+    /// need not walk it again); the survey says what a walk over the tree says, and any
+    /// change to the tree clears it.
+    func testTheParsersSurveyTheTree() throws {
+        let text = "canvas width=100\nvbox\n  hbox\n    box\n  if wide\n    box\nlabel \"Hi\"\n"
+        let parsed = try SpecParser().parse(text)
+        XCTAssertEqual(parsed.survey, TreeSurvey(nodeCount: 7, depth: 2, needsExpansion: true))
+        XCTAssertEqual(try parsed.surveyed(checkingIDs: true), parsed.survey)
+        // A brace anywhere in the source (here in a comment) is enough to say "maybe";
+        // the walk looks at the strings themselves.
+        let commented = try SpecParser().parse("canvas width=10\nbox # {not a name}\n")
+        XCTAssertEqual(commented.survey, TreeSurvey(nodeCount: 2, depth: 0, needsExpansion: true))
+        XCTAssertEqual(try commented.surveyed(checkingIDs: true), TreeSurvey(nodeCount: 2, depth: 0, needsExpansion: false))
+        XCTAssertEqual(try SpecExpander().expand(commented, environment: Environment()), commented)
+        let plain = try SpecParser().parse("canvas width=10\nvbox\n  label \"a\"\n")
+        XCTAssertEqual(plain.survey, TreeSurvey(nodeCount: 3, depth: 1, needsExpansion: false))
+
+        let json = try JSONSpecReader().parse(#"{"canvas": {"width": 10}, "children": [{"kind": "vbox", "children": [{"kind": "label", "text": "{n}"}]}]}"#)
+        XCTAssertEqual(json.survey, TreeSurvey(nodeCount: 3, depth: 1, needsExpansion: true))
+
+        // A change to the tree clears the survey, and an equal tree is equal either way.
+        var changed = plain
+        changed.canvas.children[0].children.append(Node(kind: .box, location: SourceLocation(line: 9, column: 1)))
+        XCTAssertNil(changed.survey)
+        XCTAssertEqual(changed.nodeCount, 4)
+        changed.canvas.children[0].children.removeLast()
+        XCTAssertEqual(changed, plain)
+        XCTAssertEqual(changed.hashValue, plain.hashValue)
+
+        // A document built in code is surveyed by the expander, its ids checked in tree order.
+        let here = SourceLocation(line: 1, column: 1)
+        func box(_ id: String, line: Int) -> Node {
+            Node(kind: .box, attributes: [Attribute(.id, value: .string(id), location: SourceLocation(line: line, column: 5))],
+                 location: SourceLocation(line: line, column: 1))
+        }
+        let duplicated = Document(canvas: Node(kind: .canvas, children: [
+            Node(kind: .vbox, children: [box("a", line: 3), box("b", line: 4)], location: here), box("a", line: 5)], location: here))
+        XCTAssertThrowsError(try SpecExpander().expand(duplicated, environment: Environment())) { e in
+            XCTAssertEqual((e as? SpecError)?.message, "duplicate id 'a'; it is first used on line 3")
+            XCTAssertEqual((e as? SpecError)?.location.line, 5)
+        }
+        XCTAssertThrowsError(try duplicated.surveyed(checkingIDs: true)) { e in
+            XCTAssertEqual((e as? SpecError)?.location.line, 5)
+        }
+        let expanded = try SpecExpander().expand(plain, environment: Environment())
+        XCTAssertEqual(expanded.survey?.nodeCount, 3)
+    }
+
     func testParseErrorsOfControlLines() {
         func message(_ text: String) -> String {
             do { _ = try SpecParser().parse(text); return "no error" } catch { return "\(error.location): \(error.message)" }

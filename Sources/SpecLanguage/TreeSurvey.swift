@@ -1,0 +1,67 @@
+/// What a document's tree holds, in the terms the steps after parsing ask about: how many
+/// nodes there are, how deep they go and whether there is anything to expand. The parsers
+/// learn it as they build the tree, so that a 100,000-node spec is not walked again by the
+/// expander (its limits and whether it has anything to do) and the scene builder (how
+/// much to reserve): three walks that copied every node out, a tenth of a `--frames-only`
+/// render.
+public struct TreeSurvey: Hashable, Sendable {
+    /// Every node, the canvas and `if`/`else`/`for` nodes included.
+    public var nodeCount: Int
+    /// The deepest level a node is at, the canvas's children at 0 (as `SpecExpander`
+    /// counts); -1 when the canvas has no children.
+    public var depth: Int
+    /// Whether `SpecExpander` may have something to do: an `if`, `else` or `for` node, or a
+    /// `{` or `}` in a string. It may be true when there is nothing to do (the text form
+    /// looks for a brace anywhere in the source), never false when there is.
+    public var needsExpansion: Bool
+
+    public init(nodeCount: Int, depth: Int, needsExpansion: Bool) {
+        self.nodeCount = nodeCount; self.depth = depth; self.needsExpansion = needsExpansion
+    }
+}
+
+extension Document {
+    /// The survey of this tree, in one walk in tree order that reads each node in place (a
+    /// node copied out retains its arrays and strings). With `checkingIDs`, the ids outside
+    /// `if`/`for` blocks are checked to be unique, the first duplicate in tree order
+    /// reported, as the parsers report it.
+    func surveyed(checkingIDs: Bool) throws(SpecError) -> TreeSurvey {
+        var survey = TreeSurvey(nodeCount: 1, depth: -1, needsExpansion: false)
+        var seen: [String: SourceLocation] = [:]
+        func check(_ attributes: Attributes) throws(SpecError) {
+            guard let attribute = attributes[.id], case .string(let id) = attribute.value else { return }
+            if let first = seen[id] {
+                throw SpecError("duplicate id '\(id)'; it is first used on line \(first.line)", at: attribute.location)
+            }
+            seen[id] = attribute.location
+        }
+        if checkingIDs { try check(canvas.attributes) }
+        var stack: [(children: [Node], next: Int, depth: Int, inControl: Bool)] = [(canvas.children, 0, 0, false)]
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            let (children, index, depth, inControl) = stack[top]
+            guard index < children.count else { stack.removeLast(); continue }
+            stack[top].next = index + 1
+            survey.nodeCount += 1
+            survey.depth = max(survey.depth, depth)
+            let isControl = children[index].kind.isControl || children[index].control != nil
+            if !survey.needsExpansion {
+                survey.needsExpansion = isControl || children[index].argument?.holdsBraces == true
+                    || children[index].attributes.storage.contains { $0.value.holdsBraces }
+            }
+            if checkingIDs && !inControl && !isControl { try check(children[index].attributes) }
+            if !children[index].children.isEmpty {
+                stack.append((children[index].children, 0, depth + 1, inControl || isControl))
+            }
+        }
+        return survey
+    }
+}
+
+extension Value {
+    /// A string with a `{` or `}` in it: a name to fill in, or a brace to report.
+    var holdsBraces: Bool {
+        guard case .string(let text) = self else { return false }
+        return text.utf8.contains(UInt8(ascii: "{")) || text.utf8.contains(UInt8(ascii: "}"))
+    }
+}
