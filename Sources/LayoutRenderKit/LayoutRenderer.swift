@@ -71,9 +71,9 @@ public final class LayoutRenderer: Sendable {
     /// Reads a spec file of at most `maxBytes`; its folder becomes the asset root unless
     /// `options` names one.
     public static func readSpec(path: String, maxBytes: Int = maxSpecFileBytes) throws(LayoutRenderError) -> String {
-        let bytes: [UInt8]
+        let text: String?
         do throws(RegularFile.Failure) {
-            bytes = try RegularFile.read(path: path, maxBytes: maxBytes)
+            text = try RegularFile.readText(path: path, maxBytes: maxBytes)
         } catch {
             switch error {
             case .notRegular(kind: "a folder"): throw .inputUnreadable(path: path, reason: "it is a folder")
@@ -83,9 +83,7 @@ public final class LayoutRenderer: Sendable {
             default: throw .inputUnreadable(path: path, reason: error.description)
             }
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw .inputUnreadable(path: path, reason: "not valid UTF-8 text")
-        }
+        guard let text else { throw .inputUnreadable(path: path, reason: "not valid UTF-8 text") }
         return text
     }
 

@@ -44,38 +44,93 @@ public enum RegularFile {
     static func read<Reused>(path: String, maxBytes: Int, reuse: (Identity) -> Reused?) throws(Failure)
         -> (reused: Reused?, bytes: [UInt8], identity: Identity)
     {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
-            let code = errno
-            throw code == ENOENT || code == ENOTDIR ? .missing : .system(String(cString: strerror(code)))
-        }
+        let (fd, identity) = try open(path: path, maxBytes: maxBytes)
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .system(String(cString: strerror(errno))) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw .notRegular(kind: kind(of: info.st_mode)) }
-        let size = Int(info.st_size)
-        guard size <= maxBytes else { throw .tooLarge(size: size, limit: maxBytes) }
-        let identity = Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: size,
-                                modified: Int(info.st_mtim.tv_sec), modifiedNanoseconds: Int(info.st_mtim.tv_nsec))
         if let reused = reuse(identity) { return (reused, [], identity) }
         // One byte more than the size, so a file that grew since fstat is noticed. Read
         // straight into the array's storage: only the bytes read are its elements.
         var failure: Failure?
-        let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, filled in
-            while filled < buffer.count {
-                let count = Glibc.read(fd, buffer.baseAddress! + filled, buffer.count - filled)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = .system(String(cString: strerror(errno)))
-                    return
-                }
-                if count == 0 { break }
-                filled += count
-            }
+        let bytes = [UInt8](unsafeUninitializedCapacity: identity.size + 1) { buffer, filled in
+            do throws(Failure) { filled = try fill(buffer, from: fd) } catch { failure = error }
         }
         if let failure { throw failure }
-        guard bytes.count <= size else { throw .system("the file grew while it was read") }
+        guard bytes.count <= identity.size else { throw .system("the file grew while it was read") }
         return (nil, bytes, identity)
+    }
+
+    /// The text of the regular file at `path`, at most `maxBytes` of it, or nil when it is
+    /// not UTF-8. Read straight into the string's storage: read into an array first, a
+    /// 42 MB spec was in memory twice and copied once more (`String(validating:)`).
+    public static func readText(path: String, maxBytes: Int) throws(Failure) -> String? {
+        let (fd, identity) = try open(path: path, maxBytes: maxBytes)
+        defer { close(fd) }
+        var failure: Failure?
+        var isUTF8 = true
+        let text = String(unsafeUninitializedCapacity: identity.size + 1) { buffer in
+            let filled: Int
+            do throws(Failure) { filled = try fill(buffer, from: fd) } catch { failure = error; return 0 }
+            guard filled <= identity.size else { failure = .system("the file grew while it was read"); return 0 }
+            // The string's initializer would repair what is not UTF-8 without a word:
+            // checked first (ASCII a word at a time; other text by the standard library).
+            let bytes = UnsafeBufferPointer(rebasing: buffer[..<filled])
+            isUTF8 = isASCII(bytes) || String(validating: bytes, as: UTF8.self) != nil
+            return isUTF8 ? filled : 0
+        }
+        if let failure { throw failure }
+        return isUTF8 ? text : nil
+    }
+
+    /// `path` opened without blocking and checked to be a regular file of at most `maxBytes`.
+    private static func open(path: String, maxBytes: Int) throws(Failure) -> (fd: Int32, identity: Identity) {
+        let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            throw code == ENOENT || code == ENOTDIR ? .missing : .system(String(cString: strerror(code)))
+        }
+        var info = stat()
+        let problem: Failure?
+        if fstat(fd, &info) != 0 {
+            problem = .system(String(cString: strerror(errno)))
+        } else if info.st_mode & S_IFMT != S_IFREG {
+            problem = .notRegular(kind: kind(of: info.st_mode))
+        } else if Int(info.st_size) > maxBytes {
+            problem = .tooLarge(size: Int(info.st_size), limit: maxBytes)
+        } else {
+            problem = nil
+        }
+        if let problem { close(fd); throw problem }
+        let identity = Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int(info.st_size),
+                                modified: Int(info.st_mtim.tv_sec), modifiedNanoseconds: Int(info.st_mtim.tv_nsec))
+        return (fd, identity)
+    }
+
+    /// Reads from `fd` into `buffer` until the file ends or the buffer is full; how many
+    /// bytes were read.
+    private static func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>, from fd: Int32) throws(Failure) -> Int {
+        var filled = 0
+        while filled < buffer.count {
+            let count = Glibc.read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .system(String(cString: strerror(errno)))
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        return filled
+    }
+
+    /// Whether every byte is below 0x80, eight at a time.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let raw = UnsafeRawBufferPointer(bytes)
+        var high: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= raw.count {
+            high |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        while offset < raw.count { high |= UInt64(raw[offset]); offset += 1 }
+        return high & 0x8080_8080_8080_8080 == 0
     }
 
     private static func kind(of mode: mode_t) -> String {

@@ -347,5 +347,34 @@ final class RenderHardeningTests: XCTestCase {
             XCTAssertEqual(error as? RegularFile.Failure, .tooLarge(size: 101, limit: 100))
         }
         XCTAssertEqual(try RegularFile.read(path: dir + "/big", maxBytes: 101), [UInt8](repeating: 7, count: 101))
+        XCTAssertThrowsError(try RegularFile.readText(path: fifo, maxBytes: 100)) { error in
+            XCTAssertEqual(error as? RegularFile.Failure, .notRegular(kind: "a FIFO"))
+        }
+        XCTAssertThrowsError(try RegularFile.readText(path: dir + "/big", maxBytes: 100)) { error in
+            XCTAssertEqual(error as? RegularFile.Failure, .tooLarge(size: 101, limit: 100))
+        }
+    }
+
+    /// Text is read straight into the string and checked to be UTF-8 (ASCII a word at a
+    /// time): every invalid sequence, wherever it falls against the eight-byte words, is
+    /// refused, and valid text comes back byte for byte.
+    func testTextIsReadAsUTF8OrRefused() throws {
+        let valid: [[UInt8]] = [[], Array("canvas".utf8), Array("canvas width=10\n".utf8),
+                                Array("label \"café ✓ 🙂\"".utf8), Array("1234567\u{e9}".utf8), Array("12345678\u{e9}".utf8)]
+        let invalid: [[UInt8]] = [[0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xE2, 0x9C], [0x80], [0xF4, 0x90, 0x80, 0x80]]
+        for (n, bytes) in valid.enumerated() {
+            let path = dir + "/valid\(n)"
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            XCTAssertEqual(try RegularFile.readText(path: path, maxBytes: 100).map { Array($0.utf8) }, bytes)
+        }
+        for (n, sequence) in invalid.enumerated() {
+            for before in [0, 3, 7, 8, 15] {
+                let bytes = [UInt8](repeating: 0x61, count: before) + sequence + [0x62]
+                let path = dir + "/invalid\(n)-\(before)"
+                try Data(bytes).write(to: URL(fileURLWithPath: path))
+                XCTAssertNil(try RegularFile.readText(path: path, maxBytes: 100), "\(bytes)")
+            }
+        }
+        XCTAssertTrue(RegularFile.isASCII(UnsafeBufferPointer(start: nil, count: 0)))
     }
 }
