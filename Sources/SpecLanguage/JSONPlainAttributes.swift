@@ -14,10 +14,13 @@ extension JSONSpecReader {
     /// all of a node's attributes come from its one object, where no two share a name, and
     /// the shorthands, applied first, set nothing another shorthand sets, so the cascade
     /// removes nothing and the attributes are the same in any order.
-    func plainAttributes(of kind: NodeKind, _ object: [JSONMember], in path: JSONPath)
-        -> (attributes: Attributes, argument: Int?)? {
-        var attributes = Attributes()
-        attributes.reserveCapacity(object.count)
+    ///
+    /// `adding` are attributes of the node read already from their bytes (see
+    /// `JSONSpecReader.directValue`), none of them among `object`.
+    func plainAttributes(of kind: NodeKind, _ object: [JSONMember], in path: JSONPath,
+                         adding read: consuming Attributes = Attributes()) -> (attributes: Attributes, argument: Int?)? {
+        var attributes = read
+        attributes.reserveCapacity(attributes.count + object.count)
         var argument: Int?
         for index in object.indices {
             let key = object[index].key

@@ -227,6 +227,44 @@ struct JSONScanner {
         }
     }
 
+    /// Passes over the value at `i` as `value()` reads it, without making it: a string
+    /// (its escapes passed over, not checked), a number or literal (its bytes), or a list
+    /// or object to its closing bracket (nested at most `maxDepth` deep). Only for text
+    /// `value()` has read before without an error (`JSONSpecReader.members(readingAgain:)`).
+    mutating func skipValue() throws(SpecError) {
+        var depth = 0
+        repeat {
+            guard i < bytes.count else { throw error("the JSON text ends where a value was expected") }
+            switch bytes[i] {
+            case UInt8(ascii: "\""):
+                i += 1
+                while i < bytes.count, bytes[i] != UInt8(ascii: "\"") {
+                    i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                i += 1
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                guard path.count + depth <= maxDepth else { throw error("JSON lists and objects nest at most \(maxDepth) deep") }
+                i += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                i += 1
+            case UInt8(ascii: "\n"):
+                line += 1
+                i += 1
+                markOffset = i
+                markColumn = 1
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: ","), UInt8(ascii: ":"):
+                i += 1
+            default:
+                // A number or a literal: its bytes, to the next delimiter.
+                while i < bytes.count, !Self.delimiters.contains(bytes[i]) { i += 1 }
+            }
+        } while depth > 0
+    }
+
+    private static let delimiters: [UInt8] = Array(" \t\r\n,:]}".utf8)
+
     mutating func enter() throws(SpecError) {
         if path.count >= maxDepth { throw error("JSON lists and objects nest at most \(maxDepth) deep") }
     }

@@ -207,9 +207,12 @@ public struct JSONSpecReader {
     /// The rest of `node` once its children are read: the control block's own member, or the
     /// node's argument and attributes. `tree` is the node's object, `members` its members
     /// (`kind` and `children` may be left out). Shared with `streamedDocument`.
+    ///
+    /// The streamed reading may have read some attributes already (`direct`): `members`
+    /// are then the rest, and the general reading reads every member again.
     func finishNode(_ kind: NodeKind, _ tree: JSONValue, members object: [JSONMember], children: [Node],
                     location: SourceLocation, path: JSONPath, depth: Int, state: ParseState,
-                    count: inout Int) throws(SpecError) -> Node {
+                    count: inout Int, direct: consuming DirectReading? = nil) throws(SpecError) -> Node {
         if kind.isControl {
             return Node(kind: kind, children: children, location: location, control: try control(kind, tree, path: path))
         }
@@ -219,7 +222,12 @@ public struct JSONSpecReader {
         // made as `ParseState.finishNode` makes it of attributes already read (no open node
         // made and copied for it); else, in cascade order, made raw attributes, which
         // `ParseState` reads with every rule and message.
-        if let plain = plainAttributes(of: kind, object, in: path) {
+        // Moved out (`swap`), not copied: a copy made the plain reading copy every attribute
+        // to add to them.
+        var direct = direct
+        var read = Attributes()
+        if direct != nil { swap(&read, &direct!.attributes) }
+        if let plain = plainAttributes(of: kind, object, in: path, adding: consume read) {
             var argument: Value?
             if let index = plain.argument { argument = try self.argument(object[index], of: kind, in: path) }
             try Self.checkArgument(argument, of: kind, at: location)
@@ -227,7 +235,8 @@ public struct JSONSpecReader {
             return Node(kind: kind, argument: argument, attributes: plain.attributes, children: children, location: location)
         }
         var open = OpenNode(kind: kind, argument: nil, raw: [], location: location, sourceLine: "", depth: depth)
-        let members = Self.cascadeOrder(object, leavingOut: ["kind", "children"])
+        let members = Self.cascadeOrder(try direct.map { (d) throws(SpecError) in try self.members(readingAgain: d) } ?? object,
+                                        leavingOut: ["kind", "children"])
         open.raw.reserveCapacity(members.count)
         for member in members {
             if let argument = try argument(member, of: kind, in: path) {

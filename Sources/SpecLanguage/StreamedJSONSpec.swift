@@ -1,3 +1,5 @@
+import Glibc
+
 /// The JSON form read and converted in one pass: each node is made as soon as its object
 /// is scanned, its children first, so no tree of `JSONValue`s for the whole spec is built,
 /// kept and freed (at 100,000 nodes that tree was most of the read's memory and time).
@@ -132,13 +134,23 @@ extension JSONSpecReader {
         var kind: NodeKind?
         var children: [Node]?
         var attributes = AttributeNameSet()
+        // Attributes read straight from their values' bytes (`directValue`). Should the node
+        // need the general reading, its members are read again from where it starts.
+        var direct = DirectReading(start: s.i, line: line, column: column, bytes: s.bytes)
         try readMembers(&s) { (s, key, attribute, keyLine, keyColumn) throws(SpecError) in
             // A key twice is the whole reading's error: an attribute's name is looked for in
             // the set of those read, another key among the members (`kind` and `children`
             // are not among them).
-            guard members.count < 16 else { throw Self.fallBack }
+            guard members.count + direct.attributes.count < 16 else { throw Self.fallBack }
             if let attribute {
                 guard attributes.insert(attribute) else { throw Self.fallBack }
+                let valueLine = s.line, valueOffset = s.i
+                if let kind, let value = Self.directValue(&s, attribute, for: kind) {
+                    if direct.attributes.isEmpty { direct.attributes.reserveCapacity(8) }
+                    direct.attributes.set(Attribute(attribute, value: consume value, location: SourceLocation(
+                        line: valueLine, column: s.column(at: valueOffset), jsonPath: path, member: attribute)))
+                    return
+                }
                 members.append(JSONMember(key: key, keyLine: keyLine, keyColumn: keyColumn, value: try s.value(),
                                           attribute: attribute))
                 return
@@ -162,6 +174,79 @@ extension JSONSpecReader {
         guard let kind else { throw Self.fallBack }
         return try finishNode(kind, JSONValue(content: .object(members), line: line, column: column), members: members,
                               children: children ?? [], location: SourceLocation(line: line, column: column, jsonPath: path),
-                              path: path, depth: depth, state: state, count: &count)
+                              path: path, depth: depth, state: state, count: &count,
+                              direct: direct.attributes.isEmpty ? nil : consume direct)
     }
+
+    /// The value at the scanner read straight from its bytes as `plainAttributes` reads
+    /// it from its member, and passed, when it is a string without escapes (not a font,
+    /// which may be quoted), a whole number of up to 15 digits (not negative, not written
+    /// with a fraction or an exponent) or `true`/`false`, and the attribute is one `kind`
+    /// takes, in the spelling `ByteValueReader` reads. The bytes are those of the text
+    /// `plainAttributes` reads (the string's own, the number's digits), so the value is the
+    /// same, without a `JSONValue` and a `String` made for it. Nil otherwise, the scanner
+    /// where it was.
+    private static func directValue(_ s: inout JSONScanner, _ name: AttributeName, for kind: NodeKind) -> Value? {
+        guard name != .style, name != .font, let shape = Schema.shape(of: name, for: kind),
+              !(kind == .span && Schema.spanLayoutNames.contains(name)) else { return nil }
+        let bytes = s.bytes
+        var start = s.i, end = s.i, next = s.i
+        guard start < bytes.count else { return nil }
+        let first = bytes[start]
+        if first == UInt8(ascii: "\"") {
+            start += 1
+            end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+            guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+            next = end + 1
+        } else if first &- UInt8(ascii: "0") < 10 {
+            while end < bytes.count, bytes[end] &- UInt8(ascii: "0") < 10 { end += 1 }
+            guard end - start <= 15, first != UInt8(ascii: "0") || end - start == 1 else { return nil }
+            if end < bytes.count, bytes[end] == UInt8(ascii: ".") || bytes[end] | 0x20 == UInt8(ascii: "e") { return nil }
+            next = end
+        } else if first == UInt8(ascii: "t") || first == UInt8(ascii: "f") {
+            let word: StaticString = first == UInt8(ascii: "t") ? "true" : "false"
+            end = start + word.utf8CodeUnitCount
+            guard end <= bytes.count, memcmp(bytes.baseAddress! + start, word.utf8Start, word.utf8CodeUnitCount) == 0 else { return nil }
+            next = end
+        } else {
+            return nil
+        }
+        guard let value = ByteValueReader.read(UnsafeBufferPointer(rebasing: bytes[start..<end]), shape: shape) else { return nil }
+        s.i = next
+        return consume value
+    }
+
+    /// Every member but `children` of the node whose object `reading` starts, read again
+    /// as `JSONMember`s (the children passed over, not read), for the general reading of a
+    /// node some of whose attributes were read straight from their bytes.
+    func members(readingAgain reading: DirectReading) throws(SpecError) -> [JSONMember] {
+        // No path: it is for messages, and this text was read without an error before.
+        var s = JSONScanner(bytes: reading.bytes, maxDepth: limits.maxJSONDepth)
+        s.i = reading.start
+        s.line = reading.line
+        s.markOffset = reading.start
+        s.markColumn = reading.column
+        var members: [JSONMember] = []
+        try readMembers(&s) { (s, key, attribute, keyLine, keyColumn) throws(SpecError) in
+            if key == "children" {
+                try s.skipValue()
+            } else {
+                members.append(JSONMember(key: key, keyLine: keyLine, keyColumn: keyColumn, value: try s.value(),
+                                          attribute: attribute))
+            }
+        }
+        return members
+    }
+}
+
+/// A node's attributes read straight from their values' bytes by the streamed reading, and
+/// where the node's object starts (its `{`), to read its members again.
+struct DirectReading {
+    var attributes = Attributes()
+    let start: Int
+    let line: Int
+    let column: Int
+    /// The text it is in.
+    let bytes: UnsafeBufferPointer<UInt8>
 }

@@ -77,6 +77,49 @@ final class StreamedJSONSpecTests: XCTestCase {
         XCTAssertGreaterThan(checked, 10)
     }
 
+    /// Attributes whose values are read straight from their bytes (strings without escapes,
+    /// whole numbers, booleans) give the attributes, and locations, the whole reading
+    /// gives; every other value, and a node that needs the general reading after some of its
+    /// attributes were read so (a style, a quoted font), gives the same document too, its
+    /// members read again with its children passed over, whatever they hold.
+    func testValuesReadFromTheirBytesAreTheWholeReadings() throws {
+        let values = [#""4""#, "4", "0", "12", "-3", "-0", "2.5", "2.50", "1e1", "1E1", "123456789012345", "1234567890123456",
+                      "true", "false", #""a\u0020b""#, #""8,16""#, #""50%""#, #""auto""#, ##""#ff0000""##, #""red""#]
+        for value in values {
+            for key in ["gap", "padding", "width", "grow", "clip", "background", "id"] {
+                let text = #"{"canvas": {"width": 10}, "children": [{"kind": "vbox", "\#(key)": \#(value)}]}"#
+                if (try? reader.parseWhole(text)) != nil { try assertSame(text, streams: true) }
+            }
+        }
+        let pretty = """
+            {
+              "canvas": {"width": 300},
+              "styles": {"s": {"gap": 2}},
+              "children": [
+                {
+                  "kind": "vbox",
+                  "padding": "4",
+                  "grow": 1,
+                  "children": [
+                    {"kind": "label", "text": "a ] } [ { \\" \\\\", "size": 12},
+                    {"kind": "hbox", "margin": 2, "children": [{"kind": "spacer", "length": 3}]}
+                  ],
+                  "style": "s",
+                  "clip": true
+                },
+                {"kind": "label", "text": "b", "size": 10, "font": "bold", "color": "#123456"},
+                {"kind": "label", "text": "c", "size": 10, "font": "DejaVu Sans", "weight": 700}
+              ]
+            }
+            """
+        try assertSame(pretty, streams: true)
+        let document = try XCTUnwrap(streamed(pretty))
+        XCTAssertEqual(document.canvas.children[0][.grow], .number(1))
+        XCTAssertEqual(document.canvas.children[0].attributes[.grow]?.location.line, 8)
+        XCTAssertEqual(document.canvas.children[0].attributes[.grow]?.location.column, 15)
+        XCTAssertEqual(document.canvas.children[0].children[0].argument, .string(#"a ] } [ { " \"#))
+    }
+
     func testAnErrorLaterInTheTextWinsOverAnEarlierNode() {
         // The first node's kind is unknown, but the whole reading stops at the text's error first.
         assertSameError(#"{"canvas": {"width": 10}, "children": [{"kind": "vbx"}, {"kind": "vbox", "gap": 1,}]}"#,
