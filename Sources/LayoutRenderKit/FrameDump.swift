@@ -75,16 +75,21 @@ public struct FrameDump: Codable, Hashable, Sendable {
         out.write(", \"scale\": "); out.write(number: scale)
         out.write(",\n  \"nodes\": [\n")
         for (i, n) in nodes.enumerated() {
-            out.write("    {\"id\": ")
-            if let id = n.id { out.write(string: Self.jsonString(id)) } else { out.write("null") }
-            out.write(", \"kind\": \""); out.write(string: n.kind)
-            out.write("\", \"line\": "); out.write(integer: n.line)
-            out.write(", \"x\": "); out.write(number: n.x)
-            out.write(", \"y\": "); out.write(number: n.y)
-            out.write(", \"width\": "); out.write(number: n.width)
-            out.write(", \"height\": "); out.write(number: n.height)
-            let end: StaticString = i == nodes.count - 1 ? "}\n" : "},\n"
-            out.write(end)
+            // Room for the node's line but its id and kind (written with a check, and room
+            // made again after each), then its pieces written without a check each (a check
+            // and a copy call for each of its dozen pieces were most of the dump's instructions).
+            out.reserve(DumpWriter.nodeLineRoom)
+            out.put("    {\"id\": ")
+            if let id = n.id { out.write(string: Self.jsonString(id)) } else { out.put("null") }
+            out.reserve(DumpWriter.nodeLineRoom)
+            out.put(", \"kind\": \""); out.write(string: n.kind)
+            out.reserve(DumpWriter.nodeLineRoom)
+            out.put("\", \"line\": "); out.put(integer: n.line)
+            out.put(", \"x\": "); out.put(number: n.x)
+            out.put(", \"y\": "); out.put(number: n.y)
+            out.put(", \"width\": "); out.put(number: n.width)
+            out.put(", \"height\": "); out.put(number: n.height)
+            if i == nodes.count - 1 { out.put("}\n") } else { out.put("},\n") }
         }
         out.write("  ]\n}\n")
         out.flush()
@@ -105,9 +110,8 @@ public struct FrameDump: Codable, Hashable, Sendable {
 /// Fills a buffer with a frames dump's text and hands it on whenever the next piece would
 /// not fit; a piece longer than the whole buffer (a very long id) is handed on as it is.
 private struct DumpWriter {
-    /// Room for any number (24 bytes at most: Swift's shortest form of a `Double`, or an
-    /// integer under 10^19 with its sign) with margin.
-    static let minimumChunk = 64
+    /// Room for a node's line but its id and kind (`nodeLineRoom`), with margin.
+    static let minimumChunk = 256
     let buffer: UnsafeMutableBufferPointer<UInt8>
     let emit: (UnsafeRawBufferPointer) -> Void
     var count = 0
@@ -141,20 +145,79 @@ private struct DumpWriter {
 
     /// Whole numbers under 10^15 as integers, others in Swift's shortest form.
     mutating func write(number v: Double) {
-        if v == v.rounded() && abs(v) < 1e15 { write(integer: Int(v)) } else { write(string: String(v)) }
+        if count + Self.numberRoom > buffer.count { flush() }
+        put(number: v)
     }
 
     mutating func write(integer v: Int) {
-        if count + 20 > buffer.count { flush() }
-        if v < 0 { buffer[count] = UInt8(ascii: "-"); count += 1 }
+        if count + Self.numberRoom > buffer.count { flush() }
+        put(integer: v)
+    }
+
+    /// The most a number takes (24 bytes at most: Swift's shortest form of a `Double`, or an
+    /// integer under 10^19 with its sign).
+    static let numberRoom = 24
+    /// Room for a node's line but its id and kind: its literals and five numbers.
+    static let nodeLineRoom = 64 + 5 * numberRoom
+
+    /// Flushes unless `bytes` more fit; `put` then writes them without a check.
+    mutating func reserve(_ bytes: Int) {
+        if count + bytes > buffer.count { flush() }
+    }
+
+    /// A literal, where `reserve` made room: inlined, its length is a constant and the copy
+    /// a few moves, not a call.
+    @inline(__always) mutating func put(_ literal: StaticString) {
+        (buffer.baseAddress! + count).update(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        count += literal.utf8CodeUnitCount
+    }
+
+    /// `write(number:)` where `reserve` made room.
+    mutating func put(number v: Double) {
+        if v == v.rounded() && abs(v) < 1e15 {
+            put(integer: Int(v))
+        } else {
+            var text = String(v)
+            text.withUTF8 { digits in
+                (buffer.baseAddress! + count).update(from: digits.baseAddress!, count: digits.count)
+                count += digits.count
+            }
+        }
+    }
+
+    /// An integer's digits, two at a time from a table, where `reserve` made room.
+    mutating func put(integer v: Int) {
+        let out = buffer.baseAddress! + count
+        var length = 0
+        if v < 0 { out[0] = UInt8(ascii: "-"); length = 1 }
         var rest = v.magnitude
         var digits = 1
-        while rest >= 10 { rest /= 10; digits += 1 }
-        rest = v.magnitude
-        for position in stride(from: count + digits - 1, through: count, by: -1) {
-            buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
+        var scan = rest
+        while scan >= 100 { scan /= 100; digits += 2 }
+        if scan >= 10 { digits += 1 }
+        length += digits
+        var position = length
+        let pairs = Self.digitPairs.utf8Start
+        while rest >= 100 {
+            let pair = Int(rest % 100) * 2
+            rest /= 100
+            position -= 2
+            out[position] = pairs[pair]
+            out[position + 1] = pairs[pair + 1]
         }
-        count += digits
+        if rest >= 10 {
+            out[position - 2] = pairs[Int(rest) * 2]
+            out[position - 1] = pairs[Int(rest) * 2 + 1]
+        } else {
+            out[position - 1] = UInt8(ascii: "0") + UInt8(rest)
+        }
+        count += length
     }
+
+    /// "00" to "99", each pair of digits at twice its value.
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
 }
