@@ -50,6 +50,6 @@ case "text", "decode", "encode", "diff", "render", "render-folder", "formats", "
         exit(1)
     }
 default:
-    print("usage: lr-bench layout [--nodes N] [--runs R] | text [--runs R] | decode A.png B.png [--runs R] | encode IMAGE.png [--runs R] | diff A.png B.png [--runs R] | render SPEC [--runs R] [--one-thread] | render-folder DIR [--one-thread] | formats SPEC [--runs R] | parse SPEC [--runs R] | flex-cases FILE | text-lines FILE  (any case: --default-malloc)")
+    print("usage: lr-bench layout [--nodes N] [--runs R] | text [--runs R] | decode A.png B.png [--runs R] | encode IMAGE.png [--runs R] | diff A.png B.png [--runs R] | render SPEC [--runs R] [--one-thread] | render-folder DIR [--one-thread] | formats SPEC [--runs R] | parse SPEC|SPEC.json [--runs R] | flex-cases FILE | text-lines FILE  (any case: --default-malloc)")
     exit(arguments.isEmpty ? 0 : 2)
 }
