@@ -60,10 +60,13 @@ let package = Package(
         .target(name: "TextEngine", dependencies: ["CFreeType", "TextShaping"],
                 linkerSettings: [.linkedLibrary("_FoundationICU")]),
         // The .spec language and its JSON form: text → document tree.
-        .target(name: "SpecLanguage"),
+        // A detached thread on another processor, for a share of the calling thread's work
+        // (PNG parts, a big spec's lines).
+        .target(name: "WorkerThreads", dependencies: ["CSched"]),
+        .target(name: "SpecLanguage", dependencies: ["WorkerThreads"]),
         // PNG decoding through libpng; encoding through ISA-L (fast) and zlib (smaller),
         // checksums through libdeflate.
-        .target(name: "PNGCodec", dependencies: ["CPNG", "CDeflate", "CZlib", "CIsal", "CSched"]),
+        .target(name: "PNGCodec", dependencies: ["CPNG", "CDeflate", "CZlib", "CIsal", "WorkerThreads"]),
         // JPEG decoding through libjpeg-turbo, into PNGCodec's RGBAImage, Exif orientation applied.
         .target(name: "JPEGCodec", dependencies: ["CJPEG", "PNGCodec"]),
         // WebP decoding through libwebp, likewise (the Exif orientation from JPEGCodec).
@@ -108,7 +111,7 @@ let package = Package(
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutWorkloads"], exclude: ["Chromium"]),
         .testTarget(name: "TextEngineTests", dependencies: ["TextEngine", "TextShaping", "LayoutWorkloads"], exclude: ["Chromium"]),
         .testTarget(name: "SpecLanguageTests", dependencies: ["SpecLanguage"]),
-        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"], exclude: ["Fixtures"]),
+        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "WorkerThreads"], exclude: ["Fixtures"]),
         .testTarget(name: "JPEGCodecTests", dependencies: ["JPEGCodec", "PNGCodec"], exclude: ["Fixtures"]),
         .testTarget(name: "WebPCodecTests", dependencies: ["WebPCodec", "PNGCodec"], exclude: ["Fixtures"]),
         .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff", "PNGCodec"]),

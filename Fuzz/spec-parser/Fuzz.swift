@@ -1,11 +1,26 @@
 // libFuzzer target: arbitrary bytes as spec text. The parser must return a document or
 // a SpecError, never crash or hang; a parsed document must expand and write back out.
+// Read with the second half's plain lines read ahead (`PlainLinePreread`, on a worker
+// thread and without one), the text gives the same document or the same error.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSpecParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     var limits = ParseLimits()
     limits.maxNodes = 2_000
-    guard let document = try? SpecParser(limits: limits).parse(text) else { return 0 }
+    var parser = SpecParser(limits: limits)
+    parser.prereadFromBytes = .max
+    let inTurn = Result { () throws(SpecError) in try parser.parse(text) }
+    for worker in [true, false] {
+        var ahead = parser
+        ahead.prereadFromBytes = 0
+        ahead.prereadsOnWorker = worker
+        switch (inTurn, Result { () throws(SpecError) in try ahead.parse(text) }) {
+        case (.success(let a), .success(let b)): precondition(a == b, "reading ahead changed the document")
+        case (.failure(let a), .failure(let b)): precondition("\(a)" == "\(b)", "reading ahead changed the error")
+        default: preconditionFailure("reading ahead changed whether the spec parses")
+        }
+    }
+    guard case .success(let document) = inTurn else { return 0 }
     _ = SpecWriter.specText(document)
     _ = SpecWriter.json(document)
     let environment = Environment(values: ["width": .number(320), "height": .null, "scale": .number(1),

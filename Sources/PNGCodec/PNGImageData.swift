@@ -1,3 +1,5 @@
+import WorkerThreads
+
 /// The zlib stream (RFC 1950) of an image's filtered rows, the data of its IDAT chunks.
 ///
 /// The rows are compressed by zlib, or by ISA-L's igzip for the fastest speed (unless the

@@ -12,6 +12,11 @@ public struct SpecParser {
     /// every value read by `ValueReader` (not `ByteValueReader`): the tests compare the two
     /// readings.
     var readsPlainLines = true
+    /// From how many bytes of text the second half's plain lines are read ahead on another
+    /// processor (`PlainLinePreread`), and whether a worker thread does it (without one, the
+    /// parser takes every chunk itself); the tests and the fuzzer change them.
+    var prereadFromBytes = PlainLinePreread.fromBytes
+    var prereadsOnWorker = true
 
     public init(limits: ParseLimits = .default) { self.limits = limits }
 
@@ -36,8 +41,13 @@ public struct SpecParser {
             }
         }
         // Each line as its bytes in the source: a plain line is read without cutting it out.
+        // A big spec's second half is read ahead on another processor (`PlainLinePreread`).
+        let preread = readsPlainLines
+            ? PlainLinePreread.start(lines, sourceBytes: source.utf8.count, limits: limits, fromBytes: prereadFromBytes,
+                                     worker: prereadsOnWorker) : nil
+        defer { preread?.finish() }
         try lines.forEachLine { bytes, index throws(SpecError) in
-            try state.consume(lineBytes: bytes, number: index + 1, in: lines)
+            try state.consume(lineBytes: bytes, number: index + 1, in: lines, preread: preread)
         }
         return try state.finish()
     }
@@ -137,15 +147,25 @@ struct ParseState {
     /// Reads line `number`, its `bytes` in the source (without the line ending): a plain
     /// node line (`PlainLineReader`) from them alone; any other line cut out of `lines`
     /// and read by `consume(line:number:start:)`.
-    mutating func consume(lineBytes bytes: UnsafeBufferPointer<UInt8>, number: Int, in lines: SourceLines) throws(SpecError) {
+    /// `preread` has the line's `PlainLineReader` reading when it was read ahead (see
+    /// `PlainLinePreread`), asked only for a line that may be plain.
+    mutating func consume(lineBytes bytes: UnsafeBufferPointer<UInt8>, number: Int, in lines: SourceLines,
+                          preread: PlainLinePreread? = nil) throws(SpecError) {
         let start = LineStart(bytes: bytes)
         // (A tab after the indentation is the first byte and in the first word, so such a
         // line is neither blank nor a comment nor plain: the general path reports it.)
         if start.firstByte == nil || start.firstByte == UInt8(ascii: "#") { return }
-        if readsPlainLines, let kind = start.firstWordKind, !kind.isControl,
-           let plain = PlainLineReader.read(bytes, start: start, kind: kind, number: number) {
-            try open(kind, plain: plain, indent: start.indent, number: number, in: lines)
-            return
+        if readsPlainLines, let kind = start.firstWordKind, !kind.isControl {
+            let plain: PlainLineReader.Line?
+            switch preread?.reading(ofLine: number - 1) {
+            case .plain(let line)?: plain = consume line
+            case .other?: plain = nil
+            case nil: plain = PlainLineReader.read(bytes, start: start, kind: kind, number: number)
+            }
+            if let plain {
+                try open(kind, plain: plain, indent: start.indent, number: number, in: lines)
+                return
+            }
         }
         try consume(line: lines[number - 1], number: number, start: start)
     }

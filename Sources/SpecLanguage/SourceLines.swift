@@ -56,12 +56,14 @@ public struct SourceLines: Sendable {
 
     private static func lineStarts(_ bytes: [UInt8]) -> [UInt32] { bytes.withUnsafeBufferPointer(lineStarts) }
 
-    /// Calls `body` with the bytes of every line (without its line ending) and its 0-based
-    /// index, in order, from the source's own storage: no `Substring` cut for each.
-    func forEachLine<E: Error>(_ body: (UnsafeBufferPointer<UInt8>, Int) throws(E) -> Void) throws(E) {
+    /// Calls `body` with the bytes of every line (or of the lines at the 0-based indices in
+    /// `range`) without its line ending, and its 0-based index, in order, from the source's
+    /// own storage: no `Substring` cut for each.
+    func forEachLine<E: Error>(in range: Range<Int>? = nil,
+                               _ body: (UnsafeBufferPointer<UInt8>, Int) throws(E) -> Void) throws(E) {
         var source = source
         let outcome: Result<Void, E> = source.withUTF8 { bytes in
-            for index in starts.indices {
+            for index in range ?? starts.indices {
                 do throws(E) {
                     try body(UnsafeBufferPointer(rebasing: bytes[bounds(ofLine: index, in: bytes)]), index)
                 } catch {
@@ -96,6 +98,20 @@ public struct SourceLines: Sendable {
             guard let base = bytes.baseAddress else { return false }
             return memchr(base, Int32(byte), bytes.count) != nil
         }
+    }
+
+    /// The byte offset where the line at 0-based `index` starts.
+    func startOffset(ofLine index: Int) -> Int { Int(starts[index]) }
+
+    /// The 0-based index of the first line that starts at byte `offset` or after it
+    /// (`count` when none does).
+    func firstLine(startingAtOrAfter offset: Int) -> Int {
+        var low = 0, high = starts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(starts[middle]) < offset { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// How many lines there are: one more than the newlines.

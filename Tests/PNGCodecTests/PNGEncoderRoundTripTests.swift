@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @_spi(Bench) @testable import PNGCodec
+import WorkerThreads
 
 /// The libdeflate writer's output read back by libpng: every filter, level and shape.
 final class PNGEncoderRoundTripTests: XCTestCase {

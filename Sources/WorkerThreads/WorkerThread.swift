@@ -10,13 +10,13 @@ internal import CSched  // no C type in the public API
 /// processor the process may use except the creator's current one. When that processor is
 /// busy, the thread starts late: the work is shared out so that the creator does not wait
 /// for it (`PartQueue`).
-enum WorkerThread {
+public enum WorkerThread {
     /// Starts `body` on a new detached thread.
     ///
     /// - Returns: false, without starting anything, when the process may run on one
     ///   processor only or no thread can be created (resource limits); the caller's share
     ///   then covers all the work.
-    static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
+    public static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
         var attributes = pthread_attr_t()
         guard pthread_attr_init(&attributes) == 0 else { return false }
         defer { pthread_attr_destroy(&attributes) }

@@ -1,0 +1,69 @@
+import XCTest
+@testable import SpecLanguage
+
+/// A big spec's second half read ahead on another processor (`PlainLinePreread`) gives the
+/// document, and the error, that reading every line in turn gives.
+final class PlainLinePrereadTests: XCTestCase {
+    private func parsers() -> [(String, SpecParser)] {
+        var inTurn = SpecParser()
+        inTurn.prereadFromBytes = .max
+        var ahead = SpecParser()
+        ahead.prereadFromBytes = 0
+        var withoutWorker = ahead
+        withoutWorker.prereadsOnWorker = false
+        return [("in turn", inTurn), ("read ahead", ahead), ("read ahead, no worker", withoutWorker)]
+    }
+
+    /// The same document, or the same error, from every parser.
+    private func assertSame(_ text: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
+        var results: [(String, Result<Document, SpecError>)] = []
+        for (label, parser) in parsers() {
+            results.append((label, Result { () throws(SpecError) in try parser.parse(text) }))
+        }
+        let (_, first) = results[0]
+        for (label, result) in results.dropFirst() {
+            switch (first, result) {
+            case (.success(let a), .success(let b)):
+                XCTAssertEqual(a, b, "\(name): \(label)", file: file, line: line)
+                XCTAssertEqual(a.survey, b.survey, "\(name): \(label)", file: file, line: line)
+            case (.failure(let a), .failure(let b)):
+                XCTAssertEqual(a.description, b.description, "\(name): \(label)", file: file, line: line)
+                XCTAssertEqual(a.sourceLine, b.sourceLine, "\(name): \(label)", file: file, line: line)
+            default:
+                XCTFail("\(name): \(label): \(first) against \(result)", file: file, line: line)
+            }
+        }
+    }
+
+    func testEveryRepositorySpecReadsTheSame() throws {
+        let checked = try JSONFormTests.forEachRepositorySpec { name, text in assertSame(text, name) }
+        XCTAssertGreaterThan(checked, 10)
+    }
+
+    /// Many chunks, plain and other lines mixed, errors in either half and at the join.
+    func testABigSpecAndItsErrorsReadTheSame() {
+        var lines = ["canvas width=800", "style s gap=2", "# a comment", ""]
+        for i in 0..<12_000 {
+            switch i % 7 {
+            case 0: lines.append("vbox style=s padding=4")
+            case 1: lines.append("  label \"row \(i) ünïcode\" size=12")
+            case 2: lines.append("  hbox gap=3 margin=1,2")
+            case 3: lines.append("    box width=\(i % 50) height=8 grow=1")
+            case 4: lines.append("    # note \(i)")
+            case 5: lines.append("    spacer")
+            default: lines.append("    box width=10%  height=auto # trailing")
+            }
+        }
+        let spec = lines.joined(separator: "\n")
+        assertSame(spec, "big")
+        for (index, bad) in [(10, "  box widht=3"), (6_000, "    box width=abc"), (6_003, "  frob x=1"), (11_990, "    box grow=x"),
+                             (7_001, "          vbox"), (9_000, "\tbox"), (12_003, "label")] {
+            var broken = lines
+            broken.insert(bad, at: index)
+            assertSame(broken.joined(separator: "\n"), "error at line \(index + 1)")
+            XCTAssertThrowsError(try SpecParser().parse(broken.joined(separator: "\n")), "line \(index + 1)") { error in
+                XCTAssertEqual((error as? SpecError)?.location.line, index + 1, "\(error)")
+            }
+        }
+    }
+}
