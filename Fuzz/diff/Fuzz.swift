@@ -18,5 +18,26 @@ public func fuzzDiff(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     precondition(result.differentPixels >= 0 && result.differentPixels <= max(w1, w2) * max(h1, h2))
     if let image = result.diffImage { precondition(image.count == w1 * h1 * 4) }
+    // The indexed form, at any faded alpha, is the RGBA image through its palette.
+    options.fadedAlpha = Double(bytes[size - 1]) / 255
+    guard let rgba = try? diffImages(expected: a, expectedSize: (w1, h1), actual: b, actualSize: (w2, h2), options: options) else {
+        return 0
+    }
+    options.diffImageForm = .indexed
+    guard let indexed = try? diffImages(expected: a, expectedSize: (w1, h1), actual: b, actualSize: (w2, h2), options: options) else {
+        preconditionFailure("the indexed form failed where the RGBA one did not")
+    }
+    precondition(indexed.differentPixels == rgba.differentPixels)
+    if let image = indexed.indexedDiffImage {
+        precondition(image.indices.count == w1 * h1 && image.palette.count <= 256 * 3)
+        var expanded: [UInt8] = []
+        for index in image.indices {
+            precondition(Int(index) * 3 + 2 < image.palette.count, "an index past the palette")
+            expanded += image.palette[Int(index) * 3..<Int(index) * 3 + 3] + [255]
+        }
+        precondition(expanded == rgba.diffImage, "the indexed diff image differs from the RGBA one")
+    } else {
+        precondition(indexed.diffImage == rgba.diffImage)
+    }
     return 0
 }

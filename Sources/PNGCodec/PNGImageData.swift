@@ -67,17 +67,27 @@ enum PNGImageData {
         _ image: RGBAImage, opaque: Bool, level: Int32, filter: PNGRowFilter, parts requested: Int?,
         compressor chosen: Compressor? = nil, igzip: Bool = false
     ) throws(PNGError) -> [UInt8] {
-        let stride = PNGFilteredRows.stride(width: image.width, opaque: opaque)
-        let total = stride * image.height  // ≤ pixels.count + height, checked by the caller
+        try zlibStream(image.pixels, width: image.width, height: image.height, layout: opaque ? .rgb : .rgba,
+                       level: level, filter: filter, parts: requested, compressor: chosen, igzip: igzip)
+    }
+
+    /// The same for rows of any layout read from `pixels` (`width × height` pixels of
+    /// `layout.sourceBytesPerPixel` bytes, checked by the caller).
+    static func zlibStream(
+        _ samples: [UInt8], width: Int, height: Int, layout: PNGRowLayout, level: Int32, filter: PNGRowFilter,
+        parts requested: Int?, compressor chosen: Compressor? = nil, igzip: Bool = false
+    ) throws(PNGError) -> [UInt8] {
+        let stride = PNGFilteredRows.stride(width: width, layout: layout)
+        let total = stride * height  // ≤ samples.count + height, checked by the caller
         let compressor = chosen ?? compressor(level: level, total: total, igzip: igzip)
-        let count = max(1, min(requested ?? partCount(total: total, height: image.height, compressor: compressor),
-                               image.height, maxParts))
-        let results: [Result<Part, PNGError>] = image.pixels.withUnsafeBytes { pixels in
+        let count = max(1, min(requested ?? partCount(total: total, height: height, compressor: compressor),
+                               height, maxParts))
+        let results: [Result<Part, PNGError>] = samples.withUnsafeBytes { pixels in
             let jobs = (0..<count).map { index in
                 PartJob(
-                    pixels: pixels, width: image.width,
-                    rows: (image.height * index / count)..<(image.height * (index + 1) / count),
-                    opaque: opaque, filter: filter, compressor: compressor, last: index == count - 1)
+                    pixels: pixels, width: width,
+                    rows: (height * index / count)..<(height * (index + 1) / count),
+                    layout: layout, filter: filter, compressor: compressor, last: index == count - 1)
             }
             let queue = PartQueue(jobs)
             // The worker holds the queue, not the pixels: a part it has not taken when the
@@ -111,14 +121,14 @@ enum PNGImageData {
 
     /// Filters and compresses `rows`, a strip at a time.
     static func compressPart(
-        _ pixels: UnsafeRawBufferPointer, width: Int, rows: Range<Int>, opaque: Bool, filter: PNGRowFilter,
+        _ pixels: UnsafeRawBufferPointer, width: Int, rows: Range<Int>, layout: PNGRowLayout, filter: PNGRowFilter,
         compressor: Compressor, last: Bool
     ) throws(PNGError) -> Part {
         let deflater: any Deflater = switch compressor {
         case .igzip: try IgzipDeflater(level: 1)
         case .zlib(let level): try RawDeflater(level: level)
         }
-        let stride = PNGFilteredRows.stride(width: width, opaque: opaque)
+        let stride = PNGFilteredRows.stride(width: width, layout: layout)
         let stripRows = max(1, stripBytes / stride)
         let capacity = PNGFilteredRows.bufferRows(stripRows, filter: filter) * stride + Self.slackPastRows
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
@@ -129,7 +139,7 @@ enum PNGImageData {
         repeat {
             let end = min(rows.upperBound, y + stripRows)
             let start = PNGFilteredRows.write(
-                pixels, width: width, rows: y..<end, opaque: opaque, filter: filter, to: buffer)
+                pixels, width: width, rows: y..<end, layout: layout, filter: filter, to: buffer)
             let strip = UnsafeRawBufferPointer(start: buffer + start, count: (end - y) * stride)
             adler = LibDeflate.adler32(adler, strip)
             try deflater.compress(strip, flush: end < rows.upperBound ? .none : last ? .finish : .sync)
@@ -144,20 +154,20 @@ final class PartJob {
     let pixels: UnsafeRawBufferPointer
     let width: Int
     let rows: Range<Int>
-    let opaque: Bool
+    let layout: PNGRowLayout
     let filter: PNGRowFilter
     let compressor: PNGImageData.Compressor
     let last: Bool
     var result: Result<PNGImageData.Part, PNGError> = .failure(.encodingFailed("part not compressed"))
 
     init(
-        pixels: UnsafeRawBufferPointer, width: Int, rows: Range<Int>, opaque: Bool, filter: PNGRowFilter,
+        pixels: UnsafeRawBufferPointer, width: Int, rows: Range<Int>, layout: PNGRowLayout, filter: PNGRowFilter,
         compressor: PNGImageData.Compressor, last: Bool
     ) {
         self.pixels = pixels
         self.width = width
         self.rows = rows
-        self.opaque = opaque
+        self.layout = layout
         self.filter = filter
         self.compressor = compressor
         self.last = last
@@ -166,7 +176,7 @@ final class PartJob {
     func run() {
         result = Result { () throws(PNGError) -> PNGImageData.Part in
             try PNGImageData.compressPart(
-                pixels, width: width, rows: rows, opaque: opaque, filter: filter, compressor: compressor,
+                pixels, width: width, rows: rows, layout: layout, filter: filter, compressor: compressor,
                 last: last)
         }
     }

@@ -6,17 +6,39 @@
     case adaptive
 }
 
+/// How an image's samples are laid out in its PNG rows, and in the buffer they are read from.
+enum PNGRowLayout: Equatable, Sendable {
+    /// Straight RGBA pixels, written as they are (colour type 6).
+    case rgba
+    /// Straight RGBA pixels of an opaque image, written without their alpha (colour type 2).
+    case rgb
+    /// One palette index a pixel, read and written as it is (colour type 3).
+    case indexed
+
+    /// Bytes a pixel takes in a row.
+    var bytesPerPixel: Int {
+        switch self {
+        case .rgba: return 4
+        case .rgb: return 3
+        case .indexed: return 1
+        }
+    }
+
+    /// Bytes a pixel takes in the buffer the rows are read from.
+    var sourceBytesPerPixel: Int { self == .indexed ? 1 : 4 }
+}
+
 /// The image data a PNG compresses: per row, one filter-type byte, then the row's
-/// filtered samples (RGB when the image is opaque, RGBA otherwise). Written a strip
-/// of rows at a time.
+/// filtered samples (RGB when the image is opaque, RGBA otherwise, or palette indices).
+/// Written a strip of rows at a time.
 enum PNGFilteredRows {
     /// Bytes to allocate beyond a strip: RGB packing stores eight bytes at a time and
     /// the last store of the last row reaches past its end.
     static let slack = 8
 
     /// Bytes per filtered row, filter-type byte included.
-    static func stride(width: Int, opaque: Bool) -> Int {
-        width * (opaque ? 3 : 4) + 1
+    static func stride(width: Int, layout: PNGRowLayout) -> Int {
+        width * layout.bytesPerPixel + 1
     }
 
     /// Rows of a strip buffer that `write` needs for `rows` rows: one more when a
@@ -25,27 +47,28 @@ enum PNGFilteredRows {
         filter == .none ? rows : rows + 1
     }
 
-    /// Writes the filtered `rows` of `pixels` (straight RGBA, `width × 4` bytes a row) to
-    /// `out`, which holds `bufferRows(rows.count) × stride + slack` bytes.
+    /// Writes the filtered `rows` of `pixels` (straight RGBA, `width × 4` bytes a row, or
+    /// indices, `width` bytes a row) to `out`, which holds `bufferRows(rows.count) × stride
+    /// + slack` bytes.
     ///
     /// - Returns: the byte offset in `out` where the filtered rows start (they take
     ///   `rows.count × stride` bytes): with a filter that looks up, the row above is
     ///   unpacked there first, unfiltered.
     static func write(
-        _ pixels: UnsafeRawBufferPointer, width: Int, rows: Range<Int>, opaque: Bool, filter: PNGRowFilter,
+        _ pixels: UnsafeRawBufferPointer, width: Int, rows: Range<Int>, layout: PNGRowLayout, filter: PNGRowFilter,
         to out: UnsafeMutablePointer<UInt8>
     ) -> Int {
-        let bpp = opaque ? 3 : 4
+        let bpp = layout.bytesPerPixel
         let rowBytes = width * bpp
         let stride = rowBytes + 1
         let first = filter != .none && rows.lowerBound > 0 ? rows.lowerBound - 1 : rows.lowerBound
         // Top to bottom: packing a row spills into the first bytes of the next one,
         // which are written after it.
         for y in first..<rows.upperBound {
-            let source = pixels.baseAddress! + y * width * 4
+            let source = pixels.baseAddress! + y * width * layout.sourceBytesPerPixel
             let row = out + (y - first) * stride
             row[0] = 0
-            if opaque {
+            if layout == .rgb {
                 packRGB(source, count: width, to: row + 1)
             } else {
                 (row + 1).update(from: source.assumingMemoryBound(to: UInt8.self), count: rowBytes)

@@ -50,9 +50,12 @@ public func diffImages(
     let h = min(expectedSize.height, actualSize.height)
     let canvasW = max(expectedSize.width, actualSize.width)
     let canvasH = max(expectedSize.height, actualSize.height)
+    // The re-framed diff image below is RGBA, whatever form was asked for.
+    var overlapOptions = options
+    overlapOptions.diffImageForm = .rgba
     var result = compare(
         crop(expected, expectedSize.width, w, h), crop(actual, actualSize.width, w, h), width: w, height: h,
-        options: options)
+        options: overlapOptions)
     var outside = 0
     var box = result.boundingBox.map { Box($0) } ?? Box()
     for y in 0..<canvasH {
@@ -137,9 +140,10 @@ private func compare(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int, option
     // Every byte is written by the comparison (each row is faded, then its differences
     // painted), so the buffer is not zeroed first; its pages (2,000 page faults one at a
     // time for 1080p) are mapped in one call, in huge pages where the kernel gives them.
+    let palette = options.diffImageForm == .indexed ? DiffPalette(options) : nil
     var diffImage: [UInt8]? = nil
     if options.makeDiffImage {
-        var image = ImageBuffer.uninitialized(count: total * 4)
+        var image = ImageBuffer.uninitialized(count: total * (palette == nil ? 4 : 1))
         image.withUnsafeMutableBytes { ImageBuffer.mapPages($0, zeroed: false) }
         diffImage = image
     }
@@ -149,19 +153,51 @@ private func compare(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int, option
             let img1 = Image(p: pa, width: width, height: height, bg: options.background)
             let img2 = Image(p: pb, width: width, height: height, bg: options.background)
             if diffImage == nil {
-                tally = RowComparison(img1: img1, img2: img2, options: options, out: nil).tallyAll()
+                tally = RowComparison(img1: img1, img2: img2, options: options, out: nil, palette: nil).tallyAll()
                 return
             }
             diffImage!.withUnsafeMutableBufferPointer { out in
-                let comparison = RowComparison(img1: img1, img2: img2, options: options, out: out)
+                let comparison = RowComparison(img1: img1, img2: img2, options: options, out: out, palette: palette)
                 tally = comparison.tallyAll()
             }
         }
     }
-    return DiffResult(
+    var result = DiffResult(
         differentPixels: tally.different, antialiasedPixels: tally.antialiased, totalPixels: total,
         ratio: total == 0 ? 0 : Double(tally.different) / Double(total), boundingBox: tally.box.rect,
         sizeMismatch: false, diffImage: diffImage)
+    if let palette, let indices = result.diffImage {
+        result.diffImage = nil
+        result.indexedDiffImage = IndexedDiffImage(indices: indices, palette: palette.colors)
+    }
+    return result
+}
+
+/// The palette of an indexed diff image: the greys the faded expected image can take
+/// (from `255 × (1 − fadedAlpha)`, the faded black, to white), then the two marks.
+private struct DiffPalette {
+    /// The darkest grey, at index 0; grey `g` is at `g − greyBase`.
+    let greyBase: Int
+    let diffIndex: UInt8
+    let antialiasedIndex: UInt8
+    let colors: [UInt8]
+
+    /// Nil when the greys leave no room for the marks in 256 colours (`fadedAlpha` over
+    /// about 0.98): the image is then RGBA.
+    init?(_ options: DiffOptions) {
+        // One below the faded black's grey, against rounding.
+        let base = max(0, Int((255 * (1 - options.fadedAlpha)).rounded(.down)) - 1)
+        let greys = 256 - base
+        guard greys + 2 <= 256 else { return nil }
+        greyBase = base
+        diffIndex = UInt8(greys)
+        antialiasedIndex = UInt8(greys + 1)
+        var colors: [UInt8] = []
+        colors.reserveCapacity((greys + 2) * 3)
+        for g in base...255 { colors += [UInt8(g), UInt8(g), UInt8(g)] }
+        for c in [options.diffColor, options.antialiasedColor] { colors += [c.r, c.g, c.b] }
+        self.colors = colors
+    }
 }
 
 /// What a run of rows found.
@@ -187,14 +223,17 @@ private struct RowComparison: @unchecked Sendable {
     let img1: Image, img2: Image
     let options: DiffOptions
     let out: UnsafeMutableBufferPointer<UInt8>?
+    /// Set when `out` takes one palette index a pixel, not four bytes of RGBA.
+    let palette: DiffPalette?
     let maxDelta: Double
     let regionMax: [(PixelRect, Double)]
 
-    init(img1: Image, img2: Image, options: DiffOptions, out: UnsafeMutableBufferPointer<UInt8>?) {
+    init(img1: Image, img2: Image, options: DiffOptions, out: UnsafeMutableBufferPointer<UInt8>?, palette: DiffPalette?) {
         self.img1 = img1
         self.img2 = img2
         self.options = options
         self.out = out
+        self.palette = palette
         maxDelta = 35215 * options.threshold * options.threshold
         regionMax = options.regionThresholds.map { ($0.rect, 35215 * $0.threshold * $0.threshold) }
     }
@@ -227,7 +266,13 @@ private struct RowComparison: @unchecked Sendable {
         var fade = FadeMemo()
         for y in rows {
             let rowStart = y * width * 4
-            if let out { fadeRow(rowStart, width: width, into: out, memo: &fade) }
+            if let out {
+                if let palette {
+                    fadeRowIndexed(rowStart, width: width, into: out, palette: palette, memo: &fade)
+                } else {
+                    fadeRow(rowStart, width: width, into: out, memo: &fade)
+                }
+            }
             for x in 0..<width {
                 let pos = rowStart + x * 4
                 // Equal pixels are skipped with one 32-bit comparison each, so identical
@@ -245,13 +290,13 @@ private struct RowComparison: @unchecked Sendable {
                 if antialiasedPixel(img1, x, y, img2) || antialiasedPixel(img2, x, y, img1) {
                     result.antialiased += 1
                     if !options.includeAA {
-                        out?.paint(pos, options.antialiasedColor)
+                        if let out { mark(out, pos, antialiased: true) }
                         continue
                     }
                 }
                 result.different += 1
                 result.box.add(x, y)
-                out?.paint(pos, options.diffColor)
+                if let out { mark(out, pos, antialiased: false) }
             }
         }
         return result
@@ -279,7 +324,39 @@ private struct RowComparison: @unchecked Sendable {
     }
 }
 
-/// The last pixel faded and its grey (R, G, B, A bytes as one word).
+extension RowComparison {
+    /// Paints the pixel at RGBA offset `pos` of the diff image in a mark's colour.
+    @inline(__always)
+    func mark(_ out: UnsafeMutableBufferPointer<UInt8>, _ pos: Int, antialiased: Bool) {
+        if let palette {
+            out[pos / 4] = antialiased ? palette.antialiasedIndex : palette.diffIndex
+        } else {
+            out.paint(pos, antialiased ? options.antialiasedColor : options.diffColor)
+        }
+    }
+
+    /// `fadeRow` for a diff image of palette indices: each pixel's grey as its index.
+    func fadeRowIndexed(_ rowStart: Int, width: Int, into out: UnsafeMutableBufferPointer<UInt8>, palette: DiffPalette,
+                        memo: inout FadeMemo) {
+        let source = UnsafeRawPointer(img1.p.baseAddress!) + rowStart
+        let target = out.baseAddress! + rowStart / 4
+        for x in 0..<width {
+            let pixel = source.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+            if pixel != memo.pixel || !memo.valid {
+                let pos = rowStart + x * 4
+                let pa = img1.p
+                let y = rgb2y(Double(pa[pos]), Double(pa[pos + 1]), Double(pa[pos + 2]))
+                let v = blend(y, options.fadedAlpha * Double(pa[pos + 3]) / 255, 255)
+                let g = Int(UInt8(max(0, min(255, v))))
+                // Never below the base (the faded black's grey less one): clamped all the same.
+                memo = FadeMemo(pixel: pixel, grey: UInt32(max(0, g - palette.greyBase)), valid: true)
+            }
+            target[x] = UInt8(truncatingIfNeeded: memo.grey)
+        }
+    }
+}
+
+/// The last pixel faded and its grey (R, G, B, A bytes as one word; or its palette index).
 private struct FadeMemo {
     var pixel: UInt32 = 0
     var grey: UInt32 = 0

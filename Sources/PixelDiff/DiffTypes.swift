@@ -74,6 +74,9 @@ public struct DiffOptions: Sendable, Equatable {
     /// Opacity (0…1, default 0.1) of the expected image, in grey, under the
     /// unchanged pixels of the diff image.
     public var fadedAlpha: Double = 0.1
+    /// The diff image's form: RGBA (``DiffResult/diffImage``), or palette indices
+    /// (``DiffResult/indexedDiffImage``) where its colours fit in a palette.
+    public var diffImageForm: DiffImageForm = .rgba
 
     public init(
         threshold: Double = 0.1, includeAA: Bool = false, ignore: [PixelRect] = [],
@@ -107,8 +110,30 @@ public struct DiffResult: Sendable, Equatable {
     public var boundingBox: PixelRect?
     /// True when the two images had different sizes.
     public var sizeMismatch: Bool
-    /// RGBA, the size of the expected image, when ``DiffOptions/makeDiffImage``.
+    /// RGBA, the size of the expected image, when ``DiffOptions/makeDiffImage`` and the
+    /// image is not `indexedDiffImage`.
     public var diffImage: [UInt8]?
+    /// The diff image as palette indices, when ``DiffOptions/diffImageForm`` asks for them
+    /// and the images are the same size, with a faded grey that leaves room in 256 colours
+    /// for the two marks (a ``DiffOptions/fadedAlpha`` up to about 0.98).
+    public var indexedDiffImage: IndexedDiffImage?
+}
+
+/// The forms a diff image is made in.
+public enum DiffImageForm: Sendable, Equatable {
+    /// Four bytes a pixel: straight RGBA.
+    case rgba
+    /// One byte a pixel, an index into a palette of the faded greys and the two marks: a
+    /// quarter of the memory, and a third of the rows to compress as a palette PNG.
+    case indexed
+}
+
+/// A diff image as one palette index a pixel.
+public struct IndexedDiffImage: Sendable, Equatable {
+    /// `width × height` indices into `palette`, row-major.
+    public var indices: [UInt8]
+    /// The colours as red, green, blue bytes, three a colour (at most 256 colours).
+    public var palette: [UInt8]
 }
 
 /// As JSON, the counts the CLI's `diff --json` and the service's `POST /diff` give:

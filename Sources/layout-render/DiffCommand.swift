@@ -60,14 +60,24 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         do {
             let (a, b) = try loadBoth()
-            let options = DiffOptions(
+            var options = DiffOptions(
                 threshold: threshold, includeAA: includeAA, ignore: ignore.map(\.rect), makeDiffImage: out != nil)
+            // As palette indices: the diff image is a faded grey and two marks, and a palette
+            // PNG of it is a third of the rows to compress (and a smaller file).
+            options.diffImageForm = .indexed
             let result = try diffImages(
                 expected: a.pixels, expectedSize: (a.width, a.height),
                 actual: b.pixels, actualSize: (b.width, b.height), options: options)
-            if let out, let diff = result.diffImage {
+            if let out, result.indexedDiffImage != nil || result.diffImage != nil {
                 let png: [UInt8]
-                do { png = try PNGEncoder.encode(RGBAImage(width: a.width, height: a.height, pixels: diff)) } catch {
+                do {
+                    if let indexed = result.indexedDiffImage {
+                        png = try PNGEncoder.encode(IndexedImage(width: a.width, height: a.height, indices: indexed.indices,
+                                                                 palette: indexed.palette))
+                    } else {
+                        png = try PNGEncoder.encode(RGBAImage(width: a.width, height: a.height, pixels: result.diffImage ?? []))
+                    }
+                } catch {
                     throw CommandError(path: out, error)
                 }
                 do { try OutputFile.write(png, to: out) } catch {

@@ -186,7 +186,7 @@ final class PNGEncoderRoundTripTests: XCTestCase {
             }
             let image = RGBAImage(width: golden.width * 3, height: golden.height * 3, pixels: pixels)
             let opaque = PNGEncoder.isOpaque(image)
-            let rows = PNGFilteredRows.stride(width: image.width, opaque: opaque) * image.height
+            let rows = PNGFilteredRows.stride(width: image.width, layout: opaque ? .rgb : .rgba) * image.height
             XCTAssertGreaterThanOrEqual(rows, PNGImageData.igzipFrom, name)
             let igzip = try PNGImageData.zlibStream(image, opaque: opaque, level: 1, filter: .none, parts: 1,
                                                     compressor: .igzip)
@@ -203,7 +203,7 @@ final class PNGEncoderRoundTripTests: XCTestCase {
         let image = makeImage(64, 40, opaque: false, noise: true, &random)
         try image.pixels.withUnsafeBytes { pixels in
             let jobs = (0..<5).map { index in
-                PartJob(pixels: pixels, width: 64, rows: index * 8..<(index + 1) * 8, opaque: false, filter: .sub,
+                PartJob(pixels: pixels, width: 64, rows: index * 8..<(index + 1) * 8, layout: .rgba, filter: .sub,
                         compressor: index % 2 == 0 ? .igzip : .zlib(level: 1), last: index == 4)
             }
             let queue = PartQueue(jobs)
@@ -263,5 +263,47 @@ struct SplitMix64 {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49EB_311C_EB13
         return z ^ (z >> 31)
+    }
+}
+
+/// Palette PNGs of indexed images: read back as the RGBA image, in one part or many, and
+/// every malformed image refused.
+final class IndexedImageEncoderTests: XCTestCase {
+    func testIndexedImagesReadBackAsTheirColours() throws {
+        var random = SplitMix64(seed: 9)
+        for (width, height, colors) in [(1, 1, 1), (7, 3, 2), (640, 480, 27), (1100, 700, 256)] {
+            let palette = (0..<colors * 3).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            // Runs of one index, as a diff image has.
+            var indices = [UInt8](repeating: 0, count: width * height)
+            var index: UInt8 = 0
+            for i in indices.indices {
+                if random.next() % 64 == 0 { index = UInt8(random.next() % UInt64(colors)) }
+                indices[i] = index
+            }
+            let image = IndexedImage(width: width, height: height, indices: indices, palette: palette)
+            for speed in [PNGEncoder.Speed.fast, .balanced] {
+                for onOneThread in [false, true] {
+                    let png = try PNGEncoder.encode(image, speed: speed, onOneThread: onOneThread)
+                    XCTAssertEqual(png[25], 3, "colour type 3")
+                    XCTAssertEqual(try PNGDecoder.decode(png), image.rgba, "\(width)×\(height) \(speed) \(onOneThread)")
+                }
+            }
+        }
+    }
+
+    func testMalformedIndexedImagesAreRefused() {
+        let bad = [
+            IndexedImage(width: 0, height: 1, indices: [], palette: [0, 0, 0]),
+            IndexedImage(width: 2, height: 1, indices: [0], palette: [0, 0, 0]),
+            IndexedImage(width: 1, height: 1, indices: [0], palette: []),
+            IndexedImage(width: 1, height: 1, indices: [0], palette: [0, 0]),
+            IndexedImage(width: 1, height: 1, indices: [0], palette: [UInt8](repeating: 0, count: 257 * 3)),
+            IndexedImage(width: 2, height: 1, indices: [0, 2], palette: [0, 0, 0, 9, 9, 9]),
+        ]
+        for image in bad {
+            XCTAssertThrowsError(try PNGEncoder.encode(image)) { error in
+                guard case .invalidImage? = error as? PNGError else { return XCTFail("\(error)") }
+            }
+        }
     }
 }

@@ -20,6 +20,26 @@ final class BenchPairTests: XCTestCase {
         let swapped = try diffImages(expected: b.pixels, actual: a.pixels, width: a.width, height: a.height)
         XCTAssertEqual(swapped.differentPixels, 6668)
     }
+
+    /// The diff image as palette indices is the RGBA one, colour for colour, and its palette
+    /// PNG (written in parts on two threads) reads back as the RGBA image.
+    func testTheIndexedDiffImageIsTheRGBAOne() throws {
+        let bench = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../bench").standardized.path
+        let a = try PNGFile.read(path: bench + "/ui_1080_a.png")
+        let b = try PNGFile.read(path: bench + "/ui_1080_b.png")
+        var options = DiffOptions(threshold: 0.1, makeDiffImage: true)
+        let rgba = try diffImages(expected: a.pixels, actual: b.pixels, width: a.width, height: a.height, options: options)
+        options.diffImageForm = .indexed
+        let indexed = try diffImages(expected: a.pixels, actual: b.pixels, width: a.width, height: a.height, options: options)
+        XCTAssertNil(indexed.diffImage)
+        let image = try XCTUnwrap(indexed.indexedDiffImage)
+        XCTAssertEqual(indexed.differentPixels, rgba.differentPixels)
+        let png = IndexedImage(width: a.width, height: a.height, indices: image.indices, palette: image.palette)
+        XCTAssertEqual(png.rgba.pixels, rgba.diffImage)
+        XCTAssertEqual(try PNGDecoder.decode(try PNGEncoder.encode(png)).pixels, rgba.diffImage)
+        XCTAssertEqual(try PNGDecoder.decode(try PNGEncoder.encode(png, onOneThread: true)).pixels, rgba.diffImage)
+    }
 }
 #endif
 

@@ -118,6 +118,38 @@ final class PixelDiffTests: XCTestCase {
         XCTAssertEqual(one.diffImage.map { Array($0[12..<16]) }, [255, 0, 0, 255])
     }
 
+    /// Indexed, the diff image is the RGBA one expanded through its palette, for every
+    /// faded alpha whose greys leave room for the two marks; past that, and for images of
+    /// different sizes, it is RGBA.
+    func testTheIndexedFormIsTheRGBAOneThroughItsPalette() throws {
+        let translucent = Img(6, 6) { x, y in x == 4 && y < 3 ? [10, 200, 90, UInt8(40 * y)] : nil }
+        for alpha in [0, 0.1, 0.5, 0.9, 0.98, 0.99, 1] {
+            for (expected, actual) in [(edge, smoothedEdge), (translucent, edge), (Img(6, 6), Img(6, 6))] {
+                var options = DiffOptions(makeDiffImage: true, diffColor: RGB(1, 2, 3), fadedAlpha: alpha)
+                let rgba = try diffImages(expected: expected.pixels, actual: actual.pixels, width: 6, height: 6, options: options)
+                options.diffImageForm = .indexed
+                let indexed = try diffImages(expected: expected.pixels, actual: actual.pixels, width: 6, height: 6, options: options)
+                XCTAssertEqual(indexed.differentPixels, rgba.differentPixels)
+                guard let image = indexed.indexedDiffImage else {
+                    XCTAssertGreaterThan(alpha, 0.98, "RGBA only when the greys fill the palette")
+                    XCTAssertEqual(indexed.diffImage, rgba.diffImage)
+                    continue
+                }
+                XCTAssertLessThanOrEqual(alpha, 0.98)
+                XCTAssertLessThanOrEqual(image.palette.count, 256 * 3)
+                var expanded: [UInt8] = []
+                for index in image.indices { expanded += image.palette[Int(index) * 3..<Int(index) * 3 + 3] + [255] }
+                XCTAssertEqual(expanded, rgba.diffImage, "alpha \(alpha)")
+            }
+        }
+        var options = DiffOptions(makeDiffImage: true)
+        options.diffImageForm = .indexed
+        let sizes = try diffImages(expected: Img(5, 2).pixels, expectedSize: (5, 2), actual: Img(2, 5).pixels,
+                                   actualSize: (2, 5), options: options)
+        XCTAssertNil(sizes.indexedDiffImage)
+        XCTAssertEqual(sizes.diffImage?.count, 5 * 2 * 4)
+    }
+
     func testInputErrors() {
         XCTAssertThrowsError(try diffImages(expected: [0, 0, 0], actual: [], width: 1, height: 1)) {
             XCTAssertEqual($0 as? DiffError, .bufferSizeMismatch(image: "expected", bytes: 3, expectedBytes: 4))

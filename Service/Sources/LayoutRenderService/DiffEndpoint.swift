@@ -12,6 +12,8 @@ extension RenderService {
     func diff(_ request: Request, context: some RequestContext) async -> Response {
         do {
             var options = DiffOptions()
+            // A palette PNG: a third of the rows to compress, and a smaller response.
+            options.diffImageForm = .indexed
             for (name, value) in request.uri.queryParameters {
                 switch name {
                 case "threshold":
@@ -49,6 +51,10 @@ extension RenderService {
                 do {
                     let r = try diffImages(expected: a.pixels, expectedSize: (a.width, a.height),
                                            actual: b.pixels, actualSize: (b.width, b.height), options: diffOptions)
+                    if let indexed = r.indexedDiffImage {
+                        return .success((r, try PNGEncoder.encode(IndexedImage(width: a.width, height: a.height,
+                                                                               indices: indexed.indices, palette: indexed.palette))))
+                    }
                     guard let pixels = r.diffImage else { return .success((r, nil)) }
                     let png = try PNGEncoder.encode(RGBAImage(width: a.width, height: a.height, pixels: pixels))
                     return .success((r, png))
