@@ -312,15 +312,20 @@ private struct RowComparison: @unchecked Sendable {
         for x in 0..<width {
             let pixel = source.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
             if pixel != memo.pixel || !memo.valid {
-                let pos = rowStart + x * 4
-                let pa = img1.p
-                let y = rgb2y(Double(pa[pos]), Double(pa[pos + 1]), Double(pa[pos + 2]))
-                let v = blend(y, options.fadedAlpha * Double(pa[pos + 3]) / 255, 255)
-                let g = UInt32(UInt8(max(0, min(255, v))))
+                let g = UInt32(fadedGrey(rowStart + x * 4))
                 memo = FadeMemo(pixel: pixel, grey: (g | g << 8 | g << 16 | 0xFF << 24).littleEndian, valid: true)
             }
             target.storeBytes(of: memo.grey, toByteOffset: x * 4, as: UInt32.self)
         }
+    }
+
+    /// The grey of the expected image's pixel at RGBA offset `pos`, faded towards white.
+    @inline(__always)
+    func fadedGrey(_ pos: Int) -> UInt8 {
+        let pa = img1.p
+        let y = rgb2y(Double(pa[pos]), Double(pa[pos + 1]), Double(pa[pos + 2]))
+        let v = blend(y, options.fadedAlpha * Double(pa[pos + 3]) / 255, 255)
+        return UInt8(max(0, min(255, v)))
     }
 }
 
@@ -343,13 +348,9 @@ extension RowComparison {
         for x in 0..<width {
             let pixel = source.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
             if pixel != memo.pixel || !memo.valid {
-                let pos = rowStart + x * 4
-                let pa = img1.p
-                let y = rgb2y(Double(pa[pos]), Double(pa[pos + 1]), Double(pa[pos + 2]))
-                let v = blend(y, options.fadedAlpha * Double(pa[pos + 3]) / 255, 255)
-                let g = Int(UInt8(max(0, min(255, v))))
                 // Never below the base (the faded black's grey less one): clamped all the same.
-                memo = FadeMemo(pixel: pixel, grey: UInt32(max(0, g - palette.greyBase)), valid: true)
+                let index = max(0, Int(fadedGrey(rowStart + x * 4)) - palette.greyBase)
+                memo = FadeMemo(pixel: pixel, grey: UInt32(index), valid: true)
             }
             target[x] = UInt8(truncatingIfNeeded: memo.grey)
         }
