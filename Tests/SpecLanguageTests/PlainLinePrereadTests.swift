@@ -36,7 +36,20 @@ final class PlainLinePrereadTests: XCTestCase {
     }
 
     func testEveryRepositorySpecReadsTheSame() throws {
-        let checked = try JSONFormTests.forEachRepositorySpec { name, text in assertSame(text, name) }
+        let checked = try JSONFormTests.forEachRepositorySpec { name, text in
+            assertSame(text, name)
+            // And the survey the parser took as it read is what a walk over the tree finds
+            // (its "anything to expand" may say yes where the walk says no, never no for yes).
+            guard let document = try? SpecParser().parse(text), let survey = document.survey else { return }
+            let walked = try document.surveyed(checkingIDs: true)
+            XCTAssertEqual(survey.nodeCount, walked.nodeCount, name)
+            XCTAssertEqual(survey.depth, walked.depth, name)
+            if walked.needsExpansion { XCTAssertTrue(survey.needsExpansion, name) }
+            var viaJSON = try JSONSpecReader().parse(SpecWriter.json(document))
+            XCTAssertEqual(viaJSON.survey.map { [$0.nodeCount, $0.depth] }, [walked.nodeCount, walked.depth], name)
+            viaJSON.canvas.children.append(Node(kind: .box, location: SourceLocation(line: 1, column: 1)))
+            XCTAssertNil(viaJSON.survey, name)
+        }
         XCTAssertGreaterThan(checked, 10)
     }
 
