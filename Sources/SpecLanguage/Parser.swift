@@ -12,9 +12,9 @@ public struct SpecParser {
     /// every value read by `ValueReader` (not `ByteValueReader`): the tests compare the two
     /// readings.
     var readsPlainLines = true
-    /// From how many bytes of text the second half's plain lines are read ahead on another
-    /// processor (`PlainLinePreread`), and whether a worker thread does it (without one, the
-    /// parser takes every chunk itself); the tests and the fuzzer change them.
+    /// From how many bytes of text the plain lines after the first quarter are read ahead
+    /// on another processor (`PlainLinePreread`), and whether a worker thread does it
+    /// (without one, the parser takes every chunk itself); the tests and the fuzzer change them.
     var prereadFromBytes = PlainLinePreread.fromBytes
     var prereadsOnWorker = true
 
@@ -41,7 +41,8 @@ public struct SpecParser {
             }
         }
         // Each line as its bytes in the source: a plain line is read without cutting it out.
-        // A big spec's second half is read ahead on another processor (`PlainLinePreread`).
+        // A big spec's lines after its first quarter are read ahead on another processor
+        // (`PlainLinePreread`).
         let preread = readsPlainLines
             ? PlainLinePreread.start(lines, sourceBytes: source.utf8.count, limits: limits, fromBytes: prereadFromBytes,
                                      worker: prereadsOnWorker) : nil

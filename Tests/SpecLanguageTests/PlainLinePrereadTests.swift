@@ -1,8 +1,8 @@
 import XCTest
 @testable import SpecLanguage
 
-/// A big spec's second half read ahead on another processor (`PlainLinePreread`) gives the
-/// document, and the error, that reading every line in turn gives.
+/// A big spec's lines after its first quarter read ahead on another processor
+/// (`PlainLinePreread`) give the document, and the error, that reading every line in turn gives.
 final class PlainLinePrereadTests: XCTestCase {
     private func parsers() -> [(String, SpecParser)] {
         var inTurn = SpecParser()
@@ -53,7 +53,8 @@ final class PlainLinePrereadTests: XCTestCase {
         XCTAssertGreaterThan(checked, 10)
     }
 
-    /// Many chunks, plain and other lines mixed, errors in either half and at the join.
+    /// Many chunks, plain and other lines mixed, errors before and after the lines read
+    /// ahead and where they start (line 3,002 of 12,004).
     func testABigSpecAndItsErrorsReadTheSame() {
         var lines = ["canvas width=800", "style s gap=2", "# a comment", ""]
         for i in 0..<12_000 {
@@ -69,7 +70,7 @@ final class PlainLinePrereadTests: XCTestCase {
         }
         let spec = lines.joined(separator: "\n")
         assertSame(spec, "big")
-        for (index, bad) in [(10, "  box widht=3"), (6_000, "    box width=abc"), (6_003, "  frob x=1"), (11_990, "    box grow=x"),
+        for (index, bad) in [(10, "  box widht=3"), (3_001, "    box width=abc"), (3_000, "  frob"), (6_000, "    box width=abc"), (6_003, "  frob x=1"), (11_990, "    box grow=x"),
                              (7_001, "          vbox"), (9_000, "\tbox"), (12_003, "label")] {
             var broken = lines
             broken.insert(bad, at: index)
