@@ -110,8 +110,8 @@ public struct FrameDump: Codable, Hashable, Sendable {
 /// Fills a buffer with a frames dump's text and hands it on whenever the next piece would
 /// not fit; a piece longer than the whole buffer (a very long id) is handed on as it is.
 private struct DumpWriter {
-    /// Room for a node's line but its id and kind (`nodeLineRoom`), with margin.
-    static let minimumChunk = 256
+    /// Room for a node's line but its id and kind, with margin.
+    static let minimumChunk = nodeLineRoom + 64
     let buffer: UnsafeMutableBufferPointer<UInt8>
     let emit: (UnsafeRawBufferPointer) -> Void
     var count = 0
@@ -145,13 +145,8 @@ private struct DumpWriter {
 
     /// Whole numbers under 10^15 as integers, others in Swift's shortest form.
     mutating func write(number v: Double) {
-        if count + Self.numberRoom > buffer.count { flush() }
+        reserve(Self.numberRoom)
         put(number: v)
-    }
-
-    mutating func write(integer v: Int) {
-        if count + Self.numberRoom > buffer.count { flush() }
-        put(integer: v)
     }
 
     /// The most a number takes (24 bytes at most: Swift's shortest form of a `Double`, or an

@@ -32,9 +32,8 @@ public struct IndexedImage: Sendable, Equatable {
 }
 
 extension PNGEncoder {
-    /// Encodes an indexed image as a palette PNG (colour type 3): its index rows unfiltered
-    /// (indices are not magnitudes: predicting them from their neighbours gains nothing),
-    /// compressed at `speed`'s level in parts on two threads as RGB rows are.
+    /// Encodes an indexed image as a palette PNG (colour type 3; see `PNGPalette.file`), at
+    /// `speed`'s level, in parts on two threads unless `onOneThread`.
     ///
     /// - Throws: `.invalidImage` for a bad size, a palette of no colour, more than 256 or
     ///   a partial one, or an index past the palette; `.encodingFailed` if zlib fails.
@@ -60,21 +59,8 @@ extension PNGEncoder {
             }
             if Int(largest) >= colors { throw .invalidImage("index \(largest) past the palette's \(colors) colours") }
         }
-        let stream = try PNGImageData.zlibStream(
-            image.indices, width: image.width, height: image.height, layout: .indexed, level: speed.settings.level,
-            filter: .none, parts: onOneThread ? 1 : nil, igzip: speed == .fastest)
-        var png = PNGChunkWriter(capacity: 8 + 12 * (4 + stream.count / PNGChunkWriter.maxIDATLength) + 13
-                                 + image.palette.count + stream.count)
-        var header: [UInt8] = []
-        for side in [image.width, image.height] {
-            withUnsafeBytes(of: UInt32(side).bigEndian) { header.append(contentsOf: $0) }
-        }
-        // 8 bits per index, palette (3), deflate, filter method 0, no interlace.
-        header += [8, 3, 0, 0, 0]
-        png.append("IHDR", header)
-        png.append("PLTE", image.palette)
-        png.appendImageData(stream)
-        png.append("IEND", [])
-        return png.bytes
+        return try PNGPalette.file(width: image.width, height: image.height, indices: image.indices, plte: image.palette,
+                                   trns: nil, texts: [], level: speed.settings.level, parts: onOneThread ? 1 : nil,
+                                   igzip: speed == .fastest)
     }
 }

@@ -102,34 +102,26 @@ public enum PNGEncoder {
         let settings = speed.settings
         let direct = try encode(image, textChunks: textChunks, level: settings.level, filter: settings.filter,
                                 parts: onOneThread ? 1 : nil, compressor: nil, igzip: speed == .fastest)
-        guard speed == .smallest, let palette = try encodePalette(image, textChunks: textChunks, level: settings.level) else {
+        guard speed == .smallest,
+              let palette = try encodePalette(image, textChunks: textChunks, level: settings.level,
+                                              parts: onOneThread ? 1 : nil) else {
             return direct
         }
         return palette.count < direct.count ? palette : direct
     }
 
     /// The palette form of `image` (see `PNGPalette`), nil when it has more than 256 colours.
-    static func encodePalette(_ image: RGBAImage, textChunks: [PNGTextChunk], level: Int32) throws(PNGError) -> [UInt8]? {
+    static func encodePalette(_ image: RGBAImage, textChunks: [PNGTextChunk], level: Int32,
+                              parts: Int? = nil) throws(PNGError) -> [UInt8]? {
         guard let (colors, indices) = PNGPalette.indexed(image) else { return nil }
-        let (plte, trns, stream) = try PNGPalette.chunks(colors: colors, indices: indices, width: image.width,
-                                                         height: image.height, level: level)
-        var png = PNGChunkWriter(capacity: 8 + 12 * 6 + 13 + plte.count + (trns?.count ?? 0) + stream.count)
-        var header: [UInt8] = []
-        for side in [image.width, image.height] {
-            withUnsafeBytes(of: UInt32(side).bigEndian) { header.append(contentsOf: $0) }
-        }
-        // 8 bits per index, palette (3), deflate, filter method 0, no interlace.
-        header += [8, 3, 0, 0, 0]
-        png.append("IHDR", header)
-        for chunk in textChunks {
-            png.append("tEXt", try latin1(chunk.key, key: chunk.key, isKey: true) + [0]
-                + latin1(chunk.value, key: chunk.key, isKey: false))
-        }
-        png.append("PLTE", plte)
-        if let trns { png.append("tRNS", trns) }
-        png.appendImageData(stream)
-        png.append("IEND", [])
-        return png.bytes
+        let (plte, trns) = PNGPalette.chunks(colors: colors)
+        return try PNGPalette.file(width: image.width, height: image.height, indices: indices, plte: plte, trns: trns,
+                                   texts: try textChunks.map(textChunk), level: level, parts: parts, igzip: false)
+    }
+
+    /// A tEXt chunk's data: keyword, NUL, value, as Latin-1, checked.
+    static func textChunk(_ chunk: PNGTextChunk) throws(PNGError) -> [UInt8] {
+        try latin1(chunk.key, key: chunk.key, isKey: true) + [0] + latin1(chunk.value, key: chunk.key, isKey: false)
     }
 
     /// Encodes with an explicit zlib level (1…9), row filter and number of parts (nil: by
@@ -154,12 +146,7 @@ public enum PNGEncoder {
             throw .invalidImage(
                 "\(image.pixels.count) bytes for \(image.width)×\(image.height) RGBA (expected \(expected))")
         }
-        var texts: [[UInt8]] = []
-        for chunk in textChunks {
-            let key = try latin1(chunk.key, key: chunk.key, isKey: true)
-            let value = try latin1(chunk.value, key: chunk.key, isKey: false)
-            texts.append(key + [0] + value)
-        }
+        let texts = try textChunks.map(textChunk)
 
         let opaque = isOpaque(image)
         let stream = try PNGImageData.zlibStream(image, opaque: opaque, level: level, filter: filter, parts: parts,

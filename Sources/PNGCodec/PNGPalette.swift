@@ -42,33 +42,40 @@ enum PNGPalette {
         return (order.map { colors[$0] }, indices)
     }
 
-    /// The PLTE, tRNS (nil when every colour is opaque) and IDAT zlib stream of an indexed image.
-    static func chunks(colors: [UInt32], indices: [UInt8], width: Int, height: Int,
-                       level: Int32) throws(PNGError) -> (plte: [UInt8], trns: [UInt8]?, stream: [UInt8]) {
+    /// The PLTE and tRNS (nil when every colour is opaque) chunks of `colors`.
+    static func chunks(colors: [UInt32]) -> (plte: [UInt8], trns: [UInt8]?) {
         var plte: [UInt8] = [], alphas: [UInt8] = []
         for color in colors {
             plte += [UInt8(color >> 24), UInt8(color >> 16 & 0xFF), UInt8(color >> 8 & 0xFF)]
             alphas.append(UInt8(color & 0xFF))
         }
         while alphas.last == 255 { alphas.removeLast() }
-        // Rows of indices, each after filter type 0: a palette's indices are not
-        // magnitudes, so predicting them from their neighbours gains nothing.
-        var rows = [UInt8](repeating: 0, count: (width + 1) * height)
-        for y in 0..<height {
-            rows.replaceSubrange((y * (width + 1) + 1)...(y * (width + 1) + width), with: indices[(y * width)..<(y * width + width)])
+        return (plte, alphas.isEmpty ? nil : alphas)
+    }
+
+    /// A palette PNG: its header, text chunks, PLTE (and tRNS), and its index rows
+    /// unfiltered (a palette's indices are not magnitudes, so predicting them from their
+    /// neighbours gains nothing), compressed at `level` in parts as RGB rows are
+    /// (`PNGImageData`). Shared by `.smallest`'s palette form and `IndexedImage`.
+    static func file(width: Int, height: Int, indices: [UInt8], plte: [UInt8], trns: [UInt8]?, texts: [[UInt8]],
+                     level: Int32, parts: Int?, igzip: Bool) throws(PNGError) -> [UInt8] {
+        let stream = try PNGImageData.zlibStream(indices, width: width, height: height, layout: .indexed, level: level,
+                                                 filter: .none, parts: parts, igzip: igzip)
+        let chunkCount = 4 + texts.count + stream.count / PNGChunkWriter.maxIDATLength
+        var png = PNGChunkWriter(capacity: 8 + 12 * chunkCount + 13 + texts.reduce(0) { $0 + $1.count } + plte.count
+                                 + (trns?.count ?? 0) + stream.count)
+        var header: [UInt8] = []
+        for side in [width, height] {
+            withUnsafeBytes(of: UInt32(side).bigEndian) { header.append(contentsOf: $0) }
         }
-        let deflater = try RawDeflater(level: level)
-        let adler = rows.withUnsafeBytes { LibDeflate.adler32(1, $0) }
-        var failure: PNGError?
-        rows.withUnsafeBytes { buffer in
-            do throws(PNGError) { try deflater.compress(buffer, flush: .finish) } catch { failure = error }
-        }
-        if let failure { throw failure }
-        let levelClass: UInt16 = level <= 1 ? 0 : level <= 5 ? 1 : level == 6 ? 2 : 3
-        var header: UInt16 = 0x7800 | levelClass << 6
-        header += (31 - header % 31) % 31
-        var stream = [UInt8(header >> 8), UInt8(header & 0xFF)] + deflater.output
-        withUnsafeBytes(of: adler.bigEndian) { stream.append(contentsOf: $0) }
-        return (plte, alphas.isEmpty ? nil : alphas, stream)
+        // 8 bits per index, palette (3), deflate, filter method 0, no interlace.
+        header += [8, 3, 0, 0, 0]
+        png.append("IHDR", header)
+        for text in texts { png.append("tEXt", text) }
+        png.append("PLTE", plte)
+        if let trns { png.append("tRNS", trns) }
+        png.appendImageData(stream)
+        png.append("IEND", [])
+        return png.bytes
     }
 }

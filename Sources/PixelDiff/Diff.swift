@@ -140,7 +140,7 @@ private func compare(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int, option
     // Every byte is written by the comparison (each row is faded, then its differences
     // painted), so the buffer is not zeroed first; its pages (2,000 page faults one at a
     // time for 1080p) are mapped in one call, in huge pages where the kernel gives them.
-    let palette = options.diffImageForm == .indexed ? DiffPalette(options) : nil
+    let palette = options.makeDiffImage && options.diffImageForm == .indexed ? DiffPalette(options) : nil
     var diffImage: [UInt8]? = nil
     if options.makeDiffImage {
         var image = ImageBuffer.uninitialized(count: total * (palette == nil ? 4 : 1))
@@ -162,15 +162,11 @@ private func compare(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int, option
             }
         }
     }
-    var result = DiffResult(
+    return DiffResult(
         differentPixels: tally.different, antialiasedPixels: tally.antialiased, totalPixels: total,
         ratio: total == 0 ? 0 : Double(tally.different) / Double(total), boundingBox: tally.box.rect,
-        sizeMismatch: false, diffImage: diffImage)
-    if let palette, let indices = result.diffImage {
-        result.diffImage = nil
-        result.indexedDiffImage = IndexedDiffImage(indices: indices, palette: palette.colors)
-    }
-    return result
+        sizeMismatch: false, diffImage: palette == nil ? diffImage : nil,
+        indexedDiffImage: palette.flatMap { p in diffImage.map { IndexedDiffImage(indices: $0, palette: p.colors) } })
 }
 
 /// The palette of an indexed diff image: the greys the faded expected image can take

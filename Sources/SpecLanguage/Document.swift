@@ -98,15 +98,8 @@ public struct Document: Hashable, Sendable {
 
     /// How many nodes the tree holds, the canvas and `if`/`else`/`for` nodes included.
     public var nodeCount: Int {
-        if let survey { return survey.nodeCount }
-        var count = 1
-        var stack = [canvas.children]
-        while let children = stack.popLast() {
-            count += children.count
-            // Read in place: each node copied out retained its arrays and strings.
-            for index in children.indices where !children[index].children.isEmpty { stack.append(children[index].children) }
-        }
-        return count
+        // The survey the parser took, or one walk (which throws only when checking ids).
+        survey?.nodeCount ?? (try? surveyed(checkingIDs: false))?.nodeCount ?? 0
     }
 
     /// True when the document has `if`, `else` or `for` lines to expand.

@@ -156,7 +156,7 @@ struct ParseState {
         // (A tab after the indentation is the first byte and in the first word, so such a
         // line is neither blank nor a comment nor plain: the general path reports it.)
         if start.firstByte == nil || start.firstByte == UInt8(ascii: "#") { return }
-        if readsPlainLines, let kind = start.firstWordKind, !kind.isControl {
+        if readsPlainLines, let kind = PlainLineReader.kind(of: start) {
             let plain: PlainLineReader.Line?
             switch preread?.reading(ofLine: number - 1) {
             case .plain(let line)?: plain = consume line

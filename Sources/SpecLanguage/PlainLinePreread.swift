@@ -118,9 +118,8 @@ final class PlainLinePreread: @unchecked Sendable {
 
     /// The reading of line `index` (0-based) read ahead, moved out, or nil when the parser
     /// reads it itself (a line before `firstLine`, or of a chunk the parser took). Called
-    /// by the parser in line order, for every line that may be plain (not blank, not a
-    /// comment, its first word a kind that is no `if`/`else`/`for`: every line the
-    /// worker may have read), and only for those.
+    /// by the parser in line order, for every line that may be plain
+    /// (`PlainLineReader.kind(of:)`: every line the worker may have read), and only for those.
     func reading(ofLine index: Int) -> Reading? {
         guard index >= firstLine else { return nil }
         if parserChunk < 0 || index >= chunkStarts[parserChunk + 1] {
@@ -171,7 +170,7 @@ final class PlainLinePreread: @unchecked Sendable {
     /// What `ParseState.consume(lineBytes:)` reads of a line by `PlainLineReader`.
     static func reading(_ bytes: UnsafeBufferPointer<UInt8>, number: Int) -> Reading {
         let start = LineStart(bytes: bytes)
-        guard start.firstByte != nil, start.firstByte != UInt8(ascii: "#"), let kind = start.firstWordKind, !kind.isControl,
+        guard let kind = PlainLineReader.kind(of: start),
               let plain = PlainLineReader.read(bytes, start: start, kind: kind, number: number) else { return .other }
         return .plain(plain)
     }

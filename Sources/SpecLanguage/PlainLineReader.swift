@@ -22,6 +22,13 @@ struct PlainLineReader {
     private static let space = UInt8(ascii: " "), hash = UInt8(ascii: "#"), quote = UInt8(ascii: "\"")
     private static let equals = UInt8(ascii: "="), backslash = UInt8(ascii: "\\")
 
+    /// The kind of a line this reader may read: its first word a kind that is no
+    /// `if`/`else`/`for` (so the line is not blank and not a comment); nil for any other line.
+    static func kind(of start: LineStart) -> NodeKind? {
+        guard let kind = start.firstWordKind, !kind.isControl else { return nil }
+        return kind
+    }
+
     /// Reads the line of these bytes (without its line ending), line `number` of the spec,
     /// whose first word (`start`) spells `kind`, a node kind that is no `if`/`else`/`for`.
     static func read(_ bytes: Bytes, start: LineStart, kind: NodeKind, number: Int) -> Line? {

@@ -14,10 +14,7 @@ public struct TreeSurvey: Hashable, Sendable {
     /// `{` or `}` in a string. It may be true when there is nothing to do (the text form
     /// looks for a brace anywhere in the source), never false when there is.
     public var needsExpansion: Bool
-
-    public init(nodeCount: Int, depth: Int, needsExpansion: Bool) {
-        self.nodeCount = nodeCount; self.depth = depth; self.needsExpansion = needsExpansion
-    }
+    // Made by the parsers and `surveyed(checkingIDs:)` only (the memberwise initializer).
 }
 
 extension Document {

@@ -4,10 +4,10 @@ import XCTest
 /// A big spec's lines after its first quarter read ahead on another processor
 /// (`PlainLinePreread`) give the document, and the error, that reading every line in turn gives.
 final class PlainLinePrereadTests: XCTestCase {
-    private func parsers() -> [(String, SpecParser)] {
-        var inTurn = SpecParser()
+    private func parsers(limits: ParseLimits = .default) -> [(String, SpecParser)] {
+        var inTurn = SpecParser(limits: limits)
         inTurn.prereadFromBytes = .max
-        var ahead = SpecParser()
+        var ahead = SpecParser(limits: limits)
         ahead.prereadFromBytes = 0
         var withoutWorker = ahead
         withoutWorker.prereadsOnWorker = false
@@ -15,9 +15,10 @@ final class PlainLinePrereadTests: XCTestCase {
     }
 
     /// The same document, or the same error, from every parser.
-    private func assertSame(_ text: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertSame(_ text: String, _ name: String, limits: ParseLimits = .default,
+                            file: StaticString = #filePath, line: UInt = #line) {
         var results: [(String, Result<Document, SpecError>)] = []
-        for (label, parser) in parsers() {
+        for (label, parser) in parsers(limits: limits) {
             results.append((label, Result { () throws(SpecError) in try parser.parse(text) }))
         }
         let (_, first) = results[0]
@@ -78,6 +79,18 @@ final class PlainLinePrereadTests: XCTestCase {
             XCTAssertThrowsError(try SpecParser().parse(broken.joined(separator: "\n")), "line \(index + 1)") { error in
                 XCTAssertEqual((error as? SpecError)?.location.line, index + 1, "\(error)")
             }
+        }
+    }
+
+    /// Far more plain lines than the spec may have nodes: the same error at the limit's
+    /// line (the worker stops reading at the limit, the parser stops at its line).
+    func testLinesPastTheNodeLimitGiveTheSameError() {
+        var limits = ParseLimits()
+        limits.maxNodes = 1_000
+        let spec = "canvas width=10\n" + String(repeating: "box width=1 height=2\n", count: 60_000)
+        assertSame(spec, "past the limit", limits: limits)
+        XCTAssertThrowsError(try SpecParser(limits: limits).parse(spec)) { error in
+            XCTAssertEqual((error as? SpecError)?.location.line, 1_002)
         }
     }
 }
