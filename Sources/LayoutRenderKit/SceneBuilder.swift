@@ -131,7 +131,8 @@ struct SceneBuilder {
         // A big document's nodes, let go as the scene grows, are handed back to the kernel a
         // quarter at a time, so the document and the scene are not both resident at the end.
         let quarter = count >= LayoutRenderer.returnMemoryFromNodes ? count / 4 : Int.max
-        while let (node, parent, inheritedRTL, inheritedDefaults) = pending.popLast() {
+        while let (taken, parent, inheritedRTL, inheritedDefaults) = pending.popLast() {
+            var node = consume taken
             if nodes.count % quarter == 0 { ProcessMemory.returnFreedMemory() }
             let style = try layoutStyle(of: node, parent: Container(kind: nodes[parent].kind,
                                                                     line: nodes[parent].location.line))
@@ -146,8 +147,12 @@ struct SceneBuilder {
                                    tolerance: tolerance(of: node),
                                    isPositioned: node.attributes[.position] != nil || style.inset != Edges(all: .auto)))
             // A label's children are its spans, part of its text (see `labelContent`).
+            // The children are moved out of the node, not copied (each copy retained what a
+            // node holds, released again with the node).
             if node.kind != .label {
-                for child in node.children.reversed() { pending.append((child, id, rtl, defaults)) }
+                var children = node.children
+                node.children = []
+                while let child = children.popLast() { pending.append((child, id, rtl, defaults)) }
             }
         }
 
