@@ -52,8 +52,11 @@ final class PlainLinePreread: @unchecked Sendable {
     private let chunks: UnsafeMutableBufferPointer<[(line: Int, reading: PlainLineReader.Line)]>
     /// The next chunk to take (past the end once all are taken or the parse is over).
     private let next = Atomic<Int>(0)
-    /// Chunks the worker has read, in order (it takes them in order, one at a time).
-    private let readByWorker = Atomic<Int>(0)
+    /// The last chunk the worker has read, -1 before the first. It takes chunks in order
+    /// and reads each before the next, so every chunk it took up to this one is read. (A
+    /// count of the chunks read was not enough: after the parser had taken some, the
+    /// parser waited for the worker's last chunk until a count it never reached, for ever.)
+    private let lastReadByWorker = Atomic<Int>(-1)
     /// Posted once for each chunk the worker has read.
     private let chunkRead: UnsafeMutablePointer<sem_t>
     /// The parser's own place: the chunk it is in, whether the worker read it, and the
@@ -97,8 +100,9 @@ final class PlainLinePreread: @unchecked Sendable {
     }
 
     /// The worker's work: takes chunks in order and reads their lines, until none is left
-    /// or it has read `maxPlainLines` plain lines.
-    private func readAhead() {
+    /// or it has read `maxPlainLines` plain lines. (Internal for the tests, which run it
+    /// on their own thread at a chosen point of the parse.)
+    func readAhead() {
         var plainLines = 0
         while plainLines <= maxPlainLines {
             let chunk = next.wrappingAdd(1, ordering: .relaxed).oldValue
@@ -110,8 +114,8 @@ final class PlainLinePreread: @unchecked Sendable {
             }
             plainLines += read.count
             chunks[chunk] = read
-            // Releasing: the readings are written before the parser sees the count.
-            readByWorker.add(1, ordering: .releasing)
+            // Releasing: the readings are written before the parser sees the chunk read.
+            lastReadByWorker.store(chunk, ordering: .releasing)
             sem_post(chunkRead)
         }
     }
@@ -158,8 +162,9 @@ final class PlainLinePreread: @unchecked Sendable {
 
     /// Waits until the worker has read `chunk`, which it took.
     private func waitUntilRead(_ chunk: Int) {
-        // Acquiring: pairs with the worker's releasing count, so its readings are seen.
-        while readByWorker.load(ordering: .acquiring) <= chunk {
+        // Acquiring: pairs with the worker's releasing store, so its readings are seen.
+        // (Each post follows a store: a wait that took an earlier chunk's post looks again.)
+        while lastReadByWorker.load(ordering: .acquiring) < chunk {
             while sem_wait(chunkRead) != 0 {
                 // Only a signal can interrupt the wait; the semaphore itself is valid.
                 precondition(errno == EINTR, "sem_wait failed: errno \(errno)")

@@ -93,4 +93,47 @@ final class PlainLinePrereadTests: XCTestCase {
             XCTAssertEqual((error as? SpecError)?.location.line, 1_002)
         }
     }
+
+    /// The parser takes the first chunk before the worker has begun (its processor was
+    /// busy), the worker then takes and reads all the others: the parser gets every line
+    /// the worker read, the last chunk's too, without waiting for ever. (A count of the
+    /// chunks read left the parser waiting for the worker's last chunk: a big spec's render
+    /// hung while the other processor was busy.)
+    func testAWorkerThatBeginsLateTakesTheRestAndTheParserGetsEveryChunk() throws {
+        let spec = "canvas width=10\n" + (0..<20_000).map { "box width=\($0 % 90) height=2\n" }.joined()
+        let lines = SourceLines(spec)
+        let preread = try XCTUnwrap(PlainLinePreread.start(lines, sourceBytes: spec.utf8.count, limits: .default,
+                                                           fromBytes: 0, worker: false))
+        var expected: [Int: PlainLineReader.Line] = [:]
+        lines.forEachLine { bytes, index in
+            if case .plain(let line) = PlainLinePreread.reading(bytes, number: index + 1) { expected[index] = line }
+        }
+        // The parser reaches the first line read ahead: the worker has not begun, so the
+        // parser takes that line's chunk and reads it itself.
+        XCTAssertNil(preread.reading(ofLine: preread.firstLine))
+        // Then the worker begins and reads every other chunk.
+        preread.readAhead()
+        let parsed = expectation(description: "the parser got every line")
+        nonisolated(unsafe) var read: [Int: PlainLineReader.Line] = [:]
+        nonisolated(unsafe) var own: Set<Int> = []
+        DispatchQueue.global().async {
+            for index in preread.firstLine + 1..<lines.count {
+                switch preread.reading(ofLine: index) {
+                case .plain(let line)?: read[index] = line
+                case .other?: break
+                case nil: own.insert(index)
+                }
+            }
+            parsed.fulfill()
+        }
+        wait(for: [parsed], timeout: 60)
+        XCTAssertFalse(own.isEmpty, "the parser read its chunk's lines")
+        XCTAssertGreaterThan(read.count, 5_000, "the worker read the other chunks")
+        XCTAssertEqual(expected.keys.filter { $0 > preread.firstLine && read[$0] == nil && !own.contains($0) }.count, 0,
+                       "every plain line is read by one of them")
+        for (index, line) in read {
+            XCTAssertEqual(line.argument, expected[index]?.argument, "line \(index + 1)")
+            XCTAssertEqual(line.attributes, expected[index]?.attributes, "line \(index + 1)")
+        }
+    }
 }
