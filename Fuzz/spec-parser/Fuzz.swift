@@ -1,7 +1,8 @@
 // libFuzzer target: arbitrary bytes as spec text. The parser must return a document or
 // a SpecError, never crash or hang; a parsed document must expand and write back out.
 // Read with the second half's plain lines read ahead (`PlainLinePreread`, on a worker
-// thread and without one), the text gives the same document or the same error.
+// thread, without one, and with a late worker's share), the text gives the same document
+// or the same error.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSpecParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -10,10 +11,13 @@ public func fuzzSpecParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var parser = SpecParser(limits: limits)
     parser.prereadFromBytes = .max
     let inTurn = Result { () throws(SpecError) in try parser.parse(text) }
-    for worker in [true, false] {
+    // On a worker thread; without one (the parser reads every chunk); and with the worker's
+    // reading done when the parser reaches the first chunk (a worker that began late).
+    for (worker, lateWorkerChunk) in [(true, nil), (false, nil), (false, 0 as Int?)] {
         var ahead = parser
         ahead.prereadFromBytes = 0
         ahead.prereadsOnWorker = worker
+        ahead.prereadLateWorkerChunk = lateWorkerChunk
         switch (inTurn, Result { () throws(SpecError) in try ahead.parse(text) }) {
         case (.success(let a), .success(let b)): precondition(a == b, "reading ahead changed the document")
         case (.failure(let a), .failure(let b)): precondition("\(a)" == "\(b)", "reading ahead changed the error")

@@ -17,6 +17,10 @@ public struct SpecParser {
     /// (without one, the parser takes every chunk itself); the tests and the fuzzer change them.
     var prereadFromBytes = PlainLinePreread.fromBytes
     var prereadsOnWorker = true
+    /// Without a worker thread, the worker's reading done on the parser's thread when the
+    /// parser reaches this chunk (the chunks before it the parser's own, the rest the
+    /// worker's): how the work is shared when a worker thread begins late. Nil: never.
+    var prereadLateWorkerChunk: Int? = nil
 
     public init(limits: ParseLimits = .default) { self.limits = limits }
 
@@ -45,7 +49,7 @@ public struct SpecParser {
         // (`PlainLinePreread`).
         let preread = readsPlainLines
             ? PlainLinePreread.start(lines, sourceBytes: source.utf8.count, limits: limits, fromBytes: prereadFromBytes,
-                                     worker: prereadsOnWorker) : nil
+                                     worker: prereadsOnWorker, lateWorkerChunk: prereadLateWorkerChunk) : nil
         defer { preread?.finish() }
         try lines.forEachLine { bytes, index throws(SpecError) in
             try state.consume(lineBytes: bytes, number: index + 1, in: lines, preread: preread)

@@ -61,6 +61,8 @@ final class PlainLinePreread: @unchecked Sendable {
     private let chunkRead: UnsafeMutablePointer<sem_t>
     /// The parser's own place: the chunk it is in, whether the worker read it, and the
     /// next of that chunk's plain lines.
+    /// The tests' late worker (see `start`).
+    private var lateWorkerChunk: Int?
     private var parserChunk = -1
     private var parserChunkIsRead = false
     private var parserNext = 0
@@ -68,12 +70,17 @@ final class PlainLinePreread: @unchecked Sendable {
     /// Starts reading `lines` after the first quarter ahead, or nil when the spec is under
     /// `fromBytes` or no worker thread can run (one processor, or none can be made).
     /// Without `worker` (the tests'), no thread is started: the parser takes every chunk,
-    /// as it does when the worker starts too late to take any.
+    /// as it does when the worker starts too late to take any, or, with a
+    /// `lateWorkerChunk`, the chunks before that one, the worker's reading then running on
+    /// the parser's thread (as a worker that began late would take the rest).
     static func start(_ lines: SourceLines, sourceBytes: Int, limits: ParseLimits, fromBytes: Int = fromBytes,
-                      worker: Bool = true) -> PlainLinePreread? {
+                      worker: Bool = true, lateWorkerChunk: Int? = nil) -> PlainLinePreread? {
         guard sourceBytes >= fromBytes, lines.count >= 2 else { return nil }
         let preread = PlainLinePreread(lines, firstLine: lines.count / parserLinesDivisor, maxPlainLines: limits.maxNodes)
-        guard worker else { return preread }
+        guard worker else {
+            preread.lateWorkerChunk = lateWorkerChunk
+            return preread
+        }
         return WorkerThread.start { preread.readAhead() } ? preread : nil
     }
 
@@ -101,7 +108,7 @@ final class PlainLinePreread: @unchecked Sendable {
 
     /// The worker's work: takes chunks in order and reads their lines, until none is left
     /// or it has read `maxPlainLines` plain lines. (Internal for the tests, which run it
-    /// on their own thread at a chosen point of the parse.)
+    /// at a chosen point of the parse.)
     func readAhead() {
         var plainLines = 0
         while plainLines <= maxPlainLines {
@@ -133,6 +140,7 @@ final class PlainLinePreread: @unchecked Sendable {
             // or left to the worker, which took them; only the line's own is waited for.
             repeat {
                 parserChunk += 1
+                if parserChunk == lateWorkerChunk { readAhead() }
                 parserChunkIsRead = !take(parserChunk)
             } while index >= chunkStarts[parserChunk + 1]
             parserNext = 0

@@ -11,7 +11,13 @@ final class PlainLinePrereadTests: XCTestCase {
         ahead.prereadFromBytes = 0
         var withoutWorker = ahead
         withoutWorker.prereadsOnWorker = false
-        return [("in turn", inTurn), ("read ahead", ahead), ("read ahead, no worker", withoutWorker)]
+        // The parser takes the first chunks itself, then a worker that began late the rest.
+        var lateWorker = withoutWorker
+        lateWorker.prereadLateWorkerChunk = 1
+        var lateWorkerAtTheStart = withoutWorker
+        lateWorkerAtTheStart.prereadLateWorkerChunk = 0
+        return [("in turn", inTurn), ("read ahead", ahead), ("read ahead, no worker", withoutWorker),
+                ("read ahead, a late worker", lateWorker), ("read ahead, a worker at once", lateWorkerAtTheStart)]
     }
 
     /// The same document, or the same error, from every parser.
