@@ -1,6 +1,6 @@
 // libFuzzer target: arbitrary bytes as the JSON form of a spec. The streamed reading (which
 // reads most attributes straight from their bytes) and the whole reading must agree: the same
-// document, or the same error.
+// document (and survey), or the same error.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSONLoader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var limits = ParseLimits()
@@ -16,6 +16,9 @@ public func fuzzJSONLoader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         switch (streamed, whole) {
         case (.success(let a), .success(let b)):
             precondition(a == b, "the streamed and the whole reading differ")
+            // The survey the streamed reading took node by node is the walk's (`==` leaves
+            // the survey out).
+            precondition(a.survey == b.survey, "the streamed and the whole reading survey differently")
         case (.failure(let a), .failure(let b)):
             precondition("\(a)" == "\(b)", "the streamed and the whole reading fail differently")
         default:

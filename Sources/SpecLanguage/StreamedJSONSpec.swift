@@ -28,7 +28,7 @@ extension JSONSpecReader {
         var top: [JSONMember] = []
         var prepared: (state: ParseState, canvas: Node)?
         var nodes: [Node]?
-        var count = 0
+        var tally = StreamTally()
         var keys: [String] = []
         try readMembers(&s) { (s, key, _, keyLine, keyColumn) throws(SpecError) in
             guard !keys.contains(key) else { throw Self.fallBack }
@@ -43,10 +43,10 @@ extension JSONSpecReader {
                 prepared = ready
                 if key == "root" {
                     nodes = [try streamedNode(&s, path: JSONPath(text: "$.root"), depth: 0, state: ready.state,
-                                              count: &count, parent: .canvas)]
+                                              tally: &tally, parent: .canvas, inControl: false)]
                 } else {
                     nodes = try streamedList(&s, path: JSONPath(text: "$.children"), depth: 0, state: ready.state,
-                                             count: &count, parent: .canvas)
+                                             tally: &tally, parent: .canvas, inControl: false)
                 }
             default:
                 throw Self.fallBack
@@ -59,7 +59,9 @@ extension JSONSpecReader {
         var canvas = ready.canvas
         if let nodes { canvas.children = nodes }
         var document = Document(canvas: canvas, fonts: ready.state.fonts)
-        document.survey = try document.surveyed(checkingIDs: true)
+        // The survey taken as the nodes were made; a walk only to name a duplicate id.
+        tally.survey.addCanvas(canvas)
+        document.survey = tally.survey.hasDuplicateID ? try document.surveyed(checkingIDs: true) : tally.survey.survey
         return document
     }
 
@@ -107,7 +109,7 @@ extension JSONSpecReader {
 
     /// A `children` list, each node made as it is read.
     private func streamedList(_ s: inout JSONScanner, path: JSONPath, depth: Int, state: ParseState,
-                              count: inout Int, parent: NodeKind) throws(SpecError) -> [Node] {
+                              tally: inout StreamTally, parent: NodeKind, inControl: Bool) throws(SpecError) -> [Node] {
         guard s.i < s.bytes.count, s.bytes[s.i] == UInt8(ascii: "[") else { throw Self.fallBack }
         try s.enter()
         s.i += 1
@@ -118,15 +120,16 @@ extension JSONSpecReader {
             s.skipSpace()
             s.path.append(.index(nodes.count))
             nodes.append(try streamedNode(&s, path: path.index(nodes.count), depth: depth, state: state,
-                                          count: &count, parent: parent))
+                                          tally: &tally, parent: parent, inControl: inControl))
             s.path.removeLast()
             if try endOfMember(&s, closing: UInt8(ascii: "]")) { return nodes }
         }
     }
 
     /// One node's object, its `kind` before its `children`; the rest as `node` makes it.
+    /// `inControl`: inside an `if`/`for` block (for the survey's id check).
     private func streamedNode(_ s: inout JSONScanner, path: JSONPath, depth: Int, state: ParseState,
-                              count: inout Int, parent: NodeKind) throws(SpecError) -> Node {
+                              tally: inout StreamTally, parent: NodeKind, inControl: Bool) throws(SpecError) -> Node {
         guard depth < limits.maxDepth, s.i < s.bytes.count, s.bytes[s.i] == UInt8(ascii: "{") else { throw Self.fallBack }
         let line = s.line, column = s.column(at: s.i)
         var members: [JSONMember] = []
@@ -166,16 +169,19 @@ extension JSONSpecReader {
                 guard children == nil, let kind,
                       kind.isControl || Schema.containerKinds.contains(kind) || kind == .label else { throw Self.fallBack }
                 children = try streamedList(&s, path: path.key("children"), depth: depth + 1, state: state,
-                                            count: &count, parent: kind.isControl ? parent : kind)
+                                            tally: &tally, parent: kind.isControl ? parent : kind,
+                                            inControl: inControl || kind.isControl)
             } else {
                 members.append(JSONMember(key: key, keyLine: keyLine, keyColumn: keyColumn, value: try s.value()))
             }
         }
         guard let kind else { throw Self.fallBack }
-        return try finishNode(kind, JSONValue(content: .object(members), line: line, column: column), members: members,
-                              children: children ?? [], location: SourceLocation(line: line, column: column, jsonPath: path),
-                              path: path, depth: depth, state: state, count: &count,
-                              direct: direct.attributes.isEmpty ? nil : consume direct)
+        let node = try finishNode(kind, JSONValue(content: .object(members), line: line, column: column), members: members,
+                                  children: children ?? [], location: SourceLocation(line: line, column: column, jsonPath: path),
+                                  path: path, depth: depth, state: state, count: &tally.count,
+                                  direct: direct.attributes.isEmpty ? nil : consume direct)
+        tally.survey.add(node, depth: depth, inControl: inControl)
+        return node
     }
 
     /// The value at the scanner read straight from its bytes as `plainAttributes` reads
@@ -238,6 +244,12 @@ extension JSONSpecReader {
         }
         return members
     }
+}
+
+/// The streamed reading's count of nodes (for `limits.maxNodes`) and its survey.
+struct StreamTally {
+    var count = 0
+    var survey = SurveyTally()
 }
 
 /// A node's attributes read straight from their values' bytes by the streamed reading, and

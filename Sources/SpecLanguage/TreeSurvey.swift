@@ -39,19 +39,54 @@ extension Document {
             let (children, index, depth, inControl) = stack[top]
             guard index < children.count else { stack.removeLast(); continue }
             stack[top].next = index + 1
-            survey.nodeCount += 1
-            survey.depth = max(survey.depth, depth)
-            let isControl = children[index].kind.isControl || children[index].control != nil
-            if !survey.needsExpansion {
-                survey.needsExpansion = isControl || children[index].argument?.holdsBraces == true
-                    || children[index].attributes.storage.contains { $0.value.holdsBraces }
-            }
+            let isControl = survey.add(children[index], depth: depth)
             if checkingIDs && !inControl && !isControl { try check(children[index].attributes) }
             if !children[index].children.isEmpty {
                 stack.append((children[index].children, 0, depth + 1, inControl || isControl))
             }
         }
         return survey
+    }
+}
+
+extension TreeSurvey {
+    /// Counts `node`, at `depth`, into the survey; true when it is an `if`, `else` or
+    /// `for` node (whose ids are not checked: the blocks' alternatives may repeat them).
+    mutating func add(_ node: Node, depth: Int) -> Bool {
+        nodeCount += 1
+        self.depth = max(self.depth, depth)
+        let isControl = node.kind.isControl || node.control != nil
+        if !needsExpansion {
+            needsExpansion = isControl || node.argument?.holdsBraces == true
+                || node.attributes.storage.contains { $0.value.holdsBraces }
+        }
+        return isControl
+    }
+}
+
+/// A survey taken node by node as a reader makes them, children before their parent
+/// (`JSONSpecReader`'s streamed reading), so that the tree is not walked again for it.
+/// The ids outside `if`/`for` blocks are gathered: a duplicate is only noted, and the
+/// document is then walked (`Document.surveyed(checkingIDs:)`) for the first in tree
+/// order, the one the message names.
+struct SurveyTally {
+    private(set) var survey = TreeSurvey(nodeCount: 1, depth: -1, needsExpansion: false)
+    private var ids: Set<String> = []
+    private(set) var hasDuplicateID = false
+
+    /// Counts `node` (its children counted already), at `depth`, inside an `if`/`for`
+    /// block when `inControl`.
+    mutating func add(_ node: Node, depth: Int, inControl: Bool) {
+        let isControl = survey.add(node, depth: depth)
+        if !inControl && !isControl { note(node.attributes) }
+    }
+
+    /// The canvas's id, checked as every node's is.
+    mutating func addCanvas(_ canvas: Node) { note(canvas.attributes) }
+
+    private mutating func note(_ attributes: Attributes) {
+        guard let attribute = attributes[.id], case .string(let id) = attribute.value else { return }
+        if !ids.insert(id).inserted { hasDuplicateID = true }
     }
 }
 

@@ -18,7 +18,11 @@ final class StreamedJSONSpecTests: XCTestCase {
         let whole = try reader.parseWhole(text)
         let fast = streamed(text)
         XCTAssertEqual(fast != nil, streams, "streamed or not", file: file, line: line)
-        if let fast { XCTAssertEqual(fast, whole, file: file, line: line) }
+        if let fast {
+            XCTAssertEqual(fast, whole, file: file, line: line)
+            // The survey taken as the nodes were made is the walk's (`==` leaves it out).
+            XCTAssertEqual(fast.survey, whole.survey, "survey", file: file, line: line)
+        }
         XCTAssertEqual(try reader.parse(text), whole, file: file, line: line)
         XCTAssertEqual(try reader.parse(Array(text.utf8)), whole, file: file, line: line)
     }
@@ -118,6 +122,28 @@ final class StreamedJSONSpecTests: XCTestCase {
         XCTAssertEqual(document.canvas.children[0].attributes[.grow]?.location.line, 8)
         XCTAssertEqual(document.canvas.children[0].attributes[.grow]?.location.column, 15)
         XCTAssertEqual(document.canvas.children[0].children[0].argument, .string(#"a ] } [ { " \"#))
+    }
+
+    /// The survey counted node by node: nodes under `if`/`for` and spans counted, the
+    /// deepest level, braces and control nodes as something to expand, and ids repeated
+    /// only inside blocks allowed; a duplicate id outside them is the whole reading's
+    /// error, the first in tree order (a parent's, written after its children, first).
+    func testTheStreamedSurveyIsTheWalks() throws {
+        let specs = [
+            #"{"canvas": {"width": 10}, "children": [{"kind": "vbox", "id": "a", "children": [{"kind": "label", "text": "x", "children": [{"kind": "span", "text": "y"}]}]}]}"#,
+            #"{"canvas": {"width": 10}, "children": [{"kind": "if", "condition": "wide", "children": [{"kind": "box", "id": "b"}]}, {"kind": "else", "children": [{"kind": "box", "id": "b"}]}]}"#,
+            #"{"canvas": {"width": 10}, "children": [{"kind": "label", "text": "{name}"}, {"kind": "hbox", "children": [{"kind": "hbox", "children": [{"kind": "box"}]}]}]}"#,
+            #"{"canvas": {"width": 10}, "children": []}"#,
+        ]
+        for spec in specs {
+            let document = try XCTUnwrap(streamed(spec), spec)
+            XCTAssertEqual(document.survey, try document.surveyed(checkingIDs: true), spec)
+            try assertSame(spec, streams: true)
+        }
+        XCTAssertEqual(streamed(specs[0])?.survey, TreeSurvey(nodeCount: 4, depth: 2, needsExpansion: false))
+        XCTAssertEqual(streamed(specs[2])?.survey?.needsExpansion, true)
+        let duplicates = #"{"canvas": {"width": 10}, "children": [{"kind": "vbox", "children": [{"kind": "box", "id": "a"}], "id": "a"}, {"kind": "box", "id": "a"}]}"#
+        assertSameError(duplicates, contains: "duplicate id 'a'; it is first used on line 1")
     }
 
     func testAnErrorLaterInTheTextWinsOverAnEarlierNode() {
