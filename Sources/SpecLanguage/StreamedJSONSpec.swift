@@ -59,8 +59,8 @@ extension JSONSpecReader {
         var canvas = ready.canvas
         if let nodes { canvas.children = nodes }
         var document = Document(canvas: canvas, fonts: ready.state.fonts)
-        // The survey taken as the nodes were made; a walk only to name a duplicate id.
-        tally.survey.addCanvas(canvas)
+        // The survey taken as the nodes were made (the canvas takes no id); a walk only to
+        // name a duplicate id.
         document.survey = tally.survey.hasDuplicateID ? try document.surveyed(checkingIDs: true) : tally.survey.survey
         return document
     }

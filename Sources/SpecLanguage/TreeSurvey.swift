@@ -81,9 +81,6 @@ struct SurveyTally {
         if !inControl && !isControl { note(node.attributes) }
     }
 
-    /// The canvas's id, checked as every node's is.
-    mutating func addCanvas(_ canvas: Node) { note(canvas.attributes) }
-
     private mutating func note(_ attributes: Attributes) {
         guard let attribute = attributes[.id], case .string(let id) = attribute.value else { return }
         if !ids.insert(id).inserted { hasDuplicateID = true }
