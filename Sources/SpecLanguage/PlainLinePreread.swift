@@ -59,10 +59,10 @@ final class PlainLinePreread: @unchecked Sendable {
     private let lastReadByWorker = Atomic<Int>(-1)
     /// Posted once for each chunk the worker has read.
     private let chunkRead: UnsafeMutablePointer<sem_t>
-    /// The parser's own place: the chunk it is in, whether the worker read it, and the
-    /// next of that chunk's plain lines.
     /// The tests' late worker (see `start`).
     private var lateWorkerChunk: Int?
+    /// The parser's own place: the chunk it is in, whether the worker read it, and the
+    /// next of that chunk's plain lines.
     private var parserChunk = -1
     private var parserChunkIsRead = false
     private var parserNext = 0
