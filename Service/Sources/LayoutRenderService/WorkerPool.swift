@@ -219,12 +219,16 @@ private final class PoolJob: Sendable {
     }
 
     /// The time ran out: answer now, and stop the render if it is running.
+    ///
+    /// Answered before the process is killed, under the phase's lock: answered after it,
+    /// the slot could see its process end and answer first that the worker died (a 500
+    /// where the render had timed out, 504; seen once in twenty timed-out renders in a row).
     func expire() {
         phase.withLock { phase in
+            outcome.resolve(.failure(.timedOut))
             if case .running(let worker) = phase { worker.kill() }
             phase = .done
         }
-        outcome.resolve(.failure(.timedOut))
     }
 
     /// Answers the job if it is not answered yet. Once finished, the timer kills nothing:
