@@ -65,6 +65,7 @@ let package = Package(
                 .product(name: "PixelDiff", package: "LayoutRender"),
                 .product(name: "SpecLanguage", package: "LayoutRender"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),
     ]

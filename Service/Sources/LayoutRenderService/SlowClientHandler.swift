@@ -13,10 +13,12 @@ import NIOHTTPTypes
 ///   body trickled a byte at a time, one that stops short of its Content-Length, and an
 ///   endless chunked body still arriving after its 413 (Hummingbird reads and drops the
 ///   rest of a body to keep the connection usable).
-/// - **Unread answer** (`bodyTimeout`): while the channel is unwritable (the socket's
-///   send buffer is full), each slice of an answer (`sliceBytes`) and each answer's end
-///   must reach the socket within the timeout. This bounds a client that stops reading,
-///   and never cuts off a slow one that keeps reading, however large the answer.
+/// - **Unread answer** (`bodyTimeout`): from an answer's head being written until its last
+///   byte reaches the socket, each slice of it (`sliceBytes`), and its end, must reach the
+///   socket within the timeout. This bounds a client that stops reading, and never cuts
+///   off a slow one that keeps reading, however large the answer. (It ran only while the
+///   channel was unwritable, over 64 KiB waiting: a client that stopped reading with less
+///   than that of an answer left over was held by no timer, for ever.)
 ///
 /// Hummingbird has an idle timer of its own, but it starts when the answer's last part is
 /// handed to the channel, not when it has been sent: an answer larger than the socket
@@ -37,6 +39,8 @@ final class SlowClientHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private let closes: CoreMetrics.Counter
     /// Requests whose head has arrived and whose answer has not been sent in full.
     private var requestsOpen = 0
+    /// Answers whose head has been written and whose end has not reached the socket.
+    private var answersWriting = 0
     private var idleDeadline: Scheduled<Void>?
     private var bodyDeadline: Scheduled<Void>?
     private var writeDeadline: Scheduled<Void>?
@@ -74,9 +78,10 @@ final class SlowClientHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
+        // Writable again: what was waiting went out, which is progress. (Unwritable, the
+        // answer being written is timed already; the check only keeps one timer.)
         if context.channel.isWritable {
-            writeDeadline?.cancel()
-            writeDeadline = nil
+            answerProgressed(context.channel)
         } else if writeDeadline == nil {
             writeDeadline = closing(context.channel, after: bodyTimeout, counted: true)
         }
@@ -99,7 +104,15 @@ final class SlowClientHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 if buffer.readableBytes == 0, let promise { written.futureResult.cascade(to: promise) }
                 context.write(wrapOutboundOut(.body(slice)), promise: written)
             }
-        case .head, .body:
+        case .head(let head):
+            // An answer begins (not an interim 1xx head, which has no end of its own): from
+            // now its parts must reach the socket in time.
+            if head.status.kind != .informational {
+                answersWriting += 1
+                if writeDeadline == nil { writeDeadline = closing(channel, after: bodyTimeout, counted: true) }
+            }
+            context.write(data, promise: promise)
+        case .body:
             context.write(data, promise: promise)
         }
     }
@@ -120,6 +133,12 @@ final class SlowClientHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func answerSent(_ channel: any Channel) {
         answerProgressed(channel)
+        answersWriting = max(0, answersWriting - 1)
+        if answersWriting == 0 {
+            // Nothing left to send: no answer's time runs until the next one begins.
+            writeDeadline?.cancel()
+            writeDeadline = nil
+        }
         requestsOpen = max(0, requestsOpen - 1)
         if requestsOpen == 0, channel.isActive { startIdle(channel) }
     }
