@@ -183,7 +183,8 @@ final class WorkerPool: Service, Sendable {
 /// One request's way through the pool. Its `outcome` is resolved exactly once: by the slot
 /// with the reply, or by the timer. When the timer wins while the render runs, it kills the
 /// worker process under the same lock the slot takes to claim the reply, so a process is
-/// never killed after its slot has moved on to another job.
+/// never killed after its slot has moved on to another job. Every answer is given under
+/// that lock too, so the side that decides the job is the side that answers it.
 private final class PoolJob: Sendable {
     private enum Phase { case queued, running(WorkerProcess), done }
     let request: [UInt8]
@@ -208,14 +209,15 @@ private final class PoolJob: Sendable {
     }
 
     /// Delivers the reply; false when the timer had already ended the job (and its worker).
+    /// (Resolved under the lock, as `expire` resolves: resolved after it, the timer could
+    /// answer 504 in between for a render that had finished in time.)
     func complete(_ reply: WorkerReply) -> Bool {
-        let claimed = phase.withLock { phase -> Bool in
+        phase.withLock { phase -> Bool in
             guard case .running = phase else { return false }
             phase = .done
+            outcome.resolve(.success(reply))
             return true
         }
-        if claimed { outcome.resolve(.success(reply)) }
-        return claimed
     }
 
     /// The time ran out: answer now, and stop the render if it is running.
@@ -235,8 +237,10 @@ private final class PoolJob: Sendable {
     /// the slot reaps a dead worker only after finishing its job, so a process id is never
     /// signalled after it may have been reused.
     func finish(_ result: Result<WorkerReply, WorkerPool.Refusal>) {
-        phase.withLock { $0 = .done }
-        outcome.resolve(result)
+        phase.withLock { phase in
+            phase = .done
+            outcome.resolve(result)
+        }
     }
 
     func setTimer(_ timer: Task<Void, Never>) { outcome.setTimer(timer) }
