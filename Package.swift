@@ -77,7 +77,7 @@ let package = Package(
         // Image-sized byte buffers with their pages mapped ahead (huge pages where given).
         .target(name: "ImageMemory"),
         // Pure Swift: perceptual pixel comparison over RGBA buffers.
-        .target(name: "PixelDiff", dependencies: ["ImageMemory"]),
+        .target(name: "PixelDiff", dependencies: ["ImageMemory", "WorkerThreads"]),
         // Cairo drawing of a display list into RGBA pixels (SVG images through librsvg).
         .target(name: "Rendering", dependencies: ["CCairo", "CPixman", "CRsvg", "LayoutEngine", "ImageMemory"]),
         // The pipeline that ties the stages together (used by the CLI and the service).
@@ -98,6 +98,7 @@ let package = Package(
                 "PNGCodec",
                 "PixelDiff",
                 "SpecLanguage",
+                "WorkerThreads",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,4 +1,5 @@
-import Foundation  // Thread, DispatchSemaphore: two halves of a large image on two threads
+import Foundation  // DispatchSemaphore: two halves of a large image on two threads
+import WorkerThreads
 import ImageMemory
 
 // The comparison itself, after pixelmatch (Mapbox, ISC): the YIQ colour delta of
@@ -244,12 +245,14 @@ private struct RowComparison: @unchecked Sendable {
         let middle = height / 2
         let lower = TallyBox()
         let done = DispatchSemaphore(value: 0)
-        Thread {
+        // A thread whose start is checked (Foundation's `Thread.start` does not report a
+        // failed start, and the wait below then never ended): without one, both halves here.
+        let started = WorkerThread.start {
             lower.value = tally(rows: middle..<height)
             done.signal()
-        }.start()
+        }
         var result = tally(rows: 0..<middle)
-        done.wait()
+        if started { done.wait() } else { lower.value = tally(rows: middle..<height) }
         result.add(lower.value)
         return result
     }

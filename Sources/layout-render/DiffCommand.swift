@@ -3,6 +3,7 @@ import Foundation
 import LayoutRenderKit
 import PNGCodec
 import PixelDiff
+import WorkerThreads
 
 /// `layout-render diff A.png B.png`: perceptual comparison of two PNGs.
 ///
@@ -108,12 +109,18 @@ struct DiffCommand: ParsableCommand {
         let other = DecodeHandoff()
         let done = DispatchSemaphore(value: 0)
         let actual = self.actual
-        Thread {
+        // A start that is checked (Foundation's `Thread.start` does not report a failed
+        // start, and the wait below then never ended): without a thread, both here.
+        let started = WorkerThread.start {
             other.result = Result { () throws(CommandError) -> RGBAImage in try Self.load(actual) }
             done.signal()
-        }.start()
+        }
         let first = Result { () throws(CommandError) -> RGBAImage in try Self.load(expected) }
-        done.wait()
+        if started {
+            done.wait()
+        } else {
+            other.result = Result { () throws(CommandError) -> RGBAImage in try Self.load(actual) }
+        }
         return (try first.get(), try other.result!.get())
     }
 
