@@ -17,7 +17,7 @@ final class WorkerProcess: @unchecked Sendable {
 
     /// Starts `executable worker ARGUMENTS…` and waits for its ready frame.
     init(executable: String, arguments: [String]) throws(SpawnError) {
-        let requests = try Self.pipe(), replies = try Self.pipe(), lifeline = try Self.pipe()
+        let (requests, replies, lifeline) = try Self.pipes()
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -92,6 +92,19 @@ final class WorkerProcess: @unchecked Sendable {
     /// A pipe whose two ends are close-on-exec (the ends a worker gets are dup2'ed copies).
     /// Only the pool's slots start processes, and `posix_spawn` copies no descriptor that is
     /// close-on-exec, so the moment between `pipe` and `fcntl` leaks nothing.
+    /// The three pipes to a worker; none left open when one cannot be made (a start that
+    /// failed for want of descriptors took more of them with it, each time it was tried).
+    private static func pipes() throws(SpawnError) -> ([Int32], [Int32], [Int32]) {
+        var made: [[Int32]] = []
+        do {
+            for _ in 0..<3 { made.append(try pipe()) }
+        } catch {
+            for ends in made { for end in ends { close(end) } }
+            throw error
+        }
+        return (made[0], made[1], made[2])
+    }
+
     private static func pipe() throws(SpawnError) -> [Int32] {
         var ends: [Int32] = [0, 0]
         guard Glibc.pipe(&ends) == 0 else { throw SpawnError(description: "pipe: \(reason(errno))") }
