@@ -15,8 +15,13 @@ final class WorkerProcess: @unchecked Sendable {
         var description: String
     }
 
-    /// Starts `executable worker ARGUMENTS…` and waits for its ready frame.
-    init(executable: String, arguments: [String]) throws(SpawnError) {
+    /// How long a new worker may take to say it is ready.
+    static let readyTimeout: Duration = .seconds(30)
+
+    /// Starts `executable worker ARGUMENTS…` and waits for its ready frame, at most
+    /// `readyTimeout`: a worker that hangs before it is ready (rather than dying) is
+    /// killed, so its slot is not lost to it.
+    init(executable: String, arguments: [String], readyTimeout: Duration = WorkerProcess.readyTimeout) throws(SpawnError) {
         let (requests, replies, lifeline) = try Self.pipes()
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -43,6 +48,10 @@ final class WorkerProcess: @unchecked Sendable {
         pid = child
         pipe = FramePipe(input: replies[0], output: requests[1])
         self.lifeline = lifeline[1]
+        guard Self.waitUntilReadable(replies[0], within: readyTimeout) else {
+            terminate()
+            throw SpawnError(description: "the worker \(executable) did not say it was ready within \(readyTimeout)")
+        }
         do {
             let ready = try pipe.read()
             guard ready.isEmpty else { throw WireError.malformed }
@@ -89,9 +98,6 @@ final class WorkerProcess: @unchecked Sendable {
 
     deinit { terminate() }
 
-    /// A pipe whose two ends are close-on-exec (the ends a worker gets are dup2'ed copies).
-    /// Only the pool's slots start processes, and `posix_spawn` copies no descriptor that is
-    /// close-on-exec, so the moment between `pipe` and `fcntl` leaks nothing.
     /// The three pipes to a worker; none left open when one cannot be made (a start that
     /// failed for want of descriptors took more of them with it, each time it was tried).
     private static func pipes() throws(SpawnError) -> ([Int32], [Int32], [Int32]) {
@@ -105,11 +111,28 @@ final class WorkerProcess: @unchecked Sendable {
         return (made[0], made[1], made[2])
     }
 
+    /// A pipe whose two ends are close-on-exec (the ends a worker gets are dup2'ed copies).
+    /// Only the pool's slots start processes, and `posix_spawn` copies no descriptor that is
+    /// close-on-exec, so the moment between `pipe` and `fcntl` leaks nothing.
     private static func pipe() throws(SpawnError) -> [Int32] {
         var ends: [Int32] = [0, 0]
         guard Glibc.pipe(&ends) == 0 else { throw SpawnError(description: "pipe: \(reason(errno))") }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         return ends
+    }
+
+    /// Whether `descriptor` has something to read (or its other end closed) within `timeout`.
+    private static func waitUntilReadable(_ descriptor: Int32, within timeout: Duration) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else { return false }
+            let milliseconds = Int32(clamping: Int(left / .milliseconds(1)) + 1)
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, milliseconds)
+            if ready > 0 { return true }
+            if ready < 0 && errno != EINTR { return true }  // let the read report it
+        }
     }
 
     static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }

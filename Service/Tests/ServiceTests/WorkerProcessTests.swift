@@ -65,6 +65,21 @@ final class WorkerProcessTests: XCTestCase {
         }
     }
 
+    /// A worker that never says it is ready (it hangs rather than dying) is killed after
+    /// the ready timeout and its start fails, so the slot starting it is not lost to it.
+    func testAWorkerThatNeverSaysItIsReadyIsKilledAndItsStartFails() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hung-worker-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("worker.sh").path
+        try Data("#!/bin/sh\nexec sleep 120\n".utf8).write(to: URL(fileURLWithPath: script))
+        XCTAssertEqual(chmod(script, 0o755), 0)
+        // (Had it waited for the script to end, the message would say it exited.)
+        XCTAssertThrowsError(try WorkerProcess(executable: script, arguments: [], readyTimeout: .milliseconds(300))) { error in
+            XCTAssertTrue("\(error)".contains("did not say it was ready within"), "\(error)")
+        }
+    }
+
     /// A worker killed from outside while idle is replaced before the next render, which
     /// is not blamed for it.
     func testAWorkerKilledWhileIdleIsReplaced() async throws {
