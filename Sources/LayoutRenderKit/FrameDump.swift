@@ -56,10 +56,11 @@ public struct FrameDump: Codable, Hashable, Sendable {
         writeJSON { sink.write($0) }
     }
 
-    /// `json()` handed to `emit` a piece at a time, each piece at most `chunkSize` bytes
-    /// unless one id or kind alone is longer. Literals, ids and kinds are copied as UTF-8
-    /// and whole numbers written digit by digit (a `String` per value and an `append` per
-    /// piece were most of the dump's instructions).
+    /// `json()` handed to `emit` a piece at a time, each piece at most the larger of
+    /// `chunkSize` and `DumpWriter.minimumChunk` bytes unless one id or kind alone is longer.
+    /// Literals, ids and kinds are copied as UTF-8 and whole numbers written two digits at
+    /// a time from a table (a `String` per value and an `append` per piece were most of the
+    /// dump's instructions).
     func writeJSON(chunkSize: Int = 1 << 16, _ emit: (UnsafeRawBufferPointer) -> Void) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(chunkSize, DumpWriter.minimumChunk)) { buffer in
             withoutActuallyEscaping(emit) { emit in

@@ -71,9 +71,11 @@ public enum RegularFile {
             do throws(Failure) { filled = try fill(buffer, from: fd) } catch { failure = error; return 0 }
             guard filled <= identity.size else { failure = .system("the file grew while it was read"); return 0 }
             // The string's initializer would repair what is not UTF-8 without a word:
-            // checked first (ASCII a word at a time; other text by the standard library).
+            // checked first (ASCII a word at a time; other text by the standard library's
+            // transcoder, which makes nothing: `String(validating:)` made a second copy).
             let bytes = UnsafeBufferPointer(rebasing: buffer[..<filled])
-            isUTF8 = isASCII(bytes) || String(validating: bytes, as: UTF8.self) != nil
+            isUTF8 = isASCII(bytes)
+                || !transcode(bytes.makeIterator(), from: UTF8.self, to: UTF8.self, stoppingOnError: true) { _ in }
             return isUTF8 ? filled : 0
         }
         if let failure { throw failure }

@@ -247,7 +247,7 @@ private struct RowComparison: @unchecked Sendable {
         let done = DispatchSemaphore(value: 0)
         // A thread whose start is checked (Foundation's `Thread.start` does not report a
         // failed start, and the wait below then never ended): without one, both halves here.
-        let started = WorkerThread.start {
+        let started = WorkerThread.start(awayFromCaller: false) {
             lower.value = tally(rows: middle..<height)
             done.signal()
         }

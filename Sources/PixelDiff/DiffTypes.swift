@@ -65,7 +65,8 @@ public struct DiffOptions: Sendable, Equatable {
     public var regionThresholds: [RegionThreshold] = []
     /// The colour translucent pixels are blended over before comparing.
     public var background: RGB = .white
-    /// Whether to draw ``DiffResult/diffImage``.
+    /// Whether to draw the diff image: ``DiffResult/diffImage``, or
+    /// ``DiffResult/indexedDiffImage`` in the indexed form (`diffImageForm`).
     public var makeDiffImage: Bool = false
     /// Colour of differing pixels in the diff image (default red).
     public var diffColor: RGB = .red

@@ -31,9 +31,7 @@ extension JSONSpecReader {
                 argument = index
                 continue
             }
-            // `readOwn`'s checks, that the general reading turns into errors.
-            guard name != .style, let shape = Schema.shape(of: name, for: kind),
-                  !(kind == .span && Schema.spanLayoutNames.contains(name)),
+            guard let shape = Self.plainShape(of: name, for: kind),
                   let read = Self.plainValue(key, object[index].value, shape: shape)
             else { return nil }
             let location = SourceLocation(line: object[index].value.line, column: object[index].value.column,
@@ -42,6 +40,16 @@ extension JSONSpecReader {
         }
         if let size = attributes[.size], Schema.sizeProblem(size.value, on: kind) != nil { return nil }
         return (attributes, argument)
+    }
+
+    /// The shape of attribute `name`'s value on a node of `kind` when it may be read as a
+    /// plain value, here or straight from its bytes (`directValue`); nil for what only the
+    /// general reading reads: a style, a name the kind does not take, a span's layout
+    /// (`readOwn`'s checks, which the general reading turns into errors).
+    static func plainShape(of name: AttributeName, for kind: NodeKind) -> ValueShape? {
+        guard name != .style, let shape = Schema.shape(of: name, for: kind),
+              !(kind == .span && Schema.spanLayoutNames.contains(name)) else { return nil }
+        return shape
     }
 
     /// `value` read by `ByteValueReader` from its text as the text form writes it (see

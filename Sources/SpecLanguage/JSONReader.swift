@@ -114,6 +114,13 @@ struct JSONScanner {
     var markColumn = 1
     var path: [Step] = []
 
+    /// Where the scanner is in the text, with what its columns are counted from.
+    struct Place { var i, line, markOffset, markColumn: Int }
+    var place: Place {
+        get { Place(i: i, line: line, markOffset: markOffset, markColumn: markColumn) }
+        set { (i, line, markOffset, markColumn) = (newValue.i, newValue.line, newValue.markOffset, newValue.markColumn) }
+    }
+
     init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) { self.bytes = bytes; self.maxDepth = maxDepth }
 
     /// The column of byte `offset` on the current line (offsets only move forward).
@@ -226,44 +233,6 @@ struct JSONScanner {
             throw error("expected a JSON value (an object, a list, a string, a number, true, false or null)")
         }
     }
-
-    /// Passes over the value at `i` as `value()` reads it, without making it: a string
-    /// (its escapes passed over, not checked), a number or literal (its bytes), or a list
-    /// or object to its closing bracket (nested at most `maxDepth` deep). Only for text
-    /// `value()` has read before without an error (`JSONSpecReader.members(readingAgain:)`).
-    mutating func skipValue() throws(SpecError) {
-        var depth = 0
-        repeat {
-            guard i < bytes.count else { throw error("the JSON text ends where a value was expected") }
-            switch bytes[i] {
-            case UInt8(ascii: "\""):
-                i += 1
-                while i < bytes.count, bytes[i] != UInt8(ascii: "\"") {
-                    i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1
-                }
-                i += 1
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                depth += 1
-                guard path.count + depth <= maxDepth else { throw error("JSON lists and objects nest at most \(maxDepth) deep") }
-                i += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                depth -= 1
-                i += 1
-            case UInt8(ascii: "\n"):
-                line += 1
-                i += 1
-                markOffset = i
-                markColumn = 1
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: ","), UInt8(ascii: ":"):
-                i += 1
-            default:
-                // A number or a literal: its bytes, to the next delimiter.
-                while i < bytes.count, !Self.delimiters.contains(bytes[i]) { i += 1 }
-            }
-        } while depth > 0
-    }
-
-    private static let delimiters: [UInt8] = Array(" \t\r\n,:]}".utf8)
 
     mutating func enter() throws(SpecError) {
         if path.count >= maxDepth { throw error("JSON lists and objects nest at most \(maxDepth) deep") }

@@ -171,6 +171,7 @@ extension JSONSpecReader {
                 children = try streamedList(&s, path: path.key("children"), depth: depth + 1, state: state,
                                             tally: &tally, parent: kind.isControl ? parent : kind,
                                             inControl: inControl || kind.isControl)
+                direct.afterChildren = s.place
             } else {
                 members.append(JSONMember(key: key, keyLine: keyLine, keyColumn: keyColumn, value: try s.value()))
             }
@@ -193,8 +194,7 @@ extension JSONSpecReader {
     /// same, without a `JSONValue` and a `String` made for it. Nil otherwise, the scanner
     /// where it was.
     private static func directValue(_ s: inout JSONScanner, _ name: AttributeName, for kind: NodeKind) -> Value? {
-        guard name != .style, name != .font, let shape = Schema.shape(of: name, for: kind),
-              !(kind == .span && Schema.spanLayoutNames.contains(name)) else { return nil }
+        guard name != .font, let shape = plainShape(of: name, for: kind) else { return nil }
         let bytes = s.bytes
         var start = s.i, end = s.i, next = s.i
         guard start < bytes.count else { return nil }
@@ -224,8 +224,11 @@ extension JSONSpecReader {
     }
 
     /// Every member but `children` of the node whose object `reading` starts, read again
-    /// as `JSONMember`s (the children passed over, not read), for the general reading of a
-    /// node some of whose attributes were read straight from their bytes.
+    /// as `JSONMember`s, for the general reading of a node some of whose attributes were
+    /// read straight from their bytes. The children are jumped over to where the streamed
+    /// reading left them (`afterChildren`), not scanned: a scan walked each such node's
+    /// whole subtree again, once for every such ancestor (a deep chain of styled nodes over
+    /// a long list cost its depth times the list).
     func members(readingAgain reading: DirectReading) throws(SpecError) -> [JSONMember] {
         // No path: it is for messages, and this text was read without an error before.
         var s = JSONScanner(bytes: reading.bytes, maxDepth: limits.maxJSONDepth)
@@ -235,8 +238,8 @@ extension JSONSpecReader {
         s.markColumn = reading.column
         var members: [JSONMember] = []
         try readMembers(&s) { (s, key, attribute, keyLine, keyColumn) throws(SpecError) in
-            if key == "children" {
-                try s.skipValue()
+            if key == "children", let end = reading.afterChildren {
+                s.place = end
             } else {
                 members.append(JSONMember(key: key, keyLine: keyLine, keyColumn: keyColumn, value: try s.value(),
                                           attribute: attribute))
@@ -261,4 +264,6 @@ struct DirectReading {
     let column: Int
     /// The text it is in.
     let bytes: UnsafeBufferPointer<UInt8>
+    /// The scanner just past the node's `children` list, as the streamed reading left it.
+    var afterChildren: JSONScanner.Place?
 }

@@ -1,7 +1,7 @@
 import Glibc  // pthreads: the package targets Linux
 internal import CSched  // no C type in the public API
 
-/// A detached thread for a share of the calling thread's work, on another processor.
+/// A detached thread for a share of the calling thread's work, by default on another processor.
 ///
 /// A new thread is first queued on its creator's processor (the scheduler's wake-up
 /// affinity), where it waited here for the creator to block: when zlib compressed the card
@@ -13,15 +13,19 @@ internal import CSched  // no C type in the public API
 public enum WorkerThread {
     /// Starts `body` on a new detached thread.
     ///
-    /// - Returns: false, without starting anything, when the process may run on one
-    ///   processor only or no thread can be created (resource limits); the caller's share
-    ///   then covers all the work.
-    public static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
+    /// - Parameter awayFromCaller: placed on the processors other than the caller's (for
+    ///   work shared out so that the caller takes what a late thread has not begun). False
+    ///   for a fixed share the caller waits for: a thread kept off the caller's processor
+    ///   would wait for the other one, busy or not, while the caller's sits idle.
+    /// - Returns: false, without starting anything, when no thread can be created (resource
+    ///   limits) or, `awayFromCaller`, when the process may run on one processor only; the
+    ///   caller's share then covers all the work.
+    public static func start(awayFromCaller: Bool = true, _ body: @escaping @Sendable () -> Void) -> Bool {
         var attributes = pthread_attr_t()
         guard pthread_attr_init(&attributes) == 0 else { return false }
         defer { pthread_attr_destroy(&attributes) }
         guard pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED)) == 0 else { return false }
-        if var others = processorsOtherThanCurrent() {
+        if awayFromCaller, var others = processorsOtherThanCurrent() {
             guard others.count > 0 else { return false }
             // Best effort: without the placement the thread still runs, only later.
             _ = pthread_attr_setaffinity_np(&attributes, MemoryLayout<cpu_set_t>.size, &others.set)

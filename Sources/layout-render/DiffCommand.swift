@@ -69,20 +69,25 @@ struct DiffCommand: ParsableCommand {
             let result = try diffImages(
                 expected: a.pixels, expectedSize: (a.width, a.height),
                 actual: b.pixels, actualSize: (b.width, b.height), options: options)
-            if let out, result.indexedDiffImage != nil || result.diffImage != nil {
-                let png: [UInt8]
+            if let out {
+                // The indexed image when the comparison could make one (same sizes), else RGBA.
+                let png: [UInt8]?
                 do {
                     if let indexed = result.indexedDiffImage {
                         png = try PNGEncoder.encode(IndexedImage(width: a.width, height: a.height, indices: indexed.indices,
                                                                  palette: indexed.palette))
+                    } else if let pixels = result.diffImage {
+                        png = try PNGEncoder.encode(RGBAImage(width: a.width, height: a.height, pixels: pixels))
                     } else {
-                        png = try PNGEncoder.encode(RGBAImage(width: a.width, height: a.height, pixels: result.diffImage ?? []))
+                        png = nil
                     }
                 } catch {
                     throw CommandError(path: out, error)
                 }
-                do { try OutputFile.write(png, to: out) } catch {
-                    throw CommandError(message: error.diagnostic.description)
+                if let png {
+                    do { try OutputFile.write(png, to: out) } catch {
+                        throw CommandError(message: error.diagnostic.description)
+                    }
                 }
             }
             let pass = withinTolerance(result)
@@ -111,7 +116,7 @@ struct DiffCommand: ParsableCommand {
         let actual = self.actual
         // A start that is checked (Foundation's `Thread.start` does not report a failed
         // start, and the wait below then never ended): without a thread, both here.
-        let started = WorkerThread.start {
+        let started = WorkerThread.start(awayFromCaller: false) {
             other.result = Result { () throws(CommandError) -> RGBAImage in try Self.load(actual) }
             done.signal()
         }

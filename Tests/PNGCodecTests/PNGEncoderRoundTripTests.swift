@@ -281,7 +281,7 @@ final class IndexedImageEncoderTests: XCTestCase {
                 indices[i] = index
             }
             let image = IndexedImage(width: width, height: height, indices: indices, palette: palette)
-            for speed in [PNGEncoder.Speed.fast, .balanced] {
+            for speed in [PNGEncoder.Speed.fastest, .fast, .balanced, .smallest] {
                 for onOneThread in [false, true] {
                     let png = try PNGEncoder.encode(image, speed: speed, onOneThread: onOneThread)
                     XCTAssertEqual(png[25], 3, "colour type 3")

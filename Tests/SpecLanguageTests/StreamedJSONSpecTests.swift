@@ -146,6 +146,30 @@ final class StreamedJSONSpecTests: XCTestCase {
         assertSameError(duplicates, contains: "duplicate id 'a'; it is first used on line 1")
     }
 
+    /// A deep chain of nodes that each have a value read from its bytes and need the
+    /// general reading (a style) over a long list: read to the whole reading's document,
+    /// each node's members read again without walking its children again (they are jumped
+    /// over to where the streamed reading left them).
+    func testADeepChainOfReReadNodesOverALongListIsTheWholeReadings() throws {
+        let leaves = (0..<2_000).map { #"{"kind": "box", "width": \#($0 % 50)}"# }.joined(separator: ",\n")
+        var node = #"{"kind": "vbox", "gap": 1, "style": "s", "children": [\#n\#(leaves)]}"#
+        for depth in 0..<200 {
+            node = #"{"kind": "\#(depth % 2 == 0 ? "hbox" : "vbox")", "gap": 2, "style": "s", "children": [\#(node)]}"#
+        }
+        let text = #"{"canvas": {"width": 300}, "styles": {"s": {"padding": "1"}}, "children": [\#(node)]}"#
+        try assertSame(text, streams: true)
+    }
+
+    /// Values the bytes' reading leaves to the whole reading, which refuses them: the
+    /// whole reading's error, not the streamed one's.
+    func testValuesTheWholeReadingRefusesAreItsErrors() {
+        for (value, expected) in [("01", "does not start with 0"), ("-", "needs digits"), ("tru", "expected a JSON value"),
+                                  (String(repeating: "9", count: 40), "above the maximum"),
+                                  (#""unterminated"#, "ends inside a string")] {
+            assertSameError(#"{"canvas": {"width": 10}, "children": [{"kind": "vbox", "gap": \#(value)}]}"#, contains: expected)
+        }
+    }
+
     func testAnErrorLaterInTheTextWinsOverAnEarlierNode() {
         // The first node's kind is unknown, but the whole reading stops at the text's error first.
         assertSameError(#"{"canvas": {"width": 10}, "children": [{"kind": "vbx"}, {"kind": "vbox", "gap": 1,}]}"#,
