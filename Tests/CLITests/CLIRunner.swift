@@ -106,6 +106,16 @@ extension CLIRunner {
 
     /// Renders `text`, written to `in.spec` in `dir` (with `arguments` after the output), and
     /// checks it fails with status 1 and `message` after `in.spec:`, writing no picture.
+    /// The families a "font family … not found" message lists (after "the families there
+    /// are: "). Tests check that the ones scripts/setup installs are among them: the full
+    /// list depends on the fonts of the machine.
+    static func listedFamilies(in message: String) -> Set<String> {
+        guard let start = message.range(of: "the families there are: ") else { return [] }
+        let rest = message[start.upperBound...]
+        let end = rest.range(of: "; no other font")?.lowerBound ?? rest.endIndex
+        return Set(rest[..<end].components(separatedBy: ", "))
+    }
+
     static func assertRenderFails(_ text: String, _ message: String, in dir: URL, arguments: [String] = [],
                                   file: StaticString = #filePath, line: UInt = #line) throws {
         let spec = try write(text, in: dir)
