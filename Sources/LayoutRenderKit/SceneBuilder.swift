@@ -69,12 +69,19 @@ struct SceneBuilder {
             // Most nodes set none of these: they pass their parent's on as they are.
             guard Self.names.intersects(node.attributes) else { return self }
             var d = values
+            var weight: Int?, italic: Bool?
             // One pass over the node's attributes (most set none of these).
             for attribute in node.attributes {
                 switch (attribute.key, attribute.value) {
+                case (.font, .font(.style(let name))) where d.font?.isFamily == true:
+                    // Under a family, a style keyword is that family's face, as CSS's
+                    // `font-weight: bold` is: it sets the weight and italic, not the family.
+                    let style = FontStyle(rawValue: name) ?? .regular
+                    d.weight = style == .bold || style == .boldOblique ? 700 : 400
+                    d.italic = style == .oblique || style == .boldOblique
                 case (.font, .font(let f)): d.font = f; d.fontLocation = attribute.location
-                case (.weight, .integer(let w)): d.weight = w
-                case (.italic, .bool(let i)): d.italic = i
+                case (.weight, .integer(let w)): weight = w
+                case (.italic, .bool(let i)): italic = i
                 case (.size, .number(let s)): d.size = s; d.sizeLocation = attribute.location
                 case (.color, .color(let c)): d.color = c
                 case (.lineHeight, .lineHeight(let l)): d.lineHeight = l
@@ -85,6 +92,9 @@ struct SceneBuilder {
                 default: break
                 }
             }
+            // The node's own `weight` and `italic` win over its style keyword's.
+            if let weight { d.weight = weight }
+            if let italic { d.italic = italic }
             return TextDefaults(d)
         }
     }
@@ -751,5 +761,12 @@ struct SceneBuilder {
 
     func resourceError(_ message: String, at location: SourceLocation) -> LayoutRenderError {
         .resource(Diagnostic(file: options.fileName, location: location, message: message, sourceLine: sourceLines.line(at: location)))
+    }
+}
+
+private extension FontValue {
+    var isFamily: Bool {
+        if case .family = self { return true }
+        return false
     }
 }

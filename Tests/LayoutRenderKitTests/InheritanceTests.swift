@@ -49,6 +49,26 @@ final class InheritanceTests: XCTestCase {
         XCTAssertNotEqual(inherited.bitmap.pixels, plain.bitmap.pixels)
     }
 
+    /// Under a family, `font=bold` (and the other style keywords) is that family's face, as
+    /// CSS's `font-weight` is, not DejaVu Sans Mono's: the same frames and pixels as
+    /// `weight=bold` in the family, and not those of the default family's bold.
+    func testAStyleKeywordUnderAFamilyIsThatFamilysFace() throws {
+        let head = "canvas width=300 height=60 background=#ffffff font=\"DejaVu Sans\"\n"
+        for (keyword, attributes) in [("bold", "weight=bold"), ("oblique", "italic"), ("bold-oblique", "weight=bold italic"),
+                                      ("regular", "")] {
+            let byKeyword = head + "vbox weight=300 italic\n  label \"Wavy text\" id=t font=\(keyword)\n"
+            let byWeight = head + "vbox\n  label \"Wavy text\" id=t \(attributes)\n"
+            XCTAssertEqual(try frame(byKeyword, "t"), try frame(byWeight, "t"), keyword)
+            XCTAssertEqual(try render(byKeyword).bitmap.pixels, try render(byWeight).bitmap.pixels, keyword)
+        }
+        // The default family's bold (fixed pitch) is another width: the test sees a mix-up.
+        let mono = "canvas width=300 height=60 background=#ffffff align=start\nlabel \"Wavy text\" id=t font=bold\n"
+        XCTAssertNotEqual(try frame(head.replacingOccurrences(of: "font=", with: "align=start font=") + "label \"Wavy text\" id=t font=bold\n", "t").width, try frame(mono, "t").width)
+        // A label's own weight wins over its style keyword, whichever comes first.
+        XCTAssertEqual(try frame(head + "label \"Wavy text\" id=t weight=300 font=bold\n", "t"),
+                       try frame(head + "label \"Wavy text\" id=t weight=300\n", "t"))
+    }
+
     /// The JSON form says the same, and `convert` keeps it.
     func testTheJSONFormInherits() throws {
         let text = "canvas width=200 background=#ffffff\nvbox size=18 color=#2040c0\n  label \"Hello\" id=t\n"
