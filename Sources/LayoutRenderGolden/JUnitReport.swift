@@ -16,8 +16,9 @@ public enum JUnitReport {
 
     /// The outcomes of one report, in its order. Artifact paths (`[[ATTACHMENT|PATH]]`)
     /// that are relative are looked for as written and, when missing there, beside the
-    /// report (`shard-2/artifacts/card.diff.png` for `shard-2/junit.xml`), as a CI job
-    /// that downloads each shard's files into a folder of its own finds them.
+    /// report (`shard-2/artifacts/card.diff.png` for `shard-2/junit.xml` and
+    /// `artifacts/card.diff.png`), as a CI job that downloads each shard's files into a
+    /// folder of its own finds them.
     public static func read(_ text: String, reportPath: String? = nil) throws(Failure) -> [FixtureRunner.Outcome] {
         var outcomes: [FixtureRunner.Outcome] = []
         var current: FixtureRunner.Outcome?
@@ -76,10 +77,18 @@ public enum JUnitReport {
         return outcomes
     }
 
+    /// `path` as written when it exists; else the first of it and its tails (`run/shard-1/
+    /// artifacts/c.png`, `shard-1/artifacts/c.png`, `artifacts/c.png`, `c.png`) found in
+    /// the report's folder.
     private static func locate(_ path: String, besideReportIn folder: String) -> String {
-        guard !path.hasPrefix("/"), !folder.isEmpty, !FileManager.default.fileExists(atPath: path) else { return path }
-        let beside = folder + "/" + path
-        return FileManager.default.fileExists(atPath: beside) ? beside : path
+        let fm = FileManager.default
+        guard !path.hasPrefix("/"), !fm.fileExists(atPath: path) else { return path }
+        let parts = path.split(separator: "/")
+        for start in parts.indices {
+            let candidate = (folder.isEmpty ? "" : folder + "/") + parts[start...].joined(separator: "/")
+            if fm.fileExists(atPath: candidate) { return candidate }
+        }
+        return path
     }
 
     enum Token: Equatable {
