@@ -223,6 +223,7 @@ public struct FixtureRunner: Sendable {
         do throws(any Error) {
             let goldenBytes = try PNGFile.readBytes(path: testCase.goldenPNGPath)
             var expected = try PNGDecoder.decode(goldenBytes)
+            var masked = false
             var actual = RGBAImage(width: rendered.bitmap.width, height: rendered.bitmap.height, pixels: rendered.bitmap.pixels)
             var diffOptions = DiffOptions()
             diffOptions.threshold = options.threshold
@@ -236,6 +237,7 @@ public struct FixtureRunner: Sendable {
                 case .mask:
                     Self.paint(rect, in: &expected)
                     Self.paint(rect, in: &actual)
+                    masked = true
                 }
             }
             let result = try diffImages(expected: expected.pixels, expectedSize: (expected.width, expected.height),
@@ -260,7 +262,11 @@ public struct FixtureRunner: Sendable {
                     details.append("the golden image was rendered with \(goldenPrint); this machine has \(rendered.fingerprint.text): the difference may come from the machine, not the layout")
                 }
                 if let dir = options.artifactsDirectory {
-                    artifacts = writeArtifacts(dir: dir, name: testCase.name, expected: goldenBytes, rendered: rendered,
+                    // With masks, the images as compared (masks painted), as Playwright shows them.
+                    let expectedBytes = masked ? ((try? PNGEncoder.encode(expected)) ?? goldenBytes) : goldenBytes
+                    let actualBytes: [UInt8]? = masked ? try? PNGEncoder.encode(actual) : nil
+                    artifacts = writeArtifacts(dir: dir, name: testCase.name, expected: expectedBytes, rendered: rendered,
+                                               actual: actualBytes,
                                                diff: result.diffImage.map { RGBAImage(width: expected.width, height: expected.height, pixels: $0) })
                 }
             }
@@ -342,13 +348,14 @@ public struct FixtureRunner: Sendable {
         }
     }
 
+    /// `actual`: the PNG to write as the actual image, when not `rendered`'s own.
     private func writeArtifacts(dir: String, name: String, expected: [UInt8], rendered: RenderedImage,
-                                diff: RGBAImage?) -> [String] {
+                                actual: [UInt8]? = nil, diff: RGBAImage?) -> [String] {
         var written: [String] = []
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let base = dir + "/" + name
         if (try? OutputFile.write(expected, to: base + ".expected.png")) != nil { written.append(base + ".expected.png") }
-        if let png = try? rendered.pngData(), (try? OutputFile.write(png, to: base + ".actual.png")) != nil {
+        if let png = actual ?? (try? rendered.pngData()), (try? OutputFile.write(png, to: base + ".actual.png")) != nil {
             written.append(base + ".actual.png")
         }
         if let diff, let png = try? PNGEncoder.encode(diff), (try? OutputFile.write(png, to: base + ".diff.png")) != nil {

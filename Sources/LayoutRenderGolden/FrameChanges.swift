@@ -69,7 +69,10 @@ public enum FrameChanges {
         let hints = resizedIgnored.map { item in
             let after = actual.nodes[item.index]
             let sizes = "from \(format(item.before.width))x\(format(item.before.height)) to \(format(after.width))x\(format(after.height)) pt"
-            let fix = "give it a fixed size (size=\(format(item.before.width))x\(format(item.before.height))) so that its content can change without moving the others"
+            let (w, h) = (format(item.before.width), format(item.before.height))
+            // On a label `size` is the font size: its frame is `width` and `height`.
+            let attributes = after.kind == "label" ? "width=\(w) height=\(h)" : "size=\(w)x\(h)"
+            let fix = "give it a fixed size (\(attributes)) so that its content can change without moving the others"
             return onlyReflow
                 ? "\(name(after)) has diff-ignore but changed size (\(sizes)); the changes below follow only from that, as the nodes around it reflowed: \(fix)"
                 : "\(name(after)) has diff-ignore but changed size (\(sizes)), which moves the nodes around it: \(fix)"

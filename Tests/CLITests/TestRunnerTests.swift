@@ -264,6 +264,16 @@ final class TestRunnerTests: XCTestCase {
         let also = try test(["fx"])
         XCTAssertTrue(also.stdoutText.contains("     `clock` has diff-ignore but changed size (from 10x10 to 14x10 pt), which moves the nodes around it: give it a fixed size (size=10x10)"), also.stdoutText)
         XCTAssertTrue(also.stdoutText.contains("     `after` moved 4 pt right, shrank 2 pt shorter\n"), also.stdoutText)
+
+        // A label's frame is width and height (its `size` is the font size).
+        let label = "canvas width=200 height=20 background=#ffffff\nhbox\n  label \"12:00\" id=clock diff-ignore\n  box id=after size=10x10 background=#000000\n"
+        try write(label, "fx/c.spec")
+        XCTAssertEqual(try test(["fx", "--update", "all"]).status, 0)
+        try write(label.replacingOccurrences(of: "12:00", with: "12:00:59 UTC"), "fx/c.spec")
+        let reflowed = try test(["fx"])
+        XCTAssertEqual(reflowed.status, 1)
+        XCTAssertTrue(reflowed.stdoutText.contains("; the changes below follow only from that, as the nodes around it reflowed: give it a fixed size (width="), reflowed.stdoutText)
+        XCTAssertTrue(reflowed.stdoutText.contains(" height=") && !reflowed.stdoutText.contains("(size="), reflowed.stdoutText)
     }
 
     func testWarningsAreReportedPerCaseAndStrictFailsOnThem() throws {
