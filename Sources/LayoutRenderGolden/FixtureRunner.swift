@@ -112,6 +112,9 @@ public struct FixtureRunner: Sendable {
         /// A golden recorded because it was missing, without `--update` asking: the case
         /// is reported as recorded and fails the run.
         public var recordedUnasked = false
+        /// The ids of `Options.maskIDs` that a node of this render has (a `--mask` that
+        /// matches no node in any case is most likely a typo).
+        public var maskedIDs: Set<String> = []
 
         public init(testCase: Case, status: Status, details: [String], differentPixels: Int? = nil,
                     artifacts: [String] = [], seconds: Double = 0, warnings: [String] = [],
@@ -177,6 +180,9 @@ public struct FixtureRunner: Sendable {
             outcome = compare(testCase, rendered: rendered)
         }
         outcome.warnings = rendered.warnings.map(\.description)
+        if !options.maskIDs.isEmpty {
+            outcome.maskedIDs = Set(rendered.frames.nodes.compactMap(\.id)).intersection(options.maskIDs)
+        }
         return outcome
     }
 

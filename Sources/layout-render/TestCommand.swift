@@ -134,6 +134,10 @@ struct TestCommand: ParsableCommand {
             for artifact in outcome.artifacts { printOutput("     wrote \(artifact)") }
         }
         try writeReports(outcomes)
+        let matched = outcomes.reduce(into: Set<String>()) { $0.formUnion($1.maskedIDs) }
+        for id in masks where !matched.contains(id) && !cases.isEmpty {
+            printError("warning: --mask '\(id)' matched no node in any case")
+        }
         let failed = outcomes.filter { $0.status == .failed }.count
         let recorded = outcomes.filter { $0.status == .recorded }.count
         let unasked = outcomes.filter(\.recordedUnasked).count

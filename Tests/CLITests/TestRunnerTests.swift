@@ -221,7 +221,12 @@ final class TestRunnerTests: XCTestCase {
         XCTAssertEqual(try test(["fx"]).status, 1)
         XCTAssertEqual(try test(["fx", "--mask", "clock"]).status, 0)
         XCTAssertEqual(try test(["fx", "--mask", "after"]).status, 1)
-        XCTAssertEqual(try test(["fx", "--mask", "after", "--mask", "clock"]).status, 0)
+        let both = try test(["fx", "--mask", "after", "--mask", "clock"])
+        XCTAssertEqual(both.status, 0)
+        XCTAssertEqual(both.stderr, "")
+        let typo = try test(["fx", "--mask", "clokc", "--mask", "clock"])
+        XCTAssertEqual(typo.status, 0)
+        XCTAssertEqual(typo.stderr, "warning: --mask 'clokc' matched no node in any case\n")
 
         // The JSON form takes the attribute too (as `convert` writes it).
         try write(spec, "src/j.spec")
