@@ -59,18 +59,31 @@ struct MergeReportsCommand: ParsableCommand {
         let outputs = Set([junit, html].compactMap { $0.map(Self.standardized) })
         reports = reports.filter { !outputs.contains(Self.standardized($0)) }
         var outcomes: [FixtureRunner.Outcome] = []
+        // A case in two reports: shards given different N, or a report given twice.
+        var reportOfCase: [String: String] = [:]
         for report in reports {
             let bytes: [UInt8]
             do { bytes = try RegularFile.read(path: report, maxBytes: 256 << 20) } catch {
                 printError("\(report): error: cannot read the report: \(error)")
                 throw ExitCode(2)
             }
+            let read: [FixtureRunner.Outcome]
             do {
-                outcomes += try JUnitReport.read(String(decoding: bytes, as: UTF8.self), reportPath: report)
+                read = try JUnitReport.read(String(decoding: bytes, as: UTF8.self), reportPath: report)
             } catch {
                 printError("\(report): error: \(error)")
                 throw ExitCode(2)
             }
+            for outcome in read {
+                let key = outcome.testCase.specPath + "\u{0}" + outcome.testCase.name
+                if let first = reportOfCase[key] {
+                    printError("warning: \(outcome.testCase.name) (\(outcome.testCase.specPath)) is in \(first) and in \(report); "
+                               + "were the shards given the same paths, --grep and N?")
+                } else {
+                    reportOfCase[key] = report
+                }
+            }
+            outcomes += read
         }
         try FixtureReportFiles.write(junit: junit, html: html, outcomes: outcomes)
         let failed = outcomes.filter(\.failsRun).count

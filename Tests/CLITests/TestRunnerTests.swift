@@ -141,6 +141,12 @@ final class TestRunnerTests: XCTestCase {
         XCTAssertEqual(withoutSuiteTime(try read("one.xml")), withoutSuiteTime(original))
         XCTAssertNotEqual(withoutSuiteTime(original), original)
 
+        // A report given twice (or shards of different N) counts its cases twice, and says so.
+        let twice = try CLIRunner.run(["merge-reports", "downloaded/shard-1/junit.xml", "downloaded/shard-1/junit.xml",
+                                       "--junit", "twice.xml"], in: dir)
+        XCTAssertTrue(twice.stderr.hasPrefix("warning: "), twice.stderr)
+        XCTAssertTrue(twice.stderr.contains("is in downloaded/shard-1/junit.xml and in downloaded/shard-1/junit.xml; were the shards given the same paths, --grep and N?\n"), twice.stderr)
+
         let noInput = try CLIRunner.run(["merge-reports", "nowhere", "--junit", "x.xml"], in: dir)
         XCTAssertEqual(noInput.status, 2)
         XCTAssertEqual(noInput.stderr, "nowhere: error: no such file or folder\n")
