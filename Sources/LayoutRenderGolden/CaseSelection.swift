@@ -1,14 +1,17 @@
 import Foundation
 import LayoutRenderKit
 
-/// Why the cases of a `layout-render test` command line cannot be listed.
-public enum FixtureDiscoveryError: Error, Sendable, Equatable {
+/// What can go wrong listing the cases of a run or reading a report back, with the path
+/// it concerns; the CLI turns it into a message and an exit code.
+public enum GoldenError: Error, Sendable, Equatable {
     /// A path that is neither a file nor a folder.
     case missing(path: String)
     /// A folder that cannot be listed, with the system's reason.
     case unlistable(path: String, reason: String)
     /// A file that is not a spec (`NAME.spec`, or `NAME.json` that is not a frame dump or a sidecar).
     case notASpec(path: String)
+    /// A file that is not a JUnit report of `layout-render test` (it has no `testsuite`).
+    case notAReport
 }
 
 extension FixtureRunner {
@@ -19,7 +22,7 @@ extension FixtureRunner {
     /// image: the later one's cases fail with the name of the earlier one.
     /// A folder without specs gives no cases; `emptyFolders` lists it.
     public static func discover(paths: [String], goldenDirectory: String? = nil)
-        throws(FixtureDiscoveryError) -> (cases: [Case], emptyFolders: [String]) {
+        throws(GoldenError) -> (cases: [Case], emptyFolders: [String]) {
         var cases: [Case] = []
         var empty: [String] = []
         var seenSpecs = Set<String>()

@@ -7,19 +7,14 @@ import Foundation
 /// It reads that form, not every JUnit file: elements `testsuite`, `testcase`, `property`,
 /// `failure`, `system-out` and `system-err`, attributes in double quotes, the five named
 /// entities and numeric character references. Anything else (comments, the XML
-/// declaration, other elements) is skipped; a file without a `testsuite` is an error.
+/// declaration, other elements) is skipped; a file without a `testsuite` is `GoldenError.notAReport`.
 public enum JUnitReport {
-    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
-        public var message: String
-        public var description: String { message }
-    }
-
     /// The outcomes of one report, in its order. Artifact paths (`[[ATTACHMENT|PATH]]`)
     /// that are relative are looked for as written and, when missing there, beside the
     /// report (`shard-2/artifacts/card.diff.png` for `shard-2/junit.xml` and
     /// `artifacts/card.diff.png`), as a CI job that downloads each shard's files into a
     /// folder of its own finds them.
-    public static func read(_ text: String, reportPath: String? = nil) throws(Failure) -> [FixtureRunner.Outcome] {
+    public static func read(_ text: String, reportPath: String? = nil) throws(GoldenError) -> [FixtureRunner.Outcome] {
         var outcomes: [FixtureRunner.Outcome] = []
         var current: FixtureRunner.Outcome?
         var textTarget: String?
@@ -73,7 +68,7 @@ public enum JUnitReport {
                 }
             }
         }
-        guard sawSuite else { throw Failure(message: "not a JUnit report of layout-render test (no <testsuite>)") }
+        guard sawSuite else { throw .notAReport }
         return outcomes
     }
 

@@ -71,7 +71,7 @@ struct MergeReportsCommand: ParsableCommand {
             do {
                 read = try JUnitReport.read(String(decoding: bytes, as: UTF8.self), reportPath: report)
             } catch {
-                printError("\(report): error: \(error)")
+                printError("\(report): error: not a JUnit report of layout-render test (no <testsuite>)")
                 throw ExitCode(2)
             }
             for outcome in read {

@@ -155,7 +155,7 @@ struct TestCommand: ParsableCommand {
     /// a file that is not a spec (64) or a folder without specs (1).
     private func discoverCases() throws -> [FixtureRunner.Case] {
         let found: (cases: [FixtureRunner.Case], emptyFolders: [String])
-        do throws(FixtureDiscoveryError) {
+        do throws(GoldenError) {
             found = try FixtureRunner.discover(paths: paths.isEmpty ? ["fixtures"] : paths, goldenDirectory: goldens)
         } catch {
             switch error {
@@ -168,6 +168,8 @@ struct TestCommand: ParsableCommand {
             case .notASpec(let path):
                 printError("\(path): error: not a spec: a test case is NAME.spec, or NAME.json that is a spec")
                 throw ExitCode(64)
+            case .notAReport:
+                throw ExitCode(2)  // not thrown by discovery
             }
         }
         for folder in found.emptyFolders {
