@@ -100,6 +100,12 @@ public enum FixtureReports {
             for kind in ["expected", "actual", "diff"] {
                 if let src = images[kind] { page += "<figure><img src=\"\(src)\"><figcaption>\(kind)</figcaption></figure>" }
             }
+            // A golden recorded unasked is shown, to be looked at before it is trusted.
+            if o.status == .recorded, !o.testCase.goldenPNGPath.isEmpty,
+               let data = FileManager.default.contents(atPath: o.testCase.goldenPNGPath) {
+                page += "<figure><img src=\"data:image/png;base64,\(data.base64EncodedString())\">"
+                page += "<figcaption>recorded \(escape(o.testCase.goldenPNGPath))</figcaption></figure>"
+            }
             page += "</div>"
             if let e = images["expected"], let a = images["actual"] {
                 page += """

@@ -193,7 +193,10 @@ final class TestRunnerTests: XCTestCase {
         XCTAssertTrue(xml.contains(#"failures="1""#), xml)
         XCTAssertTrue(xml.contains(#"<property name="status" value="recorded"/>"#), xml)
         XCTAssertTrue(xml.contains(#"<failure message="recorded a new golden image; the run fails"#), xml)
-        XCTAssertTrue(try read("r.html").contains("<summary>RECORDED new (fx/new.spec)</summary>"))
+        let html = try read("r.html")
+        XCTAssertTrue(html.contains("<summary>RECORDED new (fx/new.spec)</summary>"), html)
+        XCTAssertTrue(html.contains("<figcaption>recorded fx/new.png</figcaption>"), html)
+        XCTAssertEqual(html.components(separatedBy: "data:image/png;base64,").count - 1, 1, "the recorded golden, to look at")
     }
 
     func testMasksPaintANodeInBothImagesAndNoMore() throws {
