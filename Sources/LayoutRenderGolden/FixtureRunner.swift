@@ -107,7 +107,8 @@ public struct FixtureRunner: Sendable {
         public var artifacts: [String] = []
         /// How long the case took, in seconds (for reports).
         public var seconds: Double = 0
-        /// The render's warnings, one line each (`card.spec:4:3: warning: …`).
+        /// The render's warnings, one diagnostic each (`card.spec:4:3: warning: …` and the
+        /// quoted source line under it).
         public var warnings: [String] = []
         /// A golden recorded because it was missing, without `--update` asking: the case
         /// is reported as recorded and fails the run.
