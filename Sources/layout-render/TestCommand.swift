@@ -142,6 +142,11 @@ struct TestCommand: ParsableCommand {
         let recorded = outcomes.filter { $0.status == .recorded }.count
         let unasked = outcomes.filter(\.recordedUnasked).count
         if recorded > 0 { print("recorded \(recorded) golden image\(recorded == 1 ? "" : "s")") }
+        // Counted at the end too, so that a warning high up a long run is not lost.
+        let warned = outcomes.filter { !$0.warnings.isEmpty }.count
+        if warned > 0 && !strict {
+            print("\(warned) case\(warned == 1 ? "" : "s") warned (listed under \(warned == 1 ? "it" : "them"); --strict fails on warnings)")
+        }
         if unasked > 0 {
             print("\(outcomes.count - failed - unasked) passed, \(failed) failed, \(unasked) recorded unasked: "
                   + "look at \(unasked == 1 ? "it" : "them") and run again (under CI a missing golden fails)")

@@ -58,6 +58,7 @@ final class GoldenWorkflowTests: XCTestCase {
             REC  fx/card.spec at 40xauto
                  recorded a new golden image
             recorded 2 golden images
+            1 case warned (listed under it; --strict fails on warnings)
             2 passed, 0 failed
 
             """)
@@ -69,7 +70,8 @@ final class GoldenWorkflowTests: XCTestCase {
         XCTAssertTrue(frames.contains(#""id": "wide""#) && frames.contains(#""id": "item-2""#), frames)
         let again = try CLIRunner.run(["test", "fx"], in: dir)
         XCTAssertEqual(again.status, 0, again.stdoutText)
-        XCTAssertEqual(again.stdoutText, "ok   fx/card.spec at 20x10\n\(warning)\nok   fx/card.spec at 40xauto\n2 passed, 0 failed\n")
+        XCTAssertEqual(again.stdoutText, "ok   fx/card.spec at 20x10\n\(warning)\nok   fx/card.spec at 40xauto\n"
+                       + "1 case warned (listed under it; --strict fails on warnings)\n2 passed, 0 failed\n")
 
         // A different name in the sidecar is a different picture.
         try write(#"{"vars": {"title": "Ho!"}, "data": "items.json", "sizes": ["20x10", "40"], "scale": 2}"#, "fx/card.fixture.json")

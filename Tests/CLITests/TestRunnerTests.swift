@@ -311,7 +311,8 @@ final class TestRunnerTests: XCTestCase {
 
         let run = try test(["fx", "--junit", "j.xml", "--html", "r.html"])
         XCTAssertEqual(run.status, 0)
-        XCTAssertEqual(run.stdoutText, "ok   fx/t.spec\n\(warning)\nok   fx/u.spec\n2 passed, 0 failed\n")
+        XCTAssertEqual(run.stdoutText, "ok   fx/t.spec\n\(warning)\nok   fx/u.spec\n"
+                       + "1 case warned (listed under it; --strict fails on warnings)\n2 passed, 0 failed\n")
         XCTAssertTrue(try read("j.xml").contains("<system-err>fx/t.spec:2:1: warning: the font and its fallback fonts"))
         XCTAssertTrue(try read("r.html").contains(#"<li class="warning"><pre>fx/t.spec:2:1: warning: the font"#))
 
