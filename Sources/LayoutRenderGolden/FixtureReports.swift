@@ -6,23 +6,39 @@ import LayoutRenderKit
 public enum FixtureReports {
     /// One `testsuite`; each case's `classname` is its spec's folder (`docs/examples` becomes
     /// `docs.examples`), with its `time` in seconds; a failing case's artifacts are listed in
-    /// its `system-out` as `[[ATTACHMENT|PATH]]`, the form CI servers pick up.
+    /// its `system-out` as `[[ATTACHMENT|PATH]]`, the form CI servers pick up, and a case's
+    /// render warnings in its `system-err`, a blank line between two. A recorded case has the property `status` =
+    /// `recorded`, and a `failure` when it was recorded unasked (it fails the run).
+    /// `merge-reports` reads this form back (`JUnitReport`).
     public static func junit(_ outcomes: [FixtureRunner.Outcome]) -> String {
-        let failures = outcomes.filter { $0.status == .failed }.count
+        let failures = outcomes.filter(\.failsRun).count
         let total = outcomes.reduce(0) { $0 + $1.seconds }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuite name=\"layout-render\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" time=\"\(seconds(total))\">\n"
         for o in outcomes {
             xml += "  <testcase classname=\"\(escape(className(o.testCase.specPath)))\" name=\"\(escape(o.testCase.name))\""
             xml += " file=\"\(escape(o.testCase.specPath))\" time=\"\(seconds(o.seconds))\""
-            guard o.status == .failed else {
+            guard o.failsRun || o.status == .recorded || !o.warnings.isEmpty || !o.artifacts.isEmpty else {
                 xml += "/>\n"
                 continue
             }
-            xml += ">\n    <failure message=\"\(escape(o.details.first ?? "failed"))\">"
-            xml += escape(o.details.joined(separator: "\n")) + "</failure>\n"
-            if !o.artifacts.isEmpty {
+            xml += ">\n"
+            if o.status == .recorded {
+                xml += "    <properties><property name=\"status\" value=\"recorded\"/></properties>\n"
+            }
+            if o.failsRun {
+                xml += "    <failure message=\"\(escape(o.details.first ?? "failed"))\">"
+                xml += escape(o.details.joined(separator: "\n")) + "</failure>\n"
+            } else if o.status == .recorded {
+                // What was recorded, for the merged report; not a failure.
+                xml += "    <system-out>" + escape(o.details.joined(separator: "\n")) + "</system-out>\n"
+            }
+            if o.failsRun && !o.artifacts.isEmpty {
                 xml += "    <system-out>" + o.artifacts.map { escape("[[ATTACHMENT|\($0)]]") }.joined(separator: "\n") + "</system-out>\n"
+            }
+            if !o.warnings.isEmpty {
+                // A blank line between warnings: one warning is several lines (the quoted source).
+                xml += "    <system-err>" + escape(o.warnings.joined(separator: "\n\n")) + "</system-err>\n"
             }
             xml += "  </testcase>\n"
         }
@@ -47,7 +63,7 @@ public enum FixtureReports {
     /// slider's share of the cell, so images of any size and scale line up pixel for pixel
     /// (`scripts/test-report-slider` checks it in headless Chromium).
     public static func html(_ outcomes: [FixtureRunner.Outcome]) -> String {
-        let failed = outcomes.filter { $0.status == .failed }
+        let failed = outcomes.filter(\.failsRun)
         var page = """
             <!doctype html><meta charset="utf-8"><title>layout-render test report</title>
             <style>
@@ -61,14 +77,17 @@ public enum FixtureReports {
             .wipe>img,.wipe>.top{grid-area:1/1}
             .wipe img{max-width:none;border:0}
             summary{cursor:pointer;font-weight:600}.passed summary{font-weight:normal;color:#2a7}
+            .warning{color:#a60}
             code{background:#f3f3f3;padding:0 3px;border-radius:3px}
             </style>
             <h1>layout-render test: \(outcomes.count - failed.count) passed, \(failed.count) failed</h1>
 
             """
         for o in failed {
-            page += "<details class=\"case failed\" open><summary>FAIL \(escape(o.testCase.name)) (\(escape(o.testCase.specPath)))</summary><ul>"
+            let mark = o.status == .recorded ? "RECORDED" : "FAIL"
+            page += "<details class=\"case failed\" open><summary>\(mark) \(escape(o.testCase.name)) (\(escape(o.testCase.specPath)))</summary><ul>"
             for d in o.details { page += "<li>\(withCode(escape(d)))</li>" }
+            page += warningItems(o)
             page += "</ul>"
             let images = o.artifacts.reduce(into: [String: String]()) { result, path in
                 for kind in ["expected", "actual", "diff"] where path.hasSuffix(".\(kind).png") {
@@ -81,6 +100,12 @@ public enum FixtureReports {
             for kind in ["expected", "actual", "diff"] {
                 if let src = images[kind] { page += "<figure><img src=\"\(src)\"><figcaption>\(kind)</figcaption></figure>" }
             }
+            // A golden recorded unasked is shown, to be looked at before it is trusted.
+            if o.status == .recorded, !o.testCase.goldenPNGPath.isEmpty,
+               let data = FileManager.default.contents(atPath: o.testCase.goldenPNGPath) {
+                page += "<figure><img src=\"data:image/png;base64,\(data.base64EncodedString())\">"
+                page += "<figcaption>recorded \(escape(o.testCase.goldenPNGPath))</figcaption></figure>"
+            }
             page += "</div>"
             if let e = images["expected"], let a = images["actual"] {
                 page += """
@@ -91,16 +116,23 @@ public enum FixtureReports {
             }
             page += "</details>\n"
         }
-        let others = outcomes.filter { $0.status != .failed }
+        let others = outcomes.filter { !$0.failsRun }
         if !others.isEmpty {
             page += "<details class=\"case passed\"><summary>\(others.count) passed</summary><ul>"
             for o in others {
                 let note = o.status == .recorded ? " (recorded)" : ""
-                page += "<li>\(escape(o.testCase.name)) (\(escape(o.testCase.specPath)))\(note)</li>"
+                page += "<li>\(escape(o.testCase.name)) (\(escape(o.testCase.specPath)))\(note)"
+                if !o.warnings.isEmpty { page += "<ul>\(warningItems(o))</ul>" }
+                page += "</li>"
             }
             page += "</ul></details>\n"
         }
         return page
+    }
+
+    /// A case's render warnings as list items, each in the warning style.
+    static func warningItems(_ o: FixtureRunner.Outcome) -> String {
+        o.warnings.map { "<li class=\"warning\"><pre>\(escape($0))</pre></li>" }.joined()
     }
 
     /// `` `name` `` in escaped text as <code>name</code>.

@@ -31,6 +31,16 @@ public struct FixtureRunner: Sendable {
         /// Rectangles of device pixels not compared, in every case.
         public var ignore: [PixelRect] = []
         public var update: UpdateMode = .none
+        /// Record a missing golden even though `update` is `none`, and fail the case's run
+        /// all the same (`Outcome.recordedUnasked`): the default outside CI, so a new case
+        /// gets its golden on the first run and nobody takes that run for a pass.
+        public var recordsMissingUnasked = false
+        /// Fail a case whose render warns (a character drawn as a placeholder glyph, content
+        /// cut off by the canvas), and record no golden for it.
+        public var strict = false
+        /// Ids of nodes painted over with `maskColor` in both images before comparing, in
+        /// every case, as a node's own `mask` attribute does.
+        public var maskIDs: Set<String> = []
         /// Where expected, actual and diff images of failing cases go.
         public var artifactsDirectory: String?
         public init() {}
@@ -97,6 +107,26 @@ public struct FixtureRunner: Sendable {
         public var artifacts: [String] = []
         /// How long the case took, in seconds (for reports).
         public var seconds: Double = 0
+        /// The render's warnings, one diagnostic each (`card.spec:4:3: warning: …` and the
+        /// quoted source line under it).
+        public var warnings: [String] = []
+        /// A golden recorded because it was missing, without `--update` asking: the case
+        /// is reported as recorded and fails the run.
+        public var recordedUnasked = false
+        /// The ids of `Options.maskIDs` that a node of this render has (a `--mask` that
+        /// matches no node in any case is most likely a typo).
+        public var maskedIDs: Set<String> = []
+
+        public init(testCase: Case, status: Status, details: [String], differentPixels: Int? = nil,
+                    artifacts: [String] = [], seconds: Double = 0, warnings: [String] = [],
+                    recordedUnasked: Bool = false) {
+            self.testCase = testCase; self.status = status; self.details = details
+            self.differentPixels = differentPixels; self.artifacts = artifacts; self.seconds = seconds
+            self.warnings = warnings; self.recordedUnasked = recordedUnasked
+        }
+
+        /// Whether this case makes the run fail: it failed, or recorded a golden unasked.
+        public var failsRun: Bool { status == .failed || recordedUnasked }
     }
 
     public var options: Options
@@ -141,12 +171,39 @@ public struct FixtureRunner: Sendable {
         } catch {
             return Outcome(testCase: testCase, status: .failed, details: ["render failed: \(error.diagnostic)"])
         }
+        var outcome: Outcome
+        if options.strict, !rendered.warnings.isEmpty {
+            // Neither compared nor recorded: a golden is never made of a render that warned.
+            let count = rendered.warnings.count
+            outcome = Outcome(testCase: testCase, status: .failed,
+                              details: ["--strict: the render gave \(count) warning\(count == 1 ? "" : "s"); nothing was compared or recorded"])
+        } else {
+            outcome = compare(testCase, rendered: rendered)
+        }
+        outcome.warnings = rendered.warnings.map(\.description)
+        if !options.maskIDs.isEmpty {
+            outcome.maskedIDs = Set(rendered.frames.nodes.compactMap(\.id)).intersection(options.maskIDs)
+        }
+        return outcome
+    }
+
+    private func compare(_ testCase: Case, rendered: RenderedImage) -> Outcome {
         let fm = FileManager.default
         let hasGolden = fm.fileExists(atPath: testCase.goldenPNGPath)
         if options.update == .all || (!hasGolden && options.update != .none) {
             return record(rendered, testCase, wasMissing: !hasGolden)
         }
         guard hasGolden else {
+            if options.recordsMissingUnasked {
+                var outcome = record(rendered, testCase, wasMissing: true)
+                if outcome.status == .recorded {
+                    outcome.recordedUnasked = true
+                    outcome.details = outcome.details.map {
+                        $0 + "; the run fails so that this is not taken for a pass: look at \(testCase.goldenPNGPath), then run again"
+                    }
+                }
+                return outcome
+            }
             return Outcome(testCase: testCase, status: .failed,
                            details: ["no golden image \(testCase.goldenPNGPath) (record it with --update missing)"])
         }
@@ -172,17 +229,22 @@ public struct FixtureRunner: Sendable {
         }
         do throws(any Error) {
             let goldenBytes = try PNGFile.readBytes(path: testCase.goldenPNGPath)
-            let expected = try PNGDecoder.decode(goldenBytes)
-            let actual = RGBAImage(width: rendered.bitmap.width, height: rendered.bitmap.height, pixels: rendered.bitmap.pixels)
+            var expected = try PNGDecoder.decode(goldenBytes)
+            var masked = false
+            var actual = RGBAImage(width: rendered.bitmap.width, height: rendered.bitmap.height, pixels: rendered.bitmap.pixels)
             var diffOptions = DiffOptions()
             diffOptions.threshold = options.threshold
             diffOptions.includeAA = options.includeAA
             diffOptions.makeDiffImage = options.artifactsDirectory != nil
             diffOptions.ignore = options.ignore
-            for (rect, tolerance) in Self.toleranceRegions(actual: rendered.frames, golden: goldenFrames) {
+            for (rect, tolerance) in Self.toleranceRegions(actual: rendered.frames, golden: goldenFrames, maskIDs: options.maskIDs) {
                 switch tolerance {
                 case .ignore: diffOptions.ignore.append(rect)
                 case .threshold(let t): diffOptions.regionThresholds.append(RegionThreshold(rect, threshold: t))
+                case .mask:
+                    Self.paint(rect, in: &expected)
+                    Self.paint(rect, in: &actual)
+                    masked = true
                 }
             }
             let result = try diffImages(expected: expected.pixels, expectedSize: (expected.width, expected.height),
@@ -207,7 +269,11 @@ public struct FixtureRunner: Sendable {
                     details.append("the golden image was rendered with \(goldenPrint); this machine has \(rendered.fingerprint.text): the difference may come from the machine, not the layout")
                 }
                 if let dir = options.artifactsDirectory {
-                    artifacts = writeArtifacts(dir: dir, name: testCase.name, expected: goldenBytes, rendered: rendered,
+                    // With masks, the images as compared (masks painted), as Playwright shows them.
+                    let expectedBytes = masked ? ((try? PNGEncoder.encode(expected)) ?? goldenBytes) : goldenBytes
+                    let actualBytes: [UInt8]? = masked ? try? PNGEncoder.encode(actual) : nil
+                    artifacts = writeArtifacts(dir: dir, name: testCase.name, expected: expectedBytes, rendered: rendered,
+                                               actual: actualBytes,
                                                diff: result.diffImage.map { RGBAImage(width: expected.width, height: expected.height, pixels: $0) })
                 }
             }
@@ -224,20 +290,42 @@ public struct FixtureRunner: Sendable {
     /// The pixels nodes' own tolerances cover: each node's new frame and, when the golden
     /// dump has the node, its old frame too, so a node that moved or changed size is judged
     /// by its own tolerance in both places. In tree order: deeper nodes win where they overlap.
-    static func toleranceRegions(actual: FrameDump, golden: FrameDump?) -> [(PixelRect, Tolerance)] {
+    /// A node whose id is in `maskIDs` (`--mask`) is masked as if it had `mask`.
+    static func toleranceRegions(actual: FrameDump, golden: FrameDump?, maskIDs: Set<String> = []) -> [(PixelRect, Tolerance)] {
         let oldByKey = golden.map { g in
             Dictionary(FrameChanges.keyed(g.nodes).map { ($0.key, $0.entry) }, uniquingKeysWith: { a, _ in a })
         } ?? [:]
         let keys = FrameChanges.keyed(actual.nodes).map(\.key)
         var regions: [(PixelRect, Tolerance)] = []
         for (i, node) in actual.nodes.enumerated() {
-            guard let tolerance = node.tolerance else { continue }
+            let masked = node.id.map(maskIDs.contains) ?? false
+            guard let tolerance = masked ? .mask : node.tolerance else { continue }
             if let old = oldByKey[keys[i]], let golden {
                 regions.append((pixelRect(old, scale: golden.scale), tolerance))
             }
             regions.append((pixelRect(node, scale: actual.scale), tolerance))
         }
         return regions
+    }
+
+    /// The colour masks are painted with: Playwright's default `maskColor`, a magenta
+    /// that stands out in the artifacts and is rarely a design's own.
+    public static let maskColor: (red: UInt8, green: UInt8, blue: UInt8) = (0xFF, 0x00, 0xFF)
+
+    /// Paints `rect` (clipped to the image) with `maskColor`, opaque.
+    static func paint(_ rect: PixelRect, in image: inout RGBAImage) {
+        let x0 = max(0, rect.x), y0 = max(0, rect.y)
+        let x1 = min(image.width, rect.x + rect.width), y1 = min(image.height, rect.y + rect.height)
+        guard x0 < x1, y0 < y1, image.pixels.count >= image.width * image.height * 4 else { return }
+        for y in y0..<y1 {
+            for x in x0..<x1 {
+                let p = (y * image.width + x) * 4
+                image.pixels[p] = maskColor.red
+                image.pixels[p + 1] = maskColor.green
+                image.pixels[p + 2] = maskColor.blue
+                image.pixels[p + 3] = 0xFF
+            }
+        }
     }
 
     /// A frame in device pixels, rounded outwards (empty when it is not finite).
@@ -256,20 +344,25 @@ public struct FixtureRunner: Sendable {
             let png = try rendered.pngData()
             try OutputFile.write(png, to: testCase.goldenPNGPath)
             try OutputFile.write(to: testCase.goldenFramesPath) { rendered.frames.writeJSON(into: &$0) }
-            return Outcome(testCase: testCase, status: .recorded,
-                           details: [wasMissing ? "recorded a new golden image" : "re-recorded the golden image"])
+            var detail = wasMissing ? "recorded a new golden image" : "re-recorded the golden image"
+            if rendered.drawsPlaceholderGlyphs {
+                // Said on the case's own line, not only among the warnings.
+                detail += " with placeholder glyphs in it (characters no font covers; see the warnings)"
+            }
+            return Outcome(testCase: testCase, status: .recorded, details: [detail])
         } catch {
             return Outcome(testCase: testCase, status: .failed, details: ["cannot record golden files: \(error)"])
         }
     }
 
+    /// `actual`: the PNG to write as the actual image, when not `rendered`'s own.
     private func writeArtifacts(dir: String, name: String, expected: [UInt8], rendered: RenderedImage,
-                                diff: RGBAImage?) -> [String] {
+                                actual: [UInt8]? = nil, diff: RGBAImage?) -> [String] {
         var written: [String] = []
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let base = dir + "/" + name
         if (try? OutputFile.write(expected, to: base + ".expected.png")) != nil { written.append(base + ".expected.png") }
-        if let png = try? rendered.pngData(), (try? OutputFile.write(png, to: base + ".actual.png")) != nil {
+        if let png = actual ?? (try? rendered.pngData()), (try? OutputFile.write(png, to: base + ".actual.png")) != nil {
             written.append(base + ".actual.png")
         }
         if let diff, let png = try? PNGEncoder.encode(diff), (try? OutputFile.write(png, to: base + ".diff.png")) != nil {

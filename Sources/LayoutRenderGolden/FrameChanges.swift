@@ -6,7 +6,9 @@ import LayoutRenderKit
 /// Only nodes that changed on their own are named: a node is compared with its parent, so
 /// one that moved only because its parent moved is left out (growing a spacer names the
 /// spacer, its parent and the siblings it pushed, not everything inside them). A node with
-/// `diff-ignore`, and everything inside it, may change without being named. The parents and
+/// `diff-ignore`, and everything inside it, may change without being named; when one changes
+/// size and that moves others, a line before the others says so and suggests a fixed size.
+/// The parents and
 /// tolerances come from `actual`, a render; `expected` is usually a dump read back.
 public enum FrameChanges {
     /// Differences smaller than this many points are not reported.
@@ -21,13 +23,23 @@ public enum FrameChanges {
         let oldByKey = Dictionary(old.map { ($0.key, $0.entry) }, uniquingKeysWith: { a, _ in a })
         let newIndexByKey = Dictionary(newKeys.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
         let ignored = ignoredNodes(actual.nodes)
+        // Whether every change named could follow from an ignored node's new size: none is
+        // gone or new, and only its ancestors changed size (the rest moved).
+        var onlyReflow = true
+        var changedNodes: [Int] = []
+        var resizedIgnored: [(index: Int, before: FrameDump.Entry)] = []
         for (key, before) in old {
             guard let index = newIndexByKey[key] else {
                 changes.append("\(name(before)) is gone")
+                onlyReflow = false
                 continue
             }
-            if ignored[index] { continue }
             let after = actual.nodes[index]
+            let dw = after.width - before.width, dh = after.height - before.height
+            if ignored[index] {
+                if after.tolerance == .ignore, abs(dw) > tolerance || abs(dh) > tolerance { resizedIgnored.append((index, before)) }
+                continue
+            }
             var dx = after.x - before.x, dy = after.y - before.y
             // What the parent's own move explains is not this node's.
             if let p = after.parent, p < actual.nodes.count, let parentBefore = oldByKey[newKeys[p]] {
@@ -39,15 +51,44 @@ public enum FrameChanges {
             if abs(dy) > tolerance { moves.append("\(format(abs(dy))) pt \(dy > 0 ? "down" : "up")") }
             if abs(dx) > tolerance { moves.append("\(format(abs(dx))) pt \(dx > 0 ? "right" : "left")") }
             if !moves.isEmpty { parts.append("moved " + moves.joined(separator: " and ")) }
-            let dw = after.width - before.width, dh = after.height - before.height
             if abs(dh) > tolerance { parts.append("\(dh > 0 ? "grew" : "shrank") \(format(abs(dh))) pt \(dh > 0 ? "taller" : "shorter")") }
             if abs(dw) > tolerance { parts.append("\(dw > 0 ? "grew" : "shrank") \(format(abs(dw))) pt \(dw > 0 ? "wider" : "narrower")") }
-            if !parts.isEmpty { changes.append("\(name(after)) " + parts.joined(separator: ", ")) }
+            if !parts.isEmpty {
+                changes.append("\(name(after)) " + parts.joined(separator: ", "))
+                if abs(dw) > tolerance || abs(dh) > tolerance { changedNodes.append(index) }
+            }
         }
         for (index, key) in newKeys.enumerated() where oldByKey[key] == nil && !ignored[index] {
             changes.append("\(name(actual.nodes[index])) is new")
+            onlyReflow = false
         }
-        return changes
+        guard !changes.isEmpty, !resizedIgnored.isEmpty else { return changes }
+        // Nodes that changed size must all be ancestors of a resized ignored node.
+        let ancestors = Set(resizedIgnored.flatMap { ancestorsOf($0.index, in: actual.nodes) })
+        if !changedNodes.allSatisfy(ancestors.contains) { onlyReflow = false }
+        let hints = resizedIgnored.map { item in
+            let after = actual.nodes[item.index]
+            let sizes = "from \(format(item.before.width))x\(format(item.before.height)) to \(format(after.width))x\(format(after.height)) pt"
+            let (w, h) = (format(item.before.width), format(item.before.height))
+            // On a label `size` is the font size: its frame is `width` and `height`.
+            let attributes = after.kind == "label" ? "width=\(w) height=\(h)" : "size=\(w)x\(h)"
+            let fix = "give it a fixed size (\(attributes)) so that its content can change without moving the others"
+            return onlyReflow
+                ? "\(name(after)) has diff-ignore but changed size (\(sizes)); the changes below follow only from that, as the nodes around it reflowed: \(fix)"
+                : "\(name(after)) has diff-ignore but changed size (\(sizes)), which moves the nodes around it: \(fix)"
+        }
+        return hints + changes
+    }
+
+    /// The indices of a node's ancestors (parents come before children in tree order).
+    static func ancestorsOf(_ index: Int, in nodes: [FrameDump.Entry]) -> [Int] {
+        var result: [Int] = []
+        var current = nodes[index].parent
+        while let p = current, p < nodes.count, result.count < nodes.count {
+            result.append(p)
+            current = nodes[p].parent
+        }
+        return result
     }
 
     /// Per node: whether it or one of its ancestors has `diff-ignore`.

@@ -10,6 +10,10 @@ import LayoutRenderKit
 /// - `CI` set to a true value (`1`, `true`, `yes`, in any case) refuses every mode but `none`:
 ///   golden files are recorded on purpose, by a person. `CI=0`, `CI=false` or an empty `CI`
 ///   refuse nothing.
+/// - For `layout-render test` only: with neither an explicit mode nor the variable (unset
+///   or empty, not `0`), a missing golden is recorded when `CI` is not true, and its case
+///   fails the run (`recordsMissingUnasked`), as Playwright and swift-snapshot-testing do;
+///   under CI it fails unrecorded.
 public enum GoldenUpdatePolicy {
     public static let variable = "LAYOUT_RENDER_UPDATE"
 
@@ -42,6 +46,14 @@ public enum GoldenUpdatePolicy {
                                    message: "recording golden files is refused when CI=\(ci): they are recorded on purpose, by a person"))
         }
         return mode
+    }
+
+    /// Whether `layout-render test` records missing goldens unasked (see above): no
+    /// `--update`, `LAYOUT_RENDER_UPDATE` unset or empty, and `CI` not true.
+    public static func recordsMissingUnasked(requested: FixtureRunner.UpdateMode?,
+                                             environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        guard requested == nil, (environment[variable] ?? "").trimmingCharacters(in: .whitespaces).isEmpty else { return false }
+        return !isTrue(environment["CI"] ?? "")
     }
 
     /// `1`, `true` or `yes`, in any case, with spaces around allowed.

@@ -16,7 +16,7 @@ public struct FrameDump: Codable, Hashable, Sendable {
         /// The parent's index in `nodes` (nil for the root). Known for a render, not kept
         /// in the JSON: a frame dump read back has none.
         public var parent: Int?
-        /// The node's `diff-threshold`/`diff-ignore`, likewise known only for a render.
+        /// The node's `diff-threshold`/`diff-ignore`/`mask`, likewise known only for a render.
         public var tolerance: Tolerance?
 
         enum CodingKeys: String, CodingKey { case id, kind, line, x, y, width, height }

@@ -20,6 +20,9 @@ public struct RenderedImage: Sendable {
     public var bitmap: Bitmap
     public var frames: FrameDump
     public var warnings: [Diagnostic]
+    /// Some character is drawn as the font's replacement glyph (one of `warnings` says
+    /// which): a golden of this picture would keep the placeholder.
+    public var drawsPlaceholderGlyphs = false
     /// Nodes' own comparison tolerances, in device pixels, in tree order (later, deeper
     /// nodes win where they overlap).
     public var tolerances: [(rect: PixelBox, tolerance: Tolerance)] = []
@@ -202,10 +205,11 @@ public final class LayoutRenderer: Sendable {
 
     /// Draws a laid-out spec.
     public func draw(_ laidOut: LaidOutSpec, options: RenderOptions) throws(LayoutRenderError) -> RenderedImage {
-        let (list, renderer, warnings) = try displayList(laidOut, options: options)
+        let (list, renderer, warnings, placeholders) = try displayList(laidOut, options: options)
         do throws(RenderError) {
             let bitmap = try renderer.render(list)
             var image = RenderedImage(bitmap: bitmap, frames: laidOut.frames, warnings: warnings)
+            image.drawsPlaceholderGlyphs = placeholders
             image.fingerprint.declaredFonts = laidOut.scene.declaredFonts
             image.tolerances = laidOut.scene.nodes.indices.compactMap { id in
                 guard let tolerance = laidOut.scene.nodes[id].tolerance else { return nil }
@@ -220,7 +224,7 @@ public final class LayoutRenderer: Sendable {
     /// Draws a laid-out spec as an SVG or PDF document (see `CairoRenderer.renderVector`).
     public func drawVector(_ laidOut: LaidOutSpec, as format: VectorFormat,
                            options: RenderOptions) throws(LayoutRenderError) -> (bytes: [UInt8], warnings: [Diagnostic]) {
-        let (list, renderer, warnings) = try displayList(laidOut, options: options)
+        let (list, renderer, warnings, _) = try displayList(laidOut, options: options)
         do throws(RenderError) {
             return (try renderer.renderVector(list, as: format), warnings)
         } catch {
@@ -236,9 +240,9 @@ public final class LayoutRenderer: Sendable {
     }
 
     /// The display list of a laid-out spec, checked against the limits, with the renderer
-    /// that draws it and the warnings met.
+    /// that draws it, the warnings met, and whether a character is drawn as a placeholder.
     private func displayList(_ laidOut: LaidOutSpec, options: RenderOptions)
-        throws(LayoutRenderError) -> (DisplayList, CairoRenderer, [Diagnostic]) {
+        throws(LayoutRenderError) -> (DisplayList, CairoRenderer, [Diagnostic], placeholders: Bool) {
         var labeler: DebugLabeler?
         if options.debugOverlay {
             do {
@@ -280,7 +284,7 @@ public final class LayoutRenderer: Sendable {
             warnings.append(diagnostic)
         }
         if let overflow = Self.overflowWarning(laidOut, options: options) { warnings.append(overflow) }
-        return (list, renderer, warnings)
+        return (list, renderer, warnings, !builder.uncovered.isEmpty)
     }
 }
 

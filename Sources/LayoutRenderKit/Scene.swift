@@ -74,6 +74,9 @@ struct SceneNode: Sendable {
 public enum Tolerance: Hashable, Sendable {
     case threshold(Double)
     case ignore
+    /// `mask`: the frame is painted one solid colour in both images before comparing, so
+    /// its content is not compared, but the node may not move or change size.
+    case mask
 }
 
 /// A spec turned into a layout tree plus what each node draws.

@@ -739,6 +739,8 @@ struct SceneBuilder {
     }
 
     private func tolerance(of node: Node) -> Tolerance? {
+        // A mask covers the frame whole, so it wins over the others.
+        if case .bool(true)? = node[.mask] { return .mask }
         if case .bool(true)? = node[.diffIgnore] { return .ignore }
         if case .number(let t)? = node[.diffThreshold] { return .threshold(t) }
         return nil

@@ -24,7 +24,7 @@ import XCTest
 ///     Without it: `__Snapshots__/TestFile/testName.png` beside the test file
 ///     (`testName.NAME.png` with `named:`; a test's second unnamed assertion is `testName.2.png`).
 ///   - threshold, includeAA, maxDiffPixels: as `layout-render test`; nodes' own
-///     `diff-threshold`/`diff-ignore` apply inside their old and new frames.
+///     `diff-threshold`/`diff-ignore` apply inside their old and new frames, and `mask` paints them in both images.
 ///   - update: which golden files may be (re)written; by default the
 ///     `LAYOUT_RENDER_UPDATE` environment variable decides (`none`, `missing`, `changed`,
 ///     `all`, `1` for changed; any other value fails), and recording is refused when `CI`

@@ -10,7 +10,7 @@ public enum AttributeName: UInt8, CaseIterable, Comparable, Hashable, Sendable, 
     case border, borderBottom, borderLeft, borderRight, borderStyle, borderTop, bottom, centerX, centerY, clip
     case color, crossGap, diffIgnore, diffThreshold, direction, fallback, font, gap, grow, height, hidden, id
     case italic, justify, leading, left, letterSpacing, lineHeight, lines, margin, marginBottom, marginLeft
-    case marginRight, marginTop, maxHeight, maxWidth, minHeight, minWidth, mode, opacity, order, padding
+    case marginRight, marginTop, mask, maxHeight, maxWidth, minHeight, minWidth, mode, opacity, order, padding
     case paddingBottom, paddingLeft, paddingRight, paddingTop, position, radius, region, reverse, right, scale
     case shadow, shrink, size, strikethrough, style, textShadow, textTransform, top, trailing, transform, truncate
     case underline, weight, width, wrap
@@ -22,7 +22,7 @@ public enum AttributeName: UInt8, CaseIterable, Comparable, Hashable, Sendable, 
         "border-style", "border-top", "bottom", "center-x", "center-y", "clip", "color", "cross-gap",
         "diff-ignore", "diff-threshold", "direction", "fallback", "font", "gap", "grow", "height", "hidden",
         "id", "italic", "justify", "leading", "left", "letter-spacing", "line-height", "lines", "margin",
-        "margin-bottom", "margin-left", "margin-right", "margin-top", "max-height", "max-width", "min-height",
+        "margin-bottom", "margin-left", "margin-right", "margin-top", "mask", "max-height", "max-width", "min-height",
         "min-width", "mode", "opacity", "order", "padding", "padding-bottom", "padding-left", "padding-right",
         "padding-top", "position", "radius", "region", "reverse", "right", "scale", "shadow", "shrink", "size",
         "strikethrough", "style", "text-shadow", "text-transform", "top", "trailing", "transform", "truncate",

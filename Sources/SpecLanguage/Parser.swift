@@ -589,7 +589,18 @@ struct ParseState {
                         throw SpecError("style '\(name)' (line \(style.location.line)) sets '\(style.attributes[index].key)', which a \(kind.rawValue) does not take",
                                         at: styleAttribute.valueLocation, sourceLine: styleAttribute.line(or: sourceLine))
                     }
-                    try Self.cascade(read(style.attributes, index, key: key, shape: shape, nodeLine: sourceLine), into: &attributes)
+                    let attribute: Attribute
+                    do { attribute = try read(style.attributes, index, key: key, shape: shape, nodeLine: sourceLine) } catch {
+                        // The error is at the style's line; a value may suit one kind and not
+                        // another (`align` aligns a label's text, a stack's children), so the
+                        // use that read it is named too.
+                        var named = error
+                        let use = styleAttribute.valueLocation
+                        named.message += "; in style '\(name)', used by the \(kind.rawValue) "
+                            + (use.path.map { "at \($0)" } ?? "on line \(use.line)")
+                        throw named
+                    }
+                    try Self.cascade(attribute, into: &attributes)
                 }
             }
         }

@@ -273,6 +273,9 @@ public enum Schema {
         // Comparison tolerances for `layout-render test`, applied inside the node's frame.
         add(["diff-threshold"], .number(min: 0, max: 1), layoutKinds)
         add(["diff-ignore"], .bool, layoutKinds)
+        // Painted over with one colour in both images before comparing: dynamic content
+        // that keeps its size (a clock, an avatar).
+        add(["mask"], .bool, layoutKinds)
         return d
     }()
 

@@ -128,7 +128,13 @@ struct BatchRenderer {
             }
             if isDirectory.boolValue {
                 do {
-                    specs += try SpecFolder.specFiles(in: path).map { path + "/" + $0 }
+                    let found = try SpecFolder.specFiles(in: path)
+                    // As `test` says of a folder without cases: a folder named for nothing
+                    // is most likely the wrong folder.
+                    if found.isEmpty {
+                        unreadable.append((path, "\(path): error: no specs: the folder has no NAME.spec (or NAME.json spec)"))
+                    }
+                    specs += found.map { path + "/" + $0 }
                 } catch {
                     unreadable.append((path, "\(path): error: cannot list the folder: \(error.localizedDescription)"))
                 }

@@ -10,10 +10,12 @@ struct LayoutRenderCommand: AsyncParsableCommand {
         discussion: """
             layout-render in.spec out.png renders a spec (see docs/spec.md); \
             layout-render serve answers renders over HTTP (see docs/deploy.md).
-            Exit codes: 0 success; 1 the spec, a resource or the render failed; 64 bad usage.
+            Exit codes: 0 success; 1 the spec, a resource or the render failed (diff: the \
+            images differ; test: a case failed); 2 a file could not be read or written; 64 bad usage.
             """,
         version: "0.1.0",
-        subcommands: [RenderCommand.self, DiffCommand.self, TestCommand.self, ConvertCommand.self, ServeHandover.self],
+        subcommands: [RenderCommand.self, DiffCommand.self, TestCommand.self, MergeReportsCommand.self, ConvertCommand.self,
+                      ServeHandover.self],
         defaultSubcommand: RenderCommand.self
     )
 

@@ -6,7 +6,8 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render a spec to PNG, JPEG, WebP, SVG or PDF (the default command).",
         usage: """
-            layout-render [render] <input> [<output>] [options]
+            layout-render [render] <input> <output> [options]
+            layout-render render <input> --frames <file> --frames-only [options]
             layout-render render <spec-or-folder>... --out-dir <dir> [options]
             """,
         discussion: """
@@ -53,7 +54,7 @@ struct RenderCommand: ParsableCommand {
     var scale: Double?
 
     @Option(name: .customLong("size"), help: ArgumentHelp(
-        "Canvas size WxH (or W for auto height); repeat to write one image per size (OUT-WxH.png).",
+        "Canvas size WxH (W or Wxauto for an automatic height); repeat to write one image per size (OUT-WxH.png).",
         valueName: "WxH"))
     var sizes: [String] = []
 
@@ -148,7 +149,7 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--scale must be between 0.25 and 8.")
         }
         for size in sizes where CanvasSize(size) == nil {
-            throw ValidationError("--size '\(size)' is not WxH (e.g. 320x568) or W (auto height).")
+            throw ValidationError("--size '\(size)' is not WxH (e.g. 320x568), W or Wxauto (automatic height).")
         }
         try job.validate()
     }
@@ -183,7 +184,7 @@ struct RenderCommand: ParsableCommand {
     }
 }
 
-/// A `--size` value: `320x568`, or `320` for an automatic height.
+/// A `--size` value: `320x568`, or `320` or `320xauto` for an automatic height.
 struct CanvasSize {
     var width: Double
     var height: Double?
@@ -193,7 +194,8 @@ struct CanvasSize {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), let w = Double(parts[0]), w.isFinite, w > 0 else { return nil }
         width = w
-        if parts.count == 2 {
+        // `Wxauto` is `W`, as a sidecar's sizes allow.
+        if parts.count == 2 && parts[1] != "auto" {
             guard let h = Double(parts[1]), h.isFinite, h > 0 else { return nil }
             height = h
         }

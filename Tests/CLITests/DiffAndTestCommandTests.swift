@@ -57,8 +57,10 @@ final class DiffAndTestCommandTests: XCTestCase {
         let spec = fixtures.appendingPathComponent("card.spec")
         try "canvas width=20 height=10 background=#ffffff\nvbox\n  box id=bar height=4 background=#000000\n"
             .write(to: spec, atomically: false, encoding: .utf8)
-        let first = try CLIRunner.run(["test", fixtures.path])
+        // Under CI a missing golden fails unrecorded (outside it, it is recorded: TestRunnerTests).
+        let first = try CLIRunner.run(["test", fixtures.path], environment: ["CI": "true"])
         XCTAssertEqual(first.status, 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: fixtures.appendingPathComponent("card.png").path))
         XCTAssertTrue(first.stdoutText.hasSuffix("0 passed, 1 failed\n"), first.stdoutText)
         // Recording on purpose, in a temporary folder: allowed even when this suite runs under CI.
         let record = try CLIRunner.run(["test", fixtures.path, "--update", "missing"], withoutCI: true)

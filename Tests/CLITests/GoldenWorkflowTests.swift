@@ -45,12 +45,20 @@ final class GoldenWorkflowTests: XCTestCase {
         try templatedFixture()
         let record = try CLIRunner.run(["test", "fx", "--update", "missing"], in: dir, withoutCI: true)
         XCTAssertEqual(record.status, 0, record.stdoutText + record.stderr)
+        // The render's warnings are listed under their case, not lost.
+        let warning = """
+                 fx/card.spec:10:7: warning: 'item-2' reaches 12.5 pt past its bottom, and is cut off there
+                           box id=item-{index} size=2x2 background=#000000
+                           ^
+            """
         XCTAssertEqual(record.stdoutText, """
             REC  fx/card.spec at 20x10
                  recorded a new golden image
+            \(warning)
             REC  fx/card.spec at 40xauto
                  recorded a new golden image
             recorded 2 golden images
+            1 case warned (listed under it; --strict fails on warnings)
             2 passed, 0 failed
 
             """)
@@ -62,7 +70,8 @@ final class GoldenWorkflowTests: XCTestCase {
         XCTAssertTrue(frames.contains(#""id": "wide""#) && frames.contains(#""id": "item-2""#), frames)
         let again = try CLIRunner.run(["test", "fx"], in: dir)
         XCTAssertEqual(again.status, 0, again.stdoutText)
-        XCTAssertEqual(again.stdoutText, "ok   fx/card.spec at 20x10\nok   fx/card.spec at 40xauto\n2 passed, 0 failed\n")
+        XCTAssertEqual(again.stdoutText, "ok   fx/card.spec at 20x10\n\(warning)\nok   fx/card.spec at 40xauto\n"
+                       + "1 case warned (listed under it; --strict fails on warnings)\n2 passed, 0 failed\n")
 
         // A different name in the sidecar is a different picture.
         try write(#"{"vars": {"title": "Ho!"}, "data": "items.json", "sizes": ["20x10", "40"], "scale": 2}"#, "fx/card.fixture.json")

@@ -35,4 +35,18 @@ final class GoldenUpdatePolicyTests: XCTestCase {
             XCTAssertEqual(mode(.all, ["CI": value]), "all")
         }
     }
+
+    /// `layout-render test` records a missing golden unasked only with no mode given at all
+    /// and outside CI.
+    func testMissingGoldensAreRecordedUnaskedOnlyWithoutAModeAndOutsideCI() {
+        func unasked(_ requested: FixtureRunner.UpdateMode?, _ environment: [String: String]) -> Bool {
+            GoldenUpdatePolicy.recordsMissingUnasked(requested: requested, environment: environment)
+        }
+        XCTAssertTrue(unasked(nil, [:]))
+        XCTAssertTrue(unasked(nil, ["LAYOUT_RENDER_UPDATE": " "]))
+        for ci in ["0", "false", "", "no"] { XCTAssertTrue(unasked(nil, ["CI": ci]), ci) }
+        for ci in ["1", "true", "YES"] { XCTAssertFalse(unasked(nil, ["CI": ci]), ci) }
+        for value in ["0", "none", "missing", "all"] { XCTAssertFalse(unasked(nil, ["LAYOUT_RENDER_UPDATE": value]), value) }
+        for mode in FixtureRunner.UpdateMode.allCases { XCTAssertFalse(unasked(mode, [:]), mode.rawValue) }
+    }
 }

@@ -109,4 +109,16 @@ final class AssertRenderTests: XCTestCase {
         }
         XCTAssertGreaterThanOrEqual(checked, 3)
     }
+
+    /// A node's `mask` applies in `verifyRender` as in `layout-render test`.
+    func testAMaskedNodeMayChangeItsContent() throws {
+        let dir = try temporaryFolder()
+        let spec = "canvas width=8 height=4 background=#ffffff\nhbox\n  box size=4x4 background=#000000 mask\n  box size=4x4 background=#00ff00\n"
+        let image = try LayoutRenderer().render(source: spec, options: RenderOptions())
+        try PNGFile.writeAtomically(try image.pngData(), to: dir + "/m.png")
+        let recoloured = spec.replacingOccurrences(of: "#000000", with: "#ff0000")
+        XCTAssertEqual(verifyRender(recoloured, matches: dir + "/m.png", update: LayoutRenderTesting.UpdateMode.none, environment: [:]), [])
+        let unmasked = recoloured.replacingOccurrences(of: " mask", with: "")
+        XCTAssertEqual(verifyRender(unmasked, matches: dir + "/m.png", update: LayoutRenderTesting.UpdateMode.none, environment: [:]).count, 1)
+    }
 }

@@ -82,7 +82,7 @@ final class JSONMemberLocationTests: XCTestCase {
             """#)
         XCTAssertEqual(deep?.description, "3:28 (at $.children[0].children[1].gap): bad value for 'gap': 'x' is not a number")
         let style = error(#"{"canvas": {"width": 100}, "styles": {"t": {"size": "big"}}, "children": [{"kind": "label", "text": "a", "style": "t"}]}"#)
-        XCTAssertEqual(style?.description, "1:53 (at $.styles.t.size): bad value for 'size': 'big' is not a number")
+        XCTAssertEqual(style?.description, "1:53 (at $.styles.t.size): bad value for 'size': 'big' is not a number; in style 't', used by the label at $.children[0].style")
         let notTaken = error(#"{"canvas": {"width": 100}, "root": {"kind": "box", "lines": 2}}"#)
         XCTAssertEqual(notTaken?.description, "1:52 (at $.root.lines): a box does not take 'lines'")
         let canvas = error(#"{"canvas": {"width": 100, "gap": -1}, "children": []}"#)
