@@ -110,14 +110,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
             throw .notScalable(path: path)
         }
 
-        if let head {
-            // A 16.16 fixed-point number, shown to two decimals as font revisions are written.
-            let hundredths = Int((Double(head.pointee.Font_Revision) / 65536 * 100).rounded())
-            let fraction = hundredths % 100
-            revision = "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
-        } else {
-            revision = "unknown"
-        }
+        revision = Font.revision(head?.pointee)
 
         let decorations = Font.decorationMetrics(face.handle, unitsPerEm: unitsPerEm)
         (underlinePosition, underlineThickness) = decorations.underline
@@ -238,6 +231,15 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(path)
         hasher.combine(faceIndex)
+    }
+
+    /// A `head` table's `fontRevision`, a 16.16 fixed-point number, shown to two decimals
+    /// as font revisions are written ("2.37"); "unknown" without the table.
+    static func revision(_ head: TT_Header?) -> String {
+        guard let head else { return "unknown" }
+        let hundredths = Int((Double(head.Font_Revision) / 65536 * 100).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
     }
 
     /// The underline (post) and strikeout (OS/2) positions and thicknesses, with the
