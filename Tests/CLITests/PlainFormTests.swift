@@ -34,4 +34,16 @@ final class PlainFormTests: XCTestCase {
         XCTAssertEqual(bad.status, 64)
         XCTAssertTrue(bad.stderr.contains("--threshold must be within 0…1"), bad.stderr)
     }
+
+    /// `--version` alone is answered without the parser, as the parser answers it.
+    func testVersionIsWhatTheParserPrints() throws {
+        let shortcut = try CLIRunner.run(["--version"])
+        XCTAssertEqual(shortcut.status, 0)
+        XCTAssertEqual(shortcut.stdoutText, LayoutRenderCommand.configuration.version + "\n")
+        XCTAssertEqual(LayoutRenderCommand.configuration.version, "0.1.0")
+        XCTAssertThrowsError(try LayoutRenderCommand.parseAsRoot(["--version"])) { error in
+            XCTAssertEqual(LayoutRenderCommand.fullMessage(for: error) + "\n", shortcut.stdoutText)
+            XCTAssertEqual(LayoutRenderCommand.exitCode(for: error), .success)
+        }
+    }
 }
