@@ -122,8 +122,8 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         lineGap = metrics.lineGap
 
         let count = Int(record.num_glyphs)
-        var advances = [FT_Fixed](repeating: 0, count: count)
         if isColorBitmap {
+            var advances = [FT_Fixed](repeating: 0, count: count)
             // As Chromium (Skia) measures a bitmap font: the strike's advances, scaled. The
             // first strike (Noto Color Emoji has one, 109 ppem); its glyph metrics only, no
             // bitmap decoded. FreeType gives 16.16 pixels at the strike's size.
@@ -139,12 +139,10 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
             guard error == 0 else { throw .fontUnreadable(path: path, faceIndex: faceIndex, code: error) }
             let upem = Double(unitsPerEm)
             self.advances = advances.map { Int32((Double($0) / 65536 / ppem * upem).rounded()) }
+        } else if let fromTable = Font.tableAdvances(face, count: count) {
+            self.advances = fromTable
         } else {
-            let error = advances.withUnsafeMutableBufferPointer { buffer in
-                FT_Get_Advances(face.handle, 0, FT_UInt(count), FT_Int32(FT_LOAD_NO_SCALE), buffer.baseAddress)
-            }
-            guard error == 0 else { throw .fontUnreadable(path: path, faceIndex: faceIndex, code: error) }
-            self.advances = advances.map { Int32(truncatingIfNeeded: $0) }
+            self.advances = try Font.freeTypeAdvances(face, count: count, path: path, faceIndex: faceIndex)
         }
 
         guard FT_Select_Charmap(face.handle, FT_ENCODING_UNICODE) == 0 else {
@@ -231,6 +229,48 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(path)
         hasher.combine(faceIndex)
+    }
+
+    /// Every glyph's advance in design units, as FreeType's `FT_Get_Advances` gives them
+    /// with `FT_LOAD_NO_SCALE`.
+    static func freeTypeAdvances(_ face: FreeTypeFace, count: Int, path: String, faceIndex: Int) throws(TextError) -> [Int32] {
+        var advances = [FT_Fixed](repeating: 0, count: count)
+        let error = advances.withUnsafeMutableBufferPointer { buffer in
+            FT_Get_Advances(face.handle, 0, FT_UInt(count), FT_Int32(FT_LOAD_NO_SCALE), buffer.baseAddress)
+        }
+        guard error == 0 else { throw .fontUnreadable(path: path, faceIndex: faceIndex, code: error) }
+        return advances.map { Int32(truncatingIfNeeded: $0) }
+    }
+
+    /// The same advances read straight from the `hmtx` table, as FreeType reads each one
+    /// (`tt_face_get_metrics`: glyph `g` below hhea's `numberOfHMetrics` `k` has the advance
+    /// of record `g`, any later glyph that of record `k - 1`, and 0 where the table is too
+    /// short), without a call per glyph: `FT_Get_Advances` took 16.5 M instructions of the
+    /// README card, 65,535 glyphs of a CJK face one by one. Nil, and FreeType asked, for a
+    /// face whose advances FreeType would change (variations: `HVAR`, `gvar` phantom
+    /// points) or that has no such tables. A test checks both ways agree on every face of
+    /// the fonts scripts/setup installs.
+    static func tableAdvances(_ face: FreeTypeFace, count: Int) -> [Int32]? {
+        let flags = face.handle.pointee.face_flags
+        guard flags & FT_Long(FT_FACE_FLAG_SFNT) != 0, flags & FT_Long(FT_FACE_FLAG_MULTIPLE_MASTERS) == 0,
+              flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0,
+              let hhea = FT_Get_Sfnt_Table(face.handle, FT_SFNT_HHEA)?.assumingMemoryBound(to: TT_HoriHeader.self).pointee
+        else { return nil }
+        let hmtx: FT_ULong = 0x686D_7478  // "hmtx"
+        var length: FT_ULong = 0
+        guard FT_Load_Sfnt_Table(face.handle, hmtx, 0, nil, &length) == 0, length > 0, length < 1 << 24 else { return nil }
+        var table = [UInt8](repeating: 0, count: Int(length))
+        let error = table.withUnsafeMutableBufferPointer { FT_Load_Sfnt_Table(face.handle, hmtx, 0, $0.baseAddress, &length) }
+        guard error == 0, Int(length) == table.count else { return nil }
+        let metrics = Int(hhea.number_Of_HMetrics)
+        guard metrics > 0 else { return [Int32](repeating: 0, count: count) }
+        return table.withUnsafeBufferPointer { bytes -> [Int32] in
+            func advance(at offset: Int, needing: Int) -> Int32 {
+                offset + needing <= bytes.count ? Int32(UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])) : 0
+            }
+            let last = advance(at: 4 * (metrics - 1), needing: 2)
+            return (0..<count).map { glyph in glyph < metrics ? advance(at: 4 * glyph, needing: 4) : last }
+        }
     }
 
     /// A `head` table's `fontRevision`, a 16.16 fixed-point number, shown to two decimals

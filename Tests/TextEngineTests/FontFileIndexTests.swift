@@ -251,3 +251,24 @@ final class FontFileIndexTests: XCTestCase {
         XCTAssertNil(configured([:]))
     }
 }
+
+/// Advances read from the `hmtx` table are FreeType's, face by face.
+final class FontAdvanceTableTests: XCTestCase {
+    func testTableAdvancesAreFreeTypesForEveryFaceOfTheSystemFonts() throws {
+        let library = try FreeTypeLibrary()
+        var compared = 0
+        for path in FontLibrary.systemFontFiles {
+            let file = try FontFile.read(path: path)
+            let first = try FreeTypeFace(file: file, path: path, faceIndex: 0, library: library)
+            for index in 0..<max(1, first.numberOfFaces) {
+                let face = index == 0 ? first : try FreeTypeFace(file: file, path: path, faceIndex: index, library: library)
+                let count = Int(face.handle.pointee.num_glyphs)
+                guard let fromTable = Font.tableAdvances(face, count: count) else { continue }
+                XCTAssertEqual(fromTable, try Font.freeTypeAdvances(face, count: count, path: path, faceIndex: index), "\(path)#\(index)")
+                compared += 1
+            }
+        }
+        // DejaVu's 22 files and the Noto CJK collections' 30 faces (not the colour emoji).
+        XCTAssertGreaterThanOrEqual(compared, 22 + 30)
+    }
+}
