@@ -110,6 +110,16 @@ final class FontFileIndex: Sendable {
     /// The records of the files this index has seen (the store's as they were used).
     var records: [String: FontFileRecord] { state.withLock { $0.records.compactMapValues { $0 } } }
 
+    /// Drops what is known of the file at `path`, here and in the store: the next lookup
+    /// reads it again, and the store's record is replaced by the new one.
+    func forget(_ path: String) {
+        state.withLock { state in
+            state.records[path] = nil
+            if state.stored == nil { state.stored = store?.load() ?? [:] }
+            state.stored?[path] = nil
+        }
+    }
+
     /// The faces of `files` (in that order, each file's in face order) that may be of
     /// `family`: every face of the family is among them, identified. Files that are not
     /// fonts have none.

@@ -178,12 +178,27 @@ public final class FontLibrary: @unchecked Sendable {
         }
         // Only the faces that may be the family's are identified; the whole set only for
         // the message that lists the families there are.
-        let catalog = declared ?? FontCatalog(faces: index.faces(ofFamily: family, in: fontFiles))
-        guard let face = catalog.match(family: family, weight: weight, italic: italic) else {
-            throw .noSuchFamily(family: family, available: (declared ?? fontSet).families,
-                                searched: fontDirectories + systemDirectories)
+        func matched() throws(TextError) -> FontFace {
+            let catalog = declared ?? FontCatalog(faces: index.faces(ofFamily: family, in: fontFiles))
+            guard let face = catalog.match(family: family, weight: weight, italic: italic) else {
+                throw .noSuchFamily(family: family, available: (declared ?? fontSet).families,
+                                    searched: fontDirectories + systemDirectories)
+            }
+            return face
         }
-        let font = try font(path: face.path, faceIndex: face.faceIndex)
+        var face = try matched()
+        var font = try font(path: face.path, faceIndex: face.faceIndex)
+        if declared == nil && font.familyName != face.family {
+            // The file is not what the font set (or a stored catalogue) said: read it again,
+            // and match again; still different is an error, never the other family.
+            index.forget(face.path)
+            catalog.withLock { $0 = nil }
+            face = try matched()
+            font = try self.font(path: face.path, faceIndex: face.faceIndex)
+            guard font.familyName == face.family else {
+                throw .fontChanged(path: face.path, faceIndex: face.faceIndex, expected: face.family, found: font.familyName)
+            }
+        }
         cache.withLock { $0.requests[request] = font }
         return font
     }

@@ -182,6 +182,30 @@ final class FontFileIndexTests: XCTestCase {
         }
     }
 
+    /// A stored record that is intact but wrong (written by hand, or by another version)
+    /// is found out when the face is loaded: the file is read again, and the family the
+    /// store claimed is not there, never a substitute.
+    func testAStoreThatNamesAnotherFamilyIsReadAgainNotTrusted() throws {
+        try copy("DejaVuSans.ttf", to: "Face.ttf")
+        _ = try library(store: store).font(family: "DejaVu Sans", weight: 400, italic: false)
+        var records = store.load()
+        let path = folder + "/Face.ttf"
+        var record = try XCTUnwrap(records[path])
+        record.names = [["dejavu serif"]]
+        record.faces[0]?.family = "DejaVu Serif"
+        records[path] = record
+        try Data(FontCatalogStore.encode(records)).write(to: URL(fileURLWithPath: store.path))
+
+        let fonts = library(store: store)
+        XCTAssertThrowsError(try fonts.font(family: "DejaVu Serif", weight: 400, italic: false)) { error in
+            guard case .noSuchFamily(_, let available, _)? = error as? TextError else { return XCTFail("\(error)") }
+            XCTAssertEqual(available, ["DejaVu Sans"])
+        }
+        XCTAssertEqual(fileNames(fonts.index.statistics.nameTablesRead), ["Face.ttf"], "read again")
+        XCTAssertEqual(store.load()[path]?.faces[0]?.family, "DejaVu Sans", "and the store corrected")
+        XCTAssertEqual(try library(store: store).font(family: "DejaVu Sans", weight: 400, italic: false).path, path)
+    }
+
     func testTwoWritersAtOnceLeaveAValidStore() throws {
         try copy("DejaVuSans.ttf", to: "Sans.ttf")
         try copy("DejaVuSerif.ttf", to: "Serif.ttf")
