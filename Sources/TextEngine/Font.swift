@@ -265,11 +265,16 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         let metrics = Int(hhea.number_Of_HMetrics)
         guard metrics > 0 else { return [Int32](repeating: 0, count: count) }
         return table.withUnsafeBufferPointer { bytes -> [Int32] in
-            func advance(at offset: Int, needing: Int) -> Int32 {
-                offset + needing <= bytes.count ? Int32(UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])) : 0
+            func advance(at offset: Int) -> Int32 { Int32(UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])) }
+            // Records wholly in the table; past them (or past `metrics`), the last one's
+            // advance when its first two bytes are there, else 0.
+            let whole = min(metrics, bytes.count / 4, count)
+            let last = 4 * (metrics - 1) + 2 <= bytes.count ? advance(at: 4 * (metrics - 1)) : 0
+            return [Int32](unsafeUninitializedCapacity: count) { advances, initialized in
+                for glyph in 0..<whole { advances[glyph] = advance(at: 4 * glyph) }
+                for glyph in whole..<count { advances[glyph] = glyph < metrics ? 0 : last }
+                initialized = count
             }
-            let last = advance(at: 4 * (metrics - 1), needing: 2)
-            return (0..<count).map { glyph in glyph < metrics ? advance(at: 4 * glyph, needing: 4) : last }
         }
     }
 
