@@ -148,20 +148,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         guard FT_Select_Charmap(face.handle, FT_ENCODING_UNICODE) == 0 else {
             throw .noUnicodeCharacterMap(path: path)
         }
-        var bmp = [UInt16](repeating: 0, count: 0x1_0000)
-        var supplementary: [UInt32: UInt32] = [:]
-        var glyph: FT_UInt = 0
-        var code = FT_Get_First_Char(face.handle, &glyph)
-        while glyph != 0 {
-            if code < 0x1_0000 {
-                bmp[Int(code)] = UInt16(truncatingIfNeeded: glyph)
-            } else if code <= 0x10_FFFF {
-                supplementary[UInt32(code)] = UInt32(glyph)
-            }
-            code = FT_Get_Next_Char(face.handle, code, &glyph)
-        }
-        bmpGlyphs = bmp
-        supplementaryGlyphs = supplementary
+        (bmpGlyphs, supplementaryGlyphs) = Font.tableCharacterMap(face) ?? Font.freeTypeCharacterMap(face)
 
         // A colour bitmap font is shaped even at one advance: its emoji sequences (ZWJ,
         // skin tones, flags) are ligatures.
@@ -275,6 +262,77 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
                 for glyph in whole..<count { advances[glyph] = glyph < metrics ? 0 : last }
                 initialized = count
             }
+        }
+    }
+
+    /// The selected (Unicode) character map as FreeType walks it (`FT_Get_First_Char`,
+    /// `FT_Get_Next_Char`): glyph by BMP character, and by supplementary-plane character.
+    static func freeTypeCharacterMap(_ face: FreeTypeFace) -> (bmp: [UInt16], supplementary: [UInt32: UInt32]) {
+        var bmp = [UInt16](repeating: 0, count: 0x1_0000)
+        var supplementary: [UInt32: UInt32] = [:]
+        var glyph: FT_UInt = 0
+        var code = FT_Get_First_Char(face.handle, &glyph)
+        while glyph != 0 {
+            if code < 0x1_0000 {
+                bmp[Int(code)] = UInt16(truncatingIfNeeded: glyph)
+            } else if code <= 0x10_FFFF {
+                supplementary[UInt32(code)] = UInt32(glyph)
+            }
+            code = FT_Get_Next_Char(face.handle, code, &glyph)
+        }
+        return (bmp, supplementary)
+    }
+
+    /// The same map read from the `cmap` table when FreeType selected a format 12 subtable
+    /// (the CJK fonts' and most large fonts'), by FreeType's walk of it (`tt_cmap12_next`):
+    /// each group's characters in order, a glyph 0 skipped, the rest of a group dropped from
+    /// its first glyph at or past the glyph count. `FT_Get_Next_Char` took 7.5 M instructions
+    /// of the README card, one call per character of a CJK face. Nil (FreeType walks it)
+    /// for any other format, a subtable FreeType's own checks would refuse (groups out of
+    /// order or overlapping), or two subtables it could have meant. A test checks both ways
+    /// agree on every face of the fonts scripts/setup installs.
+    static func tableCharacterMap(_ face: FreeTypeFace) -> (bmp: [UInt16], supplementary: [UInt32: UInt32])? {
+        guard let charmap = face.handle.pointee.charmap, FT_Get_CMap_Format(charmap) == 12 else { return nil }
+        let platform = UInt16(charmap.pointee.platform_id), encoding = UInt16(charmap.pointee.encoding_id)
+        let tag: FT_ULong = 0x636D_6170  // "cmap"
+        var length: FT_ULong = 0
+        guard FT_Load_Sfnt_Table(face.handle, tag, 0, nil, &length) == 0, length >= 4, length < 1 << 26 else { return nil }
+        var table = [UInt8](repeating: 0, count: Int(length))
+        let error = table.withUnsafeMutableBufferPointer { FT_Load_Sfnt_Table(face.handle, tag, 0, $0.baseAddress, &length) }
+        guard error == 0, Int(length) == table.count else { return nil }
+        let glyphCount = UInt64(max(0, face.handle.pointee.num_glyphs))
+        return table.withUnsafeBufferPointer { bytes -> (bmp: [UInt16], supplementary: [UInt32: UInt32])? in
+            func u16(_ at: Int) -> UInt16 { UInt16(bytes[at]) << 8 | UInt16(bytes[at + 1]) }
+            func u32(_ at: Int) -> UInt32 { UInt32(u16(at)) << 16 | UInt32(u16(at + 2)) }
+            let records = Int(u16(2))
+            guard 4 + 8 * records <= bytes.count else { return nil }
+            let matching = (0..<records).map { 4 + 8 * $0 }.filter { u16($0) == platform && u16($0 + 2) == encoding }
+            guard matching.count == 1 else { return nil }
+            let start = Int(u32(matching[0] + 4))
+            guard start + 16 <= bytes.count, u16(start) == 12 else { return nil }
+            let groups = Int(u32(start + 12))
+            guard groups <= (bytes.count - start - 16) / 12, 16 + 12 * groups <= Int(u32(start + 4)) else { return nil }
+            var bmp = [UInt16](repeating: 0, count: 0x1_0000)
+            var supplementary: [UInt32: UInt32] = [:]
+            var lastEnd: UInt64 = 0
+            for group in 0..<groups {
+                let at = start + 16 + 12 * group
+                let first = UInt64(u32(at)), last = UInt64(u32(at + 4)), firstGlyph = UInt64(u32(at + 8))
+                guard first <= last, group == 0 || first > lastEnd, last < 0xFFFF_FFFF else { return nil }
+                lastEnd = last
+                guard firstGlyph + (last - first) <= 0xFFFF_FFFF else { return nil }  // FreeType skips such a group in part
+                for code in first...last {
+                    let glyph = firstGlyph + (code - first)
+                    if glyph == 0 { continue }
+                    if glyph >= glyphCount { break }
+                    if code < 0x1_0000 {
+                        bmp[Int(code)] = UInt16(truncatingIfNeeded: glyph)
+                    } else if code <= 0x10_FFFF {
+                        supplementary[UInt32(code)] = UInt32(glyph)
+                    }
+                }
+            }
+            return (bmp, supplementary)
         }
     }
 

@@ -1,5 +1,6 @@
 import XCTest
 @testable import TextEngine
+import CFreeType
 
 /// The font catalogue a lookup builds as far as it needs (`FontFileIndex`) and keeps between
 /// processes (`FontCatalogStore`). A "process" here is a new index over the same store file:
@@ -294,5 +295,25 @@ final class FontAdvanceTableTests: XCTestCase {
         }
         // DejaVu's 22 files and the Noto CJK collections' 30 faces (not the colour emoji).
         XCTAssertGreaterThanOrEqual(compared, 22 + 30)
+    }
+
+    func testTableCharacterMapsAreFreeTypesForEveryFaceOfTheSystemFonts() throws {
+        let library = try FreeTypeLibrary()
+        var compared = 0
+        for path in FontLibrary.systemFontFiles {
+            let file = try FontFile.read(path: path)
+            let first = try FreeTypeFace(file: file, path: path, faceIndex: 0, library: library)
+            for index in 0..<max(1, first.numberOfFaces) {
+                let face = index == 0 ? first : try FreeTypeFace(file: file, path: path, faceIndex: index, library: library)
+                guard FT_Select_Charmap(face.handle, FT_ENCODING_UNICODE) == 0,
+                      let fromTable = Font.tableCharacterMap(face) else { continue }
+                let walked = Font.freeTypeCharacterMap(face)
+                XCTAssertTrue(fromTable.bmp == walked.bmp, "\(path)#\(index): BMP")
+                XCTAssertEqual(fromTable.supplementary, walked.supplementary, "\(path)#\(index)")
+                compared += 1
+            }
+        }
+        // The Noto CJK collections' 30 faces have format 12 maps, and so does Noto Color Emoji.
+        XCTAssertGreaterThanOrEqual(compared, 30)
     }
 }
