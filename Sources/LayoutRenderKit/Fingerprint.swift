@@ -23,8 +23,7 @@ public struct Fingerprint: Hashable, Sendable {
 
     /// The fingerprint of this process, computed once.
     public static let current: Fingerprint = {
-        let font = (try? FontLibrary.standard.font(family: FontLibrary.defaultFamily, style: .regular))
-            .map { "\($0.familyName) \($0.revision)" } ?? "none"
+        let font = FontLibrary.standard.defaultFontDescription ?? "none"
         return Fingerprint(tool: toolVersion, cairo: CairoRenderer.cairoVersion, pixman: CairoRenderer.pixmanVersion,
                            freeType: FontLibrary.freeTypeVersion, font: font)
     }()

@@ -22,6 +22,9 @@ extension TextError {
             // Invalid_Stream_Operation: a font read from memory that ends before its tables.
             if code == 2 || code == 3 || code == 0x55 { return "font file \(path) is not a TrueType or OpenType font" }
             return "font file \(path) (face \(faceIndex)) cannot be read: FreeType error \(code)"
+        case .fontChanged(let path, let faceIndex, let expected, let found):
+            return "font file \(path) (face \(faceIndex)) changed while it was read: the font set had it as '\(expected)', "
+                + "it now reads '\(found)'; no other font is substituted"
         case .shapingUnavailable(let path, let faceIndex, let reason):
             return "font file \(path) (face \(faceIndex)) cannot be shaped: HarfBuzz \(reason)"
         case .notScalable(let path):

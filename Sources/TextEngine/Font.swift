@@ -110,14 +110,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
             throw .notScalable(path: path)
         }
 
-        if let head {
-            // A 16.16 fixed-point number, shown to two decimals as font revisions are written.
-            let hundredths = Int((Double(head.pointee.Font_Revision) / 65536 * 100).rounded())
-            let fraction = hundredths % 100
-            revision = "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
-        } else {
-            revision = "unknown"
-        }
+        revision = Font.revision(head?.pointee)
 
         let decorations = Font.decorationMetrics(face.handle, unitsPerEm: unitsPerEm)
         (underlinePosition, underlineThickness) = decorations.underline
@@ -129,8 +122,8 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         lineGap = metrics.lineGap
 
         let count = Int(record.num_glyphs)
-        var advances = [FT_Fixed](repeating: 0, count: count)
         if isColorBitmap {
+            var advances = [FT_Fixed](repeating: 0, count: count)
             // As Chromium (Skia) measures a bitmap font: the strike's advances, scaled. The
             // first strike (Noto Color Emoji has one, 109 ppem); its glyph metrics only, no
             // bitmap decoded. FreeType gives 16.16 pixels at the strike's size.
@@ -146,31 +139,16 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
             guard error == 0 else { throw .fontUnreadable(path: path, faceIndex: faceIndex, code: error) }
             let upem = Double(unitsPerEm)
             self.advances = advances.map { Int32((Double($0) / 65536 / ppem * upem).rounded()) }
+        } else if let fromTable = Font.tableAdvances(face, count: count) {
+            self.advances = fromTable
         } else {
-            let error = advances.withUnsafeMutableBufferPointer { buffer in
-                FT_Get_Advances(face.handle, 0, FT_UInt(count), FT_Int32(FT_LOAD_NO_SCALE), buffer.baseAddress)
-            }
-            guard error == 0 else { throw .fontUnreadable(path: path, faceIndex: faceIndex, code: error) }
-            self.advances = advances.map { Int32(truncatingIfNeeded: $0) }
+            self.advances = try Font.freeTypeAdvances(face, count: count, path: path, faceIndex: faceIndex)
         }
 
         guard FT_Select_Charmap(face.handle, FT_ENCODING_UNICODE) == 0 else {
             throw .noUnicodeCharacterMap(path: path)
         }
-        var bmp = [UInt16](repeating: 0, count: 0x1_0000)
-        var supplementary: [UInt32: UInt32] = [:]
-        var glyph: FT_UInt = 0
-        var code = FT_Get_First_Char(face.handle, &glyph)
-        while glyph != 0 {
-            if code < 0x1_0000 {
-                bmp[Int(code)] = UInt16(truncatingIfNeeded: glyph)
-            } else if code <= 0x10_FFFF {
-                supplementary[UInt32(code)] = UInt32(glyph)
-            }
-            code = FT_Get_Next_Char(face.handle, code, &glyph)
-        }
-        bmpGlyphs = bmp
-        supplementaryGlyphs = supplementary
+        (bmpGlyphs, supplementaryGlyphs) = Font.tableCharacterMap(face) ?? Font.freeTypeCharacterMap(face)
 
         // A colour bitmap font is shaped even at one advance: its emoji sequences (ZWJ,
         // skin tones, flags) are ligatures.
@@ -238,6 +216,133 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(path)
         hasher.combine(faceIndex)
+    }
+
+    /// Every glyph's advance in design units, as FreeType's `FT_Get_Advances` gives them
+    /// with `FT_LOAD_NO_SCALE`.
+    static func freeTypeAdvances(_ face: FreeTypeFace, count: Int, path: String, faceIndex: Int) throws(TextError) -> [Int32] {
+        var advances = [FT_Fixed](repeating: 0, count: count)
+        let error = advances.withUnsafeMutableBufferPointer { buffer in
+            FT_Get_Advances(face.handle, 0, FT_UInt(count), FT_Int32(FT_LOAD_NO_SCALE), buffer.baseAddress)
+        }
+        guard error == 0 else { throw .fontUnreadable(path: path, faceIndex: faceIndex, code: error) }
+        return advances.map { Int32(truncatingIfNeeded: $0) }
+    }
+
+    /// The same advances read straight from the `hmtx` table, as FreeType reads each one
+    /// (`tt_face_get_metrics`: glyph `g` below hhea's `numberOfHMetrics` `k` has the advance
+    /// of record `g`, any later glyph that of record `k - 1`, and 0 where the table is too
+    /// short), without a call per glyph: `FT_Get_Advances` took 16.5 M instructions of the
+    /// README card, 65,535 glyphs of a CJK face one by one. Nil, and FreeType asked, for a
+    /// face whose advances FreeType would change (variations: `HVAR`, `gvar` phantom
+    /// points) or that has no such tables. A test checks both ways agree on every face of
+    /// the fonts scripts/setup installs.
+    static func tableAdvances(_ face: FreeTypeFace, count: Int) -> [Int32]? {
+        let flags = face.handle.pointee.face_flags
+        guard flags & FT_Long(FT_FACE_FLAG_SFNT) != 0, flags & FT_Long(FT_FACE_FLAG_MULTIPLE_MASTERS) == 0,
+              flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0,
+              let hhea = FT_Get_Sfnt_Table(face.handle, FT_SFNT_HHEA)?.assumingMemoryBound(to: TT_HoriHeader.self).pointee
+        else { return nil }
+        let hmtx: FT_ULong = 0x686D_7478  // "hmtx"
+        var length: FT_ULong = 0
+        guard FT_Load_Sfnt_Table(face.handle, hmtx, 0, nil, &length) == 0, length > 0, length < 1 << 24 else { return nil }
+        var table = [UInt8](repeating: 0, count: Int(length))
+        let error = table.withUnsafeMutableBufferPointer { FT_Load_Sfnt_Table(face.handle, hmtx, 0, $0.baseAddress, &length) }
+        guard error == 0, Int(length) == table.count else { return nil }
+        let metrics = Int(hhea.number_Of_HMetrics)
+        guard metrics > 0 else { return [Int32](repeating: 0, count: count) }
+        return table.withUnsafeBufferPointer { bytes -> [Int32] in
+            func advance(at offset: Int) -> Int32 { Int32(UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])) }
+            // Records wholly in the table; past them (or past `metrics`), the last one's
+            // advance when its first two bytes are there, else 0.
+            let whole = min(metrics, bytes.count / 4, count)
+            let last = 4 * (metrics - 1) + 2 <= bytes.count ? advance(at: 4 * (metrics - 1)) : 0
+            return [Int32](unsafeUninitializedCapacity: count) { advances, initialized in
+                for glyph in 0..<whole { advances[glyph] = advance(at: 4 * glyph) }
+                for glyph in whole..<count { advances[glyph] = glyph < metrics ? 0 : last }
+                initialized = count
+            }
+        }
+    }
+
+    /// The selected (Unicode) character map as FreeType walks it (`FT_Get_First_Char`,
+    /// `FT_Get_Next_Char`): glyph by BMP character, and by supplementary-plane character.
+    static func freeTypeCharacterMap(_ face: FreeTypeFace) -> (bmp: [UInt16], supplementary: [UInt32: UInt32]) {
+        var bmp = [UInt16](repeating: 0, count: 0x1_0000)
+        var supplementary: [UInt32: UInt32] = [:]
+        var glyph: FT_UInt = 0
+        var code = FT_Get_First_Char(face.handle, &glyph)
+        while glyph != 0 {
+            if code < 0x1_0000 {
+                bmp[Int(code)] = UInt16(truncatingIfNeeded: glyph)
+            } else if code <= 0x10_FFFF {
+                supplementary[UInt32(code)] = UInt32(glyph)
+            }
+            code = FT_Get_Next_Char(face.handle, code, &glyph)
+        }
+        return (bmp, supplementary)
+    }
+
+    /// The same map read from the `cmap` table when FreeType selected a format 12 subtable
+    /// (the CJK fonts' and most large fonts'), by FreeType's walk of it (`tt_cmap12_next`):
+    /// each group's characters in order, a glyph 0 skipped, the rest of a group dropped from
+    /// its first glyph at or past the glyph count. `FT_Get_Next_Char` took 7.5 M instructions
+    /// of the README card, one call per character of a CJK face. Nil (FreeType walks it)
+    /// for any other format, a subtable FreeType's own checks would refuse (groups out of
+    /// order or overlapping), or two subtables it could have meant. A test checks both ways
+    /// agree on every face of the fonts scripts/setup installs.
+    static func tableCharacterMap(_ face: FreeTypeFace) -> (bmp: [UInt16], supplementary: [UInt32: UInt32])? {
+        guard let charmap = face.handle.pointee.charmap, FT_Get_CMap_Format(charmap) == 12 else { return nil }
+        let platform = UInt16(charmap.pointee.platform_id), encoding = UInt16(charmap.pointee.encoding_id)
+        let tag: FT_ULong = 0x636D_6170  // "cmap"
+        var length: FT_ULong = 0
+        guard FT_Load_Sfnt_Table(face.handle, tag, 0, nil, &length) == 0, length >= 4, length < 1 << 26 else { return nil }
+        var table = [UInt8](repeating: 0, count: Int(length))
+        let error = table.withUnsafeMutableBufferPointer { FT_Load_Sfnt_Table(face.handle, tag, 0, $0.baseAddress, &length) }
+        guard error == 0, Int(length) == table.count else { return nil }
+        let glyphCount = UInt64(max(0, face.handle.pointee.num_glyphs))
+        return table.withUnsafeBufferPointer { bytes -> (bmp: [UInt16], supplementary: [UInt32: UInt32])? in
+            func u16(_ at: Int) -> UInt16 { UInt16(bytes[at]) << 8 | UInt16(bytes[at + 1]) }
+            func u32(_ at: Int) -> UInt32 { UInt32(u16(at)) << 16 | UInt32(u16(at + 2)) }
+            let records = Int(u16(2))
+            guard 4 + 8 * records <= bytes.count else { return nil }
+            let matching = (0..<records).map { 4 + 8 * $0 }.filter { u16($0) == platform && u16($0 + 2) == encoding }
+            guard matching.count == 1 else { return nil }
+            let start = Int(u32(matching[0] + 4))
+            guard start + 16 <= bytes.count, u16(start) == 12 else { return nil }
+            let groups = Int(u32(start + 12))
+            guard groups <= (bytes.count - start - 16) / 12, 16 + 12 * groups <= Int(u32(start + 4)) else { return nil }
+            var bmp = [UInt16](repeating: 0, count: 0x1_0000)
+            var supplementary: [UInt32: UInt32] = [:]
+            var lastEnd: UInt64 = 0
+            for group in 0..<groups {
+                let at = start + 16 + 12 * group
+                let first = UInt64(u32(at)), last = UInt64(u32(at + 4)), firstGlyph = UInt64(u32(at + 8))
+                guard first <= last, group == 0 || first > lastEnd, last < 0xFFFF_FFFF else { return nil }
+                lastEnd = last
+                guard firstGlyph + (last - first) <= 0xFFFF_FFFF else { return nil }  // FreeType skips such a group in part
+                for code in first...last {
+                    let glyph = firstGlyph + (code - first)
+                    if glyph == 0 { continue }
+                    if glyph >= glyphCount { break }
+                    if code < 0x1_0000 {
+                        bmp[Int(code)] = UInt16(truncatingIfNeeded: glyph)
+                    } else if code <= 0x10_FFFF {
+                        supplementary[UInt32(code)] = UInt32(glyph)
+                    }
+                }
+            }
+            return (bmp, supplementary)
+        }
+    }
+
+    /// A `head` table's `fontRevision`, a 16.16 fixed-point number, shown to two decimals
+    /// as font revisions are written ("2.37"); "unknown" without the table.
+    static func revision(_ head: TT_Header?) -> String {
+        guard let head else { return "unknown" }
+        let hundredths = Int((Double(head.Font_Revision) / 65536 * 100).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
     }
 
     /// The underline (post) and strikeout (OS/2) positions and thicknesses, with the

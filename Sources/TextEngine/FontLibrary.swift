@@ -26,9 +26,17 @@ public final class FontLibrary: @unchecked Sendable {
     /// Extra directories searched (before the system directories) for families.
     public let fontDirectories: [String]
 
-    /// The faces of `systemFontDirectories`, read once per process (on first use).
-    private static let systemCatalog = FontCatalog(directories: systemFontDirectories)
-    /// The faces of `fontDirectories` then the system's, read on first use.
+    /// The font files of `systemFontDirectories`, listed once per process (on first use).
+    private static let systemFiles = FontCatalog.fontFiles(in: systemFontDirectories)
+    /// The folders searched after `fontDirectories` (`systemFontDirectories`; others in tests).
+    private let systemDirectories: [String]
+    /// The font files of `fontDirectories` then the system's, listed on first use: the font
+    /// set, in search order. Listing reads no file.
+    private let files = Mutex<[String]?>(nil)
+    /// What is known of each file's faces: a family lookup opens only the faces whose names
+    /// may be the family's, and a stored catalogue spares even that (see `FontFileIndex`).
+    let index: FontFileIndex
+    /// The whole font set, identified only when a message needs the families there are.
     private let catalog = Mutex<FontCatalog?>(nil)
 
     /// The families one render declares (a spec's `font` lines), in front of `base`'s font
@@ -49,8 +57,16 @@ public final class FontLibrary: @unchecked Sendable {
     private final class LoadedFaces: Sendable { let fonts = Mutex<[FaceKey: Font]>([:]) }
     private let loaded: LoadedFaces
 
-    public init(fontDirectories: [String] = []) {
+    public convenience init(fontDirectories: [String] = []) {
+        self.init(fontDirectories: fontDirectories, systemDirectories: Self.systemFontDirectories, index: .shared)
+    }
+
+    /// A library over `fontDirectories` then `systemDirectories`, with `index` (tests give
+    /// their own folders and an index with its own store and counts).
+    init(fontDirectories: [String], systemDirectories: [String], index: FontFileIndex) {
         self.fontDirectories = fontDirectories
+        self.systemDirectories = systemDirectories
+        self.index = index
         declared = nil
         base = nil
         loaded = LoadedFaces()
@@ -58,6 +74,8 @@ public final class FontLibrary: @unchecked Sendable {
 
     private init(declaring faces: [FontFace], base: FontLibrary) {
         fontDirectories = base.fontDirectories
+        systemDirectories = base.systemDirectories
+        index = base.index
         declared = FontCatalog(faces: faces)
         self.base = base
         loaded = base.loaded
@@ -97,6 +115,24 @@ public final class FontLibrary: @unchecked Sendable {
     /// The FreeType library's version (`2.12.1`), for the environment fingerprint.
     public static var freeTypeVersion: String {
         (try? FreeTypeLibrary().version) ?? "unknown"
+    }
+
+    /// The default family's regular face as the environment fingerprint names it, its family
+    /// and revision ("DejaVu Sans Mono 2.37", as its `Font` says them); nil when it is not
+    /// there. Read from the face's tables through a stream, not by loading the font: that
+    /// (the whole file, every advance, the character map) was a quarter of what an empty
+    /// canvas cost, for two words of text.
+    public var defaultFontDescription: String? {
+        let file = Self.dejaVuSansMonoFileName(.regular)
+        guard let path = searchDirectories.lazy.map({ Self.join($0, file) })
+            .first(where: { FileManager.default.isReadableFile(atPath: $0) }) else { return nil }
+        if let font = loaded.fonts.withLock({ $0[FaceKey(path: path, faceIndex: 0)] }) {
+            return "\(font.familyName) \(font.revision)"
+        }
+        guard let library = try? FreeTypeLibrary(), let stream = try? FreeTypeFileStream(path: path),
+              let face = try? FreeTypeFace(stream: stream, path: path, faceIndex: 0, library: library) else { return nil }
+        let family = face.handle.pointee.family_name.map { String(cString: $0) } ?? ""
+        return "\(family) \(Font.revision(face.head))"
     }
 
     /// HarfBuzz's version (`6.0.0`), for the environment fingerprint.
@@ -140,26 +176,54 @@ public final class FontLibrary: @unchecked Sendable {
                                     searched: searched)
             }
         }
-        let catalog = declared ?? fontSet
-        guard let face = catalog.match(family: family, weight: weight, italic: italic) else {
-            throw .noSuchFamily(family: family, available: catalog.families,
-                                searched: fontDirectories + Self.systemFontDirectories)
+        // Only the faces that may be the family's are identified; the whole set only for
+        // the message that lists the families there are.
+        func matched() throws(TextError) -> FontFace {
+            let catalog = declared ?? FontCatalog(faces: index.faces(ofFamily: family, in: fontFiles))
+            guard let face = catalog.match(family: family, weight: weight, italic: italic) else {
+                throw .noSuchFamily(family: family, available: (declared ?? fontSet).families,
+                                    searched: fontDirectories + systemDirectories)
+            }
+            return face
         }
-        let font = try font(path: face.path, faceIndex: face.faceIndex)
+        var face = try matched()
+        var font = try font(path: face.path, faceIndex: face.faceIndex)
+        if declared == nil && font.familyName != face.family {
+            // The file is not what the font set (or a stored catalogue) said: read it again,
+            // and match again; still different is an error, never the other family.
+            index.forget(face.path)
+            catalog.withLock { $0 = nil }
+            face = try matched()
+            font = try self.font(path: face.path, faceIndex: face.faceIndex)
+            guard font.familyName == face.family else {
+                throw .fontChanged(path: face.path, faceIndex: face.faceIndex, expected: face.family, found: font.familyName)
+            }
+        }
         cache.withLock { $0.requests[request] = font }
         return font
     }
 
     /// The font files of `systemFontDirectories`, in search order (a listing: no file is read).
-    public static var systemFontFiles: [String] { FontCatalog.fontFiles(in: systemFontDirectories) }
+    public static var systemFontFiles: [String] { systemFiles }
 
     /// Every face of the font set, in search order: `fontDirectories`, then the system's.
     public var availableFaces: [FontFace] { (declared?.faces ?? []) + (base ?? self).fontSet.faces }
 
     private var fontSet: FontCatalog {
         if let catalog = catalog.withLock({ $0 }) { return catalog }
-        let made = FontCatalog(faces: FontCatalog(directories: fontDirectories).faces + Self.systemCatalog.faces)
+        let made = FontCatalog(faces: index.allFaces(in: fontFiles))
         catalog.withLock { $0 = made }
+        return made
+    }
+
+    /// The font files of `fontDirectories` then of the system folders, in search order (a
+    /// file in both is in both places, as the faces of two folders always were).
+    private var fontFiles: [String] {
+        if let files = files.withLock({ $0 }) { return files }
+        let system = systemDirectories == Self.systemFontDirectories ? Self.systemFiles
+            : FontCatalog.fontFiles(in: systemDirectories)
+        let made = FontCatalog.fontFiles(in: fontDirectories) + system
+        files.withLock { $0 = made }
         return made
     }
 

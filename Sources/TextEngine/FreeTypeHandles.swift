@@ -109,6 +109,11 @@ final class FreeTypeFace {
 
     deinit { FT_Done_Face(handle) }
 
+    /// The face's `head` table, when it has one.
+    var head: TT_Header? {
+        FT_Get_Sfnt_Table(handle, FT_SFNT_HEAD)?.assumingMemoryBound(to: TT_Header.self).pointee
+    }
+
     /// How many faces the file holds (more than 1 for a collection).
     var numberOfFaces: Int { Int(handle.pointee.num_faces) }
 }

@@ -16,6 +16,10 @@ public enum TextError: Error, Hashable, Sendable {
     case fontFileRefused(path: String, reason: String)
     /// FreeType could not open or read the font file (`FT_New_Face` and friends).
     case fontUnreadable(path: String, faceIndex: Int, code: Int32)
+    /// The face the font set named for a family is not of that family once loaded: the file
+    /// changed between the two reads, even after the font set read it again. Never used
+    /// as a substitute.
+    case fontChanged(path: String, faceIndex: Int, expected: String, found: String)
     /// HarfBuzz could not make a face of the font file FreeType read (`reason` says why).
     case shapingUnavailable(path: String, faceIndex: Int, reason: String)
     /// The font has no outlines in design units (a bitmap-only font), so it cannot be measured
