@@ -125,6 +125,8 @@ struct DisplayListBuilder {
                     case .vector(let document):
                         list.operations.append(.vector(document, destination: image.destination(in: content)))
                     }
+                case .path(let path):
+                    list.operations.append(.path(path.path, path.style, transform: path.transform(in: content)))
                 }
                 steps.append(.exit(id))
                 steps.append(contentsOf: paintOrder(of: id).reversed().map { .enter($0) })
@@ -224,9 +226,15 @@ struct DebugLabeler {
 }
 
 extension SceneNode {
-    var isImage: Bool { if case .image = content { return true } else { return false } }
-    /// Opacity, a blend mode and clipping draw the subtree as a group; images are always
-    /// clipped to their frame.
+    /// Images and paths are clipped to their frame (a path as SVG clips to its viewport).
+    var isImage: Bool {
+        switch content {
+        case .image, .path: return true
+        case .none, .label: return false
+        }
+    }
+    /// Opacity, a blend mode and clipping draw the subtree as a group; images and paths
+    /// are always clipped to their frame.
     var needsGroup: Bool { paint.opacity < 1 || paint.blend != .normal || !paint.transform.isEmpty || paint.clip || isImage }
     /// The node clips and has shadows: the shadows are drawn in an outer group, outside
     /// the clip (`needsGroup` then opens the inner, clipping one).

@@ -2,11 +2,12 @@ import LayoutEngine
 import Rendering
 import SpecLanguage
 
-/// What a node draws besides its box: nothing, text, or an image.
+/// What a node draws besides its box: nothing, text, an image or a vector path.
 enum NodeContent: Sendable {
     case none
     case label(LabelContent, color: RGBAColor, shadows: [BoxShadow] = [])
     case image(ImageContent)
+    case path(PathContent)
 }
 
 /// How a node paints its frame.

@@ -435,6 +435,9 @@ struct SceneBuilder {
         case .image:
             let content = try imageContent(of: node)
             return (.leaf(content), .image(content))
+        case .path:
+            let content = try pathContent(of: node)
+            return (.leaf(content), .path(content))
         case .ifBlock, .elseBlock, .forLoop:
             throw specError("internal error: '\(node.kind.rawValue)' was not expanded", at: node.location)
         case .span:
@@ -669,6 +672,33 @@ struct SceneBuilder {
             }
         }
         return ImageContent(image: image, mode: mode)
+    }
+
+    /// A path's outline (its data read again: data with `{name}` in it is first read
+    /// here, once a loop has filled it in), paint and view box.
+    private func pathContent(of node: Node) throws(LayoutRenderError) -> PathContent {
+        guard case .string(let text)? = node.argument else {
+            throw specError("a path needs its SVG path data in quotes: path \"M2 2 L22 22\"", at: node.location)
+        }
+        let data: PathData
+        do throws(PathData.Failure) { data = try PathData.parse(text) } catch {
+            throw specError("path data: \(error.message) (at character \(error.offset + 1) of the data)", at: node.location)
+        }
+        var style = PathStyle()
+        switch node[.fill] {
+        case .keyword("none")?: style.fill = nil
+        case .color(let c)?: style.fill = rgba(c)
+        default: break
+        }
+        if case .color(let c)? = node[.stroke] { style.stroke = rgba(c) }
+        if case .number(let w)? = node[.strokeWidth] { style.strokeWidth = w }
+        if case .keyword(let k)? = node[.fillRule], let rule = PathStyle.FillRule(rawValue: k) { style.fillRule = rule }
+        if case .keyword(let k)? = node[.lineJoin], let join = PathStyle.LineJoin(rawValue: k) { style.lineJoin = join }
+        if case .keyword(let k)? = node[.lineCap], let cap = PathStyle.LineCap(rawValue: k) { style.lineCap = cap }
+        if case .numbers(let dash)? = node[.dash] { style.dash = dash }
+        var viewBox: Rect?
+        if case .numbers(let v)? = node[.viewBox], v.count == 4 { viewBox = Rect(x: v[0], y: v[1], width: v[2], height: v[3]) }
+        return PathContent(path: PathOutline.outline(of: data), style: style, viewBox: viewBox)
     }
 
     // MARK: - Paint

@@ -8,25 +8,26 @@
 public enum AttributeName: UInt8, CaseIterable, Comparable, Hashable, Sendable, CustomStringConvertible {
     case align, alignContent, alignSelf, aspectRatio, background, backgroundImage, backgroundMode, basis, blend
     case border, borderBottom, borderLeft, borderRight, borderStyle, borderTop, bottom, centerX, centerY, clip
-    case color, crossGap, diffIgnore, diffThreshold, direction, fallback, font, gap, grow, height, hidden, id
-    case italic, justify, leading, left, letterSpacing, lineHeight, lines, margin, marginBottom, marginLeft
-    case marginRight, marginTop, maxHeight, maxWidth, minHeight, minWidth, mode, opacity, order, padding
-    case paddingBottom, paddingLeft, paddingRight, paddingTop, position, radius, region, reverse, right, scale
-    case shadow, shrink, size, strikethrough, style, textShadow, textTransform, top, trailing, transform, truncate
-    case underline, weight, width, wrap
+    case color, crossGap, dash, diffIgnore, diffThreshold, direction, fallback, fill, fillRule, font, gap, grow
+    case height, hidden, id, italic, justify, leading, left, letterSpacing, lineCap, lineHeight, lineJoin, lines
+    case margin, marginBottom, marginLeft, marginRight, marginTop, maxHeight, maxWidth, minHeight, minWidth
+    case mode, opacity, order, padding, paddingBottom, paddingLeft, paddingRight, paddingTop, position, radius
+    case region, reverse, right, scale, shadow, shrink, size, strikethrough, stroke, strokeWidth, style
+    case textShadow, textTransform, top, trailing, transform, truncate, underline, viewBox, weight, width, wrap
 
     /// The spellings, in case order.
     private static let spellings: [String] = [
         "align", "align-content", "align-self", "aspect-ratio", "background", "background-image",
         "background-mode", "basis", "blend", "border", "border-bottom", "border-left", "border-right",
-        "border-style", "border-top", "bottom", "center-x", "center-y", "clip", "color", "cross-gap",
-        "diff-ignore", "diff-threshold", "direction", "fallback", "font", "gap", "grow", "height", "hidden",
-        "id", "italic", "justify", "leading", "left", "letter-spacing", "line-height", "lines", "margin",
-        "margin-bottom", "margin-left", "margin-right", "margin-top", "max-height", "max-width", "min-height",
-        "min-width", "mode", "opacity", "order", "padding", "padding-bottom", "padding-left", "padding-right",
-        "padding-top", "position", "radius", "region", "reverse", "right", "scale", "shadow", "shrink", "size",
-        "strikethrough", "style", "text-shadow", "text-transform", "top", "trailing", "transform", "truncate",
-        "underline", "weight", "width", "wrap",
+        "border-style", "border-top", "bottom", "center-x", "center-y", "clip", "color", "cross-gap", "dash",
+        "diff-ignore", "diff-threshold", "direction", "fallback", "fill", "fill-rule", "font", "gap", "grow",
+        "height", "hidden", "id", "italic", "justify", "leading", "left", "letter-spacing", "line-cap",
+        "line-height", "line-join", "lines", "margin", "margin-bottom", "margin-left", "margin-right",
+        "margin-top", "max-height", "max-width", "min-height", "min-width", "mode", "opacity", "order",
+        "padding", "padding-bottom", "padding-left", "padding-right", "padding-top", "position", "radius",
+        "region", "reverse", "right", "scale", "shadow", "shrink", "size", "strikethrough", "stroke",
+        "stroke-width", "style", "text-shadow", "text-transform", "top", "trailing", "transform", "truncate",
+        "underline", "view-box", "weight", "width", "wrap",
     ]
 
     /// Spelling → name, for the parsers (one hash of the bytes an attribute as written).

@@ -43,11 +43,19 @@ enum ValueShape: Hashable, Sendable {
     /// 1…1000 or a CSS weight name (`bold`), read as a whole number.
     case fontWeight
     case styleNames
+    /// `view-box`: four numbers, `MIN-X MIN-Y WIDTH HEIGHT` (spaces or commas, as SVG's
+    /// `viewBox`), the width and height above 0.
+    case viewBox
+    /// `dash`: one to `ValueRanges.maxDashes` lengths, dash and gap in turn (as SVG's
+    /// `stroke-dasharray`), each 0 or more, not all 0.
+    case dashArray
+    /// `fill` and `stroke`: a colour, or `none`.
+    case paintOrNone
 }
 
 /// Which attributes each node kind takes, and what their values look like.
 public enum Schema {
-    static let layoutKinds: Set<NodeKind> = [.vbox, .hbox, .zbox, .border, .box, .spacer, .label, .image]
+    static let layoutKinds: Set<NodeKind> = [.vbox, .hbox, .zbox, .border, .box, .spacer, .label, .image, .path]
     static let containerKinds: Set<NodeKind> = [.canvas, .vbox, .hbox, .zbox, .border, .box]
     private static let containerKindBits = containerKinds.reduce(0) { $0 | Definition.bit($1) }
     /// Where `font`, `color`, `line-height` and a font `size` are said for the labels inside
@@ -168,6 +176,7 @@ public enum Schema {
             case .elseBlock: 1 << 10
             case .forLoop: 1 << 11
             case .span: 1 << 12
+            case .path: 1 << 13
             }
         }
 
@@ -273,6 +282,14 @@ public enum Schema {
         // Comparison tolerances for `layout-render test`, applied inside the node's frame.
         add(["diff-threshold"], .number(min: 0, max: 1), layoutKinds)
         add(["diff-ignore"], .bool, layoutKinds)
+        // A path's drawing (SVG's presentation attributes of the same meaning).
+        add(["view-box"], .viewBox, [.path])
+        add(["fill", "stroke"], .paintOrNone, [.path])
+        add(["fill-rule"], .keywords(["nonzero", "evenodd"]), [.path])
+        add(["stroke-width"], .number(min: 0, max: ValueRanges.maxPoints), [.path])
+        add(["line-join"], .keywords(["miter", "round", "bevel"]), [.path])
+        add(["line-cap"], .keywords(["butt", "round", "square"]), [.path])
+        add(["dash"], .dashArray, [.path])
         return d
     }()
 
