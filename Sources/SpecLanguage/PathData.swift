@@ -56,6 +56,8 @@ public struct PathData: Hashable, Sendable {
         let maxCommands: Int
         var i = 0
         var commands: [Command] = []
+        /// Where the parameter group being read starts.
+        var groupStart = 0
 
         init(bytes: UnsafeBufferPointer<UInt8>, maxCommands: Int) {
             self.bytes = bytes; self.maxCommands = maxCommands
@@ -86,7 +88,7 @@ public struct PathData: Hashable, Sendable {
                 }
                 i += 1
                 if upper == UInt8(ascii: "Z") {
-                    try append(.close)
+                    try append(.close, at: letterOffset)
                     continue
                 }
                 // The command's first group, then as many more as follow, each optionally
@@ -104,22 +106,26 @@ public struct PathData: Hashable, Sendable {
                         }
                         guard i < bytes.count, isNumberStart(bytes[i]) else { break }
                     }
-                    try readGroup(upper, relative: relative, first: first, letterOffset: letterOffset)
+                    // A command past the limit is refused where it starts: its letter, or
+                    // the first number of a repeat.
+                    groupStart = first ? letterOffset : i
+                    try readGroup(upper, relative: relative, first: first)
                     first = false
                 }
             }
             return PathData(commands: commands)
         }
 
-        mutating func append(_ command: Command) throws(Failure) {
+        mutating func append(_ command: Command, at start: Int? = nil) throws(Failure) {
             guard commands.count < maxCommands else {
-                throw fail("more than \(maxCommands) path commands (the limit a path); draw fewer, or split the path")
+                throw fail("more than \(maxCommands) path commands (the limit a path); draw fewer, or split the path",
+                           at: start ?? groupStart)
             }
             commands.append(command)
         }
 
         /// One parameter group of command `upper` (an upper-case letter).
-        mutating func readGroup(_ upper: UInt8, relative: Bool, first: Bool, letterOffset: Int) throws(Failure) {
+        mutating func readGroup(_ upper: UInt8, relative: Bool, first: Bool) throws(Failure) {
             let name = Character(Unicode.Scalar(relative ? upper + 32 : upper))
             func missing() -> String { "\(name) needs \(Self.parameters(upper)); the data ends or breaks off here" }
             switch upper {

@@ -88,7 +88,8 @@ final class PathDataTests: XCTestCase {
     func testTheCommandLimit() throws {
         XCTAssertNil(failure("M0 0 1 1 2 2", maxCommands: 3))
         XCTAssertEqual(failure("M0 0 1 1 2 2 3 3", maxCommands: 3),
-                       PathData.Failure(message: "more than 3 path commands (the limit a path); draw fewer, or split the path", offset: 16))
+                       PathData.Failure(message: "more than 3 path commands (the limit a path); draw fewer, or split the path", offset: 13))
+        XCTAssertEqual(failure("M0 0 L1 1 2 2 Z", maxCommands: 3)?.offset, 14)
         let many = "M0 0" + String(repeating: " l1 0", count: PathData.maxCommands)
         XCTAssertEqual(failure(many)?.message,
                        "more than 100000 path commands (the limit a path); draw fewer, or split the path")
