@@ -26,6 +26,10 @@ struct DisplayListBuilder {
         if let gradient = canvas.paint.gradient {
             list.operations.append(.gradient(Rect(origin: Point(x: 0, y: 0), size: layout.size), gradient, cornerRadius: 0))
         }
+        let routes = scene.connectors.map { $0.points(from: layout.absoluteFrames[$0.from], to: layout.absoluteFrames[$0.to]) }
+        for (connector, points) in zip(scene.connectors, routes) where !connector.above {
+            list.operations.append(contentsOf: ConnectorDrawing.operations(for: connector, points: points))
+        }
         // Enter/exit events, so groups and borders close after the children.
         enum Step { case enter(NodeID), exit(NodeID) }
         var steps: [Step] = paintOrder(of: root).reversed().map { .enter($0) }
@@ -148,7 +152,10 @@ struct DisplayListBuilder {
                 }
             }
         }
-        if let debugLabel { appendDebugOverlay(to: &list, labeler: debugLabel) }
+        for (connector, points) in zip(scene.connectors, routes) where connector.above {
+            list.operations.append(contentsOf: ConnectorDrawing.operations(for: connector, points: points))
+        }
+        if let debugLabel { appendDebugOverlay(to: &list, labeler: debugLabel, routes: routes) }
         return list
     }
 
@@ -176,9 +183,18 @@ struct DisplayListBuilder {
     /// Every frame outlined, then every frame's tag (its id, or its kind) where
     /// `DebugTagPlacement` finds room: off the labels' text and off the other tags. Tags are
     /// placed parents first and drawn parents last, so a child's tag never hides its parent's.
-    private func appendDebugOverlay(to list: inout DisplayList, labeler: DebugLabeler) {
+    private func appendDebugOverlay(to list: inout DisplayList, labeler: DebugLabeler, routes: [[Point]]) {
         let outline = RGBAColor(red: 1, green: 0, blue: 1)
         let hairline = 1 / scene.scale
+        // Each connector's ends as small magenta squares, 5 device pixels across.
+        for points in routes {
+            guard let first = points.first, let last = points.last else { continue }
+            for p in [first, last] {
+                let half = 2.5 / scene.scale
+                list.operations.append(.fill(Rect(x: p.x - half, y: p.y - half, width: 2 * half, height: 2 * half), outline,
+                                             cornerRadius: 0))
+            }
+        }
         let ids = (1..<scene.nodes.count).filter { !isHiddenOrInHidden($0) }
         for id in ids {
             list.operations.append(.strokeInside(layout.absoluteFrames[id], width: hairline, color: outline, cornerRadius: 0))

@@ -87,6 +87,8 @@ struct Scene: Sendable {
     var sourceLines: QuotableLines
     /// The files of the spec's `font` lines, for the environment fingerprint.
     var declaredFonts: [String] = []
+    /// The connectors, in the order written: not in the layout tree.
+    var connectors: [SceneConnector] = []
 
     /// How a layout error names node `id` when the spec gives it no id: by its place, so
     /// it reads "'box on line 3'" rather than an index (nil for the canvas, "node #0").

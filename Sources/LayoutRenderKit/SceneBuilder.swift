@@ -141,8 +141,15 @@ struct SceneBuilder {
         // A big document's nodes, let go as the scene grows, are handed back to the kernel a
         // quarter at a time, so the document and the scene are not both resident at the end.
         let quarter = count >= LayoutRenderer.returnMemoryFromNodes ? count / 4 : Int.max
+        // Connectors take no part in layout: kept, with their label's text defaults, to be
+        // resolved once every id is known.
+        var connectorNodes: [(node: Node, defaults: TextDefaults, rtl: Bool)] = []
         while let (taken, parent, inheritedRTL, inheritedDefaults) = pending.popLast() {
             var node = consume taken
+            if node.kind == .connector {
+                connectorNodes.append((node, inheritedDefaults.inherited(by: node), inheritedRTL))
+                continue
+            }
             if nodes.count % quarter == 0 { ProcessMemory.returnFreedMemory() }
             let style = try layoutStyle(of: node, parent: Container(kind: nodes[parent].kind,
                                                                     line: nodes[parent].location.line))
@@ -168,7 +175,11 @@ struct SceneBuilder {
 
         let layoutOptions = LayoutOptions(availableWidth: width, availableHeight: height,
                                           pixelScale: scale, direction: canvasDirection)
-        return Scene(tree: tree, nodes: nodes, layoutOptions: layoutOptions, scale: scale, sourceLines: sourceLines)
+        var scene = Scene(tree: tree, nodes: nodes, layoutOptions: layoutOptions, scale: scale, sourceLines: sourceLines)
+        if !connectorNodes.isEmpty {
+            scene.connectors = try connectors(connectorNodes, scene: scene, scale: scale)
+        }
+        return scene
     }
 
     // MARK: - Layout style
@@ -438,6 +449,8 @@ struct SceneBuilder {
         case .path:
             let content = try pathContent(of: node)
             return (.leaf(content), .path(content))
+        case .connector:
+            throw specError("internal error: a connector reached layout", at: node.location)
         case .ifBlock, .elseBlock, .forLoop:
             throw specError("internal error: '\(node.kind.rawValue)' was not expanded", at: node.location)
         case .span:
@@ -699,6 +712,77 @@ struct SceneBuilder {
         var viewBox: Rect?
         if case .numbers(let v)? = node[.viewBox], v.count == 4 { viewBox = Rect(x: v[0], y: v[1], width: v[2], height: v[3]) }
         return PathContent(path: PathOutline.outline(of: data), style: style, viewBox: viewBox)
+    }
+
+    // MARK: - Connectors
+
+    /// The connectors, in the order written, each end resolved to a node that is drawn:
+    /// an unknown id, a connector from a node to itself or to a node that is hidden (or
+    /// inside a hidden one) is an error at the `from` or `to`.
+    private func connectors(_ written: [(node: Node, defaults: TextDefaults, rtl: Bool)], scene: Scene,
+                            scale: Double) throws(LayoutRenderError) -> [SceneConnector] {
+        var byID: [String: NodeID] = [:]
+        for index in scene.nodes.indices { if let id = scene.nodes[index].id { byID[id] = index } }
+        func hidden(_ id: NodeID) -> Bool {
+            var current: NodeID? = id
+            while let c = current {
+                if scene.nodes[c].isHidden { return true }
+                current = scene.tree.parents[c]
+            }
+            return false
+        }
+        // In the order written (the tree was walked from the last child back).
+        let ordered = written.sorted { ($0.node.location.line, $0.node.location.column) < ($1.node.location.line, $1.node.location.column) }
+        var result: [SceneConnector] = []
+        result.reserveCapacity(ordered.count)
+        for (node, defaults, rtl) in ordered {
+            func end(_ name: AttributeName) throws(LayoutRenderError) -> (NodeID, ConnectorSide?) {
+                guard let attribute = node.attributes[name], case .string(let text) = attribute.value else {
+                    throw specError("a connector needs from=ID and to=ID (or ID.SIDE: top, right, bottom, left, center)",
+                                    at: node.location)
+                }
+                let parts = text.split(separator: ".", maxSplits: 1).map(String.init)
+                guard let id = byID[parts[0]] else {
+                    throw specError("no node has the id '\(parts[0])' for this connector's \(name.spelling)", at: attribute.location)
+                }
+                guard !hidden(id) else {
+                    throw specError("'\(parts[0])' is hidden (or inside a hidden node), so it is not drawn and a connector "
+                                    + "cannot end at it", at: attribute.location)
+                }
+                return (id, parts.count == 2 ? ConnectorSide(rawValue: parts[1]) : nil)
+            }
+            let (from, fromSide) = try end(.from)
+            let (to, toSide) = try end(.to)
+            guard from != to else {
+                throw specError("a connector from '\(scene.nodes[from].id ?? "")' to itself; join two different nodes",
+                                at: node.attributes[.to]?.location ?? node.location)
+            }
+            var connector = SceneConnector(id: node.id, location: node.location, from: from, fromSide: fromSide,
+                                           to: to, toSide: toSide)
+            if case .keyword(let k)? = node[.route], let route = ConnectorRoute(rawValue: k) { connector.route = route }
+            if case .keyword(let k)? = node[.startArrow], let head = ArrowHead(rawValue: k) { connector.startArrow = head }
+            if case .keyword(let k)? = node[.endArrow], let head = ArrowHead(rawValue: k) { connector.endArrow = head }
+            switch node[.stroke] {
+            case .keyword("none")?: connector.stroke = nil
+            case .color(let c)?: connector.stroke = rgba(c)
+            default: break
+            }
+            if case .number(let w)? = node[.strokeWidth] { connector.strokeWidth = w }
+            if case .numbers(let dash)? = node[.dash] { connector.dash = dash }
+            if case .keyword(let k)? = node[.layer] { connector.above = k == "above" }
+            if case .color(let c)? = node[.background] { connector.labelBackground = rgba(c) }
+            if let attribute = node.attributes[.label], case .string(let text) = attribute.value, !text.isEmpty {
+                guard text.count <= SceneConnector.maxLabelCharacters else {
+                    throw specError("a connector's label has \(text.count) characters; the limit is \(SceneConnector.maxLabelCharacters)",
+                                    at: attribute.location)
+                }
+                let labelNode = Node(kind: .label, argument: .string(text), location: attribute.location)
+                connector.label = try labelContent(of: labelNode, defaults: defaults, scale: scale, rtl: rtl)
+                connector.labelColor = defaults.color.map(rgba) ?? .black
+            }
+            result.append(connector)
+        }
+        return result
     }
 
     // MARK: - Paint

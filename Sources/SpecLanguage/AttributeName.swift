@@ -8,26 +8,27 @@
 public enum AttributeName: UInt8, CaseIterable, Comparable, Hashable, Sendable, CustomStringConvertible {
     case align, alignContent, alignSelf, aspectRatio, background, backgroundImage, backgroundMode, basis, blend
     case border, borderBottom, borderLeft, borderRight, borderStyle, borderTop, bottom, centerX, centerY, clip
-    case color, crossGap, dash, diffIgnore, diffThreshold, direction, fallback, fill, fillRule, font, gap, grow
-    case height, hidden, id, italic, justify, leading, left, letterSpacing, lineCap, lineHeight, lineJoin, lines
-    case margin, marginBottom, marginLeft, marginRight, marginTop, maxHeight, maxWidth, minHeight, minWidth
-    case mode, opacity, order, padding, paddingBottom, paddingLeft, paddingRight, paddingTop, position, radius
-    case region, reverse, right, scale, shadow, shrink, size, strikethrough, stroke, strokeWidth, style
-    case textShadow, textTransform, top, trailing, transform, truncate, underline, viewBox, weight, width, wrap
+    case color, crossGap, dash, diffIgnore, diffThreshold, direction, endArrow, fallback, fill, fillRule, font
+    case from, gap, grow, height, hidden, id, italic, justify, label, layer, leading, left, letterSpacing
+    case lineCap, lineHeight, lineJoin, lines, margin, marginBottom, marginLeft, marginRight, marginTop
+    case maxHeight, maxWidth, minHeight, minWidth, mode, opacity, order, padding, paddingBottom, paddingLeft
+    case paddingRight, paddingTop, position, radius, region, reverse, right, route, scale, shadow, shrink, size
+    case startArrow, strikethrough, stroke, strokeWidth, style, textShadow, textTransform, to, top, trailing
+    case transform, truncate, underline, viewBox, weight, width, wrap
 
     /// The spellings, in case order.
     private static let spellings: [String] = [
         "align", "align-content", "align-self", "aspect-ratio", "background", "background-image",
         "background-mode", "basis", "blend", "border", "border-bottom", "border-left", "border-right",
         "border-style", "border-top", "bottom", "center-x", "center-y", "clip", "color", "cross-gap", "dash",
-        "diff-ignore", "diff-threshold", "direction", "fallback", "fill", "fill-rule", "font", "gap", "grow",
-        "height", "hidden", "id", "italic", "justify", "leading", "left", "letter-spacing", "line-cap",
-        "line-height", "line-join", "lines", "margin", "margin-bottom", "margin-left", "margin-right",
-        "margin-top", "max-height", "max-width", "min-height", "min-width", "mode", "opacity", "order",
-        "padding", "padding-bottom", "padding-left", "padding-right", "padding-top", "position", "radius",
-        "region", "reverse", "right", "scale", "shadow", "shrink", "size", "strikethrough", "stroke",
-        "stroke-width", "style", "text-shadow", "text-transform", "top", "trailing", "transform", "truncate",
-        "underline", "view-box", "weight", "width", "wrap",
+        "diff-ignore", "diff-threshold", "direction", "end-arrow", "fallback", "fill", "fill-rule", "font",
+        "from", "gap", "grow", "height", "hidden", "id", "italic", "justify", "label", "layer", "leading",
+        "left", "letter-spacing", "line-cap", "line-height", "line-join", "lines", "margin", "margin-bottom",
+        "margin-left", "margin-right", "margin-top", "max-height", "max-width", "min-height", "min-width",
+        "mode", "opacity", "order", "padding", "padding-bottom", "padding-left", "padding-right", "padding-top",
+        "position", "radius", "region", "reverse", "right", "route", "scale", "shadow", "shrink", "size",
+        "start-arrow", "strikethrough", "stroke", "stroke-width", "style", "text-shadow", "text-transform", "to",
+        "top", "trailing", "transform", "truncate", "underline", "view-box", "weight", "width", "wrap",
     ]
 
     /// Spelling → name, for the parsers (one hash of the bytes an attribute as written).

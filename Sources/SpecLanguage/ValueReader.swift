@@ -188,6 +188,8 @@ struct ValueReader {
             return .color(try color(text))
         case .paintOrNone:
             return text == "none" ? .keyword("none") : .color(try color(text))
+        case .endpoint:
+            return .string(try endpoint(text))
         case .background:
             return try background(text)
         case .radii:
@@ -280,6 +282,7 @@ struct ValueReader {
         case .viewBox: return "a view box MIN-X MIN-Y WIDTH HEIGHT"
         case .dashArray: return "dash lengths"
         case .paintOrNone: return "a color or none"
+        case .endpoint: return "a node's id, or ID.SIDE"
         }
     }
 
@@ -323,6 +326,25 @@ struct ValueReader {
             guard result.count <= 64 else { throw Failure(message: "too many numbers", offset: offset) }
         }
         return result
+    }
+
+    /// The sides a connector's end may name.
+    public static let connectorSides = ["top", "right", "bottom", "left", "center"]
+
+    /// A connector's `from` or `to`: `ID` or `ID.SIDE` (an id with `{…}` is checked once a
+    /// loop has filled it in).
+    static func endpoint(_ text: String) throws(Failure) -> String {
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard isIdentifier(parts[0]) || parts[0].utf8.contains(UInt8(ascii: "{")) else {
+            throw Failure(message: "'\(parts[0])' is not a node's id (letters, digits, '_' and '-', starting with a letter or '_')")
+        }
+        if parts.count == 2, !connectorSides.contains(parts[1]) {
+            var message = "'\(parts[1])' is not a side; a connector's end is ID or ID.SIDE, the side one of "
+                + connectorSides.joined(separator: ", ")
+            if let s = suggestion(for: parts[1], among: connectorSides) { message += "; did you mean '\(s)'?" }
+            throw Failure(message: message, offset: parts[0].count + 1)
+        }
+        return text
     }
 
     /// `view-box`: `MIN-X MIN-Y WIDTH HEIGHT`, within the range of points, the sides above 0.
