@@ -595,7 +595,7 @@ struct SceneBuilder {
                 let message = "fallback font family '\(family)' is needed for '\(first)' (\(first.codePoint)), which the label's font "
                     + "and the fallbacks before it lack: " + error.message
                     + (value == nil ? " (the default fallback order is " + FallbackFamilies.defaultFamilies.joined(separator: ", ")
-                        + ", from fonts-noto-cjk and fonts-noto-color-emoji; fallback=none turns it off)" : "")
+                        + ", from fonts-noto-cjk, fonts-noto-color-emoji and fonts-symbola; fallback=none turns it off)" : "")
                 throw resourceError(message, at: location)
             }
             let before = missing.count
