@@ -47,8 +47,13 @@ enum ConnectorDrawing {
         (4 * width + 4, 1.5 * width + 1.5)
     }
 
-    static func operations(for connector: SceneConnector, points: [Point]) -> [DrawOperation] {
-        guard points.count >= 2, let color = connector.stroke else { return labelOperations(connector, points: points) }
+    /// - Parameters:
+    ///   - points: the route (`SceneConnector.points`).
+    ///   - uncovered: gets the characters of the label that no font has.
+    static func operations(for connector: SceneConnector, points: [Point], uncovered: inout [Character]) -> [DrawOperation] {
+        guard points.count >= 2, let color = connector.stroke else {
+            return labelOperations(connector, points: points, uncovered: &uncovered)
+        }
         let width = connector.strokeWidth
         let curved = connector.route == .curved && points.count == 4
         var line = points
@@ -84,15 +89,17 @@ enum ConnectorDrawing {
         style.dash = connector.dash
         // The route under its heads.
         operations.insert(.path(VectorPath(elements), style, transform: .identity), at: 0)
-        return operations + labelOperations(connector, points: points)
+        return operations + labelOperations(connector, points: points, uncovered: &uncovered)
     }
 
     /// The label's background and glyphs, centred on the middle of the route.
-    private static func labelOperations(_ connector: SceneConnector, points: [Point]) -> [DrawOperation] {
+    private static func labelOperations(_ connector: SceneConnector, points: [Point],
+                                        uncovered: inout [Character]) -> [DrawOperation] {
         guard let label = connector.label, points.count >= 2 else { return [] }
         let middle = connector.route == .curved && points.count == 4 ? curveMiddle(points) : polylineMiddle(points)
         let size = label.measure(knownWidth: nil, knownHeight: nil, availableWidth: .maxContent, availableHeight: .maxContent)
         let text = label.layout(width: size.width)
+        uncovered += text.uncoveredCharacters
         let origin = Point(x: middle.x - size.width / 2, y: middle.y - size.height / 2)
         var operations: [DrawOperation] = []
         if let background = connector.labelBackground {

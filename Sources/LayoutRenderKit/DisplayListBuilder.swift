@@ -13,7 +13,7 @@ struct DisplayListBuilder {
     let debugLabel: DebugLabeler?
 
     /// Labels whose font does not cover some of their characters, with those characters.
-    private(set) var uncovered: [(node: NodeID, characters: [Character])] = []
+    private(set) var uncovered: [(location: SourceLocation, characters: [Character])] = []
 
     init(scene: Scene, layout: LayoutResult, debugLabel: DebugLabeler?) {
         self.scene = scene; self.layout = layout; self.debugLabel = debugLabel
@@ -28,7 +28,7 @@ struct DisplayListBuilder {
         }
         let routes = scene.connectors.map { $0.points(from: layout.absoluteFrames[$0.from], to: layout.absoluteFrames[$0.to]) }
         for (connector, points) in zip(scene.connectors, routes) where !connector.above {
-            list.operations.append(contentsOf: ConnectorDrawing.operations(for: connector, points: points))
+            appendConnector(connector, points: points, to: &list)
         }
         // Enter/exit events, so groups and borders close after the children.
         enum Step { case enter(NodeID), exit(NodeID) }
@@ -94,7 +94,7 @@ struct DisplayListBuilder {
                     let width = layout.exactFrames[id].inset(by: scene.tree.styles[id].border).width
                     let text = label.layout(width: width, visible: top <= bottom ? top...bottom : nil)
                     if !text.uncoveredCharacters.isEmpty {
-                        uncovered.append((id, text.uncoveredCharacters))
+                        uncovered.append((node.location, text.uncoveredCharacters))
                     }
                     if !label.runPaints.isEmpty {
                         // Spans or decorations: a glyph run per span and font, and lines.
@@ -153,10 +153,17 @@ struct DisplayListBuilder {
             }
         }
         for (connector, points) in zip(scene.connectors, routes) where connector.above {
-            list.operations.append(contentsOf: ConnectorDrawing.operations(for: connector, points: points))
+            appendConnector(connector, points: points, to: &list)
         }
         if let debugLabel { appendDebugOverlay(to: &list, labeler: debugLabel, routes: routes) }
         return list
+    }
+
+    /// A connector's operations; characters its label's fonts lack are noted as a label's are.
+    private mutating func appendConnector(_ connector: SceneConnector, points: [Point], to list: inout DisplayList) {
+        var missing: [Character] = []
+        list.operations.append(contentsOf: ConnectorDrawing.operations(for: connector, points: points, uncovered: &missing))
+        if !missing.isEmpty { uncovered.append((connector.location, missing)) }
     }
 
     /// The children of `id` in the order CSS paints them: a stack's items in

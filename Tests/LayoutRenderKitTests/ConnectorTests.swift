@@ -180,6 +180,17 @@ final class ConnectorTests: XCTestCase {
         XCTAssertEqual(pixel(image, 201, 25), [255, 255, 255, 255])
     }
 
+    /// A label's characters that no font has are reported at the connector, an error with `strict`.
+    func testALabelsMissingCharactersAreReported() {
+        var strict = options()
+        strict.strict = true
+        let error = failure(spec("connector from=a to=b label=\"a日\" fallback=none"), options: strict)
+        XCTAssertEqual(error?.diagnostic.message,
+                       "the font and its fallback fonts do not cover '日' U+65E5; it is drawn as the font's replacement glyph")
+        XCTAssertEqual(error?.diagnostic.location?.line, 5)
+        XCTAssertNil(failure(spec("connector from=a to=b label=\"a日\"")), "drawn from the default fallback fonts")
+    }
+
     // MARK: - Limits
 
     /// Ten thousand connectors between the same two nodes: drawn within the budget in
