@@ -191,6 +191,19 @@ final class ConnectorTests: XCTestCase {
         XCTAssertNil(failure(spec("connector from=a to=b label=\"a日\"")), "drawn from the default fallback fonts")
     }
 
+    /// `--debug` marks each connector's ends with a magenta square 5 device pixels across.
+    func testDebugMarksTheEnds() throws {
+        var debug = options()
+        debug.debugOverlay = true
+        let source = spec("connector from=a.center to=b.center stroke-width=4 end-arrow=none")
+        let marked = try LayoutRenderer().render(source: source, options: debug).bitmap
+        let plain = try LayoutRenderer().render(source: source, options: options()).bitmap
+        XCTAssertEqual(pixel(marked, 50, 25), [255, 0, 255, 255])
+        XCTAssertEqual(pixel(marked, 250 - 1, 125 + 1), [255, 0, 255, 255])
+        XCTAssertEqual(pixel(plain, 50, 25), [0, 0, 0, 255])
+        XCTAssertEqual(pixel(marked, 150, 75), [0, 0, 0, 255], "the line between is the line")
+    }
+
     // MARK: - Limits
 
     /// Ten thousand connectors between the same two nodes: drawn within the budget in
