@@ -71,7 +71,8 @@ enum ConnectorDrawing {
             let (shape, inset) = head.outline(tip: tip, ux: ux, uy: uy, size: size, strokeWidth: width)
             var style = PathStyle(fill: head == .open ? nil : color, stroke: head == .open ? color : nil)
             style.strokeWidth = width
-            style.lineJoin = .miter
+            // An open head's point is round: a miter there would reach past the end into the node.
+            if head == .open { style.lineJoin = .round; style.lineCap = .round }
             operations.append(.path(shape, style, transform: .identity))
             // The line stops where the head begins (not past the piece it is on).
             let shortened = min(inset, curved ? inset : length)
