@@ -87,6 +87,8 @@ public enum Schema {
                 + "or on a stack, zbox or border for the labels inside)"
         case .size where kind == .span:
             return "a span's size is its font size, one number (size=12)"
+        case .size where kind == .connector:
+            return "a connector's size is its label's font size, one number (size=12)"
         default:
             return nil
         }
