@@ -37,7 +37,7 @@ RUN install -D "$(scripts/release-build layout-render)" /out/layout-render \
 # together; the service starts its render workers from its own executable.
 FROM debian:12-slim AS runtime
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libcairo2 libpng16-16 zlib1g libisal2 libdeflate0 libjpeg62-turbo libwebp7 librsvg2-2 libfreetype6 libharfbuzz0b libssl3 fonts-dejavu-core fonts-dejavu-extra fonts-noto-cjk fonts-noto-color-emoji \
+ && apt-get install -y --no-install-recommends libcairo2 libpng16-16 zlib1g libisal2 libdeflate0 libjpeg62-turbo libwebp7 librsvg2-2 libfreetype6 libharfbuzz0b libssl3 fonts-dejavu-core fonts-dejavu-extra fonts-noto-cjk fonts-noto-color-emoji fonts-symbola \
  && rm -rf /var/lib/apt/lists/* \
  && groupadd --gid 10001 layout-render \
  && useradd --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin layout-render

@@ -62,6 +62,7 @@ public enum FrameChanges {
             changes.append("\(name(actual.nodes[index])) is new")
             onlyReflow = false
         }
+        changes += connectorChanges(expected: expected.connectors ?? [], actual: actual.connectors ?? [])
         guard !changes.isEmpty, !resizedIgnored.isEmpty else { return changes }
         // Nodes that changed size must all be ancestors of a resized ignored node.
         let ancestors = Set(resizedIgnored.flatMap { ancestorsOf($0.index, in: actual.nodes) })
@@ -89,6 +90,24 @@ public enum FrameChanges {
             current = nodes[p].parent
         }
         return result
+    }
+
+    /// Connectors matched in the order written: each whose route changed (a point moved
+    /// by more than `tolerance`, or points came or went), and those that came or went.
+    static func connectorChanges(expected: [FrameDump.Connector], actual: [FrameDump.Connector]) -> [String] {
+        func name(_ c: FrameDump.Connector) -> String { c.id.map { "connector `\($0)`" } ?? "connector on line \(c.line)" }
+        func text(_ points: [[Double]]) -> String { points.map { $0.map(format).joined(separator: ",") }.joined(separator: " ") }
+        var changes: [String] = []
+        for (before, after) in zip(expected, actual) {
+            let same = before.route == after.route && before.points.count == after.points.count
+                && zip(before.points, after.points).allSatisfy { p, q in
+                    p.count == q.count && zip(p, q).allSatisfy { abs($0 - $1) <= tolerance }
+                }
+            if !same { changes.append("\(name(after)) now runs \(text(after.points)) (was \(text(before.points)))") }
+        }
+        for c in expected.dropFirst(actual.count) { changes.append("\(name(c)) is gone") }
+        for c in actual.dropFirst(expected.count) { changes.append("\(name(c)) is new") }
+        return changes
     }
 
     /// Per node: whether it or one of its ancestors has `diff-ignore`.

@@ -13,7 +13,7 @@ struct DisplayListBuilder {
     let debugLabel: DebugLabeler?
 
     /// Labels whose font does not cover some of their characters, with those characters.
-    private(set) var uncovered: [(node: NodeID, characters: [Character])] = []
+    private(set) var uncovered: [(location: SourceLocation, characters: [Character])] = []
 
     init(scene: Scene, layout: LayoutResult, debugLabel: DebugLabeler?) {
         self.scene = scene; self.layout = layout; self.debugLabel = debugLabel
@@ -25,6 +25,10 @@ struct DisplayListBuilder {
         var list = DisplayList(size: layout.size, scale: scene.scale, background: canvas.paint.background)
         if let gradient = canvas.paint.gradient {
             list.operations.append(.gradient(Rect(origin: Point(x: 0, y: 0), size: layout.size), gradient, cornerRadius: 0))
+        }
+        let routes = scene.connectors.map { $0.points(from: layout.absoluteFrames[$0.from], to: layout.absoluteFrames[$0.to]) }
+        for (connector, points) in zip(scene.connectors, routes) where !connector.above {
+            appendConnector(connector, points: points, to: &list)
         }
         // Enter/exit events, so groups and borders close after the children.
         enum Step { case enter(NodeID), exit(NodeID) }
@@ -90,7 +94,7 @@ struct DisplayListBuilder {
                     let width = layout.exactFrames[id].inset(by: scene.tree.styles[id].border).width
                     let text = label.layout(width: width, visible: top <= bottom ? top...bottom : nil)
                     if !text.uncoveredCharacters.isEmpty {
-                        uncovered.append((id, text.uncoveredCharacters))
+                        uncovered.append((node.location, text.uncoveredCharacters))
                     }
                     if !label.runPaints.isEmpty {
                         // Spans or decorations: a glyph run per span and font, and lines.
@@ -125,6 +129,8 @@ struct DisplayListBuilder {
                     case .vector(let document):
                         list.operations.append(.vector(document, destination: image.destination(in: content)))
                     }
+                case .path(let path):
+                    list.operations.append(.path(path.path, path.style, transform: path.transform(in: content)))
                 }
                 steps.append(.exit(id))
                 steps.append(contentsOf: paintOrder(of: id).reversed().map { .enter($0) })
@@ -146,8 +152,18 @@ struct DisplayListBuilder {
                 }
             }
         }
-        if let debugLabel { appendDebugOverlay(to: &list, labeler: debugLabel) }
+        for (connector, points) in zip(scene.connectors, routes) where connector.above {
+            appendConnector(connector, points: points, to: &list)
+        }
+        if let debugLabel { appendDebugOverlay(to: &list, labeler: debugLabel, routes: routes) }
         return list
+    }
+
+    /// A connector's operations; characters its label's fonts lack are noted as a label's are.
+    private mutating func appendConnector(_ connector: SceneConnector, points: [Point], to list: inout DisplayList) {
+        var missing: [Character] = []
+        list.operations.append(contentsOf: ConnectorDrawing.operations(for: connector, points: points, uncovered: &missing))
+        if !missing.isEmpty { uncovered.append((connector.location, missing)) }
     }
 
     /// The children of `id` in the order CSS paints them: a stack's items in
@@ -174,9 +190,18 @@ struct DisplayListBuilder {
     /// Every frame outlined, then every frame's tag (its id, or its kind) where
     /// `DebugTagPlacement` finds room: off the labels' text and off the other tags. Tags are
     /// placed parents first and drawn parents last, so a child's tag never hides its parent's.
-    private func appendDebugOverlay(to list: inout DisplayList, labeler: DebugLabeler) {
+    private func appendDebugOverlay(to list: inout DisplayList, labeler: DebugLabeler, routes: [[Point]]) {
         let outline = RGBAColor(red: 1, green: 0, blue: 1)
         let hairline = 1 / scene.scale
+        // Each connector's ends as small magenta squares, 5 device pixels across.
+        for points in routes {
+            guard let first = points.first, let last = points.last else { continue }
+            for p in [first, last] {
+                let half = 2.5 / scene.scale
+                list.operations.append(.fill(Rect(x: p.x - half, y: p.y - half, width: 2 * half, height: 2 * half), outline,
+                                             cornerRadius: 0))
+            }
+        }
         let ids = (1..<scene.nodes.count).filter { !isHiddenOrInHidden($0) }
         for id in ids {
             list.operations.append(.strokeInside(layout.absoluteFrames[id], width: hairline, color: outline, cornerRadius: 0))
@@ -224,9 +249,15 @@ struct DebugLabeler {
 }
 
 extension SceneNode {
-    var isImage: Bool { if case .image = content { return true } else { return false } }
-    /// Opacity, a blend mode and clipping draw the subtree as a group; images are always
-    /// clipped to their frame.
+    /// Images and paths are clipped to their frame (a path as SVG clips to its viewport).
+    var isImage: Bool {
+        switch content {
+        case .image, .path: return true
+        case .none, .label: return false
+        }
+    }
+    /// Opacity, a blend mode and clipping draw the subtree as a group; images and paths
+    /// are always clipped to their frame.
     var needsGroup: Bool { paint.opacity < 1 || paint.blend != .normal || !paint.transform.isEmpty || paint.clip || isImage }
     /// The node clips and has shadows: the shadows are drawn in an outer group, outside
     /// the clip (`needsGroup` then opens the inner, clipping one).

@@ -5,10 +5,12 @@
 /// Written as family names separated by commas (`fallback="Noto Sans CJK JP, Noto Color
 /// Emoji"`), or `none` for no fallback. Without the attribute, the default order is
 /// `defaultFamilies`: CJK from `fonts-noto-cjk`, then colour emoji from
-/// `fonts-noto-color-emoji`, the files Debian installs in known folders (no fontconfig).
+/// `fonts-noto-color-emoji`, then symbols from `fonts-symbola`, the files Debian installs
+/// in known folders (no fontconfig). Symbola comes last, so a character the fonts before
+/// it draw is drawn as it always was: it only fills in what would have been a missing glyph.
 struct FallbackFamilies: Hashable, Sendable {
     /// The families after the label's own font when no `fallback` is given.
-    static let defaultFamilies = ["Noto Sans CJK SC", "Noto Color Emoji"]
+    static let defaultFamilies = ["Noto Sans CJK SC", "Noto Color Emoji", "Symbola"]
     /// The most families one `fallback` may name.
     static let maxFamilies = 16
 

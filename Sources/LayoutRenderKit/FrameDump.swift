@@ -21,10 +21,20 @@ public struct FrameDump: Codable, Hashable, Sendable {
 
         enum CodingKeys: String, CodingKey { case id, kind, line, x, y, width, height }
     }
+    /// A connector's route in points: its two ends and, between them, the elbows of an
+    /// orthogonal route or the two control points of a curved one.
+    public struct Connector: Codable, Hashable, Sendable {
+        public var id: String?
+        public var line: Int
+        public var route: String
+        public var points: [[Double]]
+    }
     public var width: Double
     public var height: Double
     public var scale: Double
     public var nodes: [Entry]
+    /// Nil (and left out of the JSON) when the spec has no connector.
+    public var connectors: [Connector]?
 
     init(scene: Scene, layout: LayoutResult) {
         width = layout.size.width
@@ -36,6 +46,12 @@ public struct FrameDump: Codable, Hashable, Sendable {
             return Entry(id: n.id, kind: n.kind.rawValue, line: n.location.line,
                          x: f.x, y: f.y, width: f.width, height: f.height,
                          parent: scene.tree.parents[i], tolerance: n.tolerance)
+        }
+        if !scene.connectors.isEmpty {
+            connectors = scene.connectors.map { c in
+                Connector(id: c.id, line: c.location.line, route: c.route.rawValue,
+                          points: c.points(from: layout.absoluteFrames[c.from], to: layout.absoluteFrames[c.to]).map { [$0.x, $0.y] })
+            }
         }
     }
 
@@ -91,6 +107,21 @@ public struct FrameDump: Codable, Hashable, Sendable {
             out.put(", \"width\": "); out.put(number: n.width)
             out.put(", \"height\": "); out.put(number: n.height)
             if i == nodes.count - 1 { out.put("}\n") } else { out.put("},\n") }
+        }
+        if let connectors, !connectors.isEmpty {
+            out.write("  ],\n  \"connectors\": [\n")
+            for (i, c) in connectors.enumerated() {
+                out.write("    {\"id\": ")
+                if let id = c.id { out.write(string: Self.jsonString(id)) } else { out.write("null") }
+                out.write(", \"line\": "); out.write(number: Double(c.line))
+                out.write(", \"route\": \""); out.write(string: c.route)
+                out.write("\", \"points\": [")
+                for (j, p) in c.points.enumerated() {
+                    out.write(j == 0 ? "[" : ", [")
+                    out.write(number: p.first ?? 0); out.write(", "); out.write(number: p.last ?? 0); out.write("]")
+                }
+                out.write(i == connectors.count - 1 ? "]}\n" : "]},\n")
+            }
         }
         out.write("  ]\n}\n")
         out.flush()

@@ -267,8 +267,7 @@ public final class LayoutRenderer: Sendable {
                                      message: error.description))
         }
         var warnings: [Diagnostic] = []
-        for (id, characters) in builder.uncovered {
-            let node = laidOut.scene.nodes[id]
+        for (location, characters) in builder.uncovered {
             var unique: [Character] = []
             for c in characters where !unique.contains(c) { unique.append(c) }
             let shown = unique.prefix(8).map { c in
@@ -277,9 +276,9 @@ public final class LayoutRenderer: Sendable {
             let more = unique.count > 8 ? " and \(unique.count - 8) more" : ""
             let message = "the font and its fallback fonts do not cover \(shown.joined(separator: ", "))\(more); "
                 + (unique.count == 1 ? "it is" : "they are") + " drawn as the font's replacement glyph"
-            let line = laidOut.scene.sourceLines.line(at: node.location)
+            let line = laidOut.scene.sourceLines.line(at: location)
             let diagnostic = Diagnostic(options.strict ? .error : .warning, file: options.fileName,
-                                        location: node.location, message: message, sourceLine: line)
+                                        location: location, message: message, sourceLine: line)
             if options.strict { throw .resource(diagnostic) }
             warnings.append(diagnostic)
         }

@@ -2,11 +2,12 @@ import LayoutEngine
 import Rendering
 import SpecLanguage
 
-/// What a node draws besides its box: nothing, text, or an image.
+/// What a node draws besides its box: nothing, text, an image or a vector path.
 enum NodeContent: Sendable {
     case none
     case label(LabelContent, color: RGBAColor, shadows: [BoxShadow] = [])
     case image(ImageContent)
+    case path(PathContent)
 }
 
 /// How a node paints its frame.
@@ -89,6 +90,8 @@ struct Scene: Sendable {
     var sourceLines: QuotableLines
     /// The files of the spec's `font` lines, for the environment fingerprint.
     var declaredFonts: [String] = []
+    /// The connectors, in the order written: not in the layout tree.
+    var connectors: [SceneConnector] = []
 
     /// How a layout error names node `id` when the spec gives it no id: by its place, so
     /// it reads "'box on line 3'" rather than an index (nil for the canvas, "node #0").

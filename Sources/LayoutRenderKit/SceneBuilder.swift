@@ -32,7 +32,7 @@ struct SceneBuilder {
     /// each of their strings and locations at every node). A node that sets some gets its
     /// own.
     @dynamicMemberLookup
-    private final class TextDefaults {
+    final class TextDefaults {
         struct Values {
             var font: FontValue?
             var fontLocation: SourceLocation?
@@ -141,8 +141,15 @@ struct SceneBuilder {
         // A big document's nodes, let go as the scene grows, are handed back to the kernel a
         // quarter at a time, so the document and the scene are not both resident at the end.
         let quarter = count >= LayoutRenderer.returnMemoryFromNodes ? count / 4 : Int.max
+        // Connectors take no part in layout: kept, with their label's text defaults, to be
+        // resolved once every id is known.
+        var connectorNodes: [(node: Node, defaults: TextDefaults, rtl: Bool)] = []
         while let (taken, parent, inheritedRTL, inheritedDefaults) = pending.popLast() {
             var node = consume taken
+            if node.kind == .connector {
+                connectorNodes.append((node, inheritedDefaults.inherited(by: node), inheritedRTL))
+                continue
+            }
             if nodes.count % quarter == 0 { ProcessMemory.returnFreedMemory() }
             let style = try layoutStyle(of: node, parent: Container(kind: nodes[parent].kind,
                                                                     line: nodes[parent].location.line))
@@ -168,7 +175,11 @@ struct SceneBuilder {
 
         let layoutOptions = LayoutOptions(availableWidth: width, availableHeight: height,
                                           pixelScale: scale, direction: canvasDirection)
-        return Scene(tree: tree, nodes: nodes, layoutOptions: layoutOptions, scale: scale, sourceLines: sourceLines)
+        var scene = Scene(tree: tree, nodes: nodes, layoutOptions: layoutOptions, scale: scale, sourceLines: sourceLines)
+        if !connectorNodes.isEmpty {
+            scene.connectors = try connectors(connectorNodes, scene: scene, scale: scale)
+        }
+        return scene
     }
 
     // MARK: - Layout style
@@ -435,6 +446,11 @@ struct SceneBuilder {
         case .image:
             let content = try imageContent(of: node)
             return (.leaf(content), .image(content))
+        case .path:
+            let content = try pathContent(of: node)
+            return (.leaf(content), .path(content))
+        case .connector:
+            throw specError("internal error: a connector reached layout", at: node.location)
         case .ifBlock, .elseBlock, .forLoop:
             throw specError("internal error: '\(node.kind.rawValue)' was not expanded", at: node.location)
         case .span:
@@ -442,7 +458,7 @@ struct SceneBuilder {
         }
     }
 
-    private func labelContent(of node: Node, defaults: TextDefaults, scale: Double,
+    func labelContent(of node: Node, defaults: TextDefaults, scale: Double,
                               rtl: Bool) throws(LayoutRenderError) -> LabelContent {
         guard case .string(let text)? = node.argument else {
             throw specError("a label needs its text", at: node.location)
@@ -579,7 +595,7 @@ struct SceneBuilder {
                 let message = "fallback font family '\(family)' is needed for '\(first)' (\(first.codePoint)), which the label's font "
                     + "and the fallbacks before it lack: " + error.message
                     + (value == nil ? " (the default fallback order is " + FallbackFamilies.defaultFamilies.joined(separator: ", ")
-                        + ", from fonts-noto-cjk and fonts-noto-color-emoji; fallback=none turns it off)" : "")
+                        + ", from fonts-noto-cjk, fonts-noto-color-emoji and fonts-symbola; fallback=none turns it off)" : "")
                 throw resourceError(message, at: location)
             }
             let before = missing.count
@@ -751,7 +767,7 @@ struct SceneBuilder {
         return nil
     }
 
-    private func rgba(_ c: SpecLanguage.Color) -> RGBAColor {
+    func rgba(_ c: SpecLanguage.Color) -> RGBAColor {
         RGBAColor(red8: c.red, green8: c.green, blue8: c.blue, alpha8: c.alpha)
     }
 

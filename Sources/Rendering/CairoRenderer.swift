@@ -128,6 +128,7 @@ public struct CairoRenderer: Sendable {
         let cr = context.cr
         let canvas = PixelBounds(x0: 0, y0: 0, x1: Double(context.surface.width), y1: Double(context.surface.height))
         let painted = WorkMeter(.paintedPixels, limit: limits.budget.maxPaintedPixels)
+        let segments = WorkMeter(.pathSegments, limit: limits.budget.maxPathSegments)
         if let background = list.background {
             try painted.charge(canvas.area)
             if painting {
@@ -220,6 +221,20 @@ public struct CairoRenderer: Sendable {
                 guard painting, destination.width > 0, destination.height > 0,
                       context.isSafe(destination, radius: 0) else { continue }
                 try document.draw(on: cr, in: destination)
+            case .path(let path, let style, let pathTransform):
+                let together = transform.concatenating(pathTransform)
+                guard let plan = PathPlan(path, style: style, transform: together, scale: list.scale) else { continue }
+                let bounds = plan.deviceBounds.intersection(area)
+                guard !bounds.isEmpty else { continue }
+                guard plan.isSafe else {
+                    let reach = [plan.deviceBounds.x0, plan.deviceBounds.y0, plan.deviceBounds.x1, plan.deviceBounds.y1]
+                        .map { $0.isFinite ? abs($0) : .infinity }.max() ?? .infinity
+                    throw .pathOutOfRange(reach: reach, limit: FarGeometry.safeExtent)
+                }
+                try segments.charge(plan.segmentCost)
+                try painted.charge(bounds.area * ((style.fill != nil ? 1 : 0) + (style.strokes ? 1 : 0)))
+                guard painting else { continue }
+                try context.draw(path, style: style, dash: plan.dash, pathTransform: pathTransform)
             case .beginGroup(let opacity, let clip, let radius, let blend, let groupTransform):
                 if painting { cairo_save(cr) }
                 let together = transform.concatenating(groupTransform)
@@ -353,6 +368,9 @@ public struct CairoRenderer: Sendable {
                 bounds = landed(ShadowPlan(shadow, frame: frame, radius: radius, scale: list.scale, visible: everywhere)?.inkBounds ?? .empty)
             case .image(_, let destination), .vector(_, let destination):
                 bounds = landed(PixelBounds(destination, scale: list.scale))
+            case .path(let path, let style, let pathTransform):
+                let together = transform.concatenating(pathTransform)
+                bounds = PathPlan(path, style: style, transform: together, scale: list.scale)?.deviceBounds ?? .empty
             case .glyphs(let run):
                 guard run.size * list.scale >= 0.01 else { continue }
                 bounds = landed(try context.inkBounds(of: context.visibleGlyphs(run), run: run))

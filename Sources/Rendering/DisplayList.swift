@@ -145,6 +145,9 @@ public enum DrawOperation: Hashable, Sendable {
     case image(Bitmap, destination: Rect)
     /// An SVG document drawn as vectors, stretched into `destination` (clipped likewise).
     case vector(SVGDocument, destination: Rect)
+    /// A vector outline filled and stroked by its style, its coordinates moved into
+    /// points by `transform` (a path node's view box); stays vector in SVG and PDF output.
+    case path(VectorPath, PathStyle, transform: Transform2D)
     /// Starts a group: operations up to the matching `endGroup` are drawn moved by
     /// `transform` (points, around whatever it was set up around), clipped to `clip` (in
     /// the moved space, rounded by `clipRadius`) and composited with `opacity` and `blend`.

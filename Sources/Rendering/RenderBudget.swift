@@ -18,6 +18,11 @@ public struct RenderBudget: Hashable, Sendable {
     /// measured (a layout may measure a label at several widths). 8 Mi by default: a
     /// megabyte label measured eight times; drawing one costs ~250 bytes a character.
     public var maxTextCharacters: Int = 8 << 20
+    /// Pieces of vector paths drawn: each element of an outline (a move, line, cubic or
+    /// close; an arc is one to four cubics) once for its fill and once for its stroke,
+    /// and each dash of a dashed stroke. 4 Mi by default: forty paths of the most commands
+    /// a path may have, or a dashed stroke four million dashes long.
+    public var maxPathSegments: Int = 4 << 20
 
     public init() {}
 
@@ -26,6 +31,7 @@ public struct RenderBudget: Hashable, Sendable {
         case paintedPixels = "painted pixels"
         case imagePixels = "image pixels"
         case textCharacters = "characters laid out"
+        case pathSegments = "path segments drawn"
     }
 }
 

@@ -16,6 +16,9 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     case transformOutOfRange(stretch: Double, limit: Double)
     /// An SVG image cannot be parsed or drawn; the text is librsvg's or the limit's.
     case svg(String)
+    /// A path that shows on the canvas reaches this many device pixels from its origin,
+    /// beyond what Cairo's fixed-point coordinates hold.
+    case pathOutOfRange(reach: Double, limit: Double)
 
     private static func count(_ v: Double) -> String {
         v < 1e15 ? String(Int(v.rounded(.up))) : v.isFinite ? String(v) : "beyond counting"
@@ -45,6 +48,9 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
             return "nested transforms scale lengths by \(shown); the limit is 1/\(Int(limit)) to \(Int(limit)) times"
         case .svg(let reason):
             return "SVG: \(reason)"
+        case .pathOutOfRange(let reach, let limit):
+            return "a path reaches \(Self.count(reach)) device pixels from the canvas's corner; the limit is \(Int(limit)) "
+                + "(a view box much smaller than the path's coordinates, or a stroke far too wide, scales it beyond it)"
         }
     }
 }
@@ -53,6 +59,7 @@ extension RenderError {
     /// The message for a budget passed, shared with the stages that count before drawing.
     public static func overBudgetMessage(_ resource: RenderBudget.Resource, limit: Int) -> String {
         "the render needs more than \(limit) \(resource.rawValue), its work budget; "
-            + "make the spec smaller (fewer or smaller opacity groups, images or labels)"
+            + (resource == .pathSegments ? "draw fewer or simpler paths, or longer dashes"
+                                         : "make the spec smaller (fewer or smaller opacity groups, images or labels)")
     }
 }

@@ -83,8 +83,9 @@ public struct HostileSpecGenerator<Source: Choices> {
         lines.append("canvas width=\(g.int(1...300)) height=\(g.int(1...300)) background=\(background())"
                      + (g.chance(20) ? " scale=\(g.pick(["0.25", "2", "8"]))" : ""))
         lines.append("zbox")
-        for _ in 0..<g.int(1...6) {
-            var attrs = ["size=\(g.pick(["0", "1", "40", "300", "1000000", "0.000001"]))x\(g.pick(["0", "1", "40", "300", "1000000"]))"]
+        let boxes = g.int(1...6)
+        for index in 0..<boxes {
+            var attrs = ["id=d\(index) size=\(g.pick(["0", "1", "40", "300", "1000000", "0.000001"]))x\(g.pick(["0", "1", "40", "300", "1000000"]))"]
             if g.chance(60) { attrs.append("position=absolute left=\(length(auto: false)) top=\(length(auto: false))") }
             if g.chance(70) { attrs.append("background=\(background())") }
             if g.chance(60) { attrs.append("shadow=\"\(shadows())\"") }
@@ -101,7 +102,46 @@ public struct HostileSpecGenerator<Source: Choices> {
                 lines.append("    label \"\(g.pick(["Shadow", String(repeating: "w ", count: 300)]))\" lines=0 size=\(g.pick(["1", "14", "200", "4096"]))")
             }
         }
+        if g.chance(50) { lines.append("  " + path()) }
+        if boxes >= 2 && g.chance(50) {
+            // Connectors between the boxes (now and then one to a box that is not there or
+            // to itself, or a label past the limit; hundreds at once), every route and head.
+            let count = g.pick([1, 3, 300]), bad = g.chance(10)
+            for index in 0..<count {
+                let first = g.int(0...boxes - 1), second = (first + g.int(1...boxes - 1)) % boxes
+                let from = "d\(first)", to = bad && index == 0 ? g.pick(["nobody", from]) : "d\(second)"
+                var attrs = ["from=\(from)\(g.chance(50) ? "." + g.pick(["top", "right", "bottom", "left", "center"]) : "")",
+                             "to=\(to)\(g.chance(50) ? "." + g.pick(["top", "right", "bottom", "left", "center"]) : "")",
+                             "route=\(g.pick(["straight", "orthogonal", "curved"]))",
+                             "end-arrow=\(g.pick(["none", "triangle", "open", "circle", "diamond"]))"]
+                if g.chance(30) { attrs.append("stroke-width=\(g.pick(["0", "1", "1000000", "0.000001"]))") }
+                if g.chance(30) { attrs.append("dash=\"\(g.pick(["0.000000001", "4 2", "1e-308 1", "1000000"]))\"") }
+                if g.chance(30) { attrs.append("label=\"\(bad && index == 0 ? String(repeating: "w", count: 20_000) : "yes")\"") }
+                if g.chance(30) { attrs.append("layer=below") }
+                lines.append("connector " + attrs.joined(separator: " "))
+            }
+        }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A `path` with data at the grammar's and the ranges' edges: arcs with huge, tiny,
+    /// zero and not-a-number radii, thousands of commands, a view box far smaller than the
+    /// coordinates, dashes of 10^-9.
+    private mutating func path() -> String {
+        // Mostly data that parses, at the ranges' edges; now and then data that must not.
+        let data = g.chance(80) ? g.pick([
+            "M0 0 L10 10 Z", "M0 0 A1000000 1 0 0 1 5 5", "M0 0 A1e-300 5 0 1 1 5 5", "M0 0 a0 0 0 1 1 5 5",
+            "M1000000 1000000 L-1000000 -1000000", "M0 0 A1000000 1 45 1 0 0.000001 0",
+            "M0 0" + String(repeating: " l1 1", count: 5_000), "m0 0" + String(repeating: " a1 1 0 1 1 2 0", count: 2_000),
+            "M0 0 C1e6 1e6 -1e6 -1e6 1 1 S 3 3 4 4 Q1 1 2 2 T 5 5",
+        ]) : g.pick(["M0 0 A1e308 1 0 0 1 5 5", "M0 0 A nan 1 0 0 1 5 5", "L0 0", "M0 0 L", ""])
+        var attrs = ["size=\(g.pick(["0", "24", "300", "1000000"]))x\(g.pick(["0", "24", "300"]))"]
+        if g.chance(60) { attrs.append("view-box=\"\(g.pick(["0 0 24 24", "0 0 0.000001 0.000001", "0 0 1000000 1000000", "0 0 0 1", "-1e6 -1e6 1 1"]))\"") }
+        if g.chance(50) { attrs.append("fill=\(g.pick(["none", "#ff0000", "#00000080"]))") }
+        if g.chance(50) { attrs.append("stroke=#000 stroke-width=\(g.pick(["0", "1", "1000000", "0.000001"]))") }
+        if g.chance(30) { attrs.append("dash=\"\(g.chance(90) ? g.pick(["0.000000001", "1e-9 1e-9", "4 2"]) : g.pick(["0 0", "1e308"]))\"") }
+        if g.chance(20) { attrs.append("line-join=round line-cap=square fill-rule=evenodd") }
+        return "path \"\(data)\" " + attrs.joined(separator: " ")
     }
 
     private mutating func indent(_ depth: Int) -> String { String(repeating: "  ", count: depth) }

@@ -8,25 +8,27 @@
 public enum AttributeName: UInt8, CaseIterable, Comparable, Hashable, Sendable, CustomStringConvertible {
     case align, alignContent, alignSelf, aspectRatio, background, backgroundImage, backgroundMode, basis, blend
     case border, borderBottom, borderLeft, borderRight, borderStyle, borderTop, bottom, centerX, centerY, clip
-    case color, crossGap, diffIgnore, diffThreshold, direction, fallback, font, gap, grow, height, hidden, id
-    case italic, justify, leading, left, letterSpacing, lineHeight, lines, margin, marginBottom, marginLeft
-    case marginRight, marginTop, mask, maxHeight, maxWidth, minHeight, minWidth, mode, opacity, order, padding
-    case paddingBottom, paddingLeft, paddingRight, paddingTop, position, radius, region, reverse, right, scale
-    case shadow, shrink, size, strikethrough, style, textShadow, textTransform, top, trailing, transform, truncate
-    case underline, weight, width, wrap
+    case color, crossGap, dash, diffIgnore, diffThreshold, direction, endArrow, fallback, fill, fillRule, font
+    case from, gap, grow, height, hidden, id, italic, justify, label, layer, leading, left, letterSpacing
+    case lineCap, lineHeight, lineJoin, lines, margin, marginBottom, marginLeft, marginRight, marginTop, mask
+    case maxHeight, maxWidth, minHeight, minWidth, mode, opacity, order, padding, paddingBottom, paddingLeft
+    case paddingRight, paddingTop, position, radius, region, reverse, right, route, scale, shadow, shrink, size
+    case startArrow, strikethrough, stroke, strokeWidth, style, textShadow, textTransform, to, top, trailing
+    case transform, truncate, underline, viewBox, weight, width, wrap
 
     /// The spellings, in case order.
     private static let spellings: [String] = [
         "align", "align-content", "align-self", "aspect-ratio", "background", "background-image",
         "background-mode", "basis", "blend", "border", "border-bottom", "border-left", "border-right",
-        "border-style", "border-top", "bottom", "center-x", "center-y", "clip", "color", "cross-gap",
-        "diff-ignore", "diff-threshold", "direction", "fallback", "font", "gap", "grow", "height", "hidden",
-        "id", "italic", "justify", "leading", "left", "letter-spacing", "line-height", "lines", "margin",
-        "margin-bottom", "margin-left", "margin-right", "margin-top", "mask", "max-height", "max-width", "min-height",
-        "min-width", "mode", "opacity", "order", "padding", "padding-bottom", "padding-left", "padding-right",
-        "padding-top", "position", "radius", "region", "reverse", "right", "scale", "shadow", "shrink", "size",
-        "strikethrough", "style", "text-shadow", "text-transform", "top", "trailing", "transform", "truncate",
-        "underline", "weight", "width", "wrap",
+        "border-style", "border-top", "bottom", "center-x", "center-y", "clip", "color", "cross-gap", "dash",
+        "diff-ignore", "diff-threshold", "direction", "end-arrow", "fallback", "fill", "fill-rule", "font",
+        "from", "gap", "grow", "height", "hidden", "id", "italic", "justify", "label", "layer", "leading",
+        "left", "letter-spacing", "line-cap", "line-height", "line-join", "lines", "margin", "margin-bottom",
+        "margin-left", "margin-right", "margin-top", "mask", "max-height", "max-width", "min-height", "min-width",
+        "mode", "opacity", "order", "padding", "padding-bottom", "padding-left", "padding-right", "padding-top",
+        "position", "radius", "region", "reverse", "right", "route", "scale", "shadow", "shrink", "size",
+        "start-arrow", "strikethrough", "stroke", "stroke-width", "style", "text-shadow", "text-transform", "to",
+        "top", "trailing", "transform", "truncate", "underline", "view-box", "weight", "width", "wrap",
     ]
 
     /// Spelling → name, for the parsers (one hash of the bytes an attribute as written).

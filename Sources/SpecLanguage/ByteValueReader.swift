@@ -72,7 +72,10 @@ enum ByteValueReader {
             return anchorNumber(bytes).map(Value.anchor)
         case .anchor:
             return anchorNumber(bytes).map(Value.anchor)
-        case .fontFamilies, .shadows, .transform, .styleNames:
+        case .paintOrNone:
+            if matches(bytes, "none") { return .keyword("none") }
+            return color(bytes).map(Value.color)
+        case .fontFamilies, .shadows, .transform, .styleNames, .viewBox, .dashArray, .endpoint:
             return nil
         }
     }

@@ -4,6 +4,12 @@ public enum NodeKind: String, Hashable, Sendable, CaseIterable {
     /// A run of a label's text with its own font, size, colour and decorations: a child
     /// of a `label` only, never laid out on its own (see `Schema.spanAttributes`).
     case span
+    /// A vector shape from SVG path data (`path "M0 0 L10 10"`), a leaf laid out like an
+    /// image: its `view-box` (or the data's extent) is its natural size.
+    case path
+    /// A line between two nodes (`connector from=a to=b.left`), placed after layout and
+    /// taking no space in it: never part of the layout tree.
+    case connector
     /// `if CONDITION`, `else` and `for NAME in LIST`: expanded away by `SpecExpander`
     /// before layout, their children taking their place.
     case ifBlock = "if", elseBlock = "else", forLoop = "for"

@@ -27,7 +27,7 @@ extension JSONSpecReader {
             guard let name = object[index].attribute ?? AttributeName(key) else {
                 if key == "kind" || key == "children" { continue }
                 // Two arguments is an error, which one depends on the order: the general reading's.
-                guard key == "text" || key == "src" || key == "length", argument == nil else { return nil }
+                guard key == "text" || key == "src" || key == "length" || key == "d", argument == nil else { return nil }
                 argument = index
                 continue
             }

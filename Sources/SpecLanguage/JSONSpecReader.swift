@@ -254,6 +254,7 @@ public struct JSONSpecReader {
     private static func checkArgument(_ argument: Value?, of kind: NodeKind, at location: SourceLocation) throws(SpecError) {
         if kind == .label || kind == .span, argument == nil { throw SpecError("a \(kind.rawValue) needs \"text\"", at: location) }
         if kind == .image, argument == nil { throw SpecError("an image needs \"src\"", at: location) }
+        if kind == .path, argument == nil { throw SpecError("a path needs \"d\", its SVG path data", at: location) }
     }
 
     /// The argument of a node of `kind` at `path` that `member` gives, when it is `text`,
@@ -267,13 +268,21 @@ public struct JSONSpecReader {
             throw SpecError("an empty span; give it text, or leave it out", at: value.location(path.key(key)))
         case (.label, "text", .string(let s)), (.span, "text", .string(let s)), (.image, "src", .string(let s)):
             return .string(s)
+        case (.path, "d", .string(let s)):
+            if !s.utf8.contains(UInt8(ascii: "{")) {
+                do throws(PathData.Failure) { _ = try PathData.parse(s) } catch {
+                    throw SpecError("path data: \(error.message) (at character \(error.offset + 1) of the data)",
+                                    at: value.location(path.key(key)))
+                }
+            }
+            return .string(s)
         case (.spacer, "length", .number(let n)):
             guard n.isFinite, n >= 0, n <= ValueRanges.maxPoints else {
                 throw SpecError("a fixed spacer's length must be within 0...\(ValueReader.format(ValueRanges.maxPoints))",
                                 at: value.location(path.key(key)))
             }
             return .number(n)
-        case (_, "text", _), (_, "src", _), (_, "length", _):
+        case (_, "text", _), (_, "src", _), (_, "length", _), (_, "d", _):
             throw SpecError("'\(key)' does not belong on a \(kind.rawValue), or is not the right type", at: value.location(path.key(key)))
         default:
             return nil

@@ -266,6 +266,15 @@ struct ParseState {
             throw fail("an empty span; give it text, or leave the line out", column: tokens.dropFirst().first?.column)
         case (.image, nil):
             throw fail("an image needs its file in quotes: image \"photo.png\"")
+        case (.path, nil):
+            throw fail("a path needs its SVG path data in quotes: path \"M2 2 L22 22\"")
+        case (.path, .string(let data)):
+            // Data with `{name}` in it is read once a loop has filled it in (`SceneBuilder`).
+            if !data.utf8.contains(UInt8(ascii: "{")), let column = tokens.dropFirst().first?.column {
+                do throws(PathData.Failure) { _ = try PathData.parse(data) } catch {
+                    throw fail("path data: \(error.message)", column: column + 1 + error.offset)
+                }
+            }
         case (.label, .string), (.span, .string), (.image, .string), (.spacer, .number), (.spacer, nil), (_, nil):
             break
         default:

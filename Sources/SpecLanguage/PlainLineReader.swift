@@ -24,8 +24,9 @@ struct PlainLineReader {
 
     /// The kind of a line this reader may read: its first word a kind that is no
     /// `if`/`else`/`for` (so the line is not blank and not a comment); nil for any other line.
+    /// A `path` line is always read the general way, where its data is checked.
     static func kind(of start: LineStart) -> NodeKind? {
-        guard let kind = start.firstWordKind, !kind.isControl else { return nil }
+        guard let kind = start.firstWordKind, !kind.isControl, kind != .path else { return nil }
         return kind
     }
 

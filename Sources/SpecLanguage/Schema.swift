@@ -43,11 +43,22 @@ enum ValueShape: Hashable, Sendable {
     /// 1…1000 or a CSS weight name (`bold`), read as a whole number.
     case fontWeight
     case styleNames
+    /// `view-box`: four numbers, `MIN-X MIN-Y WIDTH HEIGHT` (spaces or commas, as SVG's
+    /// `viewBox`), the width and height above 0.
+    case viewBox
+    /// `dash`: one to `ValueRanges.maxDashes` lengths, dash and gap in turn (as SVG's
+    /// `stroke-dasharray`), each 0 or more, not all 0.
+    case dashArray
+    /// `fill` and `stroke`: a colour, or `none`.
+    case paintOrNone
+    /// A connector's end: a node's id, alone (the side chosen automatically) or with a
+    /// side, `ID.top`, `.right`, `.bottom`, `.left` or `.center`.
+    case endpoint
 }
 
 /// Which attributes each node kind takes, and what their values look like.
 public enum Schema {
-    static let layoutKinds: Set<NodeKind> = [.vbox, .hbox, .zbox, .border, .box, .spacer, .label, .image]
+    static let layoutKinds: Set<NodeKind> = [.vbox, .hbox, .zbox, .border, .box, .spacer, .label, .image, .path]
     static let containerKinds: Set<NodeKind> = [.canvas, .vbox, .hbox, .zbox, .border, .box]
     private static let containerKindBits = containerKinds.reduce(0) { $0 | Definition.bit($1) }
     /// Where `font`, `color`, `line-height` and a font `size` are said for the labels inside
@@ -55,7 +66,7 @@ public enum Schema {
     public static let textContainerKinds: Set<NodeKind> = [.vbox, .hbox, .zbox, .border, .box]
     /// Where `size` may be one number, a font size: not on a box, where `size=40` would
     /// read as a frame size (a box's frame is `size=WxH`).
-    public static let fontSizeKinds: Set<NodeKind> = [.canvas, .label, .span, .vbox, .hbox, .zbox, .border]
+    public static let fontSizeKinds: Set<NodeKind> = [.canvas, .label, .span, .vbox, .hbox, .zbox, .border, .connector]
     /// What a label's `span` lines take: the text attributes that make sense per run. The
     /// others a label takes (`lines`, `wrap`, `truncate`, `align`, `line-height`) lay out
     /// the whole paragraph, so they are the label's alone (see `spanLayoutAttributes`).
@@ -76,6 +87,8 @@ public enum Schema {
                 + "or on a stack, zbox or border for the labels inside)"
         case .size where kind == .span:
             return "a span's size is its font size, one number (size=12)"
+        case .size where kind == .connector:
+            return "a connector's size is its label's font size, one number (size=12)"
         default:
             return nil
         }
@@ -168,6 +181,8 @@ public enum Schema {
             case .elseBlock: 1 << 10
             case .forLoop: 1 << 11
             case .span: 1 << 12
+            case .path: 1 << 13
+            case .connector: 1 << 14
             }
         }
 
@@ -203,6 +218,8 @@ public enum Schema {
         // The two whose shape on a label is its own.
         table[slot(.label, .align)] = labelAlign
         table[slot(.label, .wrap)] = labelWrap
+        // A connector's `background` is its label's, a colour.
+        table[slot(.connector, .background)] = .color
         return table
     }()
     /// `definitions` by `AttributeName`, without hashing the name.
@@ -214,17 +231,17 @@ public enum Schema {
         func add(_ names: [String], _ shape: ValueShape, _ kinds: Set<NodeKind>) {
             for n in names { d[n] = Definition(shape: shape, kinds: kinds) }
         }
-        add(["id"], .identifier, layoutKinds)
-        add(["style"], .styleNames, all.union([.span]))
+        add(["id"], .identifier, layoutKinds.union([.connector]))
+        add(["style"], .styleNames, all.union([.span, .connector]))
         add(["width", "height"], .lengthOrAnchor, all)
-        add(["size"], .sizePair, all.union([.span]))
+        add(["size"], .sizePair, all.union([.span, .connector]))
         add(["min-width", "min-height", "max-width", "max-height"], .length(allowAuto: true, intrinsic: true), layoutKinds)
         add(["aspect-ratio"], .number(min: ValueRanges.aspectRatio.lowerBound, max: ValueRanges.aspectRatio.upperBound), layoutKinds)
         add(["margin"], .insets(allowAuto: true, nonNegative: false), layoutKinds)
         add(sides(of: "margin"), .length(allowAuto: true), layoutKinds)
         add(["padding"], .insets(allowAuto: false, nonNegative: true), containerKinds)
         add(sides(of: "padding"), .length(allowAuto: false, nonNegative: true), containerKinds)
-        add(["background"], .background, all)
+        add(["background"], .background, all.union([.connector]))
         add(["shadow"], .shadows(spread: true), layoutKinds)
         // An image under the node's content, in its padding box, by an image's content mode.
         add(["background-image"], .string, layoutKinds)
@@ -254,7 +271,7 @@ public enum Schema {
         add(["scale"], .number(min: 0.25, max: 8), [.canvas])
         // Set on a container, these are inherited by the labels inside it (and a label's
         // by its spans).
-        let inheritedText = textContainerKinds.union([.canvas]).union(textRunKinds)
+        let inheritedText = textContainerKinds.union([.canvas, .connector]).union(textRunKinds)
         add(["font"], .font, inheritedText)
         add(["weight"], .fontWeight, inheritedText)
         add(["italic"], .bool, inheritedText)
@@ -276,8 +293,26 @@ public enum Schema {
         // Painted over with one colour in both images before comparing: dynamic content
         // that keeps its size (a clock, an avatar).
         add(["mask"], .bool, layoutKinds)
+        // A path's drawing (SVG's presentation attributes of the same meaning).
+        add(["view-box"], .viewBox, [.path])
+        add(["fill"], .paintOrNone, [.path])
+        add(["stroke"], .paintOrNone, [.path, .connector])
+        add(["fill-rule"], .keywords(["nonzero", "evenodd"]), [.path])
+        add(["stroke-width"], .number(min: 0, max: ValueRanges.maxPoints), [.path, .connector])
+        add(["line-join"], .keywords(["miter", "round", "bevel"]), [.path])
+        add(["line-cap"], .keywords(["butt", "round", "square"]), [.path])
+        add(["dash"], .dashArray, [.path, .connector])
+        // Connectors: their ends, route, arrowheads, label and layer.
+        add(["from", "to"], .endpoint, [.connector])
+        add(["route"], .keywords(["straight", "orthogonal", "curved"]), [.connector])
+        add(["start-arrow", "end-arrow"], .keywords(arrowKeywords), [.connector])
+        add(["label"], .string, [.connector])
+        add(["layer"], .keywords(["below", "above"]), [.connector])
         return d
     }()
+
+    /// The shapes of a connector's arrowheads.
+    public static let arrowKeywords = ["none", "triangle", "open", "circle", "diamond"]
 
     static let imageModes = [
         "scale-to-fill", "aspect-fit", "aspect-fill", "center", "top", "bottom", "left", "right",

@@ -94,6 +94,7 @@ public enum SpecWriter {
         case .gradient(let g): return gradient(g)
         case .shadows(let s): return s.isEmpty ? "none" : s.map(shadow).joined(separator: ", ")
         case .corners(let tl, let tr, let br, let bl): return [tl, tr, br, bl].map(number).joined(separator: ",")
+        case .numbers(let values): return values.map(number).joined(separator: ",")
         case .transform(let steps):
             return steps.map { step in
                 switch step {
@@ -265,6 +266,7 @@ public enum SpecWriter {
         switch (node.kind, node.argument) {
         case (.label, .string(let s)?), (.span, .string(let s)?): extra.append(("text", jsonString(s)))
         case (.image, .string(let s)?): extra.append(("src", jsonString(s)))
+        case (.path, .string(let s)?): extra.append(("d", jsonString(s)))
         case (.spacer, .number(let n)?): extra.append(("length", number(n)))
         default: break
         }

@@ -45,4 +45,6 @@ extension ValueRanges {
     public static let maxTransformSteps = 8
     /// A `scale()` factor's size: from 1/100 up to 100, either sign (a negative one mirrors).
     public static let transformScale: ClosedRange<Double> = 0.01...100
+    /// Lengths in one `dash` pattern.
+    public static let maxDashes = 16
 }

@@ -78,6 +78,10 @@ struct ValueReader {
             return try shadows(text, spread: spread)
         case .transform:
             return try transform(text)
+        case .viewBox:
+            return try viewBox(text)
+        case .dashArray:
+            return try dashArray(text)
         default:
             if quoted { throw Failure(message: "expected \(describe(shape)), not a quoted string") }
         }
@@ -182,6 +186,10 @@ struct ValueReader {
             }
         case .color:
             return .color(try color(text))
+        case .paintOrNone:
+            return text == "none" ? .keyword("none") : .color(try color(text))
+        case .endpoint:
+            return .string(try endpoint(text))
         case .background:
             return try background(text)
         case .radii:
@@ -234,7 +242,7 @@ struct ValueReader {
             let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             for n in names where !isIdentifier(n) { throw Failure(message: "'\(n)' is not a style name") }
             return .string(names.joined(separator: ","))
-        case .string, .fontFamilies, .font, .fontWeight, .shadows, .transform:
+        case .string, .fontFamilies, .font, .fontWeight, .shadows, .transform, .viewBox, .dashArray:
             fatalError("handled above")
         }
     }
@@ -271,6 +279,10 @@ struct ValueReader {
         case .font: return "a font"
         case .fontWeight: return "a font weight"
         case .styleNames: return "style names"
+        case .viewBox: return "a view box MIN-X MIN-Y WIDTH HEIGHT"
+        case .dashArray: return "dash lengths"
+        case .paintOrNone: return "a color or none"
+        case .endpoint: return "a node's id, or ID.SIDE"
         }
     }
 
@@ -298,6 +310,72 @@ struct ValueReader {
     static func isIdentifier(_ text: String) -> Bool {
         var text = text
         return text.withUTF8(ByteValueReader.isIdentifier)
+    }
+
+    /// The numbers of a list separated by spaces or commas (SVG's lists), each with its
+    /// offset in `text` for a message.
+    private static func numberList(_ text: String) throws(Failure) -> [(value: Double, offset: Int)] {
+        var result: [(Double, Int)] = []
+        var offset = 0
+        for part in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == " " || $0 == "," }) {
+            defer { offset += part.count + 1 }
+            if part.isEmpty { continue }
+            do { result.append((try number(String(part)), offset)) } catch {
+                throw Failure(message: error.message, offset: offset)
+            }
+            guard result.count <= 64 else { throw Failure(message: "too many numbers", offset: offset) }
+        }
+        return result
+    }
+
+    /// The sides a connector's end may name.
+    public static let connectorSides = ["top", "right", "bottom", "left", "center"]
+
+    /// A connector's `from` or `to`: `ID` or `ID.SIDE` (an id with `{…}` is checked once a
+    /// loop has filled it in).
+    static func endpoint(_ text: String) throws(Failure) -> String {
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard isIdentifier(parts[0]) || parts[0].utf8.contains(UInt8(ascii: "{")) else {
+            throw Failure(message: "'\(parts[0])' is not a node's id (letters, digits, '_' and '-', starting with a letter or '_')")
+        }
+        if parts.count == 2, !connectorSides.contains(parts[1]) {
+            var message = "'\(parts[1])' is not a side; a connector's end is ID or ID.SIDE, the side one of "
+                + connectorSides.joined(separator: ", ")
+            if let s = suggestion(for: parts[1], among: connectorSides) { message += "; did you mean '\(s)'?" }
+            throw Failure(message: message, offset: parts[0].count + 1)
+        }
+        return text
+    }
+
+    /// `view-box`: `MIN-X MIN-Y WIDTH HEIGHT`, within the range of points, the sides above 0.
+    static func viewBox(_ text: String) throws(Failure) -> Value {
+        let numbers = try numberList(text)
+        guard numbers.count == 4 else {
+            throw Failure(message: "a view box is four numbers, MIN-X MIN-Y WIDTH HEIGHT (view-box=\"0 0 24 24\"), not \(numbers.count)")
+        }
+        for (v, offset) in numbers {
+            do { try checkPoints(v) } catch { throw Failure(message: error.message, offset: offset) }
+        }
+        for (v, offset) in numbers[2...] where !(v > 0) {
+            throw Failure(message: "a view box's width and height are above 0, not \(format(v))", offset: offset)
+        }
+        return .numbers(numbers.map(\.value))
+    }
+
+    /// `dash`: 1 to `ValueRanges.maxDashes` lengths, each 0 or more, not all 0.
+    static func dashArray(_ text: String) throws(Failure) -> Value {
+        let numbers = try numberList(text)
+        guard (1...ValueRanges.maxDashes).contains(numbers.count) else {
+            throw Failure(message: "a dash pattern is 1 to \(ValueRanges.maxDashes) lengths, dash and gap in turn (dash=\"4 2\"), not \(numbers.count)")
+        }
+        for (v, offset) in numbers {
+            guard v >= 0 else { throw Failure(message: "a dash length cannot be negative", offset: offset) }
+            do { try checkPoints(v) } catch { throw Failure(message: error.message, offset: offset) }
+        }
+        guard numbers.contains(where: { $0.value > 0 }) else {
+            throw Failure(message: "a dash pattern of zeros draws nothing; leave dash out for a solid line")
+        }
+        return .numbers(numbers.map(\.value))
     }
 
     static func number(_ text: String) throws(Failure) -> Double {

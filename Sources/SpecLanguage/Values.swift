@@ -82,4 +82,6 @@ public enum Value: Hashable, Sendable {
     case transform([TransformStep])
     /// A `radius` whose corners differ, in CSS order (one radius for all is `.number`).
     case corners(topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double)
+    /// A list of numbers: a `view-box` (four) or a `dash` pattern.
+    case numbers([Double])
 }

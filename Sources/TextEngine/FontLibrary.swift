@@ -18,9 +18,11 @@ public final class FontLibrary: @unchecked Sendable {
 
     /// The folders Debian's font packages install into, searched for families after
     /// `fontDirectories`: `fonts-dejavu-core` and `fonts-dejavu-extra` (DejaVu Sans, Serif,
-    /// Sans Mono), `fonts-noto-cjk` (Noto Sans and Serif CJK), `fonts-noto-color-emoji`.
+    /// Sans Mono), `fonts-noto-cjk` (Noto Sans and Serif CJK), `fonts-noto-color-emoji`,
+    /// `fonts-symbola` (Symbola, the symbols fallback font: one file in its own folder).
     public static let systemFontDirectories = [
         "/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/opentype/noto", "/usr/share/fonts/truetype/noto",
+        "/usr/share/fonts/truetype/ancient-scripts",
     ]
 
     /// Extra directories searched (before the system directories) for families.

@@ -42,6 +42,28 @@ final class HostileSpecInputTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: outDir + "/in.png"), file: file, line: line)
     }
 
+    // MARK: - Paths
+
+    /// A million commands in one path: refused at the first past the limit (the
+    /// 100,001st: after `M0 0`, the 100,000th ` l1 0`, whose letter is its second
+    /// character; the data starts at column 7).
+    func testAPathOfAMillionCommands() throws {
+        let data = "M0 0" + String(repeating: " l1 0", count: 1_000_000)
+        try assertEveryCommandFails("canvas width=10 height=10\npath \"\(data)\"\n",
+                                    "2:\(7 + 4 + (100_000 - 1) * 5 + 1): error: path data: more than 100000 path commands (the limit a path); "
+                                    + "draw fewer, or split the path")
+    }
+
+    /// Radii of NaN or near 10^308 are no numbers a path takes.
+    func testAnArcWithNaNOrHugeRadii() throws {
+        try assertEveryCommandFails("canvas width=10 height=10\npath \"M0 0 A nan 5 0 0 1 5 5\"\n",
+                                    "2:14: error: path data: expected a number, not 'n'")
+        try assertEveryCommandFails("canvas width=10 height=10\npath \"M0 0 A 5 1.7e308 0 0 1 5 5\"\n",
+                                    "2:16: error: path data: the number 1.7e308 is outside the range of path coordinates, ±1000000")
+        try assertEveryCommandFails("canvas width=10 height=10\npath \"M0 0 L5 5\" dash=\"1e-9 1e308\"\n",
+                                    "2:23: error: bad value for 'dash': 1e+308 is outside the range -1000000...1000000 (points)")
+    }
+
     // MARK: - Nesting that used to overflow the stack (SIGSEGV)
 
     func testThirtyThousandParentheses() throws {

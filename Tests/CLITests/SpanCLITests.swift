@@ -59,7 +59,7 @@ final class SpanCLITests: XCTestCase {
                         "3:17: error: text would be drawn at 32000 device pixels per em (size × scale); the limit is 16384")
         try assertFails("canvas width=100\nlabel \"a\"\n  span \"b\" font=\"No Such Family\"\n",
                         "3:17: error: font family 'No Such Family' not found in /usr/share/fonts/truetype/dejavu, "
-                        + "/usr/share/fonts/opentype/noto, /usr/share/fonts/truetype/noto; the families there are: ")
+                        + "/usr/share/fonts/opentype/noto, /usr/share/fonts/truetype/noto, /usr/share/fonts/truetype/ancient-scripts; the families there are: ")
     }
 
     /// Sizes far apart in one label lay out to finite frames and draw; characters of a span

@@ -75,6 +75,40 @@ final class VectorOutputCLITests: XCTestCase {
         XCTAssertEqual(pdf.status, 0, pdf.stdoutText + pdf.stderr)
     }
 
+    /// A diagram of paths and connectors (every route and arrowhead, a dash, both layers;
+    /// no text, which poppler draws its own way) in SVG and PDF, rasterised back, is the PNG.
+    /// Straight lines are whole points wide on whole points: poppler snaps a 1-point line
+    /// that straddles two pixels to one (stroke adjustment), which Cairo does not.
+    func testConnectorsAndPathsAreTheSameInPNGSVGAndPDF() throws {
+        let rsvg = try tool("rsvg-convert"), pdftoppm = try tool("pdftoppm")
+        let spec = path("diagram.spec")
+        try """
+            canvas width=320 height=220 background=#ffffff
+            box size=320x220
+              box id=a left=20 top=20 size=80x40 background=#eef2ff border=1,#4f7cff radius=6
+              box id=b left=220 top=20 size=80x40 background=#eef2ff border=1,#4f7cff radius=6
+              box id=c left=120 top=150 size=80x40 background=#fff4e5 border=1,#ef8f00
+              path "M12 2 L22 22 H2 Z" view-box="0 0 24 24" left=140 top=70 size=40x40 fill=#ef476f stroke=#1b1f3b line-join=round
+            connector from=a to=b end-arrow=triangle start-arrow=circle stroke-width=2
+            connector from=a to=c route=orthogonal end-arrow=diamond stroke-width=2
+            connector from=b.bottom to=c.right route=curved end-arrow=open dash="4 3" stroke=#ef476f stroke-width=1.5
+            connector from=c.left to=a.left route=orthogonal layer=below stroke=#06d6a0 stroke-width=3
+            """.write(toFile: spec, atomically: false, encoding: .utf8)
+        for name in ["d.png", "d.svg", "d.pdf"] {
+            let r = try CLIRunner.run([spec, path(name)])
+            XCTAssertEqual(r.status, 0, r.stderr)
+        }
+        XCTAssertEqual(try runTool(rsvg, [path("d.svg"), "-o", path("from-svg.png")]).status, 0)
+        XCTAssertEqual(try runTool(pdftoppm, ["-r", "72", "-png", "-singlefile", path("d.pdf"), path("from-pdf")]).status, 0)
+        for back in ["from-svg.png", "from-pdf.png"] {
+            let r = try CLIRunner.run(["diff", path("d.png"), path(back), "--max-diff-ratio", "0.001"])
+            XCTAssertEqual(r.status, 0, back + ": " + r.stdoutText + r.stderr)
+        }
+        // And the connectors are vector paths in the SVG, not pictures.
+        let svg = String(decoding: try bytes("d.svg"), as: UTF8.self)
+        XCTAssertFalse(svg.contains("<image"))
+    }
+
     func testFormatWinsOverTheExtensionAndNamesTheInputFormToo() throws {
         let r = try CLIRunner.run(["render", card, path("card.png"), "--format", "PDF", "--format", "spec"])
         XCTAssertEqual(r.status, 0, r.stderr)
