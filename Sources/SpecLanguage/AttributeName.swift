@@ -6,27 +6,31 @@
 /// them as their text sorts: messages, `convert` and the scene builder keep the order
 /// they had when names were strings. `AttributeNameTests` checks the two lists agree.
 public enum AttributeName: UInt8, CaseIterable, Comparable, Hashable, Sendable, CustomStringConvertible {
-    case align, alignContent, alignSelf, aspectRatio, background, backgroundImage, backgroundMode, basis, blend
-    case border, borderBottom, borderLeft, borderRight, borderStyle, borderTop, bottom, centerX, centerY, clip
-    case color, crossGap, diffIgnore, diffThreshold, direction, fallback, font, gap, grow, height, hidden, id
-    case italic, justify, leading, left, letterSpacing, lineHeight, lines, margin, marginBottom, marginLeft
-    case marginRight, marginTop, maxHeight, maxWidth, minHeight, minWidth, mode, opacity, order, padding
-    case paddingBottom, paddingLeft, paddingRight, paddingTop, position, radius, region, reverse, right, scale
-    case shadow, shrink, size, strikethrough, style, textShadow, textTransform, top, trailing, transform, truncate
-    case underline, weight, width, wrap
+    case align, alignContent, alignSelf, area, areas, aspectRatio, autoColumns, autoFlow, autoRows
+    case background, backgroundImage, backgroundMode, basis, blend, border, borderBottom, borderLeft
+    case borderRight, borderStyle, borderTop, bottom, centerX, centerY, clip, color, column, columnGap
+    case columns, crossGap, diffIgnore, diffThreshold, direction, fallback, font, gap, grow, height, hidden
+    case id, italic, justify, justifyItems, justifySelf, leading, left, letterSpacing, lineHeight, lines
+    case margin, marginBottom, marginLeft, marginRight, marginTop, maxHeight, maxWidth, minHeight, minWidth
+    case mode, opacity, order, padding, paddingBottom, paddingLeft, paddingRight, paddingTop, position
+    case radius, region, reverse, right, row, rowGap, rows, scale, shadow, shrink, size, strikethrough
+    case style, textShadow, textTransform, top, trailing, transform, truncate, underline, weight, width
+    case wrap
 
     /// The spellings, in case order.
     private static let spellings: [String] = [
-        "align", "align-content", "align-self", "aspect-ratio", "background", "background-image",
-        "background-mode", "basis", "blend", "border", "border-bottom", "border-left", "border-right",
-        "border-style", "border-top", "bottom", "center-x", "center-y", "clip", "color", "cross-gap",
-        "diff-ignore", "diff-threshold", "direction", "fallback", "font", "gap", "grow", "height", "hidden",
-        "id", "italic", "justify", "leading", "left", "letter-spacing", "line-height", "lines", "margin",
-        "margin-bottom", "margin-left", "margin-right", "margin-top", "max-height", "max-width", "min-height",
-        "min-width", "mode", "opacity", "order", "padding", "padding-bottom", "padding-left", "padding-right",
-        "padding-top", "position", "radius", "region", "reverse", "right", "scale", "shadow", "shrink", "size",
-        "strikethrough", "style", "text-shadow", "text-transform", "top", "trailing", "transform", "truncate",
-        "underline", "weight", "width", "wrap",
+        "align", "align-content", "align-self", "area", "areas", "aspect-ratio", "auto-columns", "auto-flow",
+        "auto-rows", "background", "background-image", "background-mode", "basis", "blend", "border",
+        "border-bottom", "border-left", "border-right", "border-style", "border-top", "bottom", "center-x",
+        "center-y", "clip", "color", "column", "column-gap", "columns", "cross-gap", "diff-ignore",
+        "diff-threshold", "direction", "fallback", "font", "gap", "grow", "height", "hidden", "id", "italic",
+        "justify", "justify-items", "justify-self", "leading", "left", "letter-spacing", "line-height",
+        "lines", "margin", "margin-bottom", "margin-left", "margin-right", "margin-top", "max-height",
+        "max-width", "min-height", "min-width", "mode", "opacity", "order", "padding", "padding-bottom",
+        "padding-left", "padding-right", "padding-top", "position", "radius", "region", "reverse", "right",
+        "row", "row-gap", "rows", "scale", "shadow", "shrink", "size", "strikethrough", "style",
+        "text-shadow", "text-transform", "top", "trailing", "transform", "truncate", "underline", "weight",
+        "width", "wrap",
     ]
 
     /// Spelling → name, for the parsers (one hash of the bytes an attribute as written).

@@ -72,7 +72,7 @@ enum ByteValueReader {
             return anchorNumber(bytes).map(Value.anchor)
         case .anchor:
             return anchorNumber(bytes).map(Value.anchor)
-        case .fontFamilies, .shadows, .transform, .styleNames:
+        case .fontFamilies, .shadows, .transform, .styleNames, .grid:
             return nil
         }
     }

@@ -78,6 +78,16 @@ struct ValueReader {
             return try shadows(text, spread: spread)
         case .transform:
             return try transform(text)
+        case .grid(let kind):
+            switch kind {
+            case .trackList: _ = try GridValues.trackList(text)
+            case .trackSizes: _ = try GridValues.trackSizes(text)
+            case .areas: _ = try GridValues.areas(text)
+            case .placement: _ = try GridValues.placement(text)
+            case .area: _ = try GridValues.area(text)
+            case .flow: _ = try GridValues.flow(text)
+            }
+            return .string(text)
         default:
             if quoted { throw Failure(message: "expected \(describe(shape)), not a quoted string") }
         }
@@ -234,7 +244,7 @@ struct ValueReader {
             let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             for n in names where !isIdentifier(n) { throw Failure(message: "'\(n)' is not a style name") }
             return .string(names.joined(separator: ","))
-        case .string, .fontFamilies, .font, .fontWeight, .shadows, .transform:
+        case .string, .fontFamilies, .font, .fontWeight, .shadows, .transform, .grid:
             fatalError("handled above")
         }
     }
@@ -271,6 +281,15 @@ struct ValueReader {
         case .font: return "a font"
         case .fontWeight: return "a font weight"
         case .styleNames: return "style names"
+        case .grid(let kind):
+            switch kind {
+            case .trackList: return "a track list"
+            case .trackSizes: return "track sizes"
+            case .areas: return "areas"
+            case .placement: return "grid lines"
+            case .area: return "an area name"
+            case .flow: return "row, column or dense"
+            }
         }
     }
 
