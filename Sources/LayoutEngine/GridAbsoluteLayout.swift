@@ -68,14 +68,26 @@ extension LayoutContext {
                             availableWidth: .definite(w), availableHeight: .maxContent, perform: false).height
             }
             h = Swift.max(h, insets(c, parentWidth: cbw).vertical)
+            // With both insets `auto`, the static position: aligned in the area by its
+            // `justify-self`/`align-self` (`normal` and `stretch` are `start`), as Chromium does.
+            func staticShare(_ a: Align?) -> Double {
+                switch a {
+                case .center?: return 0.5
+                case .end?: return 1
+                default: return 0
+                }
+            }
             let x: Double
             if let l = left { x = cbx + l + m.left }
             else if let r = right { x = cbx + cbw - r - m.right - w }
-            else { x = isRTL ? cbx + cbw - m.right - w : cbx + m.left }
+            else {
+                let free = (cbw - w - m.horizontal) * staticShare(sp.pointee.justifySelf ?? grid.justifyItems)
+                x = isRTL ? cbx + cbw - m.right - w - free : cbx + m.left + free
+            }
             let y: Double
             if let t = top { y = cby + t + m.top }
             else if let b = bottom { y = cby + cbh - b - m.bottom - h }
-            else { y = cby + m.top }
+            else { y = cby + m.top + (cbh - h - m.vertical) * staticShare(sp.pointee.alignSelf ?? grid.alignItems) }
             _ = compute(c, knownWidth: w, knownHeight: h, parentWidth: cbw, parentHeight: cbh,
                         availableWidth: .definite(w), availableHeight: .definite(h), perform: true)
             frames[c] = Rect(x: x, y: y, width: w, height: h)

@@ -19,7 +19,7 @@ extension LayoutContext {
 
     func layoutGrid(_ node: NodeID, width: Double?, height: Double?,
                     availableWidth: AvailableSpace, availableHeight: AvailableSpace,
-                    bounds: NodeBounds, perform: Bool) -> Size {
+                    bounds: NodeBounds, perform: Bool, heightFromContent: Bool = false) -> Size {
         let grid = style(node).pointee.grid ?? Self.emptyGridStyle
         let pb = bounds.insets
         guard let width else {
@@ -28,14 +28,22 @@ extension LayoutContext {
                               availableHeight: availableHeight, bounds: bounds, perform: perform)
         }
         let innerW = Swift.max(0, width - pb.horizontal)
-        // A height the parent fixed is the rows' space; percentages of it only when definite.
-        let innerH = height.map { Swift.max(0, $0 - pb.vertical) }
-        let percentH = bounds.definiteHeight ? innerH : nil
+        // A height the parent fixed is the rows' space. Without one, the rows are sized with
+        // their percentages (and a percentage row gap) as `auto` (and 0), then sized again
+        // in the height that gives, percentages resolved (§7.2.1, as Chromium lays it out).
+        guard let height else {
+            let h = gridIntrinsicHeight(node, grid, width: width, bounds: bounds)
+            return layoutGrid(node, width: width, height: h, availableWidth: availableWidth,
+                              availableHeight: availableHeight, bounds: bounds, perform: perform, heightFromContent: true)
+        }
+        let innerH = Swift.max(0, height - pb.vertical)
         let columnGap = Self.gridGap(grid.columnGap, innerW)
-        let rowGap = Self.gridGap(grid.rowGap, percentH)
+        let rowGap = Self.gridGap(grid.rowGap, innerH)
 
         // §11 step 1 (§7, §8): the explicit grid and the items' areas.
-        let (columns, rows, placed) = gridPlacement(node, grid, innerW: innerW, innerH: percentH,
+        // (A height from the content leaves `repeat(auto-fill, …)` rows as many as without it.)
+        let repeatH = heightFromContent || !bounds.definiteHeight ? nil : innerH
+        let (columns, rows, placed) = gridPlacement(node, grid, innerW: innerW, innerH: repeatH,
                                                      columnGap: columnGap, rowGap: rowGap, bounds: bounds)
 
         // Step 2: the columns, in the width the parent gave.
@@ -48,35 +56,11 @@ extension LayoutContext {
         cols = colSizing.tracks
 
         // Step 3: the rows, with each item's width known from its columns.
-        var rowTracks = gridTracks(rows, before: placed.rowsBefore, count: placed.rowCount,
-                                   implicit: grid.autoRows, basis: percentH, spans: placed.items.map(\.row))
-        let columnsDone = GridTrackSizing(tracks: cols, gap: columnGap, mode: .definite(innerW))
-        let rowSpans = placed.items.map(\.row)
-        func sizeRows(_ mode: GridSizingMode, minSize: Double, maxSize: Double) -> GridTrackSizing {
-            var s = GridTrackSizing(tracks: rowTracks, gap: rowGap, mode: mode)
-            s.run(spans: rowSpans, contribution: { i in
-                self.gridRowContribution(placed.items[i].node, grid, columns: columnsDone,
-                                         column: placed.items[i].column, row: placed.items[i].row, rowTracks: rowTracks)
-            }, stretchAuto: Self.stretchesTracks(grid.alignContent), minSize: minSize, maxSize: maxSize)
-            return s
-        }
-        var rowSizing: GridTrackSizing
-        let outerH: Double
-        if let innerH {
-            rowSizing = sizeRows(.definite(innerH), minSize: innerH, maxSize: innerH)
-            outerH = height!
-        } else {
-            let minInner = Swift.max(0, bounds.minHeight - pb.vertical)
-            let maxInner = Swift.max(minInner, bounds.maxHeight - pb.vertical)
-            rowSizing = sizeRows(.maxContent, minSize: minInner, maxSize: maxInner)
-            let h = bounds.clampHeight(rowSizing.total + pb.vertical)
-            if h != rowSizing.total + pb.vertical {
-                // (Its min or max height fixed the height: the rows fill that, §12.7, §12.8.)
-                rowSizing = sizeRows(.definite(Swift.max(0, h - pb.vertical)), minSize: minInner, maxSize: maxInner)
-            }
-            outerH = h
-        }
-        rowTracks = rowSizing.tracks
+        let rowSizing = gridRowSizing(grid, placed: placed, rows: rows, columns: cols, columnGap: columnGap,
+                                      rowGap: rowGap, mode: .definite(innerH), basis: innerH,
+                                      minSize: innerH, maxSize: innerH)
+        let rowTracks = rowSizing.tracks
+        let outerH = height
         let size = Size(width: width, height: outerH)
         guard perform else { return size }
 
@@ -99,8 +83,15 @@ extension LayoutContext {
             let y = ay + gridSelfOffset(c, horizontal: false, grid: grid, free: ah - h - m.vertical,
                                         startMargin: m.top, endMargin: m.bottom)
             let px = isRTL ? pb.left + innerW - x - w : pb.left + x
+            // (A height from the item's content is not definite for the percentages inside it;
+            // a stretched one or its own is.)
+            let sp = style(c)
+            let definite = resolve(sp.pointee.height, ah) != nil
+                || (gridSelfAlign(c, horizontal: false, grid: grid) == .stretch && sp.pointee.height == .auto
+                    && sp.pointee.margin.top != .auto && sp.pointee.margin.bottom != .auto)
             _ = compute(c, knownWidth: w, knownHeight: h, parentWidth: aw, parentHeight: ah,
-                        availableWidth: .definite(w), availableHeight: .definite(h), perform: true)
+                        availableWidth: .definite(w), availableHeight: .definite(h), perform: true,
+                        definiteHeight: definite)
             frames[c] = relativeOffset(c, Rect(x: px, y: pb.top + y, width: w, height: h), parentWidth: aw, parentHeight: ah)
             // The grid's baseline: its first row's first item's (§10.7, without baseline alignment).
             if item.row.lowerBound == 0, item.column.lowerBound < firstRowColumn {
@@ -113,6 +104,44 @@ extension LayoutContext {
         layoutGridAbsoluteChildren(node, grid, columns: columns, rows: rows, placed: placed,
                                    colLines: colLines, rowLines: rowLines, size: size, insets: pb)
         return size
+    }
+
+    /// The rows of a grid `width` wide, with the columns sized.
+    func gridRowSizing(_ grid: GridContainerStyle, placed: GridPlacementResult, rows: GridExplicitAxis,
+                       columns cols: [GridTrack], columnGap: Double, rowGap: Double, mode: GridSizingMode,
+                       basis: Double?, minSize: Double, maxSize: Double) -> GridTrackSizing {
+        let rowTracks = gridTracks(rows, before: placed.rowsBefore, count: placed.rowCount,
+                                   implicit: grid.autoRows, basis: basis, spans: placed.items.map(\.row))
+        let columnsDone = GridTrackSizing(tracks: cols, gap: columnGap, mode: .maxContent)
+        var s = GridTrackSizing(tracks: rowTracks, gap: rowGap, mode: mode)
+        s.run(spans: placed.items.map(\.row), contribution: { i in
+            self.gridRowContribution(placed.items[i].node, grid, columns: columnsDone,
+                                     column: placed.items[i].column, row: placed.items[i].row, rowTracks: rowTracks)
+        }, stretchAuto: Self.stretchesTracks(grid.alignContent), minSize: minSize, maxSize: maxSize)
+        return s
+    }
+
+    /// The border-box height of a grid `width` wide whose parent does not fix its height:
+    /// its rows' total with percentages as `auto`, within its min and max heights.
+    func gridIntrinsicHeight(_ node: NodeID, _ grid: GridContainerStyle, width: Double, bounds: NodeBounds) -> Double {
+        let pb = bounds.insets
+        let innerW = Swift.max(0, width - pb.horizontal)
+        let columnGap = Self.gridGap(grid.columnGap, innerW)
+        let (columns, rows, placed) = gridPlacement(node, grid, innerW: innerW, innerH: nil,
+                                                     columnGap: columnGap, rowGap: 0, bounds: bounds)
+        var colSizing = GridTrackSizing(tracks: gridTracks(columns, before: placed.columnsBefore, count: placed.columnCount,
+                                                           implicit: grid.autoColumns, basis: innerW,
+                                                           spans: placed.items.map(\.column)),
+                                        gap: columnGap, mode: .definite(innerW))
+        colSizing.run(spans: placed.items.map(\.column), contribution: { i in
+            self.gridColumnContribution(placed.items[i].node, colSizing: nil, span: placed.items[i].column)
+        }, stretchAuto: Self.stretchesTracks(grid.justifyContent), minSize: innerW, maxSize: innerW)
+        let minInner = Swift.max(0, bounds.minHeight - pb.vertical)
+        let maxInner = Swift.max(minInner, bounds.maxHeight - pb.vertical)
+        let rowSizing = gridRowSizing(grid, placed: placed, rows: rows, columns: colSizing.tracks, columnGap: columnGap,
+                                      rowGap: Self.gridGap(grid.rowGap, nil), mode: .indefinite, basis: nil,
+                                      minSize: minInner, maxSize: maxInner)
+        return bounds.clampHeight(rowSizing.total + pb.vertical)
     }
 
     /// The explicit grid in both axes and the items' areas in it.
@@ -219,11 +248,11 @@ extension LayoutContext {
         case .auto:
             minimum = sp.pointee.clipsContent ? m.horizontal : minC
             automatic = true
-        case .points(let v): minimum = v + m.horizontal
+        case .points(let v): minimum = Swift.max(v, insets(c, parentWidth: nil).horizontal) + m.horizontal
         case .minContent: minimum = minC
         case .maxContent: minimum = maxC
         case .fitContent: minimum = minC
-        case .percent: minimum = m.horizontal
+        case .percent: minimum = insets(c, parentWidth: nil).horizontal + m.horizontal
         }
         return GridContribution(minContent: minC, maxContent: Swift.max(maxC, minC), minimum: minimum,
                                 automatic: automatic, margins: m.horizontal)
@@ -245,8 +274,8 @@ extension LayoutContext {
         case .auto:
             minimum = sp.pointee.clipsContent ? m.vertical : h
             automatic = true
-        case .points(let v): minimum = v + m.vertical
-        default: minimum = m.vertical
+        case .points(let v): minimum = Swift.max(v, insets(c, parentWidth: aw).vertical) + m.vertical
+        default: minimum = insets(c, parentWidth: aw).vertical + m.vertical
         }
         return GridContribution(minContent: h, maxContent: h, minimum: minimum, automatic: automatic, margins: m.vertical)
     }
@@ -270,7 +299,14 @@ extension LayoutContext {
         let room = Swift.max(0, aw - m.horizontal)
         let autoMargins = sp.pointee.margin.left == .auto || sp.pointee.margin.right == .auto
         if gridSelfAlign(c, horizontal: true, grid: grid) == .stretch && !autoMargins && sp.pointee.width == .auto,
-           let stretched = styledOr(c, .horizontal, aw, room) {
+           var stretched = styledOr(c, .horizontal, aw, room) {
+            // (Keyword min and max widths, which `styledOr` leaves, clamp it too.)
+            if sp.pointee.maxWidth.isIntrinsicKeyword {
+                stretched = Swift.min(stretched, sizeBound(c, sp.pointee.maxWidth, aw, nil, .definite(room), default: .infinity))
+            }
+            if sp.pointee.minWidth.isIntrinsicKeyword {
+                stretched = Swift.max(stretched, sizeBound(c, sp.pointee.minWidth, aw, nil, .definite(room), default: 0))
+            }
             return Swift.max(stretched, insets(c, parentWidth: aw).horizontal)
         }
         func width(_ a: AvailableSpace) -> Double {
@@ -291,7 +327,15 @@ extension LayoutContext {
         let m = margins(c, parentWidth: aw)
         let autoMargins = sp.pointee.margin.top == .auto || sp.pointee.margin.bottom == .auto
         if gridSelfAlign(c, horizontal: false, grid: grid) == .stretch && !autoMargins && sp.pointee.height == .auto,
-           let stretched = styledOr(c, .vertical, ah, Swift.max(0, ah - m.vertical)) {
+           var stretched = styledOr(c, .vertical, ah, Swift.max(0, ah - m.vertical)) {
+            // (A keyword min or max height is the content's height at that width.)
+            if sp.pointee.maxHeight.isIntrinsicKeyword || sp.pointee.minHeight.isIntrinsicKeyword {
+                let content = compute(c, knownWidth: width, knownHeight: nil, parentWidth: aw, parentHeight: ah,
+                                      availableWidth: .definite(width), availableHeight: .maxContent, perform: false,
+                                      contentSize: .vertical).height
+                if sp.pointee.maxHeight.isIntrinsicKeyword { stretched = Swift.min(stretched, content) }
+                if sp.pointee.minHeight.isIntrinsicKeyword { stretched = Swift.max(stretched, content) }
+            }
             return Swift.max(stretched, insets(c, parentWidth: aw).vertical)
         }
         return compute(c, knownWidth: width, knownHeight: nil, parentWidth: aw, parentHeight: ah,

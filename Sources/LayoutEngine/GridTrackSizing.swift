@@ -88,8 +88,11 @@ struct GridContribution {
     var margins: Double = 0
 }
 
-/// The constraint the grid container is sized under along the axis.
-enum GridSizingMode { case definite(Double), minContent, maxContent }
+/// The constraint the grid container is sized under along the axis: a definite size, a
+/// min- or max-content constraint, or an indefinite size that is none of them (the rows
+/// of a grid whose height comes from its content: tracks grow to their limits as under a
+/// max-content constraint, but `auto` minimums take the items' minimum contributions).
+enum GridSizingMode { case definite(Double), minContent, maxContent, indefinite }
 
 /// One run of the track sizing algorithm along one axis.
 struct GridTrackSizing {
@@ -160,7 +163,7 @@ struct GridTrackSizing {
             case .minContent: tracks[t].limit = Self.grow(tracks[t].limit, c.minContent)
             case .maxContent, .auto: tracks[t].limit = Self.grow(tracks[t].limit, c.maxContent)
             case .fitContent(let cap):
-                tracks[t].limit = Self.grow(tracks[t].limit, Swift.min(c.maxContent, Swift.max(cap, c.minContent)))
+                tracks[t].limit = Self.grow(tracks[t].limit, Swift.min(c.maxContent, cap))
             case .fixed, .fr: break
             }
         }
@@ -209,7 +212,7 @@ struct GridTrackSizing {
         switch mode {
         case .minContent: return limited(c.minContent, c, track)
         case .maxContent: return limited(c.maxContent, c, track)
-        case .definite: return c.minimum
+        case .definite, .indefinite: return c.minimum
         }
     }
 
@@ -231,7 +234,7 @@ struct GridTrackSizing {
         switch mode {
         case .minContent: (underMin, underMax) = (true, false)
         case .maxContent: (underMin, underMax) = (false, true)
-        case .definite: (underMin, underMax) = (false, false)
+        case .definite, .indefinite: (underMin, underMax) = (false, false)
         }
         func affected(_ t: GridTrack) -> Bool { !t.collapsed && (!flexible || t.isFlexible) }
         // 1. Intrinsic minimums.
@@ -386,7 +389,7 @@ struct GridTrackSizing {
 
     mutating func maximizeTracks() {
         switch mode {
-        case .maxContent:
+        case .maxContent, .indefinite:
             for t in tracks.indices { tracks[t].base = Swift.max(tracks[t].base, tracks[t].limit) }
         case .minContent:
             return
@@ -411,7 +414,7 @@ struct GridTrackSizing {
             return
         case .definite(let size):
             fr = findFrSize(0..<tracks.count, space: size)
-        case .maxContent:
+        case .maxContent, .indefinite:
             fr = 0
             for t in tracks where t.isFlexible && !t.collapsed {
                 fr = Swift.max(fr, t.flex > 1 ? t.base / t.flex : t.base)

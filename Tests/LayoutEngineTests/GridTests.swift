@@ -169,9 +169,11 @@ final class GridTrackSizingTests: XCTestCase {
     func testRowsFromWrappedText() throws {
         let g = GridContainerStyle(columns: tracks(pt(40), pt(40)), rowGap: .percent(10))
         let laid = try XCTUnwrap(lay(grid("g", g, { _ in }, text("a", "aaa bbb ccc"), text("b", "x"), text("c", "y")), width: 80))
-        // Row gap 10% of an indefinite height: 0.
+        // A 10% row gap is 0 while the rows are sized (the height is indefinite), then 10% of
+        // the 30 + 10 that gives (CSS Grid §10.1, as Chromium lays it out).
         assertFrame(laid["b"], Rect(x: 40, y: 0, width: 40, height: 3 * 10))
-        assertFrame(laid["c"], Rect(x: 0, y: 30, width: 40, height: 10))
+        assertFrame(laid["c"], Rect(x: 0, y: 30 + 0.1 * (30 + 10), width: 40, height: 10))
+        assertFrame(laid["g"], Rect(x: 0, y: 0, width: 80, height: 30 + 10))
     }
 }
 
