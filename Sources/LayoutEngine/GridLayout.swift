@@ -282,12 +282,19 @@ extension LayoutContext {
 
     // MARK: §10 Alignment
 
-    /// The alignment of an item along an axis; `normal` is `stretch`, or `start` for an
-    /// item with an aspect ratio (§6.2); `baseline` aligns as `start`.
+    /// The alignment of an item along an axis; `normal` is `stretch`, except across (the
+    /// block axis) for an item with an aspect ratio, which is sized as a block is: its width
+    /// fills the area (unless its height gives it through the ratio) and its height comes
+    /// from the ratio, at the start (CSS Grid §6.2, as Chromium does); `baseline` aligns as
+    /// `start`.
     func gridSelfAlign(_ c: NodeID, horizontal: Bool, grid: GridContainerStyle) -> Align {
         let sp = style(c)
         let a = horizontal ? (sp.pointee.justifySelf ?? grid.justifyItems) : (sp.pointee.alignSelf ?? grid.alignItems)
-        guard let a else { return sp.pointee.aspectRatio == nil ? .stretch : .start }
+        guard let a else {
+            guard sp.pointee.aspectRatio != nil else { return .stretch }
+            if horizontal && sp.pointee.height == .auto { return .stretch }
+            return .start
+        }
         return a == .baseline ? .start : a
     }
 

@@ -226,9 +226,16 @@ final class GridAlignmentTests: XCTestCase {
         assertFrame(laid["abs"], Rect(x: 5 + 30 + 4, y: 5 + 20 + 1, width: 100 - 35 - 4 - 2, height: 50 - 25 - 1 - 3))
     }
 
-    func testItemWithAspectRatioIsNotStretched() throws {
-        let g = GridContainerStyle(columns: tracks(pt(100)), rows: tracks(pt(100)))
-        let laid = try XCTUnwrap(lay(grid("g", g, { _ in }, box("a", { $0.aspectRatio = 2; $0.width = .points(40) })), width: 100))
-        assertFrame(laid["a"], Rect(x: 0, y: 0, width: 40, height: 20))
+    func testItemWithAspectRatioIsSizedAsABlock() throws {
+        let g = GridContainerStyle(columns: tracks(pt(100), pt(100)), rows: tracks(pt(100)))
+        let laid = try XCTUnwrap(lay(grid("g", g, { _ in },
+            box("a", { $0.aspectRatio = 2; $0.width = .points(40) }),
+            box("b", { $0.aspectRatio = 2 }),
+            box("c", { $0.aspectRatio = 2; $0.height = .points(30); $0.gridRow = GridPlacement(start: .line(2, name: nil)) })),
+            width: 200))
+        // `normal`: the width fills the area (or comes from the height), the height from the ratio.
+        assertFrame(laid["a"], Rect(x: 0, y: 0, width: 40, height: 40 / 2))
+        assertFrame(laid["b"], Rect(x: 100, y: 0, width: 100, height: 100 / 2))
+        assertFrame(laid["c"], Rect(x: 0, y: 100, width: 30 * 2, height: 30))
     }
 }
