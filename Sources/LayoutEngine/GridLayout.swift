@@ -255,7 +255,7 @@ extension LayoutContext {
         case .percent: minimum = insets(c, parentWidth: nil).horizontal + m.horizontal
         }
         return GridContribution(minContent: minC, maxContent: Swift.max(maxC, minC), minimum: minimum,
-                                automatic: automatic, margins: m.horizontal)
+                                automatic: automatic, margins: m.horizontal, clips: sp.pointee.clipsContent)
     }
 
     /// An item's contributions to the rows it spans: its outer height at the width its
@@ -277,7 +277,8 @@ extension LayoutContext {
         case .points(let v): minimum = Swift.max(v, insets(c, parentWidth: aw).vertical) + m.vertical
         default: minimum = insets(c, parentWidth: aw).vertical + m.vertical
         }
-        return GridContribution(minContent: h, maxContent: h, minimum: minimum, automatic: automatic, margins: m.vertical)
+        return GridContribution(minContent: h, maxContent: h, minimum: minimum, automatic: automatic, margins: m.vertical,
+                                clips: sp.pointee.clipsContent)
     }
 
     // MARK: §10 Alignment

@@ -86,6 +86,8 @@ struct GridContribution {
     /// outer size of nothing (the margins).
     var automatic: Bool = false
     var margins: Double = 0
+    /// The item clips its content (a scroll container, whose automatic minimum is 0).
+    var clips: Bool = false
 }
 
 /// The constraint the grid container is sized under along the axis: a definite size, a
@@ -206,14 +208,14 @@ struct GridTrackSizing {
         limit == .infinity ? v : Swift.max(limit, v)
     }
 
-    /// The base size an `auto` minimum takes from an item (§12.5 step 2): its limited
-    /// min-/max-content contribution under such a constraint, else its minimum contribution.
+    /// The base size an `auto` minimum takes from an item in that one track (§12.5 step 2):
+    /// its minimum contribution. (The spec takes the limited min-/max-content contribution
+    /// when the grid is sized under a min- or max-content constraint; Chromium takes the
+    /// minimum contribution there too, so that a min-content grid holding an item that
+    /// clips is 0 wide. Items spanning several tracks under a constraint take their
+    /// min-content contributions, as the spec says and Chromium does.)
     func autoMinimum(_ c: GridContribution, _ track: GridTrack) -> Double {
-        switch mode {
-        case .minContent: return limited(c.minContent, c, track)
-        case .maxContent: return limited(c.maxContent, c, track)
-        case .definite, .indefinite: return c.minimum
-        }
+        c.minimum
     }
 
     /// A contribution limited by the track's fixed maximum, never below the minimum contribution.
@@ -240,7 +242,7 @@ struct GridTrackSizing {
         // 1. Intrinsic minimums.
         let minimums = group.map { i in
             let c = contrib(i)
-            return (underMin || underMax) ? c.minContent : minimum(c, spans[i])
+            return (underMin || underMax) && !c.clips ? c.minContent : minimum(c, spans[i])
         }
         let minContents = group.map { contrib($0).minContent }
         let maxContents = group.map { contrib($0).maxContent }
