@@ -58,7 +58,7 @@ extension LayoutContext {
         // Step 3: the rows, with each item's width known from its columns.
         let rowSizing = gridRowSizing(grid, placed: placed, rows: rows, columns: cols, columnGap: columnGap,
                                       rowGap: rowGap, mode: .definite(innerH), basis: innerH,
-                                      minSize: innerH, maxSize: innerH)
+                                      minSize: innerH, maxSize: innerH, maximizeToLimits: heightFromContent)
         let rowTracks = rowSizing.tracks
         let outerH = height
         let size = Size(width: width, height: outerH)
@@ -109,11 +109,13 @@ extension LayoutContext {
     /// The rows of a grid `width` wide, with the columns sized.
     func gridRowSizing(_ grid: GridContainerStyle, placed: GridPlacementResult, rows: GridExplicitAxis,
                        columns cols: [GridTrack], columnGap: Double, rowGap: Double, mode: GridSizingMode,
-                       basis: Double?, minSize: Double, maxSize: Double) -> GridTrackSizing {
+                       basis: Double?, minSize: Double, maxSize: Double,
+                       maximizeToLimits: Bool = false) -> GridTrackSizing {
         let rowTracks = gridTracks(rows, before: placed.rowsBefore, count: placed.rowCount,
                                    implicit: grid.autoRows, basis: basis, spans: placed.items.map(\.row))
         let columnsDone = GridTrackSizing(tracks: cols, gap: columnGap, mode: .maxContent)
         var s = GridTrackSizing(tracks: rowTracks, gap: rowGap, mode: mode)
+        s.maximizeToLimits = maximizeToLimits
         s.run(spans: placed.items.map(\.row), contribution: { i in
             self.gridRowContribution(placed.items[i].node, grid, columns: columnsDone,
                                      column: placed.items[i].column, row: placed.items[i].row, rowTracks: rowTracks)
@@ -286,8 +288,7 @@ extension LayoutContext {
     /// The alignment of an item along an axis; `normal` is `stretch`, except across (the
     /// block axis) for an item with an aspect ratio, which is sized as a block is: its width
     /// fills the area (unless its height gives it through the ratio) and its height comes
-    /// from the ratio, at the start (CSS Grid §6.2, as Chromium does); `baseline` aligns as
-    /// `start`.
+    /// from the ratio, at the start (CSS Grid §6.2); `baseline` aligns as `start`.
     func gridSelfAlign(_ c: NodeID, horizontal: Bool, grid: GridContainerStyle) -> Align {
         let sp = style(c)
         let a = horizontal ? (sp.pointee.justifySelf ?? grid.justifyItems) : (sp.pointee.alignSelf ?? grid.alignItems)

@@ -101,6 +101,10 @@ struct GridTrackSizing {
     var tracks: [GridTrack]
     let gap: Double
     let mode: GridSizingMode
+    /// Tracks grow to their growth limits whatever the free space (§12.6 as under a
+    /// max-content constraint): the rows of a grid whose height came from them, sized
+    /// again in that height with their percentages resolved.
+    var maximizeToLimits = false
 
     /// Runs every phase; `spans` are the items' track ranges and `contribution(i)` the
     /// contributions of item `i` (asked at most once per item).
@@ -390,6 +394,10 @@ struct GridTrackSizing {
     // MARK: §12.6 Maximize tracks
 
     mutating func maximizeTracks() {
+        if maximizeToLimits {
+            for t in tracks.indices { tracks[t].base = Swift.max(tracks[t].base, tracks[t].limit) }
+            return
+        }
         switch mode {
         case .maxContent, .indefinite:
             for t in tracks.indices { tracks[t].base = Swift.max(tracks[t].base, tracks[t].limit) }
