@@ -330,13 +330,14 @@ extension LayoutContext {
         var items: [GridItem] = []
         items.reserveCapacity(kids.count)
         // (Past the limit an item is clamped into the last track, as browsers do.)
-        func clamped(_ r: Range<Int>?) -> Range<Int> {
-            guard let r else { return (limit - 1)..<limit }
-            let lo = Swift.min(r.lowerBound, limit - 1)
-            return lo..<Swift.max(lo + 1, Swift.min(r.upperBound, limit))
+        majorCount = Swift.min(majorCount, limit)
+        func clamped(_ r: Range<Int>?, _ count: Int) -> Range<Int> {
+            guard let r else { return (count - 1)..<count }
+            let lo = Swift.min(r.lowerBound, count - 1)
+            return lo..<Swift.max(lo + 1, Swift.min(r.upperBound, count))
         }
         for i in kids.indices {
-            let a = clamped(majorArea[i]), b = clamped(minorArea[i])
+            let a = clamped(majorArea[i], majorCount), b = clamped(minorArea[i], minorCount)
             items.append(flowColumn ? GridItem(node: kids[i], column: a, row: b) : GridItem(node: kids[i], column: b, row: a))
         }
         majorCount = Swift.min(majorCount, limit)

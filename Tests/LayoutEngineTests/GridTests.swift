@@ -86,6 +86,35 @@ final class GridPlacementTests: XCTestCase {
     }
 }
 
+/// The grid's limits (GridLimits): past them items are clamped, as browsers clamp them.
+final class GridLimitTests: XCTestCase {
+    func testImplicitTracksStopAtTheLimit() throws {
+        var tree = LayoutTree()
+        var style = LayoutStyle()
+        style.grid = GridContainerStyle(columns: tracks(pt(2)), autoRows: [pt(1)])
+        let g = tree.addNode(.grid, style: style, parent: nil)
+        var items: [NodeID] = []
+        for _ in 0..<(GridLimits.maxTracks + 5) { items.append(tree.addNode(.box, parent: g)) }
+        let r = try computeLayout(tree, options: LayoutOptions(availableWidth: 10))
+        XCTAssertEqual(r.frames[items[0]], Rect(x: 0, y: 0, width: 2, height: 1))
+        let last = Double(GridLimits.maxTracks - 1)
+        XCTAssertEqual(r.frames[items[GridLimits.maxTracks - 1]], Rect(x: 0, y: last, width: 2, height: 1))
+        // The five past the limit share the last row.
+        XCTAssertEqual(r.frames[items.last!], Rect(x: 0, y: last, width: 2, height: 1))
+        XCTAssertEqual(r.frames[g].height, last + 1)
+    }
+
+    func testAutoFillOfTinyTracksRepeatsAtMostTheLimit() throws {
+        let rep = GridAutoRepeat(collapsesEmpty: false, position: 0, tracks: [pt(0.000001)], lineNames: [[], []])
+        let g = GridContainerStyle(columns: GridTrackList(autoRepeat: rep))
+        let laid = try XCTUnwrap(lay(grid("g", g, { _ in }, box("a"), box("b", { $0.gridColumn = GridPlacement(start: .line(-1, name: nil)) })),
+                                     width: 1_000_000))
+        // A 0.000001 track counts as 1 point wide for the count: 1,000 repetitions at most;
+        // line -1 is after the last of them.
+        XCTAssertEqual(laid["b"].x, Double(GridLimits.maxAutoRepetitions) * 0.000001, accuracy: 1e-9)
+    }
+}
+
 /// CSS Grid §12: the track sizing algorithm.
 final class GridTrackSizingTests: XCTestCase {
     func testFrSharesWhatFixedTracksLeave() throws {
