@@ -250,7 +250,10 @@ extension LayoutContext {
         case .auto:
             minimum = sp.pointee.clipsContent ? m.horizontal : minC
             automatic = true
-        case .points(let v): minimum = Swift.max(v, insets(c, parentWidth: nil).horizontal) + m.horizontal
+        case .points(let v):
+            // (With a width of its own in points, its min-content contribution, as Chromium takes it.)
+            if case .points = sp.pointee.width { minimum = minC }
+            else { minimum = Swift.max(v, insets(c, parentWidth: nil).horizontal) + m.horizontal }
         case .minContent: minimum = minC
         case .maxContent: minimum = maxC
         case .fitContent: minimum = minC
@@ -276,8 +279,12 @@ extension LayoutContext {
         case .auto:
             minimum = sp.pointee.clipsContent ? m.vertical : h
             automatic = true
-        case .points(let v): minimum = Swift.max(v, insets(c, parentWidth: aw).vertical) + m.vertical
-        default: minimum = insets(c, parentWidth: aw).vertical + m.vertical
+        case .points(let v):
+            if case .points = sp.pointee.height { minimum = h }
+            else { minimum = Swift.max(v, insets(c, parentWidth: aw).vertical) + m.vertical }
+        default:
+            if case .points = sp.pointee.height { minimum = h }
+            else { minimum = insets(c, parentWidth: aw).vertical + m.vertical }
         }
         return GridContribution(minContent: h, maxContent: h, minimum: minimum, automatic: automatic, margins: m.vertical,
                                 clips: sp.pointee.clipsContent)
