@@ -42,7 +42,7 @@ extension LayoutTree {
     /// Whether a node has a size of its own when anchors fix only its position.
     func hasIntrinsicSize(_ node: NodeID) -> Bool {
         switch kinds[node] {
-        case .leaf, .stack, .overlay, .border: return true
+        case .leaf, .stack, .overlay, .border, .grid: return true
         case .box: return !children[node].isEmpty
         case .spacer: return false
         }

@@ -12,7 +12,7 @@
 /// A node's kind as one byte, so hot loops switch on a tag rather than on an enum that
 /// carries an existential payload.
 enum KindTag: UInt8 {
-    case row, column, overlay, border, box, flexibleSpacer, fixedSpacer, leaf
+    case row, column, overlay, border, box, flexibleSpacer, fixedSpacer, leaf, grid
 
     init(_ kind: NodeKind) {
         switch kind {
@@ -24,6 +24,7 @@ enum KindTag: UInt8 {
         case .spacer(nil): self = .flexibleSpacer
         case .spacer: self = .fixedSpacer
         case .leaf: self = .leaf
+        case .grid: self = .grid
         }
     }
 }
@@ -284,7 +285,7 @@ final class LayoutContext {
             var absolute = false
             if style.pointee.position == .absolute, let p = tree.parents[i] {
                 switch tags[p] {
-                case .row, .column, .overlay: absolute = true
+                case .row, .column, .overlay, .grid: absolute = true
                 default: break
                 }
             }
@@ -539,6 +540,9 @@ final class LayoutContext {
         case .overlay:
             size = layoutOverlay(node, width: w, height: h, availableWidth: availableWidth,
                                  availableHeight: availableHeight, bounds: bounds, perform: perform)
+        case .grid:
+            size = layoutGrid(node, width: w, height: h, availableWidth: availableWidth,
+                              availableHeight: availableHeight, bounds: bounds, perform: perform)
         case .border:
             size = layoutBorder(node, width: w, height: h, availableWidth: availableWidth,
                                 availableHeight: availableHeight, bounds: bounds, perform: perform)

@@ -47,6 +47,8 @@ public enum NodeKind: Sendable {
     /// `spacer`: flexible (`nil`, grows like a toolbar's flexible space) or a fixed length
     /// along its parent stack's main axis.
     case spacer(Double?)
+    /// `grid`: a CSS grid container; its template is the style's `grid`.
+    case grid
     /// A measured leaf.
     case leaf(any LeafMeasurer)
 }

@@ -154,6 +154,15 @@ public struct LayoutStyle: Hashable, Sendable {
     /// `flex-direction: row-reverse` / `column-reverse`: items run from the main end.
     public var reverse: Bool = false
 
+    /// For a `grid` node: its template, gaps and alignment.
+    public var grid: GridContainerStyle? = nil
+    /// For children of a `grid`: the lines the item spans (CSS `grid-column`/`grid-row`).
+    public var gridColumn: GridPlacement = .auto
+    public var gridRow: GridPlacement = .auto
+    /// For children of a `grid`: alignment in the column (CSS `justify-self`); nil takes
+    /// the grid's `justifyItems`.
+    public var justifySelf: Align? = nil
+
     /// For children of a `border` layout.
     public var region: BorderRegion = .center
     /// For children of a `box`: the anchor facts that give the frame.

@@ -202,6 +202,7 @@ struct SceneBuilder {
                 try apply(attributes[index], of: node, parent: parent, to: &style)
             }
         }
+        if node.kind == .grid { style.grid = gridContainerStyle(of: node) }
         return style
     }
 
@@ -249,6 +250,10 @@ struct SceneBuilder {
         case (.shrink, .number(let s)): style.shrink = s
         case (.basis, .length(let l)): style.basis = dimension(l)
         case (.alignSelf, .keyword(let k)):
+            if parent?.kind == .grid, k == "baseline" || k.hasPrefix("safe-") {
+                throw specError("align-self=\(k) is not supported in a grid (its items align start, center, end or stretch)",
+                                at: attribute.location)
+            }
             let (value, safe) = align(k)
             style.alignSelf = value
             style.alignSelfSafe = safe
@@ -259,6 +264,11 @@ struct SceneBuilder {
         case (.order, .integer(let n)): style.order = n
         case (.gap, .length(let l)): style.gap = dimension(l)
         case (.crossGap, .length(let l)): style.crossGap = dimension(l)
+        case (.area, _), (.column, _), (.row, _), (.justifySelf, _):
+            try applyGridItem(name, attribute, parent: parent, to: &style)
+        case (.justify, _) where node.kind == .grid, (.align, _) where node.kind == .grid,
+             (.alignContent, _) where node.kind == .grid, (.gap, _) where node.kind == .grid:
+            return  // (in `gridContainerStyle`)
         case (.justify, .keyword(let k)): (style.justify, style.justifySafe) = justify(k)
         case (.align, .keyword(let k)) where node.kind != .label: (style.align, style.alignSafe) = align(k)
         case (.alignContent, .keyword(let k)): (style.alignContent, style.alignContentSafe) = alignContent(k)
@@ -284,7 +294,7 @@ struct SceneBuilder {
         switch parent?.kind {
         case .box?:
             if case .anchor(let a) = attribute.value { style.anchors[anchorName] = anchor(a) }
-        case .vbox?, .hbox?, .canvas?, .zbox?:
+        case .vbox?, .hbox?, .canvas?, .zbox?, .grid?:
             let inset: Dimension
             switch attribute.value {
             case .length(.auto): inset = .auto
@@ -305,6 +315,32 @@ struct SceneBuilder {
             throw specError("'\(name)' does nothing on a child of \(describe(parent)), which places it by its region; "
                             + "top, right, bottom and left are insets in a stack or zbox and anchors in a box",
                             at: attribute.location)
+        }
+    }
+
+    /// `area`, `column`, `row` and `justify-self`: the place of a grid's item, an error
+    /// elsewhere.
+    private func applyGridItem(_ key: AttributeName, _ attribute: Attribute, parent: Container?,
+                               to style: inout LayoutStyle) throws(LayoutRenderError) {
+        guard parent?.kind == .grid else {
+            throw specError("'\(key.spelling)' places the children of a grid, and does nothing on a child of \(describe(parent))",
+                            at: attribute.location)
+        }
+        switch (key, attribute.value) {
+        case (.area, .string(let name)):
+            style.gridColumn = GridPlacement(start: .ident(name), end: .ident(name))
+            style.gridRow = style.gridColumn
+        case (.column, .string(let text)): style.gridColumn = gridPlacement(text)
+        case (.row, .string(let text)): style.gridRow = gridPlacement(text)
+        case (.justifySelf, .keyword(let k)):
+            switch k {
+            case "start": style.justifySelf = .start
+            case "center": style.justifySelf = .center
+            case "end": style.justifySelf = .end
+            case "stretch": style.justifySelf = .stretch
+            default: style.justifySelf = nil
+            }
+        default: return
         }
     }
 
@@ -436,6 +472,7 @@ struct SceneBuilder {
         case .zbox: return (.overlay, .none)
         case .border: return (.border, .none)
         case .box: return (.box, .none)
+        case .grid: return (.grid, .none)
         case .spacer:
             if case .number(let length)? = node.argument { return (.spacer(length), .none) }
             return (.spacer(nil), .none)

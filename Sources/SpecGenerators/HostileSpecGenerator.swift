@@ -13,6 +13,16 @@ private enum Hostile {
     static let percentsInRange = ["50%", "100%", "10000%", "-10000%", "1e-308%", "-50%"]
     static let percentsOutOfRange = ["10001%", "1e308%", "-1e308%"]
 
+    /// Grid track lists at and past the grid's limits: tiny repeated tracks, the most
+    /// tracks, huge and tiny `fr`, and values the reader must refuse.
+    static let trackLists = ["repeat(auto-fill, 0.000001)", "repeat(auto-fit, minmax(0.000001, 1fr))", "repeat(1000, 1fr)",
+                             "1e-308fr 1000000fr", "minmax(1000000, 1000000fr) 10000%", "repeat(auto-fill, 0)",
+                             "[a] repeat(500, 1 [a]) fit-content(1000000)", "min-content max-content auto",
+                             "repeat(1001, 1)", "1e308fr", "subgrid", "repeat(auto-fill, 1fr)", "minmax(1fr, 1)"]
+    /// Item lines at and past the limits.
+    static let lines = ["-1000 / span 1000", "1000", "span 1000", "a 1000 / span a 1000", "-1000", "x / x",
+                        "1000000000", "0", "span 0", "1 / 2 / 3"]
+
     /// Depths around each limit, and far past them.
     static let depths = [0, 1, 2, 8, 63, 64, 65, 100, 257, 2_000]
 }
@@ -157,7 +167,7 @@ public struct HostileSpecGenerator<Source: Choices> {
         let roll = g.int(0...99)
         if roll < 12 && depth < 12 { control(depth: depth, parent: parent); return }
         let kind = depth >= 6 ? g.pick(["label", "box", "spacer"])
-                              : g.pick(["vbox", "hbox", "zbox", "border", "box", "label", "spacer", "vbox", "hbox"])
+                              : g.pick(["vbox", "hbox", "zbox", "border", "box", "label", "spacer", "vbox", "hbox", "grid"])
         var attrs: [String] = []
         ids += 1
         attrs.append("id=n\(ids)")
@@ -207,6 +217,12 @@ public struct HostileSpecGenerator<Source: Choices> {
         }
         if g.chance(8) { attrs.append("align-self=\(g.pick(["baseline", "safe-center", "safe-end"]))") }
         if parent == "box" { attrs += anchors() }
+        // A grid's item: lines at and past the limits (on another parent, an error).
+        if parent == "grid" || g.chance(2) {
+            if g.chance(40) { attrs.append("column=\"\(g.pick(Hostile.lines))\"") }
+            if g.chance(40) { attrs.append("row=\"\(g.pick(Hostile.lines))\"") }
+            if g.chance(10) { attrs.append("area=\(g.pick(["a", "b", "missing"]))") }
+        }
         switch kind {
         case "label":
             var a = attrs
@@ -238,6 +254,20 @@ public struct HostileSpecGenerator<Source: Choices> {
             if g.chance(10) { a.append("color=#\(g.pick(["000", "c0392b", "ffffff80"]))") }
             if g.chance(30) { a += fontAttributes() }
             if g.chance(5) { a.append(g.chance(30) ? "text-shadow=none" : "text-shadow=\"\(textShadows())\"") }
+            if kind == "grid" {
+                if g.chance(60) { a.append("columns=\"\(g.pick(Hostile.trackLists))\"") }
+                if g.chance(30) { a.append("rows=\"\(g.pick(Hostile.trackLists))\"") }
+                if g.chance(15) { a.append("auto-rows=\"\(g.pick(["0.000001", "1e-308fr", "min-content 1000000", "1fr"]))\"") }
+                if g.chance(15) {
+                    // Areas as wide as allowed, and past it.
+                    let width = g.pick([1, 2, 100, 101])
+                    a.append("areas=\"" + (0..<width).map { $0 == 0 ? "a" : "b" }.joined(separator: " ") + " / "
+                             + (0..<width).map { _ in "b" }.joined(separator: " ") + "\"")
+                }
+                if g.chance(20) { a.append("auto-flow=\(g.pick(["dense", "column dense", "row", "diagonal"]))") }
+                if g.chance(30) { a.append("gap=\(g.chance(30) ? percent() : magnitude())") }
+                if g.chance(15) { a.append("justify=\(g.pick(["space-evenly", "stretch", "end", "baseline"]))") }
+            }
             if ["vbox", "hbox"].contains(kind) {
                 if g.chance(30) { a.append("gap=\(g.chance(30) ? percent() : magnitude())") }
                 if g.chance(20) { a.append("cross-gap=\(g.chance(30) ? percent() : magnitude())") }

@@ -6,29 +6,32 @@
 /// them as their text sorts: messages, `convert` and the scene builder keep the order
 /// they had when names were strings. `AttributeNameTests` checks the two lists agree.
 public enum AttributeName: UInt8, CaseIterable, Comparable, Hashable, Sendable, CustomStringConvertible {
-    case align, alignContent, alignSelf, aspectRatio, background, backgroundImage, backgroundMode, basis, blend
-    case border, borderBottom, borderLeft, borderRight, borderStyle, borderTop, bottom, centerX, centerY, clip
-    case color, crossGap, dash, diffIgnore, diffThreshold, direction, endArrow, fallback, fill, fillRule, font
-    case from, gap, grow, height, hidden, id, italic, justify, label, layer, leading, left, letterSpacing
-    case lineCap, lineHeight, lineJoin, lines, margin, marginBottom, marginLeft, marginRight, marginTop, mask
-    case maxHeight, maxWidth, minHeight, minWidth, mode, opacity, order, padding, paddingBottom, paddingLeft
-    case paddingRight, paddingTop, position, radius, region, reverse, right, route, scale, shadow, shrink, size
-    case startArrow, strikethrough, stroke, strokeWidth, style, textShadow, textTransform, to, top, trailing
+    case align, alignContent, alignSelf, area, areas, aspectRatio, autoColumns, autoFlow, autoRows, background
+    case backgroundImage, backgroundMode, basis, blend, border, borderBottom, borderLeft, borderRight, borderStyle
+    case borderTop, bottom, centerX, centerY, clip, color, column, columnGap, columns, crossGap, dash, diffIgnore
+    case diffThreshold, direction, endArrow, fallback, fill, fillRule, font, from, gap, grow, height, hidden, id
+    case italic, justify, justifyItems, justifySelf, label, layer, leading, left, letterSpacing, lineCap
+    case lineHeight, lineJoin, lines, margin, marginBottom, marginLeft, marginRight, marginTop, mask, maxHeight
+    case maxWidth, minHeight, minWidth, mode, opacity, order, padding, paddingBottom, paddingLeft, paddingRight
+    case paddingTop, position, radius, region, reverse, right, route, row, rowGap, rows, scale, shadow, shrink
+    case size, startArrow, strikethrough, stroke, strokeWidth, style, textShadow, textTransform, to, top, trailing
     case transform, truncate, underline, viewBox, weight, width, wrap
 
     /// The spellings, in case order.
     private static let spellings: [String] = [
-        "align", "align-content", "align-self", "aspect-ratio", "background", "background-image",
-        "background-mode", "basis", "blend", "border", "border-bottom", "border-left", "border-right",
-        "border-style", "border-top", "bottom", "center-x", "center-y", "clip", "color", "cross-gap", "dash",
-        "diff-ignore", "diff-threshold", "direction", "end-arrow", "fallback", "fill", "fill-rule", "font",
-        "from", "gap", "grow", "height", "hidden", "id", "italic", "justify", "label", "layer", "leading",
-        "left", "letter-spacing", "line-cap", "line-height", "line-join", "lines", "margin", "margin-bottom",
-        "margin-left", "margin-right", "margin-top", "mask", "max-height", "max-width", "min-height", "min-width",
-        "mode", "opacity", "order", "padding", "padding-bottom", "padding-left", "padding-right", "padding-top",
-        "position", "radius", "region", "reverse", "right", "route", "scale", "shadow", "shrink", "size",
-        "start-arrow", "strikethrough", "stroke", "stroke-width", "style", "text-shadow", "text-transform", "to",
-        "top", "trailing", "transform", "truncate", "underline", "view-box", "weight", "width", "wrap",
+        "align", "align-content", "align-self", "area", "areas", "aspect-ratio", "auto-columns", "auto-flow",
+        "auto-rows", "background", "background-image", "background-mode", "basis", "blend", "border",
+        "border-bottom", "border-left", "border-right", "border-style", "border-top", "bottom", "center-x",
+        "center-y", "clip", "color", "column", "column-gap", "columns", "cross-gap", "dash", "diff-ignore",
+        "diff-threshold", "direction", "end-arrow", "fallback", "fill", "fill-rule", "font", "from", "gap",
+        "grow", "height", "hidden", "id", "italic", "justify", "justify-items", "justify-self", "label", "layer",
+        "leading", "left", "letter-spacing", "line-cap", "line-height", "line-join", "lines", "margin",
+        "margin-bottom", "margin-left", "margin-right", "margin-top", "mask", "max-height", "max-width",
+        "min-height", "min-width", "mode", "opacity", "order", "padding", "padding-bottom", "padding-left",
+        "padding-right", "padding-top", "position", "radius", "region", "reverse", "right", "route", "row",
+        "row-gap", "rows", "scale", "shadow", "shrink", "size", "start-arrow", "strikethrough", "stroke",
+        "stroke-width", "style", "text-shadow", "text-transform", "to", "top", "trailing", "transform",
+        "truncate", "underline", "view-box", "weight", "width", "wrap",
     ]
 
     /// Spelling → name, for the parsers (one hash of the bytes an attribute as written).

@@ -75,7 +75,7 @@ enum ByteValueReader {
         case .paintOrNone:
             if matches(bytes, "none") { return .keyword("none") }
             return color(bytes).map(Value.color)
-        case .fontFamilies, .shadows, .transform, .styleNames, .viewBox, .dashArray, .endpoint:
+        case .fontFamilies, .shadows, .transform, .styleNames, .viewBox, .dashArray, .endpoint, .grid:
             return nil
         }
     }

@@ -1,6 +1,8 @@
 /// The kinds of node a spec can hold.
 public enum NodeKind: String, Hashable, Sendable, CaseIterable {
     case canvas, vbox, hbox, zbox, border, box, spacer, label, image
+    /// A CSS grid container: children in rows and columns (`columns`, `rows`, `areas`).
+    case grid
     /// A run of a label's text with its own font, size, colour and decorations: a child
     /// of a `label` only, never laid out on its own (see `Schema.spanAttributes`).
     case span

@@ -54,19 +54,36 @@ enum ValueShape: Hashable, Sendable {
     /// A connector's end: a node's id, alone (the side chosen automatically) or with a
     /// side, `ID.top`, `.right`, `.bottom`, `.left` or `.center`.
     case endpoint
+    /// A grid value, read by `GridValues` and kept as its text.
+    case grid(GridShape)
+}
+
+/// The kinds of grid values (see `GridValues`).
+enum GridShape: Hashable, Sendable {
+    /// `columns` / `rows`.
+    case trackList
+    /// `auto-columns` / `auto-rows`.
+    case trackSizes
+    case areas
+    /// `column` / `row` of an item.
+    case placement
+    /// `area` of an item.
+    case area
+    /// `auto-flow`.
+    case flow
 }
 
 /// Which attributes each node kind takes, and what their values look like.
 public enum Schema {
-    static let layoutKinds: Set<NodeKind> = [.vbox, .hbox, .zbox, .border, .box, .spacer, .label, .image, .path]
-    static let containerKinds: Set<NodeKind> = [.canvas, .vbox, .hbox, .zbox, .border, .box]
+    static let layoutKinds: Set<NodeKind> = [.vbox, .hbox, .zbox, .border, .box, .spacer, .label, .image, .path, .grid]
+    static let containerKinds: Set<NodeKind> = [.canvas, .vbox, .hbox, .zbox, .border, .box, .grid]
     private static let containerKindBits = containerKinds.reduce(0) { $0 | Definition.bit($1) }
     /// Where `font`, `color`, `line-height` and a font `size` are said for the labels inside
     /// (inherited, as in CSS), besides the canvas and the labels themselves.
-    public static let textContainerKinds: Set<NodeKind> = [.vbox, .hbox, .zbox, .border, .box]
+    public static let textContainerKinds: Set<NodeKind> = [.vbox, .hbox, .zbox, .border, .box, .grid]
     /// Where `size` may be one number, a font size: not on a box, where `size=40` would
     /// read as a frame size (a box's frame is `size=WxH`).
-    public static let fontSizeKinds: Set<NodeKind> = [.canvas, .label, .span, .vbox, .hbox, .zbox, .border, .connector]
+    public static let fontSizeKinds: Set<NodeKind> = [.canvas, .label, .span, .vbox, .hbox, .zbox, .border, .connector, .grid]
     /// What a label's `span` lines take: the text attributes that make sense per run. The
     /// others a label takes (`lines`, `wrap`, `truncate`, `align`, `line-height`) lay out
     /// the whole paragraph, so they are the label's alone (see `spanLayoutAttributes`).
@@ -117,6 +134,12 @@ public enum Schema {
     static let justifyKeywords = ["start", "center", "end", "space-between", "space-around", "space-evenly"] + safeKeywords
     static let alignContentKeywords = ["normal", "start", "center", "end", "stretch",
                                        "space-between", "space-around", "space-evenly"] + safeKeywords
+    /// A grid's `justify` (CSS `justify-content`) and `align-content`.
+    static let gridContentKeywords = ["normal", "start", "center", "end", "stretch",
+                                      "space-between", "space-around", "space-evenly"]
+    /// A grid's `align` and `justify-items` (CSS `align-items`, `justify-items`) and an
+    /// item's `justify-self`; `normal` stretches an item unless it has an aspect ratio.
+    static let gridSelfKeywords = ["normal", "start", "center", "end", "stretch"]
     /// The edge attributes: insets of a stack's or zbox's child, anchors of a box's child.
     static let insetNames = ["top", "right", "bottom", "left"]
     /// Per-side forms of the shorthands, in CSS order: `margin-top` … `border-left`.
@@ -183,6 +206,7 @@ public enum Schema {
             case .span: 1 << 12
             case .path: 1 << 13
             case .connector: 1 << 14
+            case .grid: 1 << 15
             }
         }
 
@@ -220,6 +244,10 @@ public enum Schema {
         table[slot(.label, .wrap)] = labelWrap
         // A connector's `background` is its label's, a colour.
         table[slot(.connector, .background)] = .color
+        // A grid's alignment keywords are CSS Grid's (no baseline, no safe-*).
+        table[slot(.grid, .justify)] = .keywords(gridContentKeywords)
+        table[slot(.grid, .alignContent)] = .keywords(gridContentKeywords)
+        table[slot(.grid, .align)] = .keywords(gridSelfKeywords)
         return table
     }()
     /// `definitions` by `AttributeName`, without hashing the name.
@@ -262,10 +290,21 @@ public enum Schema {
         add(insetNames, .inset, layoutKinds)
         add(["center-x", "center-y", "leading", "trailing"], .anchor, layoutKinds)
         add(["order"], .integer(min: -ValueRanges.maxOrder, max: ValueRanges.maxOrder), layoutKinds)
-        add(["gap", "cross-gap"], .length(allowAuto: false, nonNegative: true), containerKinds)
-        add(["justify"], .keywords(justifyKeywords), [.canvas, .vbox, .hbox, .zbox])
-        add(["align"], .keywords(alignKeywords), [.canvas, .vbox, .hbox, .zbox])
-        add(["align-content"], .keywords(alignContentKeywords), [.vbox, .hbox])
+        add(["gap"], .length(allowAuto: false, nonNegative: true), containerKinds)
+        add(["cross-gap"], .length(allowAuto: false, nonNegative: true), containerKinds.subtracting([.grid]))
+        add(["justify"], .keywords(justifyKeywords), [.canvas, .vbox, .hbox, .zbox, .grid])
+        add(["align"], .keywords(alignKeywords), [.canvas, .vbox, .hbox, .zbox, .grid])
+        add(["align-content"], .keywords(alignContentKeywords), [.vbox, .hbox, .grid])
+        // A grid's template, gaps and item alignment, and its items' places (CSS Grid).
+        add(["columns", "rows"], .grid(.trackList), [.grid])
+        add(["auto-columns", "auto-rows"], .grid(.trackSizes), [.grid])
+        add(["areas"], .grid(.areas), [.grid])
+        add(["auto-flow"], .grid(.flow), [.grid])
+        add(["column-gap", "row-gap"], .length(allowAuto: false, nonNegative: true), [.grid])
+        add(["justify-items"], .keywords(gridSelfKeywords), [.grid])
+        add(["justify-self"], .keywords(gridSelfKeywords), layoutKinds)
+        add(["column", "row"], .grid(.placement), layoutKinds)
+        add(["area"], .grid(.area), layoutKinds)
         add(["wrap"], .stackWrap, [.vbox, .hbox])
         add(["reverse"], .bool, [.canvas, .vbox, .hbox])
         add(["scale"], .number(min: 0.25, max: 8), [.canvas])
@@ -322,6 +361,9 @@ public enum Schema {
     /// CSS property names that users of flexbox write, and the attribute that says it
     /// here, for the hint of an unknown attribute.
     static let cssNames: [String: String] = [
+        "grid-template-columns": "columns", "grid-template-rows": "rows", "grid-template-areas": "areas",
+        "grid-auto-columns": "auto-columns", "grid-auto-rows": "auto-rows", "grid-auto-flow": "auto-flow",
+        "grid-column": "column", "grid-row": "row", "grid-area": "area",
         "align-items": "align", "justify-content": "justify", "flex-wrap": "wrap", "flex-grow": "grow",
         "flex-shrink": "shrink", "flex-basis": "basis",
         "overflow": "clip", "display": "hidden",
@@ -333,8 +375,8 @@ public enum Schema {
     /// the axis (an hbox's `column-gap` is its `gap`, its `row-gap` its `cross-gap`).
     static func attribute(forCSS name: String, kind: NodeKind) -> String? {
         switch name {
-        case "row-gap": return kind == .hbox ? "cross-gap" : "gap"
-        case "column-gap": return kind == .hbox ? "gap" : "cross-gap"
+        case "row-gap" where kind != .grid: return kind == .hbox ? "cross-gap" : "gap"
+        case "column-gap" where kind != .grid: return kind == .hbox ? "gap" : "cross-gap"
         default: return cssNames[name]
         }
     }

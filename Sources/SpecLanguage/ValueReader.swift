@@ -82,6 +82,16 @@ struct ValueReader {
             return try viewBox(text)
         case .dashArray:
             return try dashArray(text)
+        case .grid(let kind):
+            switch kind {
+            case .trackList: _ = try GridValues.trackList(text)
+            case .trackSizes: _ = try GridValues.trackSizes(text)
+            case .areas: _ = try GridValues.areas(text)
+            case .placement: _ = try GridValues.placement(text)
+            case .area: _ = try GridValues.area(text)
+            case .flow: _ = try GridValues.flow(text)
+            }
+            return .string(text)
         default:
             if quoted { throw Failure(message: "expected \(describe(shape)), not a quoted string") }
         }
@@ -242,7 +252,7 @@ struct ValueReader {
             let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             for n in names where !isIdentifier(n) { throw Failure(message: "'\(n)' is not a style name") }
             return .string(names.joined(separator: ","))
-        case .string, .fontFamilies, .font, .fontWeight, .shadows, .transform, .viewBox, .dashArray:
+        case .string, .fontFamilies, .font, .fontWeight, .shadows, .transform, .viewBox, .dashArray, .grid:
             fatalError("handled above")
         }
     }
@@ -283,6 +293,15 @@ struct ValueReader {
         case .dashArray: return "dash lengths"
         case .paintOrNone: return "a color or none"
         case .endpoint: return "a node's id, or ID.SIDE"
+        case .grid(let kind):
+            switch kind {
+            case .trackList: return "a track list"
+            case .trackSizes: return "track sizes"
+            case .areas: return "areas"
+            case .placement: return "grid lines"
+            case .area: return "an area name"
+            case .flow: return "row, column or dense"
+            }
         }
     }
 

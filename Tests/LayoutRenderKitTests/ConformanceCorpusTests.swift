@@ -32,9 +32,18 @@ final class ConformanceCorpusTests: XCTestCase {
     static let tolerance = 0.2
 
     func testCorpusMatchesChromium() throws {
-        let cases = try Self.cases()
-        let known = try Self.knownFailures()
-        XCTAssertGreaterThan(cases.count, 0, "no cases in \(Self.folder.path)/cases")
+        try check(cases: "cases", knownFailures: "known-failures.txt")
+    }
+
+    /// The grid corpus (issue 38): `scripts/conformance --grid --record`.
+    func testGridCorpusMatchesChromium() throws {
+        try check(cases: "grid-cases", knownFailures: "grid-known-failures.txt")
+    }
+
+    private func check(cases folder: String, knownFailures list: String) throws {
+        let cases = try Self.cases(folder)
+        let known = try Self.knownFailures(list)
+        XCTAssertGreaterThan(cases.count, 0, "no cases in \(Self.folder.path)/\(folder)")
         let renderer = LayoutRenderer()
         var failing = 0
         for testCase in cases {
@@ -45,14 +54,14 @@ final class ConformanceCorpusTests: XCTestCase {
                 XCTFail("\(testCase.name) does not match Chromium:\n" + mismatches.joined(separator: "\n")
                         + "\nspec:\n" + testCase.spec)
             } else if mismatches.isEmpty && listed {
-                XCTFail("\(testCase.name) matches Chromium now: take it off Conformance/known-failures.txt")
+                XCTFail("\(testCase.name) matches Chromium now: take it off Conformance/\(list)")
             }
         }
         let names = Set(cases.map(\.name))
         for name in known.keys.sorted() where !names.contains(name) {
-            XCTFail("Conformance/known-failures.txt names \(name), which is not in the corpus")
+            XCTFail("Conformance/\(list) names \(name), which is not in the corpus")
         }
-        print("conformance corpus: \(cases.count - failing) of \(cases.count) cases match Chromium, "
+        print("conformance corpus \(folder): \(cases.count - failing) of \(cases.count) cases match Chromium, "
               + "\(failing) known failures")
     }
 
@@ -84,8 +93,8 @@ final class ConformanceCorpusTests: XCTestCase {
         return out
     }
 
-    static func cases() throws -> [Case] {
-        let folder = Self.folder.appendingPathComponent("cases")
+    static func cases(_ name: String = "cases") throws -> [Case] {
+        let folder = Self.folder.appendingPathComponent(name)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".json") }.sorted()
         return try names.map { name in
@@ -94,8 +103,8 @@ final class ConformanceCorpusTests: XCTestCase {
     }
 
     /// `NAME reason…` per line; `#` starts a comment line.
-    static func knownFailures() throws -> [String: String] {
-        let text = try String(contentsOf: folder.appendingPathComponent("known-failures.txt"), encoding: .utf8)
+    static func knownFailures(_ name: String = "known-failures.txt") throws -> [String: String] {
+        let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
         var out: [String: String] = [:]
         for line in text.split(separator: "\n") where !line.hasPrefix("#") && !line.trimmingCharacters(in: .whitespaces).isEmpty {
             let parts = line.split(separator: " ", maxSplits: 1)

@@ -9,9 +9,9 @@ final class ByteLookupTests: XCTestCase {
             XCTAssertEqual(AttributeName(name.spelling), name)
             XCTAssertEqual(AttributeName(utf8: ArraySlice(name.spelling.utf8)), name)
             XCTAssertNil(AttributeName(name.spelling + "x"))
-            // (`top` less its last letter is `to`, a name of its own.)
-            let shortened = String(name.spelling.dropLast())
-            XCTAssertEqual(AttributeName(shortened), AttributeName.allCases.first { $0.spelling == shortened })
+            // (A shorter spelling finds only the name spelled so: `area` of `areas`, `to` of `top`.)
+            let shorter = String(name.spelling.dropLast())
+            XCTAssertEqual(AttributeName(shorter), AttributeName.allCases.first { $0.spelling == shorter })
             XCTAssertNil(AttributeName(name.spelling.uppercased()))
         }
         for kind in NodeKind.allCases { XCTAssertEqual(NodeKind.named(kind.rawValue), kind) }

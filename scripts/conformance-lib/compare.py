@@ -2,7 +2,9 @@
 
 Chromium's frames are the expectation. A node is compared on x, y, width and height
 within TOLERANCE points, except:
-- hidden nodes and what is inside them (both sides give empty frames, placed anyhow).
+- hidden nodes and what is inside them (both sides give empty frames, placed anyhow);
+- a spacer in a grid, which the language makes an empty node as everywhere outside a
+  stack (docs/spec.md, Grids) where CSS's div would stretch.
 Trees in which a label is narrower than one of its words are compared too: such a word
 breaks between characters, as CSS `overflow-wrap: break-word` breaks it (docs/spec.md,
 Text); `long_word` only counts them for the summary.
@@ -33,6 +35,8 @@ def compared_fields(tree: Node) -> dict[int, tuple[str, ...]]:
 
     def visit(n: Node, parent: Node | None) -> None:
         if "hidden" in n.attrs:
+            return
+        if n.kind == "spacer" and parent is not None and parent.kind == "grid":
             return
         out[n.line] = FIELDS
         for c in n.children:

@@ -23,9 +23,21 @@ from trees import Node, from_spec, to_spec
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 FOLDER = os.path.join(ROOT, "Tests", "LayoutRenderKitTests", "Conformance")
-CASES = os.path.join(FOLDER, "cases")
-KNOWN_FAILURES = os.path.join(FOLDER, "known-failures.txt")
 MINIMAL_CASES = os.path.join(HERE, "minimal-cases.txt")
+GRID_MINIMAL_CASES = os.path.join(HERE, "grid-minimal-cases.txt")
+
+
+@dataclass
+class Place:
+    """Where one corpus lives: its cases and its list of known failures."""
+    cases: str
+    known_failures: str
+
+
+FLEX = Place(os.path.join(FOLDER, "cases"), os.path.join(FOLDER, "known-failures.txt"))
+GRID = Place(os.path.join(FOLDER, "grid-cases"), os.path.join(FOLDER, "grid-known-failures.txt"))
+GRID_SMALL_SEEDS = range(1, 201)
+GRID_RANDOM_SEEDS = range(1, 101)
 
 SMALL_SEEDS = range(1, 301)
 RANDOM_SEEDS = range(1, 101)
@@ -38,14 +50,16 @@ class Case:
     source: str
 
 
-def relative_folder() -> str:
-    return os.path.relpath(FOLDER, ROOT)
+def relative_folder(place: Place = FLEX) -> str:
+    return os.path.relpath(place.cases, ROOT)
 
 
-def read_minimal_cases() -> list[tuple[str, str, str]]:
+def read_minimal_cases(path: str = MINIMAL_CASES) -> list[tuple[str, str, str]]:
     """(name, description, spec) of each `## name: description` block of minimal-cases.txt."""
     out, name, description, lines = [], None, "", []
-    with open(MINIMAL_CASES, encoding="utf-8") as f:
+    if not os.path.exists(path):
+        return out
+    with open(path, encoding="utf-8") as f:
         for raw in f.read().splitlines() + ["## end"]:
             if raw.startswith("## "):
                 if name and any(l.strip() for l in lines):
@@ -67,9 +81,22 @@ def sources(features: frozenset[str], features_name: str) -> list[Case]:
     return cases
 
 
-def write(cases: list[Case], theirs: dict[str, list[list[float]]], version: str) -> int:
+def grid_sources() -> list[Case]:
+    """The grid corpus: grid-minimal-cases.txt, then small and normal random grid trees."""
+    from grid_generator import GridGenerator
+    cases = [Case(f"grid-minimal-{name}", from_spec(spec), description)
+             for name, description, spec in read_minimal_cases(GRID_MINIMAL_CASES)]
+    cases += [Case(f"grid-small-{s:04}", GridGenerator(s, "small").tree(), f"grid generator: small tree, seed {s}")
+              for s in GRID_SMALL_SEEDS]
+    cases += [Case(f"grid-random-{s:04}", GridGenerator(s, "normal").tree(), f"grid generator: random tree, seed {s}")
+              for s in GRID_RANDOM_SEEDS]
+    return cases
+
+
+def write(cases: list[Case], theirs: dict[str, list[list[float]]], version: str, place: Place = FLEX) -> int:
     """Writes every case; removes the case files no longer generated. Returns the number
     of cases written."""
+    CASES = place.cases
     os.makedirs(CASES, exist_ok=True)
     kept = set()
     for case in cases:
@@ -105,7 +132,8 @@ def _one_node_per_line(text: str) -> str:
     return head + ',\n "frames": [\n' + rows + "\n ]\n}"
 
 
-def read_cases() -> list[dict]:
+def read_cases(place: Place = FLEX) -> list[dict]:
+    CASES = place.cases
     out = []
     for name in sorted(os.listdir(CASES)):
         if name.endswith(".json"):
@@ -114,10 +142,10 @@ def read_cases() -> list[dict]:
     return out
 
 
-def check(binary: str, jobs: int | None) -> dict[str, str]:
+def check(binary: str, jobs: int | None, place: Place = FLEX) -> dict[str, str]:
     """{name: the first difference} of every recorded case `binary` does not match (the
     rule of the XCTest, ConformanceCorpusTests)."""
-    cases = read_cases()
+    cases = read_cases(place)
     ours = engine.layout(binary, [(c["name"], c["spec"]) for c in cases], jobs)
     failing = {}
     for c in cases:
@@ -141,15 +169,15 @@ def check(binary: str, jobs: int | None) -> dict[str, str]:
             node, actual, k = wrong_lines[line]
             value = f"{actual[compare.FIELDS.index(k)]:g}" if actual else "none"
             failing[c["name"]] = f"line {line} {node['kind']} {k}: ours {value}, Chromium {node[k]:g}"
-            if c["name"].startswith("minimal-"):
+            if c["name"].startswith(("minimal-", "grid-minimal-")):
                 failing[c["name"]] = c["source"] + f" ({failing[c['name']]})"
     return failing
 
 
-def read_known_failures() -> dict[str, str]:
+def read_known_failures(place: Place = FLEX) -> dict[str, str]:
     out = {}
-    if os.path.exists(KNOWN_FAILURES):
-        with open(KNOWN_FAILURES, encoding="utf-8") as f:
+    if os.path.exists(place.known_failures):
+        with open(place.known_failures, encoding="utf-8") as f:
             for raw in f:
                 line = raw.strip()
                 if line and not line.startswith("#"):
@@ -165,8 +193,8 @@ HEADER = """\
 """
 
 
-def write_known_failures(failures: dict[str, str]) -> None:
-    with open(KNOWN_FAILURES, "w", encoding="utf-8") as f:
+def write_known_failures(failures: dict[str, str], place: Place = FLEX) -> None:
+    with open(place.known_failures, "w", encoding="utf-8") as f:
         f.write(HEADER)
         for name in sorted(failures):
             f.write(f"{name} {failures[name]}\n")

@@ -10,6 +10,7 @@ language and CSS spell a thing differently, the mapping is here and nowhere else
 from __future__ import annotations
 
 import html
+import re
 
 from trees import Node, line_height
 
@@ -37,7 +38,8 @@ STYLE_SHEET = "\n".join(
         # resolve against its width, as the canvas's do.
         ".frame{position:absolute;top:0}",
         ".canvas{position:relative;display:flex;flex-direction:column}",
-        ".vbox,.hbox,.label,.spacer{position:relative}",
+        ".vbox,.hbox,.label,.spacer,.grid{position:relative}",
+        ".grid{display:grid}",
         ".vbox{display:flex;flex-direction:column}",
         ".hbox{display:flex;flex-direction:row}",
         # Unicode line breaking at spaces, trailing spaces hanging; a word wider than its
@@ -66,12 +68,67 @@ def keyword(table: dict[str, str], value: str) -> str:
     return table[value]
 
 
+GRID_SELF = {"normal": "normal", "start": "start", "center": "center", "end": "end", "stretch": "stretch"}
+GRID_CONTENT = {"normal": "normal", "start": "start", "center": "center", "end": "end", "stretch": "stretch",
+                "space-between": "space-between", "space-around": "space-around", "space-evenly": "space-evenly"}
+
+
+def track_list(value: str) -> str:
+    """A grid track list with points in px: `repeat(2, 40 1fr)` → `repeat(2, 40px 1fr)`."""
+    def unit(m: re.Match) -> str:
+        before = value[:m.start()].rstrip()
+        return m.group(0) if before.endswith("repeat(") else m.group(0) + "px"
+    return re.sub(r"(?<![\w.%-])\d+(?:\.\d+)?(?![\w.%])", unit, value)
+
+
+def grid_declarations(n: Node, key: str, value: str) -> str | None:
+    """The CSS of a grid's or grid item's attribute, or None for the others."""
+    if n.kind == "grid":
+        if key == "columns":
+            return f"grid-template-columns:{track_list(value)}"
+        if key == "rows":
+            return f"grid-template-rows:{track_list(value)}"
+        if key == "areas":
+            return "grid-template-areas:" + " ".join(f"'{row.strip()}'" for row in value.split("/"))
+        if key == "auto-columns":
+            return f"grid-auto-columns:{track_list(value)}"
+        if key == "auto-rows":
+            return f"grid-auto-rows:{track_list(value)}"
+        if key == "auto-flow":
+            return f"grid-auto-flow:{value}"
+        if key == "gap":
+            return f"gap:{length(value)}"
+        if key in ("column-gap", "row-gap"):
+            return f"{key}:{length(value)}"
+        if key == "justify":
+            return f"justify-content:{GRID_CONTENT[value]}"
+        if key == "align-content":
+            return f"align-content:{GRID_CONTENT[value]}"
+        if key == "align":
+            return f"align-items:{GRID_SELF[value]}"
+        if key == "justify-items":
+            return f"justify-items:{GRID_SELF[value]}"
+    if key == "column":
+        return f"grid-column:{value}"
+    if key == "row":
+        return f"grid-row:{value}"
+    if key == "area":
+        return f"grid-area:{value}"
+    if key == "justify-self":
+        return f"justify-self:{GRID_SELF[value]}"
+    return None
+
+
 def declarations(n: Node) -> list[str]:
     """The CSS of one node's attributes."""
     a = n.attrs
     css: list[str] = []
     row = n.kind == "hbox"
     for key, value in a.items():
+        grid = grid_declarations(n, key, value)
+        if grid is not None:
+            css.append(grid)
+            continue
         if key in ("width", "height", "min-width", "min-height", "max-width", "max-height"):
             css.append(f"{key}:{length(value)}")
         elif key == "aspect-ratio":

@@ -27,6 +27,7 @@ import engine
 import shrink
 import text_cases
 from generator import FEATURES, Generator, parse_features
+from grid_generator import GridGenerator
 from trees import Node, from_spec, to_spec
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -127,13 +128,17 @@ def print_minimal(name: str, original: Node, tree: Node, outcome: Outcome) -> No
 def run(args: argparse.Namespace, browser: str, binary: str) -> int:
     features = parse_features(args.features)
     seeds = range(args.start, args.start + args.seeds)
-    trees = [(f"{args.size}-{s}", Generator(s, features, args.size).tree()) for s in seeds]
+    if args.grid:
+        trees = [(f"grid-{args.size}-{s}", GridGenerator(s, args.size).tree()) for s in seeds]
+    else:
+        trees = [(f"{args.size}-{s}", Generator(s, features, args.size).tree()) for s in seeds]
     started = time.monotonic()
     outcomes = evaluate(browser, binary, trees, args.jobs)
     elapsed = time.monotonic() - started
     counts = {k: sum(1 for o in outcomes.values() if o.status == k) for k in ("match", "mismatch", "error")}
     compared = len(outcomes)
-    print(f"features: {args.features} ({', '.join(sorted(features)) or 'the language of today'})")
+    print("grid trees (issue 38)" if args.grid else
+          f"features: {args.features} ({', '.join(sorted(features)) or 'the language of today'})")
     print(f"seeds {args.start}..{args.start + args.seeds - 1} ({args.size}): {len(trees)} trees, "
           f"{sum(t.count() for _, t in trees)} nodes, {elapsed:.1f} s ({100 * elapsed / len(trees):.2f} s per 100 trees)")
     long_words = [o for o in outcomes.values() if o.long_word]
@@ -174,23 +179,24 @@ def run(args: argparse.Namespace, browser: str, binary: str) -> int:
 
 def record(args: argparse.Namespace, browser: str, binary: str | None) -> int:
     features = parse_features(args.features)
-    cases = corpus.sources(features, args.features)
+    place = corpus.GRID if args.grid else corpus.FLEX
+    cases = corpus.grid_sources() if args.grid else corpus.sources(features, args.features)
     started = time.monotonic()
     theirs = chromium.layout(browser, [(c.name, c.tree) for c in cases])
-    written = corpus.write(cases, theirs, chromium.version(browser))
+    written = corpus.write(cases, theirs, chromium.version(browser), place)
     print(f"recorded {written} cases from {chromium.version(browser)} in {time.monotonic() - started:.1f} s "
-          f"into {corpus.relative_folder()}")
+          f"into {corpus.relative_folder(place)}")
     if binary and os.path.exists(binary):
-        failing = corpus.check(binary, args.jobs)
-        known = corpus.read_known_failures()
+        failing = corpus.check(binary, args.jobs, place)
+        known = corpus.read_known_failures(place)
         print(f"layout-render ({binary}) mismatches {len(failing)} of {written}")
         for name in sorted(set(failing) - set(known)):
             print(f"  new failure {name}: {failing[name]}")
         for name in sorted(set(known) - set(failing)):
             print(f"  passes now: {name}")
         if args.update_known_failures:
-            corpus.write_known_failures(failing)
-            print(f"wrote {corpus.KNOWN_FAILURES}")
+            corpus.write_known_failures(failing, place)
+            print(f"wrote {place.known_failures}")
     return 0
 
 
@@ -228,6 +234,8 @@ def main(argv: list[str]) -> int:
     p.add_argument("--record", action="store_true", help="regenerate the recorded corpus from Chromium")
     p.add_argument("--update-known-failures", action="store_true",
                    help="with --record: list the cases the binary fails in known-failures.txt")
+    p.add_argument("--grid", action="store_true",
+                   help="random grid trees (issue 38) instead of stacks; with --record, the grid corpus")
     p.add_argument("--spec", help="compare one spec file (the subset the generator writes)")
     p.add_argument("--text", action="store_true",
                    help="compare label text (line breaks and widths, issue 16) instead of layout; "

@@ -67,6 +67,11 @@ def format_number(v: float) -> str:
     return repr(round(v, 6)).rstrip("0").rstrip(".")
 
 
+def needs_quotes(value: str) -> bool:
+    """Values with spaces or brackets (a grid's `columns="100 1fr"`) are quoted."""
+    return any(not (c.isalnum() or c in ".%,_#-+") for c in value)
+
+
 def quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
@@ -83,7 +88,7 @@ def to_spec(root: Node) -> str:
         if n.kind == "spacer" and n.length is not None:
             parts.append(format_number(n.length))
         for k, v in n.attrs.items():
-            parts.append(k if v == "" else f"{k}={v}")
+            parts.append(k if v == "" else f"{k}={quote(v) if needs_quotes(v) else v}")
         lines.append("  " * depth + " ".join(parts))
         for c in n.children:
             write(c, depth + 1)
@@ -141,7 +146,7 @@ def from_spec(text: str) -> Node:
                 node.text = _unquote(t)
             elif "=" in t:
                 k, v = t.split("=", 1)
-                node.attrs[k] = v
+                node.attrs[k] = _unquote(v) if v.startswith('"') else v
             elif node.kind == "spacer" and (t[0].isdigit() or t[0] in "-."):
                 node.length = float(t)
             else:

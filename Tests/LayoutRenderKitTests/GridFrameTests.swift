@@ -1,0 +1,80 @@
+import LayoutEngine
+import XCTest
+@testable import LayoutRenderKit
+
+/// A grid from spec text to frames, as CSS Grid lays it out, the frames written as
+/// arithmetic (DejaVu Sans Mono at 14 pt: a cell is 1233 / 2048 × 14 = 8.4287109375 points,
+/// a line 16.296875).
+final class GridFrameTests: XCTestCase {
+    private let cell = 1233.0 / 2048 * 14
+    private let line = 16.296875
+
+    private func frames(_ body: String, width: Int = 200) throws -> [String: Rect] {
+        let laidOut = try LayoutRenderer().layout(source: "canvas width=\(width)\n" + body, options: RenderOptions(fileName: "t.spec"))
+        var result: [String: Rect] = [:]
+        for node in laidOut.frames.nodes {
+            if let id = node.id { result[id] = Rect(x: node.x, y: node.y, width: node.width, height: node.height) }
+        }
+        return result
+    }
+
+    private func error(_ body: String) -> String? {
+        do {
+            _ = try LayoutRenderer().layout(source: "canvas width=200\n" + body, options: RenderOptions(fileName: "t.spec"))
+            return nil
+        } catch {
+            return error.diagnostic.headline
+        }
+    }
+
+    func testTracksGapsAndPlacement() throws {
+        let f = try frames("""
+            grid id=g columns="50 1fr 2fr" auto-rows=20 gap=10 row-gap=4 padding=5
+              box id=a
+              box id=b column="2 / span 2"
+              box id=c row=-1 column=-2
+            """)
+        let content: Double = 200 - 2 * 5
+        let fr: Double = (content - 50 - 2 * 10) / 3
+        XCTAssertEqual(f["a"], Rect(x: 5, y: 5, width: 50, height: 20))
+        // -1 is the last line of the explicit grid, which has no rows: c is in row 1, in
+        // column 3 (-2), placed first; b, with its columns only, goes below it.
+        XCTAssertEqual(f["c"], Rect(x: 5 + 50 + 10 + fr + 10, y: 5, width: 2 * fr, height: 20))
+        XCTAssertEqual(f["b"], Rect(x: 5 + 50 + 10, y: 5 + 20 + 4, width: fr + 10 + 2 * fr, height: 20))
+    }
+
+    func testColumnsAsWideAsTheirWidestLabel() throws {
+        let f = try frames("""
+            grid id=g columns="max-content 1fr" justify-items=start
+              label "ab" id=a
+              label "x" id=x
+              label "abcd" id=b
+              label "y" id=y align=right
+            """)
+        // (Frames are snapped to whole points: each edge within half a point.)
+        assertNear(f["b"], Rect(x: 0, y: line, width: 4 * cell, height: line))
+        assertNear(f["x"], Rect(x: 4 * cell, y: 0, width: cell, height: line))
+        assertNear(f["a"], Rect(x: 0, y: 0, width: 2 * cell, height: line), "justify-items=start: as wide as its text")
+    }
+
+    private func assertNear(_ a: Rect?, _ e: Rect, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
+        guard let a else { return XCTFail("no frame", file: file, line: line) }
+        let edges = [(a.minX, e.minX), (a.minY, e.minY), (a.maxX, e.maxX), (a.maxY, e.maxY)]
+        XCTAssert(edges.allSatisfy { abs($0.0 - $0.1) <= 0.5 }, "\(message) got \(a), expected \(e)", file: file, line: line)
+    }
+
+    func testAreasAndAbsoluteChildren() throws {
+        let f = try frames("""
+            grid id=g columns="60 1fr" rows="30 30" areas="h h / n m"
+              box id=m area=m
+              box id=abs area=n position=absolute top=5 left=5 right=5 bottom=5
+            """)
+        XCTAssertEqual(f["m"], Rect(x: 60, y: 30, width: 200 - 60, height: 30))
+        XCTAssertEqual(f["abs"], Rect(x: 5, y: 30 + 5, width: 60 - 10, height: 30 - 10))
+    }
+
+    func testGridPropertiesOutsideAGridAreErrors() {
+        XCTAssertEqual(error("vbox\n  box column=2"), "t.spec:3:14: error: 'column' places the children of a grid, and does nothing on a child of a vbox (line 2)")
+        XCTAssertEqual(error("grid\n  box align-self=baseline"), "t.spec:3:18: error: align-self=baseline is not supported in a grid (its items align start, center, end or stretch)")
+    }
+}
