@@ -186,6 +186,10 @@ public struct CairoRenderer: Sendable {
                 let bounds = device(rect).intersection(area)
                 guard !bounds.isEmpty else { continue }
                 try painted.charge(bounds.area)
+                // Each dash or dot is work of its own, however few pixels it covers.
+                let pieces = context.borderPieceCount(rect, sides)
+                try painted.charge(pieces.multipliedReportingOverflow(by: BorderDashes.pieceCost).overflow
+                                   ? Int.max : pieces * BorderDashes.pieceCost)
                 guard painting else { continue }
                 context.strokeSides(rect, sides, radius: radius)
             case .textShadow(let run, let shadow):

@@ -1,0 +1,54 @@
+import Foundation
+import LayoutEngine
+@testable import LayoutRenderKit
+@testable import Rendering
+import XCTest
+
+/// Work the paint budget used not to see (issue 37): each dash and dot of a border is
+/// charged, not only the pixels of the box.
+final class DrawingWorkBudgetTests: XCTestCase {
+    private func options() -> RenderOptions { RenderOptions(fileName: "t.spec", assetRoot: NSTemporaryDirectory()) }
+
+    private func failure(_ spec: String, options: RenderOptions? = nil) -> LayoutRenderError? {
+        do {
+            _ = try LayoutRenderer().render(source: spec, options: options ?? self.options())
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// A side 100 long, 1 wide, dotted: pieces of 1 with gaps of at least 1, so
+    /// floor((100 + 1) / 2) = 50 dots a side; dashed: 3 with gaps of 2, floor(102 / 5) = 20.
+    func testPiecesAreCountedWithoutDrawingThem() throws {
+        let surface = try ImageSurface(width: 200, height: 200)
+        defer { surface.finish() }
+        let context = try DrawingContext(surface: surface, scale: 1)
+        let rect = Rect(x: 10, y: 10, width: 100, height: 100)
+        XCTAssertEqual(context.borderPieceCount(rect, BorderSides(widths: EdgeInsets(all: 1), style: .dotted)), 4 * 50)
+        XCTAssertEqual(context.borderPieceCount(rect, BorderSides(widths: EdgeInsets(all: 1), style: .dashed)), 4 * 20)
+        XCTAssertEqual(context.borderPieceCount(rect, BorderSides(widths: EdgeInsets(all: 1), style: .solid)), 0)
+        // Only what can show: a side running far past the canvas counts the dots on it.
+        let long = Rect(x: 0, y: 0, width: 1_000_000, height: 100)
+        let far = context.borderPieceCount(long, BorderSides(widths: EdgeInsets(all: 1), style: .dotted))
+        XCTAssertGreaterThan(far, 2 * 50)
+        XCTAssertLessThan(far, 10_000, "not the 1,000,000 dots of the whole side")
+    }
+
+    /// 300 boxes 4,096 wide and 2 high with dotted borders: few pixels (2.5 M), but
+    /// 300 × 2 × 2,048 dots, each charged `BorderDashes.pieceCost`: over the budget, refused
+    /// at once rather than drawn dot by dot for seconds.
+    func testDotsOfLongThinBoxesAreCharged() {
+        var spec = "canvas width=4096 background=#ffffff\nvbox\n"
+        for _ in 0..<300 { spec += "  box width=4096 height=2 border=1 border-style=dotted\n" }
+        let start = ContinuousClock.now
+        XCTAssertEqual(failure(spec)?.exceededBudget, .paintedPixels)
+        XCTAssertLessThan(ContinuousClock.now - start, .seconds(10))
+    }
+
+    /// One large dotted box is still well within the budget.
+    func testOneDottedBorderIsDrawn() {
+        XCTAssertNil(failure("canvas width=4096 height=4096 background=#ffffff\nbox size=4096x4096 border=1 border-style=dotted\n"))
+        XCTAssertNil(failure("canvas width=400 height=400\nbox size=400x400 border=3 border-style=dashed\n"))
+    }
+}
