@@ -1,0 +1,64 @@
+import Foundation
+import XCTest
+
+/// Issue 37 through the real binary: work, memory and output the limits did not see, and
+/// wrong pictures from bad files. Each gets a clear error, a non-zero exit and no output.
+final class HostileRenderClassesCLITests: XCTestCase {
+    var dir: URL!
+    override func setUpWithError() throws { dir = try CLIRunner.temporaryDirectory() }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+
+    private func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
+
+    private func write(_ data: Data, _ name: String) throws -> String {
+        try data.write(to: dir.appendingPathComponent(name))
+        return path(name)
+    }
+
+    private func write(_ text: String, _ name: String) throws -> String { try write(Data(text.utf8), name) }
+
+    /// Renders, expecting a failure that leaves no output file.
+    private func refused(_ arguments: [String], output: String, file: StaticString = #filePath,
+                         line: UInt = #line) throws -> CLIRunner.Result {
+        let r = try CLIRunner.run(arguments, killAfter: 120)
+        XCTAssertEqual(r.status, 1, r.stderr, file: file, line: line)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output), "no output after a failure", file: file, line: line)
+        return r
+    }
+
+    /// 2,025 long thin boxes with dotted borders from a few bytes of `for` loops: refused by
+    /// the paint budget at once (it took over 30 s, a dot at a time).
+    func testDottedBordersFromLoopsAreCharged() throws {
+        let data = try write("{\"xs\": [" + (0..<45).map(String.init).joined(separator: ",") + "]}", "xs.json")
+        let spec = try write("""
+            {"canvas": {"width": 4096, "background": "#fff"}, "children": [{"kind": "vbox", "children": [
+              {"kind": "for", "each": "a in xs", "children": [{"kind": "for", "each": "b in xs", "children": [
+                {"kind": "box", "width": 4096, "height": 2, "border": 1, "border-style": "dotted"}]}]}]}]}
+            """, "dots.json")
+        let start = ContinuousClock.now
+        let r = try refused([spec, "--data", data, path("out.png")], output: path("out.png"))
+        XCTAssertTrue(r.stderr.contains("painted pixels, its work budget"), r.stderr)
+        XCTAssertLessThan(ContinuousClock.now - start, .seconds(20))
+    }
+
+    /// A 1 MiB `--data` string referred to 100 times: refused where the text passes 16 MiB.
+    func testInterpolationOfALongValueIsBounded() throws {
+        let data = try write("{\"s\": \"" + String(repeating: "x", count: 1 << 20) + "\"}", "big.json")
+        var text = "canvas width=100\nvbox\n"
+        for _ in 0..<20 { text += "  label \"{s}{s}{s}{s}{s}\"\n" }
+        let spec = try write(text, "big.spec")
+        let r = try refused([spec, "--data", data, path("out.png")], output: path("out.png"))
+        XCTAssertTrue(r.stderr.contains("big.spec:6:3: error: filling in {name}s produces more than 16777216 bytes of text"),
+                      r.stderr)
+    }
+
+    /// A JPEG whose header says 200 × 200 over a 64 × 96 scan: an error, not grey.
+    func testAJPEGWhoseScanEndsEarlyIsAnError() throws {
+        let jpeg = CLIRunner.repositoryRoot.appendingPathComponent("Tests/JPEGCodecTests/Fixtures/header-200x200-scan-64x96.jpg")
+        _ = try write(try Data(contentsOf: jpeg), "liar.jpg")
+        let spec = try write("canvas width=200 height=200\nimage \"liar.jpg\" size=200x200\n", "liar.spec")
+        let r = try refused([spec, path("out.png")], output: path("out.png"))
+        XCTAssertTrue(r.stderr.contains("liar.spec:2:"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("JPEG data is truncated"), r.stderr)
+    }
+}
