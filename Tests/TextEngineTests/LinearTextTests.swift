@@ -27,4 +27,27 @@ final class LinearTextTests: XCTestCase {
         XCTAssertEqual(result.lines.last?.text, "aaaaaaaaaa")
         XCTAssertLessThan(ContinuousClock.now - start, .seconds(20))
     }
+
+    private func sans() throws -> Font { try FontLibrary().font(family: "DejaVu Sans", weight: 400, italic: false) }
+
+    /// "a" and 100 U+0301: one grapheme cluster, cut into clusters of at most 32 units
+    /// (32, 32, 32, 5), each piece after the first starting with its mark.
+    func testALongClusterIsCutIntoBoundedPieces() throws {
+        let text = try UTF16Buffer("a" + String(repeating: "\u{301}", count: 100) + " e\u{301}")
+        let list = ClusterList(text: text, font: try sans()) { try? BreakIterator(.character, over: text) }
+        XCTAssertEqual(list.clusters.map(\.start), [0, 32, 64, 96, 101, 102])
+        XCTAssertEqual(list.clusters.map { ClusterList.isLongClusterPiece($0, in: text) }, [false, true, true, true, false, false])
+        XCTAssertTrue(list.clusters.allSatisfy { $0.flags.contains(.shaped) || $0.kind != .visible })
+    }
+
+    /// "a" and 100,000 U+0301 in DejaVu Sans: shaped in pieces of 32 units, so linear
+    /// (HarfBuzz took minutes on the one cluster: each mark looks back over the others).
+    func testAHundredThousandMarksShapeInLinearTime() throws {
+        var attributes = TextAttributes(font: try sans(), size: 14)
+        attributes.lines = 0
+        let start = ContinuousClock.now
+        let result = TextLayoutEngine().layout("a" + String(repeating: "\u{301}", count: 100_000), attributes: attributes, width: 400)
+        XCTAssertEqual(result.lines.count, 1)
+        XCTAssertLessThan(ContinuousClock.now - start, .seconds(20))
+    }
 }
