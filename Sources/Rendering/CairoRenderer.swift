@@ -80,9 +80,9 @@ public struct CairoRenderer: Sendable {
         do {
             let probe = try ImageSurface(width: width, height: height)
             defer { probe.finish() }
-            try draw(list, on: probe, painting: false)
+            try draw(list, on: probe, painting: false, estimating: format)
         }
-        let surface = try VectorSurface(format, width: width, height: height)
+        let surface = try VectorSurface(format, width: width, height: height, maxBytes: limits.budget.maxVectorBytes)
         try draw(list, on: surface, painting: true)
         return try surface.finish()
     }
@@ -111,21 +111,29 @@ public struct CairoRenderer: Sendable {
     }
 
     /// Counts the list against the paint budget and, when `painting`, draws it.
-    private func draw(_ list: DisplayList, on surface: any DrawingSurface, painting: Bool) throws(RenderError) {
+    /// `estimating`: the vector format whose document's size is also charged (`VectorCost`).
+    private func draw(_ list: DisplayList, on surface: any DrawingSurface, painting: Bool,
+                      estimating format: VectorFormat? = nil) throws(RenderError) {
         try checkFontSizes(of: list)
         let context = try DrawingContext(surface: surface, scale: list.scale)
         cairo_scale(context.cr, list.scale, list.scale)
         context.setFixedFontOptions()
         let groupBounds = try inkBoundsOfGroups(list, context: context)
-        try walk(list, context: context, groupBounds: groupBounds, painting: painting)
+        let vectorBytes = format.map { _ in WorkMeter(.vectorBytes, limit: limits.budget.maxVectorBytes) }
+        try walk(list, context: context, groupBounds: groupBounds, painting: painting, vectorBytes: vectorBytes.map { ($0, format!) })
         try context.check("drawing")
     }
 
     /// Goes through the display list, charging each operation's device pixels to the paint
     /// budget, and, when `painting`, drawing it.
     private func walk(_ list: DisplayList, context: DrawingContext, groupBounds: [Int: PixelBounds],
-                      painting: Bool) throws(RenderError) {
+                      painting: Bool, vectorBytes: (meter: WorkMeter, format: VectorFormat)? = nil) throws(RenderError) {
         let cr = context.cr
+        /// Charges the estimated bytes of a vector document (when one is being estimated).
+        func document(_ bytes: Int) throws(RenderError) {
+            guard let vectorBytes else { return }
+            try vectorBytes.meter.charge(VectorCost.inFormat(bytes, vectorBytes.format))
+        }
         let canvas = PixelBounds(x0: 0, y0: 0, x1: Double(context.surface.width), y1: Double(context.surface.height))
         let painted = WorkMeter(.paintedPixels, limit: limits.budget.maxPaintedPixels)
         if let background = list.background {
@@ -160,6 +168,7 @@ public struct CairoRenderer: Sendable {
                 let bounds = device(rect).intersection(area)
                 guard !bounds.isEmpty else { continue }
                 try painted.charge(bounds.area)
+                try document(VectorCost.shape)
                 guard painting else { continue }
                 context.addRectangle(rect, radii: radius)
                 context.setSource(color)
@@ -168,17 +177,20 @@ public struct CairoRenderer: Sendable {
                 let bounds = device(rect).intersection(area)
                 guard !bounds.isEmpty else { continue }
                 try painted.charge(bounds.area)
+                try document(VectorCost.gradient)
                 guard painting else { continue }
                 try context.fill(rect, gradient: fill, radius: radius)
             case .shadow(let frame, let shadow, let radius):
                 guard let plan = ShadowPlan(shadow, frame: frame, radius: radius, scale: list.scale, visible: local) else { continue }
                 try painted.charge(Self.scaled(plan.cost, by: areaFactor))
+                try document(VectorCost.shape + plan.inkBounds.intersection(local).area * VectorCost.embeddedPixel)
                 guard painting else { continue }
                 try context.drawShadow(plan, color: shadow.color, frame: frame, radius: radius)
             case .strokeInside(let rect, let width, let color, let radius):
                 let bounds = device(rect).intersection(area)
                 guard !bounds.isEmpty else { continue }
                 try painted.charge(bounds.area)
+                try document(VectorCost.shape)
                 guard painting else { continue }
                 context.setSource(color)
                 context.strokeInside(rect, width: width, radius: radius)
@@ -190,6 +202,7 @@ public struct CairoRenderer: Sendable {
                 let pieces = context.borderPieceCount(rect, sides)
                 try painted.charge(pieces.multipliedReportingOverflow(by: BorderDashes.pieceCost).overflow
                                    ? Int.max : pieces * BorderDashes.pieceCost)
+                try document(VectorCost.shape * 4 + min(pieces, Int.max / VectorCost.borderPiece) * VectorCost.borderPiece)
                 guard painting else { continue }
                 context.strokeSides(rect, sides, radius: radius)
             case .textShadow(let run, let shadow):
@@ -199,6 +212,7 @@ public struct CairoRenderer: Sendable {
                                         x1: ink.x1 + shadow.x * list.scale, y1: ink.y1 + shadow.y * list.scale)
                 guard let plan = ShadowPlan(textShadow: shadow, ink: moved, scale: list.scale, visible: local) else { continue }
                 try painted.charge(Self.scaled(plan.cost, by: areaFactor))
+                try document(VectorCost.shape + plan.inkBounds.intersection(local).area * VectorCost.embeddedPixel)
                 guard painting else { continue }
                 try context.drawTextShadow(plan, run: run, shadow: shadow)
             case .glyphs(let run):
@@ -207,12 +221,14 @@ public struct CairoRenderer: Sendable {
                 let em = run.size * list.scale * (transform.isIdentity ? 1 : transform.stretch)
                 let box = min(Double(area.area), em * em)
                 try painted.charge(glyphs.count &* max(1, Int(box.rounded(.up))))
+                try document(VectorCost.group + glyphs.count * VectorCost.glyph)
                 guard painting else { continue }
                 try context.draw(run, glyphs: glyphs)
             case .image(let bitmap, let destination):
                 let bounds = device(destination).intersection(area)
                 guard !bounds.isEmpty else { continue }
                 try painted.charge(bounds.area)
+                try document(VectorCost.shape + bitmap.width * bitmap.height * VectorCost.embeddedPixel)
                 guard painting else { continue }
                 try context.draw(bitmap, in: destination)
             case .vector(let document, let destination):
@@ -245,6 +261,7 @@ public struct CairoRenderer: Sendable {
                     }
                     inside = inside.intersection(PixelBounds(together.isIdentity ? clip : together.bounds(of: clip), scale: list.scale))
                 }
+                try document(VectorCost.group)
                 let pushed = opacity < 1 || blend != .normal
                 if pushed {
                     // The group is only as large as what it draws: Cairo makes the group's

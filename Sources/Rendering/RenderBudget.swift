@@ -18,6 +18,12 @@ public struct RenderBudget: Hashable, Sendable {
     /// measured (a layout may measure a label at several widths). 8 Mi by default: a
     /// megabyte label measured eight times; drawing one costs ~250 bytes a character.
     public var maxTextCharacters: Int = 8 << 20
+    /// Bytes of an SVG or PDF document (`CairoRenderer.renderVector`). Estimated for each
+    /// operation before anything is drawn (`VectorCost`: so much a shape, a glyph, a dash,
+    /// an image's pixel), so a document far too large is refused before Cairo holds it in
+    /// memory, and counted again as Cairo writes, so no document is ever longer. 64 MiB by
+    /// default: a page of a few hundred thousand glyphs or shapes.
+    public var maxVectorBytes: Int = 64 << 20
 
     public init() {}
 
@@ -26,6 +32,7 @@ public struct RenderBudget: Hashable, Sendable {
         case paintedPixels = "painted pixels"
         case imagePixels = "image pixels"
         case textCharacters = "characters laid out"
+        case vectorBytes = "bytes of SVG or PDF output"
     }
 }
 

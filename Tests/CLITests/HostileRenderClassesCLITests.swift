@@ -1,4 +1,5 @@
 import Foundation
+import PNGCodec
 import XCTest
 
 /// Issue 37 through the real binary: work, memory and output the limits did not see, and
@@ -60,5 +61,23 @@ final class HostileRenderClassesCLITests: XCTestCase {
         let r = try refused([spec, path("out.png")], output: path("out.png"))
         XCTAssertTrue(r.stderr.contains("liar.spec:2:"), r.stderr)
         XCTAssertTrue(r.stderr.contains("JPEG data is truncated"), r.stderr)
+    }
+
+    /// A picture of 4 Mi pixels drawn 80 times from a loop into an SVG or PDF: each drawing
+    /// embeds it again, 320 MB by the estimate (80 MB for a PDF, whose content is
+    /// compressed), over the 64 MiB vector budget; refused before Cairo builds the
+    /// document, and no file is written.
+    func testAVectorDocumentPastItsSizeLimitIsRefused() throws {
+        let png = try PNGEncoder.encode(RGBAImage(width: 2048, height: 2048, filledWith: (200, 40, 40, 255)))
+        _ = try write(Data(png), "big.png")
+        let data = try write("{\"xs\": [" + (0..<80).map(String.init).joined(separator: ",") + "]}", "xs.json")
+        let spec = try write("canvas width=2048 height=2048\nzbox\n  for x in xs\n    image \"big.png\" size=2048x2048\n", "many.spec")
+        for name in ["out.svg", "out.pdf"] {
+            let r = try refused([spec, "--data", data, path(name)], output: path(name))
+            XCTAssertTrue(r.stderr.contains("many.spec: error: the render needs more than 67108864 bytes of SVG or PDF output"), r.stderr)
+        }
+        // One drawing of it is a document like any other.
+        let one = try write("canvas width=2048 height=2048\nimage \"big.png\" size=2048x2048\n", "one.spec")
+        XCTAssertEqual(try CLIRunner.run([one, path("one.svg")]).status, 0)
     }
 }

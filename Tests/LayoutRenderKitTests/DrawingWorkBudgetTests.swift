@@ -52,3 +52,42 @@ final class DrawingWorkBudgetTests: XCTestCase {
         XCTAssertNil(failure("canvas width=400 height=400\nbox size=400x400 border=3 border-style=dashed\n"))
     }
 }
+
+/// SVG and PDF documents bounded by `RenderBudget.maxVectorBytes` (issue 37): estimated
+/// before drawing, counted while Cairo writes.
+final class VectorOutputBudgetTests: XCTestCase {
+    private func document(_ spec: String, _ format: OutputFormat, maxBytes: Int) throws -> [UInt8] {
+        var options = RenderOptions(fileName: "t.spec", assetRoot: NSTemporaryDirectory())
+        options.renderLimits.budget.maxVectorBytes = maxBytes
+        let renderer = LayoutRenderer()
+        let laidOut = try renderer.layout(source: spec, options: options)
+        return try renderer.picture(laidOut, settings: PictureSettings(format: format), options: options).bytes
+    }
+
+    private func assertOverBudget(_ spec: String, _ format: OutputFormat, maxBytes: Int, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try document(spec, format, maxBytes: maxBytes), file: file, line: line) { error in
+            XCTAssertEqual((error as? LayoutRenderError)?.exceededBudget, .vectorBytes, "\(error)", file: file, line: line)
+        }
+    }
+
+    /// 400 labels of 40 glyphs: estimated at 400 × (100 + 40 × 32) bytes, about 550 kB,
+    /// refused before drawing under a 100 kB budget; drawn under the default.
+    func testManyGlyphsAreEstimatedBeforeDrawing() throws {
+        var spec = "canvas width=400 height=400\nzbox\n"
+        for _ in 0..<400 { spec += "  label \"0123456789012345678901234567890123456789\" size=2\n" }
+        assertOverBudget(spec, .svg, maxBytes: 100_000)
+        assertOverBudget(spec, .pdf, maxBytes: 100_000)
+        XCTAssertGreaterThan(try document(spec, .svg, maxBytes: 64 << 20).count, 400 * 40 * 32)
+    }
+
+    /// The estimate leaves out what it cannot know (the glyphs' outlines, the header): the
+    /// bytes Cairo writes are counted too, and a document longer than the limit is an error,
+    /// not cut short.
+    func testTheWrittenBytesAreCountedToo() throws {
+        let spec = "canvas width=100 height=40\nlabel \"Hello\"\n"
+        let whole = try document(spec, .svg, maxBytes: 64 << 20)
+        assertOverBudget(spec, .svg, maxBytes: whole.count - 1)
+        // (Cairo's own identifiers are longer than the renumbered ones: a little room.)
+        XCTAssertEqual(try document(spec, .svg, maxBytes: whole.count + whole.count / 4), whole)
+    }
+}
