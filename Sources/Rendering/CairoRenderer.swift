@@ -130,7 +130,7 @@ public struct CairoRenderer: Sendable {
                       painting: Bool, vectorBytes: (meter: WorkMeter, format: VectorFormat)? = nil) throws(RenderError) {
         let cr = context.cr
         /// Charges the estimated bytes of a vector document (when one is being estimated).
-        func document(_ bytes: Int) throws(RenderError) {
+        func vectorDocument(_ bytes: Int) throws(RenderError) {
             guard let vectorBytes else { return }
             try vectorBytes.meter.charge(VectorCost.inFormat(bytes, vectorBytes.format))
         }
@@ -168,7 +168,7 @@ public struct CairoRenderer: Sendable {
                 let bounds = device(rect).intersection(area)
                 guard !bounds.isEmpty else { continue }
                 try painted.charge(bounds.area)
-                try document(VectorCost.shape)
+                try vectorDocument(VectorCost.shape)
                 guard painting else { continue }
                 context.addRectangle(rect, radii: radius)
                 context.setSource(color)
@@ -177,20 +177,20 @@ public struct CairoRenderer: Sendable {
                 let bounds = device(rect).intersection(area)
                 guard !bounds.isEmpty else { continue }
                 try painted.charge(bounds.area)
-                try document(VectorCost.gradient)
+                try vectorDocument(VectorCost.gradient)
                 guard painting else { continue }
                 try context.fill(rect, gradient: fill, radius: radius)
             case .shadow(let frame, let shadow, let radius):
                 guard let plan = ShadowPlan(shadow, frame: frame, radius: radius, scale: list.scale, visible: local) else { continue }
                 try painted.charge(Self.scaled(plan.cost, by: areaFactor))
-                try document(VectorCost.shape + plan.inkBounds.intersection(local).area * VectorCost.embeddedPixel)
+                try vectorDocument(VectorCost.shape + plan.inkBounds.intersection(local).area * VectorCost.embeddedPixel)
                 guard painting else { continue }
                 try context.drawShadow(plan, color: shadow.color, frame: frame, radius: radius)
             case .strokeInside(let rect, let width, let color, let radius):
                 let bounds = device(rect).intersection(area)
                 guard !bounds.isEmpty else { continue }
                 try painted.charge(bounds.area)
-                try document(VectorCost.shape)
+                try vectorDocument(VectorCost.shape)
                 guard painting else { continue }
                 context.setSource(color)
                 context.strokeInside(rect, width: width, radius: radius)
@@ -202,7 +202,7 @@ public struct CairoRenderer: Sendable {
                 let pieces = context.borderPieceCount(rect, sides)
                 try painted.charge(pieces.multipliedReportingOverflow(by: BorderDashes.pieceCost).overflow
                                    ? Int.max : pieces * BorderDashes.pieceCost)
-                try document(VectorCost.shape * 4 + min(pieces, Int.max / VectorCost.borderPiece) * VectorCost.borderPiece)
+                try vectorDocument(VectorCost.shape * 4 + min(pieces, Int.max / VectorCost.borderPiece) * VectorCost.borderPiece)
                 guard painting else { continue }
                 context.strokeSides(rect, sides, radius: radius)
             case .textShadow(let run, let shadow):
@@ -212,7 +212,7 @@ public struct CairoRenderer: Sendable {
                                         x1: ink.x1 + shadow.x * list.scale, y1: ink.y1 + shadow.y * list.scale)
                 guard let plan = ShadowPlan(textShadow: shadow, ink: moved, scale: list.scale, visible: local) else { continue }
                 try painted.charge(Self.scaled(plan.cost, by: areaFactor))
-                try document(VectorCost.shape + plan.inkBounds.intersection(local).area * VectorCost.embeddedPixel)
+                try vectorDocument(VectorCost.shape + plan.inkBounds.intersection(local).area * VectorCost.embeddedPixel)
                 guard painting else { continue }
                 try context.drawTextShadow(plan, run: run, shadow: shadow)
             case .glyphs(let run):
@@ -221,22 +221,25 @@ public struct CairoRenderer: Sendable {
                 let em = run.size * list.scale * (transform.isIdentity ? 1 : transform.stretch)
                 let box = min(Double(area.area), em * em)
                 try painted.charge(glyphs.count &* max(1, Int(box.rounded(.up))))
-                try document(VectorCost.group + glyphs.count * VectorCost.glyph)
+                try vectorDocument(VectorCost.group + glyphs.count * VectorCost.glyph)
                 guard painting else { continue }
                 try context.draw(run, glyphs: glyphs)
             case .image(let bitmap, let destination):
                 let bounds = device(destination).intersection(area)
                 guard !bounds.isEmpty else { continue }
                 try painted.charge(bounds.area)
-                try document(VectorCost.shape + bitmap.width * bitmap.height * VectorCost.embeddedPixel)
+                try vectorDocument(VectorCost.shape + bitmap.width * bitmap.height * VectorCost.embeddedPixel)
                 guard painting else { continue }
                 try context.draw(bitmap, in: destination)
             case .vector(let document, let destination):
-                // Charged as an image of the destination's pixels; beyond Cairo's safe
-                // coordinates nothing is drawn (no SVG is that large on a canvas).
+                // Charged its destination's pixels, its elements and its filters over those
+                // pixels (`SVGSurvey`); beyond Cairo's safe coordinates nothing is drawn (no
+                // SVG is that large on a canvas).
                 let bounds = device(destination).intersection(area)
                 guard !bounds.isEmpty else { continue }
-                try painted.charge(bounds.area)
+                try painted.charge(document.paintCost(over: bounds.area))
+                try vectorDocument(VectorCost.shape + document.byteCount
+                                   + min(document.drawnElements, Int.max / VectorCost.shape) * VectorCost.shape)
                 guard painting, destination.width > 0, destination.height > 0,
                       context.isSafe(destination, radius: 0) else { continue }
                 try document.draw(on: cr, in: destination)
@@ -261,7 +264,7 @@ public struct CairoRenderer: Sendable {
                     }
                     inside = inside.intersection(PixelBounds(together.isIdentity ? clip : together.bounds(of: clip), scale: list.scale))
                 }
-                try document(VectorCost.group)
+                try vectorDocument(VectorCost.group)
                 let pushed = opacity < 1 || blend != .normal
                 if pushed {
                     // The group is only as large as what it draws: Cairo makes the group's

@@ -80,4 +80,55 @@ final class HostileRenderClassesCLITests: XCTestCase {
         let one = try write("canvas width=2048 height=2048\nimage \"big.png\" size=2048x2048\n", "one.spec")
         XCTAssertEqual(try CLIRunner.run([one, path("one.svg")]).status, 0)
     }
+
+    private func svgSpec(_ svg: String, _ name: String) throws -> String {
+        _ = try write(svg, name + ".svg")
+        return try write("canvas width=400 height=400\nimage \"\(name).svg\" size=400x400\n", name + ".spec")
+    }
+
+    /// 10,000 uses of a blurred rect in about a kilobyte (uses of groups of uses): refused
+    /// by the survey before librsvg draws it (it ran past 25 s), naming the image's line.
+    func testAnSVGOfTenThousandBlurredUsesIsRefused() throws {
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"400\" height=\"400\">"
+            + "<defs><filter id=\"b\"><feGaussianBlur stdDeviation=\"20\"/></filter>"
+            + "<rect id=\"r\" width=\"400\" height=\"400\" fill=\"red\" filter=\"url(#b)\"/>"
+        for (name, inner) in [("a", "r"), ("c", "a"), ("d", "c")] {
+            svg += "<g id=\"\(name)\">" + String(repeating: "<use xlink:href=\"#\(inner)\"/>", count: 10) + "</g>"
+        }
+        svg += "</defs>" + String(repeating: "<use xlink:href=\"#d\"/>", count: 10) + "</svg>"
+        let spec = try svgSpec(svg, "uses")
+        let start = ContinuousClock.now
+        let r = try refused([spec, path("out.png")], output: path("out.png"))
+        XCTAssertTrue(r.stderr.contains("uses.spec:2:1: error: image 'uses.svg': SVG: its filters, every <use> and reference "
+                                        + "expanded, run more than 1000 filter primitives (the limit)"), r.stderr)
+        XCTAssertLessThan(ContinuousClock.now - start, .seconds(20))
+    }
+
+    /// A 41 KB SVG holding a data: PNG of 16,000 × 16,000: refused from the PNG's header
+    /// (it was decoded, 1.7 GB, and drawn).
+    func testAnImageInsideAnSVGIsHeldToTheImageLimits() throws {
+        let png = try PNGEncoder.encode(RGBAImage(width: 16_000, height: 1, filledWith: (0, 0, 0, 255)))
+        // The same file, its header saying 16,000 rows (the data is never read that far).
+        var bytes = png
+        bytes[20...23] = [0, 0, 0x3E, 0x80]
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"100\" height=\"100\">"
+            + "<image width=\"100\" height=\"100\" xlink:href=\"data:image/png;base64,\(Data(bytes).base64EncodedString())\"/></svg>"
+        let spec = try svgSpec(svg, "inner")
+        let r = try refused([spec, path("out.png")], output: path("out.png"))
+        XCTAssertTrue(r.stderr.contains("inner.spec:2:1: error: image 'inner.svg': SVG: an image inside it (a data: URL) is a PNG "
+                                        + "of 16000x16000 pixels; images are limited to 16384 pixels a side and 67108864 pixels"), r.stderr)
+    }
+
+    /// Sizes past the range of lengths: said as written (1e39 used to be "neither width and
+    /// height nor a viewBox"; 3.4e38 was accepted).
+    func testAnSVGSizePastTheValueRangeIsRefused() throws {
+        let huge = try svgSpec("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1e39\" height=\"10\"/>", "huge")
+        var r = try refused([huge, path("out.png")], output: path("out.png"))
+        XCTAssertTrue(r.stderr.contains("huge.spec:2:1: error: image 'huge.svg': SVG: the root <svg>'s width=\"1e39\" and "
+                                        + "height=\"10\" are not both lengths from 0 to 1000000 pixels, and it has no viewBox"), r.stderr)
+        let big = try svgSpec("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"3.4e38\" height=\"10\"/>", "big")
+        r = try refused([big, path("out.png")], output: path("out.png"))
+        XCTAssertTrue(r.stderr.contains("big.spec:2:1: error: image 'big.svg': SVG: the image is "), r.stderr)
+        XCTAssertTrue(r.stderr.contains("pixels; an SVG's size is limited to 1000000 pixels a side, the range of lengths in a spec"), r.stderr)
+    }
 }
