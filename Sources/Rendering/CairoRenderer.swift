@@ -89,25 +89,35 @@ public struct CairoRenderer: Sendable {
 
     /// Checks that every glyph run's size can be drawn (before anything is drawn).
     public func checkFontSizes(of list: DisplayList) throws(RenderError) {
-        var stretches: [Double] = []
-        for operation in list.operations {
+        if let oversized = oversizedGlyphRun(in: list) {
+            throw .fontTooLarge(pixelsPerEm: oversized.pixelsPerEm, limit: limits.maxFontPixelsPerEm)
+        }
+    }
+
+    /// The first glyph run drawn at more device pixels per em than `maxFontPixelsPerEm`:
+    /// its operation's index and its size. The size is the run's, times the scale, times
+    /// what the open groups' transforms together stretch a length by (composed: a
+    /// `scale(100,0.01)` inside a `scale(0.01,100)` is the identity, not 100 × 100).
+    public func oversizedGlyphRun(in list: DisplayList) -> (operation: Int, pixelsPerEm: Double)? {
+        var transforms: [Transform2D] = []
+        for (index, operation) in list.operations.enumerated() {
             let run: GlyphRun
             switch operation {
             case .glyphs(let r), .textShadow(let r, _): run = r
             case .beginGroup(_, _, _, _, let transform):
-                stretches.append((stretches.last ?? 1) * (transform.isIdentity ? 1 : transform.stretch))
+                transforms.append((transforms.last ?? .identity).concatenating(transform))
                 continue
             case .endGroup:
-                _ = stretches.popLast()
+                _ = transforms.popLast()
                 continue
             default: continue
             }
             guard !run.glyphs.isEmpty else { continue }
-            let pixels = run.size * list.scale * (stretches.last ?? 1)
-            guard pixels.isFinite, pixels <= limits.maxFontPixelsPerEm else {
-                throw .fontTooLarge(pixelsPerEm: pixels, limit: limits.maxFontPixelsPerEm)
-            }
+            let together = transforms.last ?? .identity
+            let pixels = run.size * list.scale * (together.isIdentity ? 1 : together.stretch)
+            guard pixels.isFinite, pixels <= limits.maxFontPixelsPerEm else { return (index, pixels) }
         }
+        return nil
     }
 
     /// Counts the list against the paint budget and, when `painting`, draws it.

@@ -131,4 +131,17 @@ final class HostileRenderClassesCLITests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("big.spec:2:1: error: image 'big.svg': SVG: the image is "), r.stderr)
         XCTAssertTrue(r.stderr.contains("pixels; an SVG's size is limited to 1000000 pixels a side, the range of lengths in a spec"), r.stderr)
     }
+
+    /// `scale(100,0.01)` inside `scale(0.01,100)` is the identity: the label is drawn (it
+    /// was refused at 1:1 with "140000 device pixels per em"); text that is too large
+    /// through its transforms is refused at its own line.
+    func testTextSizesAreJudgedThroughTheComposedTransforms() throws {
+        let identity = try write("canvas width=200 height=100\nbox size=200x100 transform=\"scale(0.01,100)\"\n"
+                                 + "  box size=200x100 transform=\"scale(100,0.01)\"\n    label \"Hello\" size=14\n", "identity.spec")
+        XCTAssertEqual(try CLIRunner.run([identity, path("identity.png")]).status, 0)
+        let large = try write("canvas width=200 height=100\nbox size=200x100 transform=\"scale(10)\"\n"
+                              + "  box size=200x100 transform=\"scale(100)\"\n    label \"Hello\" size=20\n", "large.spec")
+        let r = try refused([large, path("large.png")], output: path("large.png"))
+        XCTAssertTrue(r.stderr.contains("large.spec:4:5: error: text would be drawn at 20000 device pixels per em"), r.stderr)
+    }
 }

@@ -91,3 +91,31 @@ final class VectorOutputBudgetTests: XCTestCase {
         XCTAssertEqual(try document(spec, .svg, maxBytes: whole.count + whole.count / 4), whole)
     }
 }
+
+/// Text sizes judged through the transforms around them composed, at the label (issue 37).
+final class ComposedTransformTextTests: XCTestCase {
+    private func failure(_ spec: String) -> LayoutRenderError? {
+        do {
+            _ = try LayoutRenderer().render(source: spec, options: RenderOptions(fileName: "t.spec", assetRoot: NSTemporaryDirectory()))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// `scale(100,0.01)` inside `scale(0.01,100)` is the identity: 14 pixels per em, drawn
+    /// (the stretches multiplied were 100 × 100, "140000 device pixels per em").
+    func testTransformsThatUndoEachOtherDrawTheText() {
+        XCTAssertNil(failure("canvas width=200 height=100\nbox size=200x100 transform=\"scale(0.01,100)\"\n"
+                             + "  box size=200x100 transform=\"scale(100,0.01)\"\n    label \"Hello\" size=14\n"))
+    }
+
+    /// Transforms that do stretch: refused at the label, with its line quoted.
+    func testTextTooLargeThroughTransformsIsRefusedAtTheLabel() {
+        let error = failure("canvas width=200 height=100\nbox size=200x100 transform=\"scale(10)\"\n"
+                            + "  box size=200x100 transform=\"scale(100)\"\n    label \"Hello\" size=20\n")
+        XCTAssertEqual(error?.diagnostic.location?.line, 4)
+        XCTAssertEqual(error?.diagnostic.message, "text would be drawn at 20000 device pixels per em (size × scale); the limit is 16384")
+        XCTAssertEqual(error?.diagnostic.sourceLine, "    label \"Hello\" size=20")
+    }
+}
