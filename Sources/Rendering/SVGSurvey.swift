@@ -53,95 +53,97 @@ struct SVGSurvey {
         var maxPixels = 64 << 20
     }
 
+    /// A run of the document's bytes (UTF-8): names, ids and values are compared as bytes.
+    private typealias Bytes = ArraySlice<UInt8>
+
     private struct Element {
-        var name: Substring
-        var id: Substring?
+        var name: Bytes
+        var id: Bytes?
         var children: [Int] = []
-        var references: [Substring] = []
+        var references: [Bytes] = []
         var nested: (elements: Int, primitives: Int)?
         var isFilterPart = false
     }
 
-    /// Surveys `bytes` (UTF-8 XML); throws what librsvg should never be given.
+    /// Surveys `bytes` (UTF-8 XML); throws what librsvg should never be given. One pass
+    /// over the bytes, then one over the elements (each counted once, memoised).
     init(_ bytes: [UInt8], imageLimits: ImageLimits = ImageLimits(), nesting: Int = 0) throws(RenderError) {
-        let text = String(decoding: bytes, as: UTF8.self)
         var elements: [Element] = []
-        var ids: [Substring: Int] = [:]
+        var ids: [Bytes: Int] = [:]
         var open: [Int] = []
         var roots: [Int] = []
-        var styleReferences: [Substring] = []
+        var styleReferences: [Bytes] = []
         var insideStyle = false
         var filterDepth = 0  // open <filter> elements
-        let scalars = text.unicodeScalars
-        var i = scalars.startIndex
-        func find(_ needle: String, from start: String.UnicodeScalarView.Index) -> String.UnicodeScalarView.Index? {
-            text.unicodeScalars[start...].firstRange(of: needle.unicodeScalars)?.lowerBound
-        }
-        while let lt = scalars[i...].firstIndex(of: "<") {
-            if insideStyle {
-                let content = text[i..<lt]
-                styleReferences += Self.urlReferences(in: content)
-            }
-            let rest = text.unicodeScalars[lt...]
-            if rest.starts(with: "<!--".unicodeScalars) {
-                guard let end = find("-->", from: lt) else { break }
-                i = scalars.index(end, offsetBy: 3)
+        var i = 0
+        while let lt = Self.find([UInt8(ascii: "<")], in: bytes, from: i) {
+            if insideStyle { styleReferences += Self.urlReferences(in: bytes[i..<lt]) }
+            if Self.has("<!--", in: bytes, at: lt) {
+                guard let end = Self.find(Array("-->".utf8), in: bytes, from: lt) else { break }
+                i = end + 3
                 continue
             }
-            if rest.starts(with: "<![CDATA[".unicodeScalars) {
-                guard let end = find("]]>", from: lt) else { break }
-                if insideStyle { styleReferences += Self.urlReferences(in: text[lt..<end]) }
-                i = scalars.index(end, offsetBy: 3)
+            if Self.has("<![CDATA[", in: bytes, at: lt) {
+                guard let end = Self.find(Array("]]>".utf8), in: bytes, from: lt) else { break }
+                if insideStyle { styleReferences += Self.urlReferences(in: bytes[lt..<end]) }
+                i = end + 3
                 continue
             }
-            if rest.starts(with: "<?".unicodeScalars) {
-                guard let end = find("?>", from: lt) else { break }
-                i = scalars.index(end, offsetBy: 2)
+            if Self.has("<?", in: bytes, at: lt) {
+                guard let end = Self.find(Array("?>".utf8), in: bytes, from: lt) else { break }
+                i = end + 2
                 continue
             }
-            if rest.starts(with: "<!".unicodeScalars) {
-                i = try Self.skipDeclaration(text, from: lt)
+            if Self.has("<!", in: bytes, at: lt) {
+                i = try Self.skipDeclaration(bytes, from: lt)
                 continue
             }
             // A tag: read to its '>' outside quotes.
-            var j = scalars.index(after: lt)
-            var quote: Unicode.Scalar?
-            while j < scalars.endIndex {
-                let c = scalars[j]
-                if let q = quote { if c == q { quote = nil } } else if c == "\"" || c == "'" { quote = c } else if c == ">" { break }
-                j = scalars.index(after: j)
+            var j = lt + 1
+            var quote: UInt8 = 0
+            while j < bytes.count {
+                let c = bytes[j]
+                if quote != 0 {
+                    if c == quote { quote = 0 }
+                } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                    quote = c
+                } else if c == UInt8(ascii: ">") {
+                    break
+                }
+                j += 1
             }
-            guard j < scalars.endIndex else { break }
-            let tag = text[scalars.index(after: lt)..<j]
-            i = scalars.index(after: j)
-            if tag.hasPrefix("/") {
+            guard j < bytes.count else { break }
+            let tag = bytes[(lt + 1)..<j]
+            i = j + 1
+            if tag.first == UInt8(ascii: "/") {
                 if let index = open.popLast() {
-                    if elements[index].name == "style" { insideStyle = false }
-                    if elements[index].name == "filter" { filterDepth -= 1 }
+                    if elements[index].name.elementsEqual("style".utf8) { insideStyle = false }
+                    if elements[index].name.elementsEqual("filter".utf8) { filterDepth -= 1 }
                 }
                 continue
             }
-            let selfClosing = tag.hasSuffix("/")
+            let selfClosing = tag.last == UInt8(ascii: "/")
             let body = selfClosing ? tag.dropLast() : tag
-            let nameEnd = body.firstIndex(where: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) ?? body.endIndex
+            let nameEnd = body.firstIndex(where: Self.isSpace) ?? body.endIndex
             var element = Element(name: Self.localName(body[..<nameEnd]))
             element.isFilterPart = filterDepth > 0
+            let isRoot = elements.isEmpty && element.name.elementsEqual("svg".utf8)
             for (name, value) in Self.attributes(body[nameEnd...]) {
                 let local = Self.localName(name)
-                if local == "id" { element.id = value }
-                if local == "href" {
-                    let trimmed = value.drop(while: { $0 == " " })
-                    if trimmed.hasPrefix("#") {
+                if local.elementsEqual("id".utf8) { element.id = value }
+                if local.elementsEqual("href".utf8) {
+                    let trimmed = value.drop(while: Self.isSpace)
+                    if trimmed.first == UInt8(ascii: "#") {
                         element.references.append(trimmed.dropFirst())
-                    } else if trimmed.lowercased().hasPrefix("data:") {
+                    } else if trimmed.prefix(5).map({ $0 | 0x20 }).elementsEqual("data:".utf8) {
                         element.nested = try Self.checkDataURL(trimmed, imageLimits: imageLimits, nesting: nesting,
                                                                embeddedPixels: &embeddedPixels)
                     }
                 }
                 element.references += Self.urlReferences(in: value)
-                if elements.isEmpty && open.isEmpty && element.name == "svg" {
-                    if local == "width" { rootWidth = String(value) }
-                    if local == "height" { rootHeight = String(value) }
+                if isRoot {
+                    if local.elementsEqual("width".utf8) { rootWidth = String(decoding: value, as: UTF8.self) }
+                    if local.elementsEqual("height".utf8) { rootHeight = String(decoding: value, as: UTF8.self) }
                 }
             }
             let index = elements.count
@@ -154,8 +156,8 @@ struct SVGSurvey {
                     throw .svg("its elements nest more than \(Self.maxDepth) deep (the limit)")
                 }
                 open.append(index)
-                if element.name == "style" { insideStyle = true }
-                if element.name == "filter" { filterDepth += 1 }
+                if element.name.elementsEqual("style".utf8) { insideStyle = true }
+                if element.name.elementsEqual("filter".utf8) { filterDepth += 1 }
             }
         }
 
@@ -203,103 +205,127 @@ struct SVGSurvey {
         .svg("it draws more than \(maxDrawnElements) elements, every <use> and reference expanded (the limit)")
     }
 
+    private static func isSpace(_ c: UInt8) -> Bool {
+        c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r")
+    }
+
+    /// Whether `text` is at `index` of `bytes`.
+    private static func has(_ text: StaticString, in bytes: [UInt8], at index: Int) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        return text.withUTF8Buffer { bytes[index..<(index + count)].elementsEqual($0) }
+    }
+
+    /// The first place of `needle` in `bytes` at or after `start`.
+    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard let first = needle.first, start < bytes.count else { return nil }
+        var i = start
+        while let found = bytes[i...].firstIndex(of: first) {
+            if found + needle.count > bytes.count { return nil }
+            if bytes[found..<(found + needle.count)].elementsEqual(needle) { return found }
+            i = found + 1
+        }
+        return nil
+    }
+
     /// The name without its namespace prefix (`xlink:href` → `href`).
-    private static func localName(_ name: Substring) -> Substring {
-        name.lastIndex(of: ":").map { name[name.index(after: $0)...] } ?? name
+    private static func localName(_ name: Bytes) -> Bytes {
+        name.lastIndex(of: UInt8(ascii: ":")).map { name[($0 + 1)...] } ?? name
     }
 
     /// The `name="value"` pairs of a tag (entities in values are left as written: the ids
     /// and URLs compared never hold one in practice, and a miss only counts less of a
     /// reference librsvg would resolve the same way).
-    private static func attributes(_ text: Substring) -> [(Substring, Substring)] {
-        var result: [(Substring, Substring)] = []
+    private static func attributes(_ text: Bytes) -> [(Bytes, Bytes)] {
+        var result: [(Bytes, Bytes)] = []
         var i = text.startIndex
         while i < text.endIndex {
-            while i < text.endIndex, text[i].isWhitespace { i = text.index(after: i) }
+            while i < text.endIndex, isSpace(text[i]) { i += 1 }
             let nameStart = i
-            while i < text.endIndex, text[i] != "=", !text[i].isWhitespace { i = text.index(after: i) }
+            while i < text.endIndex, text[i] != UInt8(ascii: "="), !isSpace(text[i]) { i += 1 }
             let name = text[nameStart..<i]
-            while i < text.endIndex, text[i].isWhitespace { i = text.index(after: i) }
-            guard i < text.endIndex, text[i] == "=" else {
-                if i < text.endIndex { i = text.index(after: i) }
+            while i < text.endIndex, isSpace(text[i]) { i += 1 }
+            guard i < text.endIndex, text[i] == UInt8(ascii: "=") else {
+                if i < text.endIndex { i += 1 }
                 continue
             }
-            i = text.index(after: i)
-            while i < text.endIndex, text[i].isWhitespace { i = text.index(after: i) }
-            guard i < text.endIndex, text[i] == "\"" || text[i] == "'" else { continue }
+            i += 1
+            while i < text.endIndex, isSpace(text[i]) { i += 1 }
+            guard i < text.endIndex, text[i] == UInt8(ascii: "\"") || text[i] == UInt8(ascii: "'") else { continue }
             let quote = text[i]
-            let valueStart = text.index(after: i)
-            guard let valueEnd = text[valueStart...].firstIndex(of: quote) else { break }
-            result.append((name, text[valueStart..<valueEnd]))
-            i = text.index(after: valueEnd)
+            guard let valueEnd = text[(i + 1)...].firstIndex(of: quote) else { break }
+            result.append((name, text[(i + 1)..<valueEnd]))
+            i = valueEnd + 1
         }
         return result
     }
 
     /// The ids of `url(#id)` references in `text` (quotes around the URL allowed).
-    private static func urlReferences(in text: Substring) -> [Substring] {
-        var result: [Substring] = []
-        var rest = text[...]
-        while let range = rest.firstRange(of: "url(") {
-            var start = range.upperBound
-            while start < rest.endIndex, rest[start] == " " || rest[start] == "\"" || rest[start] == "'" {
-                start = rest.index(after: start)
+    private static func urlReferences(in text: Bytes) -> [Bytes] {
+        var result: [Bytes] = []
+        var i = text.startIndex
+        let needle = Array("url(".utf8)
+        while let u = text[i...].firstIndex(of: UInt8(ascii: "u")) {
+            i = u + 1
+            guard u + needle.count <= text.endIndex, text[u..<(u + needle.count)].elementsEqual(needle) else { continue }
+            var start = u + needle.count
+            while start < text.endIndex, text[start] == UInt8(ascii: " ") || text[start] == UInt8(ascii: "\"")
+                    || text[start] == UInt8(ascii: "'") {
+                start += 1
             }
-            guard let close = rest[start...].firstIndex(where: { $0 == ")" || $0 == "\"" || $0 == "'" }) else { break }
-            let url = rest[start..<close]
-            if url.hasPrefix("#") { result.append(url.dropFirst()) }
-            rest = rest[close...]
+            guard let close = text[start...].firstIndex(where: {
+                $0 == UInt8(ascii: ")") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'")
+            }) else { break }
+            if start < close, text[start] == UInt8(ascii: "#") { result.append(text[(start + 1)..<close]) }
+            i = close
         }
         return result
     }
 
     /// Skips a `<!DOCTYPE …>` (with its internal subset) or other declaration, refusing an
     /// entity whose replacement text holds markup or another entity.
-    private static func skipDeclaration(_ text: String, from start: String.UnicodeScalarView.Index) throws(RenderError)
-        -> String.UnicodeScalarView.Index {
-        let scalars = text.unicodeScalars
-        var i = scalars.index(after: start)
+    private static func skipDeclaration(_ bytes: [UInt8], from start: Int) throws(RenderError) -> Int {
+        var i = start + 1
         var bracket = 0
-        var quote: Unicode.Scalar?
+        var quote: UInt8 = 0
         var quoteStart = i
         var inEntity = false
-        while i < scalars.endIndex {
-            let c = scalars[i]
-            if let q = quote {
-                if c == q {
-                    quote = nil
-                    if inEntity {
-                        let value = text.unicodeScalars[scalars.index(after: quoteStart)..<i]
-                        if value.contains("<") || value.contains("&") || value.contains("%") {
-                            throw .svg("an entity declaration (<!ENTITY>) holds markup or other entities; such entities are not accepted")
-                        }
+        while i < bytes.count {
+            let c = bytes[i]
+            if quote != 0 {
+                if c == quote {
+                    quote = 0
+                    if inEntity, bytes[(quoteStart + 1)..<i].contains(where: {
+                        $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "%")
+                    }) {
+                        throw .svg("an entity declaration (<!ENTITY>) holds markup or other entities; such entities are not accepted")
                     }
                 }
-            } else if c == "\"" || c == "'" {
+            } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
                 quote = c
                 quoteStart = i
-            } else if c == "[" {
+            } else if c == UInt8(ascii: "[") {
                 bracket += 1
-            } else if c == "]" {
+            } else if c == UInt8(ascii: "]") {
                 bracket -= 1
-            } else if c == "<" {
-                inEntity = text.unicodeScalars[i...].starts(with: "<!ENTITY".unicodeScalars)
-            } else if c == ">" {
+            } else if c == UInt8(ascii: "<") {
+                inEntity = has("<!ENTITY", in: bytes, at: i)
+            } else if c == UInt8(ascii: ">") {
                 inEntity = false
-                if bracket <= 0 { return scalars.index(after: i) }
+                if bracket <= 0 { return i + 1 }
             }
-            i = scalars.index(after: i)
+            i += 1
         }
-        return scalars.endIndex
+        return bytes.count
     }
 
     /// Checks the image in a `data:` URL against the limits from its header; an SVG in one
     /// is surveyed in turn, and its counts returned.
-    private static func checkDataURL(_ url: Substring, imageLimits: ImageLimits, nesting: Int,
+    private static func checkDataURL(_ url: Bytes, imageLimits: ImageLimits, nesting: Int,
                                      embeddedPixels: inout Int) throws(RenderError) -> (elements: Int, primitives: Int)? {
-        guard let comma = url.firstIndex(of: ",") else { return nil }
-        let header = url[..<comma].lowercased()
-        let payload = url[url.index(after: comma)...]
+        guard let comma = url.firstIndex(of: UInt8(ascii: ",")) else { return nil }
+        let header = String(decoding: url[..<comma], as: UTF8.self).lowercased()
+        let payload = url[(comma + 1)...]
         let bytes: [UInt8]
         if header.hasSuffix(";base64") {
             guard let decoded = Base64.decode(payload) else { return nil }  // librsvg cannot read it either
@@ -340,11 +366,11 @@ struct SVGSurvey {
 
 /// Base64 as `data:` URLs hold it (whitespace ignored, padding optional).
 enum Base64 {
-    static func decode(_ text: Substring) -> [UInt8]? {
+    static func decode(_ text: ArraySlice<UInt8>) -> [UInt8]? {
         var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count * 3 / 4)
+        out.reserveCapacity(text.count * 3 / 4)
         var buffer: UInt32 = 0, bits = 0
-        for c in text.utf8 {
+        for c in text {
             let value: UInt8
             switch c {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = c - UInt8(ascii: "A")
@@ -368,9 +394,9 @@ enum Base64 {
 
 /// `%XX` escapes, as a `data:` URL without `;base64` holds its bytes.
 enum PercentDecoding {
-    static func decode(_ text: Substring) -> [UInt8] {
+    static func decode(_ text: ArraySlice<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
-        let bytes = Array(text.utf8)
+        let bytes = Array(text)
         var i = 0
         while i < bytes.count {
             if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count,
