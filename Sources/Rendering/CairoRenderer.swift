@@ -187,7 +187,7 @@ public struct CairoRenderer: Sendable {
                 let bounds = device(rect).intersection(area)
                 guard !bounds.isEmpty else { continue }
                 try painted.charge(bounds.area)
-                try vectorDocument(VectorCost.gradient)
+                try vectorDocument(VectorCost.gradient + fill.stops.count * VectorCost.gradientStop)
                 guard painting else { continue }
                 try context.fill(rect, gradient: fill, radius: radius)
             case .shadow(let frame, let shadow, let radius):

@@ -6,12 +6,14 @@
 /// The figures are what Cairo's SVG surface writes, rounded down, so that a document
 /// within the limit is never refused for its estimate (the bytes written are counted too,
 /// exactly, by `VectorSurface`): a glyph is a `<use>` of about 38 bytes, a rectangle a
-/// `<path>` of about 120, a gradient its `<linearGradient>` and stops, an image or shadow
+/// `<path>` of about 120, a gradient its `<linearGradient>` (about 300) and 60 a stop, an image or shadow
 /// a PNG of its pixels (counted at 1 byte a pixel, what a flat picture compresses to
 /// before base64). A PDF's content is compressed: a quarter of these.
 enum VectorCost {
     static let shape = 100
     static let gradient = 300
+    /// Each stop of a gradient: a `<stop>` of its own.
+    static let gradientStop = 60
     static let glyph = 32
     static let group = 100
     /// A dash or dot of a border: a sub-path of its own.
