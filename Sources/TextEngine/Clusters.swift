@@ -170,7 +170,8 @@ struct ClusterList {
     /// after a visible one.
     static func isLongClusterPiece(_ cluster: Cluster, in text: UTF16Buffer) -> Bool {
         let start = Int(cluster.start)
-        guard cluster.kind == .visible, start > 0, start < text.count else { return false }
+        // Every mark is at U+0300 or past it: the common case answered from one unit.
+        guard cluster.kind == .visible, start > 0, start < text.count, text.units[start] >= 0x300 else { return false }
         return ScalarProperties.of(text.scalar(at: start).value).contains(.mark)
     }
 
