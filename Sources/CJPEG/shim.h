@@ -7,8 +7,8 @@
 // error manager, calls libjpeg, and returns LR_JPEG_OK or LR_JPEG_FAILED with libjpeg's
 // message copied into the reader. Input comes from memory (jpeg_mem_src), never FILE*.
 //
-// Two warnings are made errors: data ending early (libjpeg would pad the image with
-// grey) and, through a progress monitor, more scans than `max_scans` (a progressive file
+// Two warnings are made errors: data ending early, or a marker where scan data should be
+// (libjpeg would pad the image with grey), and, through a progress monitor, more scans than `max_scans` (a progressive file
 // of thousands of tiny scans is a CPU bomb of a few kilobytes).
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,7 +38,10 @@ static void lr_jpeg_error_exit(j_common_ptr cinfo) {
 
 static void lr_jpeg_emit_message(j_common_ptr cinfo, int level) {
     lr_jpeg_reader *reader = (lr_jpeg_reader *)cinfo->client_data;
-    if (level == -1 && cinfo->err->msg_code == JWRN_JPEG_EOF) {
+    // JWRN_JPEG_EOF: the bytes ran out. JWRN_HIT_MARKER: a marker (an EOI, say) came
+    // before the scan's data did, as when a header claims more rows than the scan holds;
+    // libjpeg would pad the rest with grey either way.
+    if (level == -1 && (cinfo->err->msg_code == JWRN_JPEG_EOF || cinfo->err->msg_code == JWRN_HIT_MARKER)) {
         reader->truncated = 1;
         cinfo->err->format_message(cinfo, reader->message);
         longjmp(reader->jump, 1);

@@ -14,6 +14,20 @@ struct DisplayListBuilder {
 
     /// Labels whose font does not cover some of their characters, with those characters.
     private(set) var uncovered: [(location: SourceLocation, characters: [Character])] = []
+    /// Where each node's operations begin in the list, in order: the node that drew an
+    /// operation before its children is the last to begin at or before it (`node(drawing:)`).
+    private(set) var nodeStarts: [(operation: Int, node: NodeID)] = []
+
+    /// The node whose own content (not its border, drawn after its children) is operation
+    /// `index` of the list built.
+    func node(drawing index: Int) -> NodeID? {
+        var low = 0, high = nodeStarts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if nodeStarts[middle].operation <= index { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? nodeStarts[low - 1].node : nil
+    }
 
     init(scene: Scene, layout: LayoutResult, debugLabel: DebugLabeler?) {
         self.scene = scene; self.layout = layout; self.debugLabel = debugLabel
@@ -38,6 +52,7 @@ struct DisplayListBuilder {
             case .enter(let id):
                 let node = scene.nodes[id]
                 if node.isHidden { continue }
+                nodeStarts.append((list.operations.count, id))
                 let frame = layout.absoluteFrames[id]
                 let paint = node.paint
                 // The first shadow is drawn on top (CSS), so last first.

@@ -103,7 +103,9 @@ final class RenderImages {
             throw .file(error)
         }
         let loadedImage: LoadedImage
-        if let cached = contents.reused, case .vector = cached.image {
+        if let cached = contents.reused, case .vector(let document) = cached.image {
+            // The bitmaps inside it, as librsvg decodes them when it draws.
+            try charge(document.embeddedPixels)
             loadedImage = cached.image
         } else if let cached = contents.reused, case .bitmap(let bitmap) = cached.image {
             // The same checks a decode makes, so a cached image is refused as a decoded one is.
@@ -121,9 +123,15 @@ final class RenderImages {
             // An SVG is parsed, not decoded: nothing the size of its picture is allocated
             // (the drawing charges its destination's pixels to the painted budget).
             if format == .svg {
-                do throws(RenderError) { loadedImage = .vector(try SVGDocument(data: contents.bytes)) } catch {
+                let document: SVGDocument
+                do throws(RenderError) {
+                    document = try SVGDocument(data: contents.bytes, imageMaxSide: pngLimits.maxDimension,
+                                               imageMaxPixels: pngLimits.maxPixels)
+                } catch {
                     throw .decode(.svg(error))
                 }
+                try charge(document.embeddedPixels)
+                loadedImage = .vector(document)
                 cache.insert(loadedImage, format: format, for: ImageCache.Key(path: path, identity: contents.identity))
                 loaded[path] = loadedImage
                 return loadedImage

@@ -261,10 +261,16 @@ public final class LayoutRenderer: Sendable {
         }
         do throws(RenderError) {
             try renderer.checkSize(of: list)
-            try renderer.checkFontSizes(of: list)
         } catch {
             throw .render(Diagnostic(file: options.fileName, location: laidOut.scene.nodes[0].location,
                                      message: error.description))
+        }
+        // Text too large once the transforms around it are composed: at the label that draws it.
+        if let oversized = renderer.oversizedGlyphRun(in: list) {
+            let node = builder.node(drawing: oversized.operation).map { laidOut.scene.nodes[$0] } ?? laidOut.scene.nodes[0]
+            let error = RenderError.fontTooLarge(pixelsPerEm: oversized.pixelsPerEm, limit: options.renderLimits.maxFontPixelsPerEm)
+            throw .render(Diagnostic(file: options.fileName, location: node.location, message: error.description,
+                                     sourceLine: laidOut.scene.sourceLines.line(at: node.location)))
         }
         var warnings: [Diagnostic] = []
         for (location, characters) in builder.uncovered {

@@ -80,52 +80,70 @@ public struct CairoRenderer: Sendable {
         do {
             let probe = try ImageSurface(width: width, height: height)
             defer { probe.finish() }
-            try draw(list, on: probe, painting: false)
+            try draw(list, on: probe, painting: false, estimating: format)
         }
-        let surface = try VectorSurface(format, width: width, height: height)
+        let surface = try VectorSurface(format, width: width, height: height, maxBytes: limits.budget.maxVectorBytes)
         try draw(list, on: surface, painting: true)
         return try surface.finish()
     }
 
     /// Checks that every glyph run's size can be drawn (before anything is drawn).
     public func checkFontSizes(of list: DisplayList) throws(RenderError) {
-        var stretches: [Double] = []
-        for operation in list.operations {
+        if let oversized = oversizedGlyphRun(in: list) {
+            throw .fontTooLarge(pixelsPerEm: oversized.pixelsPerEm, limit: limits.maxFontPixelsPerEm)
+        }
+    }
+
+    /// The first glyph run drawn at more device pixels per em than `maxFontPixelsPerEm`:
+    /// its operation's index and its size. The size is the run's, times the scale, times
+    /// what the open groups' transforms together stretch a length by (composed: a
+    /// `scale(100,0.01)` inside a `scale(0.01,100)` is the identity, not 100 × 100).
+    public func oversizedGlyphRun(in list: DisplayList) -> (operation: Int, pixelsPerEm: Double)? {
+        var transforms: [Transform2D] = []
+        for (index, operation) in list.operations.enumerated() {
             let run: GlyphRun
             switch operation {
             case .glyphs(let r), .textShadow(let r, _): run = r
             case .beginGroup(_, _, _, _, let transform):
-                stretches.append((stretches.last ?? 1) * (transform.isIdentity ? 1 : transform.stretch))
+                transforms.append((transforms.last ?? .identity).concatenating(transform))
                 continue
             case .endGroup:
-                _ = stretches.popLast()
+                _ = transforms.popLast()
                 continue
             default: continue
             }
             guard !run.glyphs.isEmpty else { continue }
-            let pixels = run.size * list.scale * (stretches.last ?? 1)
-            guard pixels.isFinite, pixels <= limits.maxFontPixelsPerEm else {
-                throw .fontTooLarge(pixelsPerEm: pixels, limit: limits.maxFontPixelsPerEm)
-            }
+            let together = transforms.last ?? .identity
+            let pixels = run.size * list.scale * (together.isIdentity ? 1 : together.stretch)
+            guard pixels.isFinite, pixels <= limits.maxFontPixelsPerEm else { return (index, pixels) }
         }
+        return nil
     }
 
     /// Counts the list against the paint budget and, when `painting`, draws it.
-    private func draw(_ list: DisplayList, on surface: any DrawingSurface, painting: Bool) throws(RenderError) {
+    /// `estimating`: the vector format whose document's size is also charged (`VectorCost`).
+    private func draw(_ list: DisplayList, on surface: any DrawingSurface, painting: Bool,
+                      estimating format: VectorFormat? = nil) throws(RenderError) {
         try checkFontSizes(of: list)
         let context = try DrawingContext(surface: surface, scale: list.scale)
         cairo_scale(context.cr, list.scale, list.scale)
         context.setFixedFontOptions()
         let groupBounds = try inkBoundsOfGroups(list, context: context)
-        try walk(list, context: context, groupBounds: groupBounds, painting: painting)
+        let vectorBytes = format.map { _ in WorkMeter(.vectorBytes, limit: limits.budget.maxVectorBytes) }
+        try walk(list, context: context, groupBounds: groupBounds, painting: painting, vectorBytes: vectorBytes.map { ($0, format!) })
         try context.check("drawing")
     }
 
     /// Goes through the display list, charging each operation's device pixels to the paint
     /// budget, and, when `painting`, drawing it.
     private func walk(_ list: DisplayList, context: DrawingContext, groupBounds: [Int: PixelBounds],
-                      painting: Bool) throws(RenderError) {
+                      painting: Bool, vectorBytes: (meter: WorkMeter, format: VectorFormat)? = nil) throws(RenderError) {
         let cr = context.cr
+        /// Charges the estimated bytes of a vector document (when one is being estimated).
+        func vectorDocument(_ bytes: Int) throws(RenderError) {
+            guard let vectorBytes else { return }
+            try vectorBytes.meter.charge(VectorCost.inFormat(bytes, vectorBytes.format))
+        }
         let canvas = PixelBounds(x0: 0, y0: 0, x1: Double(context.surface.width), y1: Double(context.surface.height))
         let painted = WorkMeter(.paintedPixels, limit: limits.budget.maxPaintedPixels)
         let segments = WorkMeter(.pathSegments, limit: limits.budget.maxPathSegments)
@@ -161,6 +179,7 @@ public struct CairoRenderer: Sendable {
                 let bounds = device(rect).intersection(area)
                 guard !bounds.isEmpty else { continue }
                 try painted.charge(bounds.area)
+                try vectorDocument(VectorCost.shape)
                 guard painting else { continue }
                 context.addRectangle(rect, radii: radius)
                 context.setSource(color)
@@ -169,17 +188,20 @@ public struct CairoRenderer: Sendable {
                 let bounds = device(rect).intersection(area)
                 guard !bounds.isEmpty else { continue }
                 try painted.charge(bounds.area)
+                try vectorDocument(VectorCost.gradient + fill.stops.count * VectorCost.gradientStop)
                 guard painting else { continue }
                 try context.fill(rect, gradient: fill, radius: radius)
             case .shadow(let frame, let shadow, let radius):
                 guard let plan = ShadowPlan(shadow, frame: frame, radius: radius, scale: list.scale, visible: local) else { continue }
                 try painted.charge(Self.scaled(plan.cost, by: areaFactor))
+                try vectorDocument(VectorCost.shape + plan.inkBounds.intersection(local).area * VectorCost.embeddedPixel)
                 guard painting else { continue }
                 try context.drawShadow(plan, color: shadow.color, frame: frame, radius: radius)
             case .strokeInside(let rect, let width, let color, let radius):
                 let bounds = device(rect).intersection(area)
                 guard !bounds.isEmpty else { continue }
                 try painted.charge(bounds.area)
+                try vectorDocument(VectorCost.shape)
                 guard painting else { continue }
                 context.setSource(color)
                 context.strokeInside(rect, width: width, radius: radius)
@@ -187,6 +209,11 @@ public struct CairoRenderer: Sendable {
                 let bounds = device(rect).intersection(area)
                 guard !bounds.isEmpty else { continue }
                 try painted.charge(bounds.area)
+                // Each dash or dot is work of its own, however few pixels it covers.
+                let pieces = context.borderPieceCount(rect, sides)
+                try painted.charge(pieces.multipliedReportingOverflow(by: BorderDashes.pieceCost).overflow
+                                   ? Int.max : pieces * BorderDashes.pieceCost)
+                try vectorDocument(VectorCost.shape * 4 + min(pieces, Int.max / VectorCost.borderPiece) * VectorCost.borderPiece)
                 guard painting else { continue }
                 context.strokeSides(rect, sides, radius: radius)
             case .textShadow(let run, let shadow):
@@ -196,6 +223,7 @@ public struct CairoRenderer: Sendable {
                                         x1: ink.x1 + shadow.x * list.scale, y1: ink.y1 + shadow.y * list.scale)
                 guard let plan = ShadowPlan(textShadow: shadow, ink: moved, scale: list.scale, visible: local) else { continue }
                 try painted.charge(Self.scaled(plan.cost, by: areaFactor))
+                try vectorDocument(VectorCost.shape + plan.inkBounds.intersection(local).area * VectorCost.embeddedPixel)
                 guard painting else { continue }
                 try context.drawTextShadow(plan, run: run, shadow: shadow)
             case .glyphs(let run):
@@ -204,20 +232,25 @@ public struct CairoRenderer: Sendable {
                 let em = run.size * list.scale * (transform.isIdentity ? 1 : transform.stretch)
                 let box = min(Double(area.area), em * em)
                 try painted.charge(glyphs.count &* max(1, Int(box.rounded(.up))))
+                try vectorDocument(VectorCost.group + glyphs.count * VectorCost.glyph)
                 guard painting else { continue }
                 try context.draw(run, glyphs: glyphs)
             case .image(let bitmap, let destination):
                 let bounds = device(destination).intersection(area)
                 guard !bounds.isEmpty else { continue }
                 try painted.charge(bounds.area)
+                try vectorDocument(VectorCost.shape + bitmap.width * bitmap.height * VectorCost.embeddedPixel)
                 guard painting else { continue }
                 try context.draw(bitmap, in: destination)
             case .vector(let document, let destination):
-                // Charged as an image of the destination's pixels; beyond Cairo's safe
-                // coordinates nothing is drawn (no SVG is that large on a canvas).
+                // Charged its destination's pixels, its elements and its filters over those
+                // pixels (`SVGSurvey`); beyond Cairo's safe coordinates nothing is drawn (no
+                // SVG is that large on a canvas).
                 let bounds = device(destination).intersection(area)
                 guard !bounds.isEmpty else { continue }
-                try painted.charge(bounds.area)
+                try painted.charge(document.paintCost(over: bounds.area))
+                try vectorDocument(VectorCost.shape + document.byteCount
+                                   + min(document.drawnElements, Int.max / VectorCost.shape) * VectorCost.shape)
                 guard painting, destination.width > 0, destination.height > 0,
                       context.isSafe(destination, radius: 0) else { continue }
                 try document.draw(on: cr, in: destination)
@@ -256,6 +289,7 @@ public struct CairoRenderer: Sendable {
                     }
                     inside = inside.intersection(PixelBounds(together.isIdentity ? clip : together.bounds(of: clip), scale: list.scale))
                 }
+                try vectorDocument(VectorCost.group)
                 let pushed = opacity < 1 || blend != .normal
                 if pushed {
                     // The group is only as large as what it draws: Cairo makes the group's

@@ -23,6 +23,12 @@ public struct RenderBudget: Hashable, Sendable {
     /// and each dash of a dashed stroke. 4 Mi by default: forty paths of the most commands
     /// a path may have, or a dashed stroke four million dashes long.
     public var maxPathSegments: Int = 4 << 20
+    /// Bytes of an SVG or PDF document (`CairoRenderer.renderVector`). Estimated for each
+    /// operation before anything is drawn (`VectorCost`: so much a shape, a glyph, a dash,
+    /// an image's pixel), so a document far too large is refused before Cairo holds it in
+    /// memory, and counted again as Cairo writes, so no document is ever longer. 64 MiB by
+    /// default: a page of a few hundred thousand glyphs or shapes.
+    public var maxVectorBytes: Int = 64 << 20
 
     public init() {}
 
@@ -32,6 +38,7 @@ public struct RenderBudget: Hashable, Sendable {
         case imagePixels = "image pixels"
         case textCharacters = "characters laid out"
         case pathSegments = "path segments drawn"
+        case vectorBytes = "bytes of SVG or PDF output"
     }
 }
 

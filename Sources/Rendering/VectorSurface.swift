@@ -33,15 +33,24 @@ final class VectorSurface: DrawingSurface {
     /// through only while it lives.
     private final class Sink {
         var bytes: [UInt8] = []
+        let maxBytes: Int
+        /// Set when Cairo wrote more than `maxBytes`: the write failed and the document is cut.
+        var overflowed = false
+        init(maxBytes: Int) { self.maxBytes = maxBytes }
     }
 
-    /// A `format` document of `width × height` points.
-    init(_ format: VectorFormat, width: Int, height: Int) throws(RenderError) {
-        let sink = Sink()
+    /// A `format` document of `width × height` points, of at most `maxBytes` bytes: a write
+    /// past them fails, and `finish()` reports the budget passed.
+    init(_ format: VectorFormat, width: Int, height: Int, maxBytes: Int = Int.max) throws(RenderError) {
+        let sink = Sink(maxBytes: maxBytes)
         let closure = Unmanaged.passUnretained(sink).toOpaque()
         let write: cairo_write_func_t = { closure, data, length in
             guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
             let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()
+            guard !sink.overflowed, Int(length) <= sink.maxBytes - sink.bytes.count else {
+                sink.overflowed = true
+                return CAIRO_STATUS_WRITE_ERROR
+            }
             sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
             return CAIRO_STATUS_SUCCESS
         }
@@ -86,6 +95,7 @@ final class VectorSurface: DrawingSurface {
     /// Completes the document and returns it.
     func finish() throws(RenderError) -> [UInt8] {
         cairo_surface_finish(surface)
+        if sink.overflowed { throw .overBudget(.vectorBytes, limit: sink.maxBytes) }
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(operation: "cairo_surface_finish", status: describe(status)) }
         return format == .svg ? SVGIdentifiers.renumbered(sink.bytes) : sink.bytes

@@ -22,6 +22,11 @@ public struct ParseLimits: Hashable, Sendable {
     /// Most font files the spec's `font` lines declare, all families together: each is
     /// opened and identified by every render of the spec.
     public var maxFontFiles: Int = 64
+    /// Most bytes (UTF-8) that `{name}` interpolation may produce in one expansion, every
+    /// string it fills in together: text, image paths and ids. A short spec can refer to a
+    /// long `--data` string many times, so what is produced is counted, not what is read.
+    /// 16 MiB by default, as large as the largest spec source.
+    public var maxInterpolatedBytes: Int = 16 << 20
 
     public init() {}
     public static let `default` = ParseLimits()

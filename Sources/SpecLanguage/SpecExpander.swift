@@ -51,6 +51,8 @@ public struct SpecExpander: Sendable {
         /// (a `for` over 1,000 items in one over 1,000 with a false `if` inside, as the
         /// structure-aware fuzzer wrote) never reach the node limit, so they count here.
         var steps = 0
+        /// Bytes produced by `{name}` interpolation so far, against `maxInterpolatedBytes`.
+        var interpolatedBytes = 0
 
         mutating func step(at location: SourceLocation) throws(SpecError) {
             steps += 1
@@ -116,9 +118,13 @@ public struct SpecExpander: Sendable {
             return result
         }
 
-        func interpolate(_ value: Value?, _ env: Environment, _ location: SourceLocation) throws(SpecError) -> Value? {
+        /// Fills in `{name}`s. Every string produced is charged by its length in bytes,
+        /// checked as each value is appended, so a long value referred to many times stops
+        /// at the limit instead of filling memory.
+        mutating func interpolate(_ value: Value?, _ env: Environment, _ location: SourceLocation) throws(SpecError) -> Value? {
             guard case .string(let text)? = value, text.utf8.contains(UInt8(ascii: "{")) || text.utf8.contains(UInt8(ascii: "}")) else { return value }
             var out = ""
+            var filledBytes = 0
             var i = text.startIndex
             while i < text.endIndex {
                 let c = text[i]
@@ -133,14 +139,28 @@ public struct SpecExpander: Sendable {
                     guard let v = env.lookup(name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)) else {
                         throw SpecError("unknown name '\(name)' in \"\(text)\"; give it with --var \(name)=… or --data", at: location)
                     }
-                    out += v.description
+                    let filled = v.description
+                    try charge(filled.utf8.count, at: location)
+                    filledBytes += filled.utf8.count
+                    out += filled
                     i = text.index(after: close)
                     continue
                 }
                 out.append(c)
                 i = next
             }
+            // The string's own text too: a long literal beside a name, in a loop, is copied each time.
+            try charge(out.utf8.count - filledBytes, at: location)
             return .string(out)
+        }
+
+        /// Counts `bytes` more of interpolated text; an error once past the limit.
+        mutating func charge(_ bytes: Int, at location: SourceLocation) throws(SpecError) {
+            interpolatedBytes = interpolatedBytes.addingReportingOverflow(bytes).partialValue
+            guard interpolatedBytes <= limits.maxInterpolatedBytes else {
+                throw SpecError("filling in {name}s produces more than \(limits.maxInterpolatedBytes) bytes of text "
+                                + "(the limit, all strings together); refer to long values fewer times", at: location)
+            }
         }
 
         func checkIDs(_ document: Document) throws(SpecError) {

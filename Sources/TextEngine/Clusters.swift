@@ -148,6 +148,33 @@ struct ClusterList {
         runIndices = []
     }
 
+    /// The most UTF-16 units in one cluster. A grapheme cluster has no length limit in
+    /// Unicode (`a` and 100,000 U+0301 is one), and shaping one is quadratic in HarfBuzz
+    /// (each mark looks back over the marks before it for its base), so a longer one is
+    /// cut into clusters of at most this many units, each shaped apart (`ShapedWords` cuts
+    /// words before them): as UAX #15's Stream-Safe Text Format cuts a run of more than 30
+    /// non-starters. 32 units hold a base and 31 marks of the BMP, more than any script
+    /// stacks in practice.
+    static let maxClusterUnits = 32
+
+    /// The end of the piece of a long cluster that starts at `start`: at most
+    /// `maxClusterUnits` on, never between the two halves of a surrogate pair.
+    private static func pieceEnd(from start: Int, clusterEnd: Int, units: UnsafeMutableBufferPointer<UInt16>) -> Int {
+        var end = min(clusterEnd, start + maxClusterUnits)
+        if end < clusterEnd, units[end] & 0xFC00 == 0xDC00, end - 1 > start { end -= 1 }
+        return end
+    }
+
+    /// Whether cluster `cluster` is a piece of a long cluster after its first (see
+    /// `maxClusterUnits`): it starts with a mark, which otherwise never starts a cluster
+    /// after a visible one.
+    static func isLongClusterPiece(_ cluster: Cluster, in text: UTF16Buffer) -> Bool {
+        let start = Int(cluster.start)
+        // Every mark is at U+0300 or past it: the common case answered from one unit.
+        guard cluster.kind == .visible, start > 0, start < text.count, text.units[start] >= 0x300 else { return false }
+        return ScalarProperties.of(text.scalar(at: start).value).contains(.mark)
+    }
+
     /// The scanning loop, apart so its state lives in locals rather than closure boxes.
     private static func scan(
         _ text: UTF16Buffer, font: Font, properties bmpProperties: UnsafeBufferPointer<ScalarProperties>,
@@ -192,12 +219,20 @@ struct ClusterList {
         var index = 0
         var current = count > 0 ? scalar(at: 0) : (value: 0, length: 0)
         var currentProperties = count > 0 ? properties(current.value) : []
+        // The end of a grapheme cluster longer than `maxClusterUnits`, cut into pieces of
+        // at most that many: the pieces after the first are taken from here, not asked of
+        // ICU again (which would scan to this end from each piece: quadratic in the run).
+        var longClusterEnd = 0
         while index < count {
             let start = index
             var end = index + current.length
             var nextScalar = (value: UInt32(0), length: 0)
             var nextProperties: ScalarProperties = []
-            if end < count {
+            if start < longClusterEnd {
+                end = Self.pieceEnd(from: start, clusterEnd: longClusterEnd, units: units)
+                nextScalar = end < count ? scalar(at: end) : (0, 0)
+                nextProperties = end < count ? properties(nextScalar.value) : []
+            } else if end < count {
                 nextScalar = scalar(at: end)
                 nextProperties = properties(nextScalar.value)
                 if !(currentProperties.contains(.simpleCluster) && nextProperties.contains(.simpleCluster)) {
@@ -215,6 +250,10 @@ struct ClusterList {
                             guard nextProperties.contains(.zeroWidth) && !nextProperties.contains(.hardBreak) else { break }
                             end += next.length
                         }
+                    }
+                    if end - start > Self.maxClusterUnits {
+                        longClusterEnd = end
+                        end = Self.pieceEnd(from: start, clusterEnd: end, units: units)
                     }
                     if end != start + current.length {
                         nextScalar = end < count ? scalar(at: end) : (0, 0)

@@ -26,13 +26,18 @@ final class LineBreakOpportunities {
         icu = try BreakIterator(.line, over: text)
     }
 
-    /// The last opportunity at or before `offset` (0 when there is none after the start).
-    /// Walks back over the text from `offset`; ICU is asked only where rule 4 applies, and
-    /// then once for every position back to its answer.
-    func boundary(atOrBefore offset: Int) -> Int {
+    /// The last opportunity at or before `offset` and after `floor`, or `floor` when there
+    /// is none (0 and 0: the last after the start, or 0).
+    /// Walks back over the text from `offset`, never past `floor`: a caller that needs only
+    /// the opportunities within a line passes the line's start, so breaking one long word
+    /// into many lines reads each part of it once (without the floor, every line walked back
+    /// to the word's start: quadratic in the word). ICU is asked only where rule 4 applies,
+    /// and then once for every position back to its answer or the floor.
+    func boundary(atOrBefore offset: Int, floor: Int = 0) -> Int {
         let units = text.units
+        let floor = max(0, floor)
         var position = min(offset, units.count)
-        while position > 0 {
+        while position > floor {
             if position == units.count { return position }
             if let decided = Self.decided(at: position, in: units) {
                 if decided { return position }
@@ -43,11 +48,11 @@ final class LineBreakOpportunities {
             // are not opportunities; the others are decided by rules 1 to 3.
             let icuBoundary = icu.boundary(atOrBefore: position)
             var candidate = position - 1
-            while candidate > icuBoundary {
+            while candidate > max(icuBoundary, floor) {
                 if Self.decided(at: candidate, in: units) == true { return candidate }
                 candidate -= 1
             }
-            guard icuBoundary > 0 else { return 0 }
+            guard icuBoundary > floor else { return floor }
             if let decided = Self.decided(at: icuBoundary, in: units) {
                 if decided { return icuBoundary }
                 position = icuBoundary - 1
@@ -55,7 +60,7 @@ final class LineBreakOpportunities {
             }
             return icuBoundary
         }
-        return 0
+        return floor
     }
 
     /// Every opportunity after the start, in order, then the text's end. Not to be mixed

@@ -170,7 +170,8 @@ struct LineBreaker {
     private func mayBreak(before index: Int, paragraphEnd: Int) -> Bool {
         if index == paragraphEnd || wrap == .char { return true }
         guard let lineIterator else { return false }
-        return lineIterator.boundary(atOrBefore: clusters.offset(index)) == clusters.offset(index)
+        let offset = clusters.offset(index)
+        return lineIterator.boundary(atOrBefore: offset, floor: offset - 1) == offset
     }
 
     /// The width of line `range`, which ends inside a word where it is not safe to break:
@@ -220,7 +221,8 @@ struct LineBreaker {
     /// fit: the last opportunity (`LineBreakOpportunities`) at or before it, else before `overflow` itself.
     private func breakBefore(_ overflow: Int, lineStart: Int) -> Int {
         guard wrap == .word, let lineIterator else { return overflow }
-        let boundary = lineIterator.boundary(atOrBefore: clusters.offset(overflow))
+        // Only an opportunity inside the line matters: the walk back stops at its start.
+        let boundary = lineIterator.boundary(atOrBefore: clusters.offset(overflow), floor: clusters.offset(lineStart))
         guard boundary > clusters.offset(lineStart) else { return overflow }
         let index = clusters.clusterIndex(containing: boundary, in: lineStart...overflow)
         return index > lineStart ? index : overflow

@@ -197,8 +197,10 @@ struct ShapedWords {
             // A word, or the part of one in one font.
             let font = fontIndices.isEmpty ? 0 : fontIndices[index]
             var end = index + 1
+            // A piece of a long cluster starts a word of its own: shaped in bounded pieces.
             while end < count && clusters[end].kind == .visible && (fontIndices.isEmpty || fontIndices[end] == font)
-                    && (cuts.isEmpty || !cuts.contains(Int(clusters[end].start))) {
+                    && (cuts.isEmpty || !cuts.contains(Int(clusters[end].start)))
+                    && !ClusterList.isLongClusterPiece(clusters[end], in: text) {
                 end += 1
             }
             let endOffset = end < clusters.count ? Int(clusters[end].start) : text.count

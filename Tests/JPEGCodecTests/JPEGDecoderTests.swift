@@ -76,6 +76,17 @@ final class JPEGDecoderTests: XCTestCase {
         }
     }
 
+    /// A header of 200 × 200 over the scan of a 64 × 96 image: the scan meets the EOI
+    /// marker early. libjpeg would pad the rest with grey and call it a picture.
+    func testAScanEndingEarlyAtAMarkerIsTruncated() throws {
+        let data = try fixture("header-200x200-scan-64x96.jpg")
+        let size = try JPEGDecoder.size(of: data)
+        XCTAssertEqual([size.width, size.height], [200, 200])
+        XCTAssertThrowsError(try JPEGDecoder.decode(data)) { error in
+            XCTAssertEqual(error as? JPEGError, .truncated)
+        }
+    }
+
     func testBombIsRefusedFromItsHeader() throws {
         let data = try fixture("bomb.jpg")
         let limits = PNGLimits(maxPixels: 67_108_864, maxDimension: 16_384)

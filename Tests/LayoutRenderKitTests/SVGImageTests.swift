@@ -1,7 +1,7 @@
 import Foundation
 @testable import LayoutRenderKit
 import PNGCodec
-import Rendering
+@testable import Rendering
 import XCTest
 
 /// SVG images: drawn as vectors at the device scale, sized by width/height or viewBox,
@@ -115,10 +115,13 @@ final class SVGImageTests: XCTestCase {
                        "t.spec:2:1: error: image 'big.svg': SVG: the file is \(big.utf8.count) bytes; the limit is \(SVGDocument.maxBytes)")
     }
 
+    /// Its destination's pixels and, since issue 37, each of its elements (`SVGSurvey`).
     func testTheDrawingIsChargedItsDestinationPixels() throws {
         try write("icon.svg", Self.halves)
+        let elements = try SVGDocument(data: Array(Self.halves.utf8)).drawnElements
+        XCTAssertGreaterThan(elements, 1)
         var limited = options()
-        limited.renderLimits.budget.maxPaintedPixels = 100 * 100
+        limited.renderLimits.budget.maxPaintedPixels = 100 * 100 + elements * SVGDocument.elementCost
         XCTAssertNoThrow(try LayoutRenderer().render(source: "canvas width=100 height=100\nimage \"icon.svg\" size=100x100\n",
                                                      options: limited))
         XCTAssertThrowsError(try LayoutRenderer().render(

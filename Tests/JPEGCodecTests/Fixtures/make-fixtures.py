@@ -55,6 +55,12 @@ bomb = bytearray(cjpeg(ppm(W, H, upright), None))
 sof = bomb.index(b"\xff\xc0")
 bomb[sof + 5:sof + 9] = struct.pack(">HH", 60000, 60000)
 open("bomb.jpg", "wb").write(bytes(bomb))
+# A liar: a whole 64 × 96 file (scan data and EOI) whose frame header says 200 × 200, so
+# the scan ends early at a marker rather than at the end of the bytes.
+liar = bytearray(cjpeg(ppm(64, 96, lambda x, y: ((x * 4) % 256, (y * 2) % 256, 120)), None))
+sof = liar.index(b"\xff\xc0")
+liar[sof + 5:sof + 9] = struct.pack(">HH", 200, 200)
+open("header-200x200-scan-64x96.jpg", "wb").write(bytes(liar))
 
 # CMYK with an Adobe marker (inks stored inverted, as Photoshop writes): left half red
 # (magenta + yellow), right half 50 % black.
