@@ -128,7 +128,14 @@ struct BatchRenderer {
             }
             if isDirectory.boolValue {
                 do {
-                    specs += try SpecFolder.specFiles(in: path).map { path + "/" + $0 }
+                    for file in try SpecFolder.specFiles(in: path) {
+                        // A link out of the folder is refused, never read (see SpecFolder).
+                        if let refusal = SpecFolder.refusal(of: file, in: path) {
+                            unreadable.append((path + "/" + file, refusal.description))
+                        } else {
+                            specs.append(path + "/" + file)
+                        }
+                    }
                 } catch {
                     unreadable.append((path, "\(path): error: cannot list the folder: \(error.localizedDescription)"))
                 }
