@@ -13,7 +13,7 @@ import Synchronization
 /// A worker is also replaced after `maxRendersPerWorker` renders, which bounds what a slow
 /// leak or heap fragmentation can grow to.
 ///
-/// **Fairness: cost-aware admission by the time a render has taken.** The cost of a render
+/// **Fairness: cost-aware admission by the time a render has taken** (security.md, "Fairness"). The cost of a render
 /// is not known before it runs (a 331-byte spec took 10 s), so the pool learns it while it
 /// runs: a render still running after `longAfter` becomes a *long* one. It no longer counts
 /// against the `workers` renders that run at once (another slot takes the next request in its
