@@ -144,7 +144,13 @@ public struct FixtureRunner: Sendable {
         let golden = goldenDirectory ?? directory
         return try SpecFolder.specFiles(in: directory).flatMap { file in
             let name = (file as NSString).deletingPathExtension
-            return Case.cases(specPath: directory + "/" + file, goldenPNGPath: golden + "/" + name + ".png")
+            let specPath = directory + "/" + file, goldenPNGPath = golden + "/" + name + ".png"
+            // A link out of the folder is a failing case, its target never read (see SpecFolder).
+            if let refusal = SpecFolder.refusal(of: file, in: directory) {
+                return [Case(name: name, specPath: specPath, goldenPNGPath: goldenPNGPath,
+                             goldenFramesPath: golden + "/" + name + ".frames.json", problem: refusal.description)]
+            }
+            return Case.cases(specPath: specPath, goldenPNGPath: goldenPNGPath)
         }
     }
 
@@ -159,6 +165,14 @@ public struct FixtureRunner: Sendable {
     private func compare(_ testCase: Case) -> Outcome {
         if let problem = testCase.problem {
             return Outcome(testCase: testCase, status: .failed, details: [problem])
+        }
+        // Golden files are read and written only inside their folder: a golden that is a
+        // link out would be decoded (its bytes described) or overwritten by --update.
+        for golden in [testCase.goldenPNGPath, testCase.goldenFramesPath] {
+            let folder = (golden as NSString).deletingLastPathComponent
+            if let refusal = SpecFolder.refusal(of: (golden as NSString).lastPathComponent, in: folder.isEmpty ? "." : folder) {
+                return Outcome(testCase: testCase, status: .failed, details: [refusal.description])
+            }
         }
         let rendered: RenderedImage
         do {

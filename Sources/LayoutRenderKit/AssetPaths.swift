@@ -7,15 +7,20 @@ import Foundation
 /// component at a time, and the moment it would step outside (and not back along the
 /// folder's own ancestors), it is "outside" without anything there being looked at. So
 /// `link/passwd` and `link/nonexistent`, with `link -> /etc`, get the same answer.
-struct AssetPaths: Sendable {
+///
+/// The kubelet's own entries behind a ConfigMap volume (`..data`, `..2026_11_24_09_00_00.1`)
+/// cannot be named (they are missing): what a spec reads of such a folder is what its
+/// visible names lead to, the same on every pod, so the service's assets digest can cover
+/// exactly that and still agree between replicas. `..logo.png` is an ordinary name.
+public struct AssetPaths: Sendable {
     /// The folder, fully resolved (symbolic links followed).
-    let root: String
+    public let root: String
 
-    init(root: String) {
+    public init(root: String) {
         self.root = AssetPaths.realPath(root) ?? URL(fileURLWithPath: root).standardizedFileURL.path
     }
 
-    enum Failure: Error {
+    public enum Failure: Error {
         case outside(String)
         case missing(String)
     }
@@ -23,11 +28,25 @@ struct AssetPaths: Sendable {
     /// As many symbolic links as one name may go through (the kernel's own limit, ELOOP).
     static let maxLinks = 40
 
+    /// Whether `component` is one of the kubelet's entries behind a ConfigMap or Secret
+    /// volume: `..data`, or a timestamped folder `..YYYY_MM_DD_HH_MM_SS.N`.
+    public static func isKubeletEntry<S: StringProtocol>(_ component: S) -> Bool {
+        if component == "..data" { return true }
+        let bytes = Array(component.utf8)
+        guard bytes.count > 7, bytes[0] == UInt8(ascii: "."), bytes[1] == UInt8(ascii: "."),
+              bytes[6] == UInt8(ascii: "_") else { return false }
+        return bytes[2...5].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+
     /// The absolute path of `name`, which must exist and lie inside the root.
-    func resolve(_ name: String) throws(Failure) -> String {
+    public func resolve(_ name: String) throws(Failure) -> String {
         let candidate = name.hasPrefix("/") ? name : root + "/" + name
         let lexical = URL(fileURLWithPath: candidate).standardizedFileURL.path
         guard isInside(lexical) else { throw .outside(name) }
+        // The kubelet's entries are not names a spec may write (links may go through them).
+        if lexical.dropFirst(root.count).split(separator: "/").contains(where: Self.isKubeletEntry) {
+            throw .missing(name)
+        }
         // What is left after the root, walked with every link followed.
         var pending = Array(lexical.dropFirst(root == "/" ? 0 : root.count).split(separator: "/").reversed())
         var current = root

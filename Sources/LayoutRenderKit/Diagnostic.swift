@@ -13,6 +13,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// Set when the render was stopped for going over its work budget (`RenderBudget`):
     /// what the spec asks is valid but too much work, which the service answers with 422.
     public var budget: RenderBudget.Resource?
+    /// Set when the render failed for the machine's sake, not the input's (Cairo out of
+    /// memory): the service answers it with a 5xx status, never a 4xx.
+    public var systemFailure = false
 
     public init(_ severity: Severity = .error, file: String?, location: SourceLocation?, message: String,
                 sourceLine: String? = nil, budget: RenderBudget.Resource? = nil) {

@@ -35,6 +35,16 @@ public struct FixtureSettings: Hashable, Sendable {
     /// The settings of the spec at `specPath`; nil when it has no sidecar.
     public static func load(forSpec specPath: String) throws(LayoutRenderError) -> FixtureSettings? {
         let path = sidecarPath(forSpec: specPath)
+        let folder = (specPath as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        // Read only from inside the spec's folder, whoever named the spec: a sidecar that is
+        // a link out is refused before its target is looked at (its lines would be quoted).
+        guard SpecFolder.entryExists(name, in: folder) else { return nil }
+        if let refusal = SpecFolder.refusal(of: name, in: folder.isEmpty ? "." : folder) {
+            var diagnostic = refusal
+            diagnostic.file = path
+            throw .spec(diagnostic)
+        }
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         let bytes: [UInt8]
         do throws(RegularFile.Failure) {
@@ -44,7 +54,6 @@ public struct FixtureSettings: Hashable, Sendable {
         } catch {
             throw .resource(Diagnostic(file: path, location: nil, message: "cannot read the fixture file: \(error)"))
         }
-        let folder = (specPath as NSString).deletingLastPathComponent
         return try parse(bytes, path: path, folder: folder.isEmpty ? "." : folder)
     }
 
@@ -122,7 +131,8 @@ public struct FixtureSettings: Hashable, Sendable {
     static func dataFileNames(in folder: String, files: [String]) -> Set<String> {
         var names = Set<String>()
         for file in files where file.hasSuffix(".fixture.json") {
-            guard let bytes = try? RegularFile.read(path: folder + "/" + file, maxBytes: maxSidecarBytes),
+            guard SpecFolder.refusal(of: file, in: folder) == nil,
+                  let bytes = try? RegularFile.read(path: folder + "/" + file, maxBytes: maxSidecarBytes),
                   let value = try? JSONReader().read(bytes), case .string(let name)? = value["data"]?.content
             else { continue }
             names.insert(URL(fileURLWithPath: name, relativeTo: URL(fileURLWithPath: folder + "/")).standardizedFileURL.path)

@@ -236,7 +236,9 @@ public final class LayoutRenderer: Sendable {
         if case .overBudget(let resource, let limit) = error {
             return .overBudget(resource, limit: limit, options: options)
         }
-        return .render(Diagnostic(file: options.fileName, location: nil, message: error.description))
+        var diagnostic = Diagnostic(file: options.fileName, location: nil, message: error.description)
+        diagnostic.systemFailure = error.isSystemFailure
+        return .render(diagnostic)
     }
 
     /// The display list of a laid-out spec, checked against the limits, with the renderer

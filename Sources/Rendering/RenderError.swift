@@ -1,3 +1,5 @@
+import CCairo
+
 /// Everything that can go wrong while drawing.
 public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The bitmap would exceed the pixel-count limit; sizes in device pixels.
@@ -56,6 +58,13 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension RenderError {
+    /// Whether the failure is the machine's, not the input's: Cairo ran out of memory (or
+    /// returned no object, which it does only then). The service answers it 5xx, never 4xx.
+    public var isSystemFailure: Bool {
+        guard case .cairo(_, let status) = self else { return false }
+        return status == describe(CAIRO_STATUS_NO_MEMORY) || status.hasPrefix("no ")
+    }
+
     /// The message for a budget passed, shared with the stages that count before drawing.
     public static func overBudgetMessage(_ resource: RenderBudget.Resource, limit: Int) -> String {
         "the render needs more than \(limit) \(resource.rawValue), its work budget; "

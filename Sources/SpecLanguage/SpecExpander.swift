@@ -205,6 +205,7 @@ private struct Evaluator {
             case .null: return false
             case .bool(let b): return b
             case .number(let n): return n != 0
+            case .numeral(let s): return (Double(s) ?? 0) != 0
             case .string(let s): return !s.isEmpty
             case .array(let a): return !a.isEmpty
             case .object(let o): return !o.isEmpty
@@ -212,10 +213,10 @@ private struct Evaluator {
         case .compare(let l, let op, let r):
             let (a, b) = (try value(l), try value(r))
             switch op {
-            case .equal: return a == b
-            case .notEqual: return a != b
+            case .equal: return Self.equal(a, b)
+            case .notEqual: return !Self.equal(a, b)
             default:
-                guard case .number(let x) = a, case .number(let y) = b else {
+                guard let x = a.numberValue, let y = b.numberValue else {
                     if a == .null || b == .null {
                         throw SpecError("'\(op.rawValue)' compares with a value that is not set (the canvas height is auto?)", at: location)
                     }
@@ -228,6 +229,18 @@ private struct Evaluator {
                 default: return x >= y
                 }
             }
+        }
+    }
+
+    /// `==` in a condition: a numeral (text given as `--var v=2.10`) equals a number or
+    /// numeral of the same value, and a string of the same text.
+    static func equal(_ a: DataValue, _ b: DataValue) -> Bool {
+        switch (a, b) {
+        case (.numeral(let x), .string(let y)), (.string(let y), .numeral(let x)): return x == y
+        case (.numeral, _), (_, .numeral):
+            guard let x = a.numberValue, let y = b.numberValue else { return false }
+            return x == y
+        default: return a == b
         }
     }
 

@@ -134,7 +134,14 @@ struct BatchRenderer {
                     if found.isEmpty {
                         unreadable.append((path, "\(path): error: no specs: the folder has no NAME.spec (or NAME.json spec)"))
                     }
-                    specs += found.map { path + "/" + $0 }
+                    for file in found {
+                        // A link out of the folder is refused, never read (see SpecFolder).
+                        if let refusal = SpecFolder.refusal(of: file, in: path) {
+                            unreadable.append((path + "/" + file, refusal.description))
+                        } else {
+                            specs.append(path + "/" + file)
+                        }
+                    }
                 } catch {
                     unreadable.append((path, "\(path): error: cannot list the folder: \(error.localizedDescription)"))
                 }

@@ -33,7 +33,9 @@ enum ErrorResponses {
             // A render error is about this input too: the canvas limits, or a font file the
             // spec named that cannot be drawn. Either way the same request fails again.
             // Going over the work budget is a well-formed request the service will not do: 422.
+            // A failure of the machine's (out of memory) is the server's: 500, never a 4xx.
             d.message = d.message.replacingOccurrences(of: assetRoot, with: "<assets>")
+            if d.systemFailure { return json(.internalServerError, Body(error: "the server failed to draw this: \(d.message)")) }
             return json(d.budget == nil ? .badRequest : .unprocessableContent, body(d))
         case .inputUnreadable, .outputUnwritable:
             // The service reads no spec file and writes none; these cannot happen here.
@@ -55,6 +57,10 @@ enum ErrorResponses {
             return json(.contentTooLarge, Body(error: "the body is larger than \(limit) bytes"))
         case .overloaded:
             var response = json(.serviceUnavailable, Body(error: "every renderer is busy and the queue is full; retry later"))
+            response.headers[.retryAfter] = String(retryAfterSeconds)
+            return response
+        case .tooManyLongRenders(let limit):
+            var response = json(.serviceUnavailable, Body(error: "the render runs long, and \(limit) long renders run already; retry later"))
             response.headers[.retryAfter] = String(retryAfterSeconds)
             return response
         case .timedOut(let milliseconds):
@@ -117,10 +123,14 @@ enum ErrorResponses {
     }
 
     static func json(_ status: HTTPResponse.Status, _ value: some Encodable) -> Response {
+        Response(status: status, headers: [.contentType: "application/json"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: jsonBytes(value))))
+    }
+
+    /// The JSON of an error body (also written by `HTTP1EdgeHandler`, below the router).
+    static func jsonBytes(_ value: some Encodable) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let data = (try? encoder.encode(value)) ?? Data(#"{"error":"internal error"}"#.utf8)
-        return Response(status: status, headers: [.contentType: "application/json"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        return [UInt8]((try? encoder.encode(value)) ?? Data(#"{"error":"internal error"}"#.utf8))
     }
 }

@@ -155,7 +155,10 @@ extension RenderService {
     }
 
     func failure(_ error: any Error, context: some RequestContext) -> Response {
-        if case .overloaded? = error as? ServiceError { metrics.refusals.increment() }
+        switch error as? ServiceError {
+        case .overloaded?, .tooManyLongRenders?: metrics.refusals.increment()
+        default: break
+        }
         if case .workerDied? = error as? ServiceError {
             context.logger.error("a render worker ended during its render")
         } else if !(error is ServiceError || error is LayoutRenderError) {

@@ -20,6 +20,9 @@ public final class RenderService: Sendable {
     /// The renders running now, shared with identical requests that arrive meanwhile.
     let inFlight = InFlightRenders<Result<RenderCache.Entry, LayoutRenderError>>()
     let metrics = ServiceMetrics()
+    /// The connections waiting on their clients, closed at the connection limit once idle a
+    /// second (or the idle timeout, when shorter).
+    let idleConnections: IdleConnections
     /// The folder images may come from: `--assets`, or an empty temporary folder.
     let assetRoot: String
     let assets: AssetsMemo
@@ -30,6 +33,7 @@ public final class RenderService: Sendable {
 
     public init(configuration: ServiceConfiguration) throws {
         self.configuration = configuration
+        idleConnections = IdleConnections(grace: min(.seconds(1), configuration.idleTimeout))
         if let assets = configuration.assetsDirectory {
             // Resolved as the renderer resolves it, so its messages' paths can be hidden.
             assetRoot = try Self.folder(assets, flag: "--assets")
@@ -53,7 +57,9 @@ public final class RenderService: Sendable {
                                              imageCacheBytes: configuration.workerImageCacheBytes)
         let restarts = metrics.workerRestarts
         workers = WorkerPool(executable: executable, arguments: settings.arguments, workers: configuration.workers,
-                             queueLength: configuration.queueLength, onRestart: { restarts.increment() })
+                             queueLength: configuration.queueLength, longAfter: configuration.longRenderAfter,
+                             maxLong: configuration.maxLongRenders ?? max(1, configuration.workers),
+                             onRestart: { restarts.increment() })
         diffPool = RenderPool(workers: configuration.workers, queueLength: configuration.queueLength)
         cache = RenderCache(maxEntries: configuration.cacheEntries, maxBytes: configuration.cacheBytes)
     }
@@ -112,23 +118,25 @@ public final class RenderService: Sendable {
     /// workers and diff threads on graceful shutdown (SIGTERM or SIGINT with `runService()`).
     ///
     /// Slow clients are bounded by the idle and body timeouts (`SlowClientHandler`, which
-    /// replaces Hummingbird's idle timer) and by the connection limit (Hummingbird's
-    /// `MaximumAvailableConnections`: past it the server stops accepting, and new
-    /// connections wait in the kernel's backlog until one closes).
+    /// replaces Hummingbird's idle timer) and by the connection limit (`EvictingConnectionLimit`:
+    /// at it, connections idle for a second are closed to make room, so idle connections
+    /// never keep a new one, a liveness probe's, waiting longer than about that). HTTP/1.0 and malformed requests
+    /// are answered as HTTP/1 requires by `HTTP1EdgeHandler`.
     public func application(logger: Logger) -> some ApplicationProtocol {
         let idleTimeout = TimeAmount(configuration.idleTimeout)
         let bodyTimeout = TimeAmount(configuration.bodyTimeout)
         let slowClientCloses = metrics.slowClientCloses
+        let idle = idleConnections
         let http = HTTP1Channel.Configuration(
-            additionalChannelHandlers: [SlowClientHandler(idleTimeout: idleTimeout, bodyTimeout: bodyTimeout,
-                                                          closes: slowClientCloses)],
+            additionalChannelHandlers: [HTTP1EdgeInstaller(),
+                                        SlowClientHandler(idleTimeout: idleTimeout, bodyTimeout: bodyTimeout,
+                                                          closes: slowClientCloses, idle: idle)],
             idleTimeout: nil)
         return Application(
             router: router(), server: .http1(configuration: http),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port),
                                  serverName: "layout-render",
-                                 availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections,
-                                                                                          logger: logger)),
+                                 availableConnectionsDelegate: EvictingConnectionLimit(configuration.maxConnections, idle: idle)),
             services: [workers, diffPool], logger: logger)
     }
 
@@ -192,6 +200,7 @@ public final class RenderService: Sendable {
             switch error {
             case .overloaded: throw .overloaded
             case .timedOut: throw .timedOut(milliseconds: timeoutMilliseconds)
+            case .tooManyLongRenders: throw .tooManyLongRenders(limit: workers.maxLong)
             case .workerDied: throw .workerDied
             case .noWorker: throw .noWorker
             }

@@ -16,6 +16,17 @@ public struct ServiceConfiguration: Sendable {
     public var workers = ProcessInfo.processInfo.activeProcessorCount
     /// Requests that may wait for a worker (`--queue`); past that a request gets 503.
     public var queueLength = 64
+    /// How long a render runs before it is a long one (`--long-render-ms`): it then leaves its
+    /// place among the `workers` to short renders and runs at the lowest CPU priority
+    /// (`WorkerPool`). A card takes about 7 ms; 50 ms keeps what an expensive request can
+    /// take from the others to a twentieth of a second of one worker (at 100 ms, requests of
+    /// seconds each at 2/s cost the normal load 18 % of its throughput; at 50 ms, 9 %:
+    /// reliability.md, "Fairness, measured").
+    public var longRenderAfter: Duration = .milliseconds(50)
+    /// Long renders at once (`--long-renders`; nil: as many as `workers`). One more is
+    /// stopped at `longRenderAfter` and answered 503. Each is a worker process of its own, so
+    /// the processes number at most `workers` + this, each within `workerMemoryMegabytes`.
+    public var maxLongRenders: Int?
     /// The largest request body in bytes (`--max-body-bytes`); larger ones get 413. The
     /// largest spec (`parseLimits.maxSourceBytes`) follows it.
     public var maxBodyBytes = 1 << 20 {

@@ -15,6 +15,8 @@ enum ServiceError: Error, Sendable, Equatable {
     case tooLarge(limit: Int)
     /// Every worker is busy and the queue is full.
     case overloaded
+    /// The render ran long while `limit` long renders already ran (`WorkerPool`'s fairness).
+    case tooManyLongRenders(limit: Int)
     /// The render did not finish within the time limit; its worker process was killed.
     case timedOut(milliseconds: Int)
     /// The worker process ended during the render (a crash, or over its memory limit).

@@ -45,10 +45,15 @@ final class SlowClientHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var bodyDeadline: Scheduled<Void>?
     private var writeDeadline: Scheduled<Void>?
 
-    init(idleTimeout: TimeAmount, bodyTimeout: TimeAmount, closes: CoreMetrics.Counter) {
+    /// Where the connection is listed while it waits on its client, so a full server can
+    /// close it to make room (`IdleConnections`).
+    private let idle: IdleConnections?
+
+    init(idleTimeout: TimeAmount, bodyTimeout: TimeAmount, closes: CoreMetrics.Counter, idle: IdleConnections? = nil) {
         self.idleTimeout = idleTimeout
         self.bodyTimeout = bodyTimeout
         self.closes = closes
+        self.idle = idle
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -64,6 +69,7 @@ final class SlowClientHandler: ChannelDuplexHandler, RemovableChannelHandler {
         switch unwrapInboundIn(data) {
         case .head:
             requestsOpen += 1
+            idle?.busy(context.channel)
             idleDeadline?.cancel()
             idleDeadline = nil
             bodyDeadline?.cancel()
@@ -118,17 +124,20 @@ final class SlowClientHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        idle?.busy(context.channel)
         cancelDeadlines()
         context.fireChannelInactive()
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
+        idle?.busy(context.channel)
         cancelDeadlines()
     }
 
     private func startIdle(_ channel: any Channel) {
         idleDeadline?.cancel()
         idleDeadline = closing(channel, after: idleTimeout, counted: false)
+        idle?.waiting(channel)
     }
 
     private func answerSent(_ channel: any Channel) {

@@ -3,8 +3,10 @@ import LayoutRenderKit
 
 /// The `--templates` folder: `GET /render/NAME.png` (or `.jpg`, `.webp`, `.svg`, `.pdf`) renders `NAME.spec` (or `NAME.json`)
 /// from it. Names are plain file names (letters, digits, `-`, `_`, `.`; no folder, no
-/// leading dot), so a request can name nothing outside the folder; the file must be a
-/// regular file (a FIFO or device there is refused, never opened for a blocking read).
+/// leading dot), so a request can name nothing outside the folder; a template that is a
+/// link leaving the folder is refused (500: the server's configuration), never read; the
+/// file must be a regular file (a FIFO or device there is refused, never opened for a
+/// blocking read).
 struct TemplateFolder {
     let root: String
 
@@ -27,7 +29,13 @@ struct TemplateFolder {
             throw .notFound("no template named '\(name)' (names are letters, digits, '-', '_' and '.')")
         }
         for format in [SpecFormat.spec, .json] {
-            let path = root + "/" + name + "." + format.rawValue
+            let file = name + "." + format.rawValue
+            let path = root + "/" + file
+            // A link out of the folder is refused before its target is looked at: the same
+            // answer whether the target exists or not, and none of its lines quoted.
+            if let refusal = SpecFolder.refusal(of: file, in: root) {
+                throw .badTemplate(name: name, reason: refusal.message)
+            }
             do throws(RegularFile.Failure) {
                 return Template(source: try RegularFile.read(path: path, maxBytes: maxBytes), format: format, output: output)
             } catch .missing {

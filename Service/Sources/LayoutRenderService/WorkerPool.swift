@@ -12,9 +12,26 @@ import Synchronization
 /// way (killed, crashed, out of memory) is replaced before the slot takes its next job.
 /// A worker is also replaced after `maxRendersPerWorker` renders, which bounds what a slow
 /// leak or heap fragmentation can grow to.
+///
+/// **Fairness: cost-aware admission by the time a render has taken** (security.md, "Fairness"). The cost of a render
+/// is not known before it runs (a 331-byte spec took 10 s), so the pool learns it while it
+/// runs: a render still running after `longAfter` becomes a *long* one. It no longer counts
+/// against the `workers` renders that run at once (another slot takes the next request in its
+/// place), its process is put at the lowest CPU priority (nice 19, every thread), and it
+/// goes on within its time limit; its process is replaced after it, since a process cannot
+/// take its priority back. At most `maxLong` renders are long at once; one that would be
+/// one more is stopped at once and answered 503 (retry later). So however many expensive
+/// requests arrive, and from whomever, short renders keep `workers` processes and nearly all
+/// the CPU, and expensive ones cost them at most `longAfter` of a slot each. Chosen over
+/// per-client limits because a client is not something the server can count reliably
+/// (behind a proxy or NAT every client has one address; one client can have many), while the
+/// time a render takes is measured exactly; the cost is that every client's long renders
+/// share the `maxLong` places.
 final class WorkerPool: Service, Sendable {
     enum Refusal: Error, Equatable {
         case overloaded, timedOut
+        /// The render ran past `longAfter` while `maxLong` long renders already ran.
+        case tooManyLongRenders
         /// The worker process ended during the render (a crash, or its memory limit).
         case workerDied
         /// No worker process could be started for the job.
@@ -29,6 +46,8 @@ final class WorkerPool: Service, Sendable {
         var busy: Int
         var queued: Int
         var queueLength: Int
+        /// Renders running past `longAfter` (not counted in `busy`).
+        var long: Int = 0
         var restarts: Int
         /// Consecutive failures to start a worker process (0 once one starts).
         var spawnFailures: Int
@@ -36,6 +55,10 @@ final class WorkerPool: Service, Sendable {
     }
 
     static let maxRendersPerWorker = 10_000
+
+    /// How long a render runs before it is a long one (see the type's comment).
+    let longAfter: Duration
+    var maxLong: Int { queue.longLimit }
 
     let executable: String
     let arguments: [String]
@@ -55,15 +78,19 @@ final class WorkerPool: Service, Sendable {
     /// - Parameters:
     ///   - executable: the program started as `EXECUTABLE worker ARGUMENTS…`.
     ///   - onRestart: called each time a worker process is replaced (for `/metrics`).
+    ///   - longAfter: how long a render runs before it is a long one.
+    ///   - maxLong: long renders at once (0: a render past `longAfter` is stopped).
     init(executable: String, arguments: [String], workers: Int, queueLength: Int,
+         longAfter: Duration = .seconds(1), maxLong: Int = 0,
          onRestart: @escaping @Sendable () -> Void = {}) {
         self.onRestart = onRestart
         self.executable = executable
         self.arguments = arguments
-        queue = BoundedJobQueue(consumers: workers, waitingLimit: queueLength) { $0.isFinished }
+        self.longAfter = longAfter
+        queue = BoundedJobQueue(consumers: workers, waitingLimit: queueLength, longLimit: maxLong) { $0.isFinished }
         // A write to a worker that has just died must be an error, not the server's end.
         signal(SIGPIPE, SIG_IGN)
-        for index in 0..<queue.consumers {
+        for index in 0..<queue.threads {
             let thread = Thread { [self] in slotLoop(index) }
             thread.name = "render-worker-\(index)"
             thread.start()
@@ -74,7 +101,7 @@ final class WorkerPool: Service, Sendable {
     /// `timeout`, queue included.
     func run(frame: [UInt8], timeout: Duration) async throws(Refusal) -> WorkerReply {
         let result: Result<WorkerReply, Refusal> = await withCheckedContinuation { continuation in
-            let job = PoolJob(request: frame, continuation: continuation)
+            let job = PoolJob(request: frame, continuation: continuation, pool: self)
             guard queue.admit(job) else {
                 job.finish(.failure(.overloaded))
                 return
@@ -96,8 +123,8 @@ final class WorkerPool: Service, Sendable {
         let counts = queue.counts
         return slots.withLock { slots in
             Status(workers: workers, alive: slots.pids.count, busy: counts.running, queued: counts.waiting,
-                   queueLength: queue.waitingLimit, restarts: slots.restarts, spawnFailures: slots.spawnFailures,
-                   stopping: counts.stopping)
+                   queueLength: queue.waitingLimit, long: counts.long, restarts: slots.restarts,
+                   spawnFailures: slots.spawnFailures, stopping: counts.stopping)
         }
     }
 
@@ -115,10 +142,13 @@ final class WorkerPool: Service, Sendable {
             process?.terminate()
             slots.withLock { _ = $0.pids.removeValue(forKey: slot) }
         }
-        // Started before the first job, so the first request does not wait for it.
-        process = spawn(slot)
-        while let job = queue.next() {
-            defer { queue.finished() }
+        // Started before the first job, so the first request does not wait for it; the
+        // slots beyond `workers`, which take jobs only while long renders run, start theirs
+        // when first needed (so an idle pool has `workers` processes).
+        if slot < queue.consumers { process = spawn(slot) }
+        while let job = queue.next(thread: slot) {
+            // Read once the job is decided (it is then never promoted again).
+            defer { queue.finished(wasLong: job.wasLong) }
             // A worker that ended while idle (killed from outside) is replaced, not blamed on this job.
             if let idle = process, idle.hasExited { retire(&process, slot) }
             if process == nil { process = spawn(slot) }
@@ -131,7 +161,8 @@ final class WorkerPool: Service, Sendable {
             do { reply = try WorkerReply(decoding: try worker.exchange(job.request)) } catch { reply = nil }
             renders += 1
             if let reply, job.complete(reply) {
-                if renders >= Self.maxRendersPerWorker {
+                // A long render's process runs at the lowest priority, for good: replaced.
+                if renders >= Self.maxRendersPerWorker || job.wasLong {
                     replace(&process, slot)
                     renders = 0
                 }
@@ -142,6 +173,14 @@ final class WorkerPool: Service, Sendable {
             replace(&process, slot)
             renders = 0
         }
+    }
+
+    /// Called by a job's threshold timer: counts it long, or stops it when the long places
+    /// are taken. (Under the job's lock: the process is the one running it.)
+    fileprivate func promote(_ worker: WorkerProcess) -> Bool {
+        guard queue.promoteToLong() else { return false }
+        worker.lowerPriority()
+        return true
     }
 
     private func spawn(_ slot: Int) -> WorkerProcess? {
@@ -190,22 +229,59 @@ private final class PoolJob: Sendable {
     let request: [UInt8]
     private let outcome: Outcome<WorkerReply, WorkerPool.Refusal>
     private let phase = Mutex(Phase.queued)
+    private let pool: WorkerPool?
+    /// Whether the render was promoted to a long one; the threshold timer while it runs.
+    private struct Long { var promoted = false; var timer: Task<Void, Never>? }
+    private let long = Mutex(Long())
 
-    init(request: [UInt8], continuation: CheckedContinuation<Result<WorkerReply, WorkerPool.Refusal>, Never>) {
+    init(request: [UInt8], continuation: CheckedContinuation<Result<WorkerReply, WorkerPool.Refusal>, Never>,
+         pool: WorkerPool? = nil) {
         self.request = request
+        self.pool = pool
         outcome = Outcome(continuation)
     }
+
+    /// Whether the render was promoted to a long one (final once the job is decided).
+    var wasLong: Bool { long.withLock { $0.promoted } }
 
     /// Whether the job has been answered (by its reply, a refusal or its timer).
     var isFinished: Bool { outcome.isResolved }
 
     /// Marks the job running on `worker`; false when its time already ran out.
     func start(on worker: WorkerProcess) -> Bool {
-        phase.withLock { phase in
+        let started = phase.withLock { phase in
             guard case .queued = phase else { return false }
             phase = .running(worker)
             return true
         }
+        if started, let pool {
+            let after = pool.longAfter
+            let timer = Task { [self] in
+                try? await Task.sleep(for: after)
+                if !Task.isCancelled { passedThreshold() }
+            }
+            long.withLock { $0.timer = timer }
+        }
+        return started
+    }
+
+    /// The render has run `longAfter`: a long one now, or stopped (503) when the long
+    /// places are taken. Nothing when it has ended meanwhile.
+    private func passedThreshold() {
+        phase.withLock { phase in
+            guard case .running(let worker) = phase, let pool else { return }
+            if pool.promote(worker) {
+                long.withLock { $0.promoted = true }
+            } else {
+                outcome.resolve(.failure(.tooManyLongRenders))
+                worker.kill()
+                phase = .done
+            }
+        }
+    }
+
+    private func stopThresholdTimer() {
+        long.withLock { $0.timer?.cancel() }
     }
 
     /// Delivers the reply; false when the timer had already ended the job (and its worker).
@@ -216,6 +292,7 @@ private final class PoolJob: Sendable {
             guard case .running = phase else { return false }
             phase = .done
             outcome.resolve(.success(reply))
+            stopThresholdTimer()
             return true
         }
     }
@@ -230,6 +307,7 @@ private final class PoolJob: Sendable {
             outcome.resolve(.failure(.timedOut))
             if case .running(let worker) = phase { worker.kill() }
             phase = .done
+            stopThresholdTimer()
         }
     }
 
@@ -240,6 +318,7 @@ private final class PoolJob: Sendable {
         phase.withLock { phase in
             phase = .done
             outcome.resolve(result)
+            stopThresholdTimer()
         }
     }
 

@@ -79,6 +79,20 @@ final class WorkerProcess: @unchecked Sendable {
         return true
     }
 
+    /// Puts every thread of the process at the lowest CPU priority (nice 19), so that it
+    /// runs on what short renders leave. Linux keeps a nice value per thread, so each one in
+    /// `/proc/PID/task` is set (threads started later inherit it from the thread starting
+    /// them). It cannot be undone without privileges: the pool replaces the process after.
+    func lowerPriority() {
+        guard let threads = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else {
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid), 19)
+            return
+        }
+        for thread in threads.compactMap({ id_t($0) }) {
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), thread, 19)
+        }
+    }
+
     /// Kills the process (it may be running a render) without waiting for it.
     func kill() {
         _ = Glibc.kill(pid, SIGKILL)

@@ -170,6 +170,7 @@ struct WireWriter {
         case .bool(let b): buffer.append(1); bool(b)
         case .number(let n): buffer.append(2); double(n)
         case .string(let s): buffer.append(3); string(s)
+        case .numeral(let s): buffer.append(6); string(s)
         case .array(let items):
             buffer.append(4); int(items.count)
             for item in items { self.value(item) }
@@ -195,6 +196,7 @@ struct WireWriter {
         // The source line is not sent: the service answers with the line and column, and a
         // hostile line can be the whole body (240 KB copied, sent and validated again).
         optionalString(d.budget?.rawValue)
+        bool(d.systemFailure)
     }
 }
 
@@ -243,6 +245,7 @@ struct WireReader {
         case 1: return .bool(try bool())
         case 2: return .number(try double())
         case 3: return .string(try string())
+        case 6: return .numeral(try string())
         case 4:
             let count = try int()
             guard count >= 0, count <= data.count - offset else { throw .malformed }
@@ -277,7 +280,9 @@ struct WireReader {
             guard let resource = RenderBudget.Resource(rawValue: name) else { throw .malformed }
             budget = resource
         }
-        return Diagnostic(severity, file: file, location: location, message: message, budget: budget)
+        var diagnostic = Diagnostic(severity, file: file, location: location, message: message, budget: budget)
+        diagnostic.systemFailure = try bool()
+        return diagnostic
     }
 
     func end() throws(WireError) {

@@ -52,6 +52,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Requests that may wait for a worker; past that they get 503 with Retry-After.")
     var queue = ServeCommand.defaults.queueLength
 
+    @Option(name: .customLong("long-render-ms"),
+            help: "A render running longer is a long one: it leaves its place to short renders and runs at the lowest CPU priority.")
+    var longRenderMilliseconds = ServeCommand.milliseconds(ServeCommand.defaults.longRenderAfter)
+
+    @Option(name: .customLong("long-renders"),
+            help: "Long renders at once, each a worker process beside --workers (default: as many as --workers); one more is stopped and answered 503.")
+    var longRenders: Int?
+
     @Option(name: .customLong("max-body-bytes"), help: "The largest request body (413 past it).")
     var maxBodyBytes = ServeCommand.defaults.maxBodyBytes
 
@@ -108,7 +116,7 @@ struct ServeCommand: AsyncParsableCommand {
         for (name, value) in [("--workers", workers ?? 1), ("--max-body-bytes", maxBodyBytes),
                               ("--render-timeout-ms", renderTimeoutMilliseconds), ("--max-pixels", maxPixels),
                               ("--idle-timeout-ms", idleTimeoutMilliseconds), ("--body-timeout-ms", bodyTimeoutMilliseconds),
-                              ("--max-connections", maxConnections),
+                              ("--max-connections", maxConnections), ("--long-render-ms", longRenderMilliseconds),
                               ("--max-side", maxSide), ("--max-nodes", maxNodes), ("--max-depth", maxDepth),
                               ("--max-painted-pixels", maxPaintedPixels), ("--max-image-pixels", maxImagePixels),
                               ("--max-text-characters", maxTextCharacters)]
@@ -117,7 +125,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         for (name, value) in [("--queue", queue), ("--cache-entries", cacheEntries), ("--cache-bytes", cacheBytes),
                               ("--worker-memory-mb", workerMemoryMegabytes), ("--cache-max-age", cacheMaxAge),
-                              ("--image-cache-mb", imageCacheMegabytes)] where value < 0 {
+                              ("--image-cache-mb", imageCacheMegabytes), ("--long-renders", longRenders ?? 0)] where value < 0 {
             throw ValidationError("\(name) must not be negative")
         }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
@@ -135,6 +143,8 @@ struct ServeCommand: AsyncParsableCommand {
         if let workers { configuration.workers = workers }
         configuration.workerMemoryMegabytes = workerMemoryMegabytes
         configuration.queueLength = queue
+        configuration.longRenderAfter = .milliseconds(longRenderMilliseconds)
+        configuration.maxLongRenders = longRenders
         configuration.maxBodyBytes = maxBodyBytes
         configuration.parseLimits.maxNodes = maxNodes
         configuration.parseLimits.maxDepth = maxDepth

@@ -30,6 +30,10 @@ func withServer<T: Sendable>(
     var configuration = ServiceConfiguration()
     configuration.port = 0
     configuration.workerExecutable = serviceBinary.path
+    // A debug worker takes longer than the 100 ms after which a render is a long one: the
+    // tests that count processes, restarts and timeouts run without the long-render lane
+    // unless they ask for it (FairnessTests does, with its own threshold).
+    configuration.longRenderAfter = .seconds(60)
     configure(&configuration)
     let service = try RenderService(configuration: configuration)
     var logger = Logger(label: "service-tests")
