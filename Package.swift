@@ -110,7 +110,7 @@ let package = Package(
         .executableTarget(name: "lr-bench", dependencies: ["LayoutEngine", "LayoutWorkloads", "TextEngine", "PNGCodec", "PixelDiff", "LayoutRenderKit", "SpecLanguage"]),
 
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutWorkloads"], exclude: ["Chromium"]),
-        .testTarget(name: "TextEngineTests", dependencies: ["TextEngine", "TextShaping", "LayoutWorkloads"], exclude: ["Chromium"]),
+        .testTarget(name: "TextEngineTests", dependencies: ["TextEngine", "TextShaping", "CFreeType", "LayoutWorkloads"], exclude: ["Chromium"]),
         .testTarget(name: "SpecLanguageTests", dependencies: ["SpecLanguage"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "WorkerThreads"], exclude: ["Fixtures"]),
         .testTarget(name: "JPEGCodecTests", dependencies: ["JPEGCodec", "PNGCodec"], exclude: ["Fixtures"]),
@@ -122,6 +122,6 @@ let package = Package(
                     exclude: ["Conformance"]),
         .testTarget(name: "LayoutRenderTestingTests", dependencies: ["LayoutRenderTesting", "LayoutRenderGolden", "LayoutRenderKit", "PNGCodec"],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "CLITests", dependencies: ["layout-render", "PNGCodec"]),
+        .testTarget(name: "CLITests", dependencies: ["layout-render", "LayoutRenderKit", "PNGCodec"]),
     ]
 )
