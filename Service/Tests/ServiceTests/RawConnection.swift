@@ -21,10 +21,40 @@ final class RawConnection: @unchecked Sendable {
     private let fd: Int32
     private var buffer: [UInt8] = []
 
+    /// Connects to `localhost:port` as an HTTP client does: every address the name resolves
+    /// to, in the resolver's order, until one answers. The test server binds "localhost"
+    /// (Hummingbird's test setup), which a Debian /etc/hosts resolves to ::1 first and a
+    /// container's often to 127.0.0.1 only; `serve` binds 127.0.0.1.
     /// - Parameter receiveBuffer: a small `SO_RCVBUF`, to make a client that reads slowly.
     init(port: Int, receiveBuffer: Int32? = nil) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Failure(description: "socket: errno \(errno)") }
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        let resolved = getaddrinfo("localhost", String(port), &hints, &list)
+        guard resolved == 0, let first = list else {
+            throw Failure(description: "getaddrinfo localhost: \(String(cString: gai_strerror(resolved)))")
+        }
+        defer { freeaddrinfo(first) }
+        var failures: [String] = []
+        var connected: Int32?
+        var candidate: UnsafeMutablePointer<addrinfo>? = first
+        while connected == nil, let address = candidate?.pointee {
+            candidate = address.ai_next
+            do {
+                connected = try Self.connect(address, receiveBuffer: receiveBuffer)
+            } catch {
+                failures.append("\(error)")
+            }
+        }
+        guard let connected else { throw Failure(description: failures.joined(separator: "; ")) }
+        fd = connected
+    }
+
+    private static func connect(_ address: addrinfo, receiveBuffer: Int32?) throws -> Int32 {
+        let family = address.ai_family == AF_INET6 ? "[::1]" : "127.0.0.1"
+        let fd = socket(address.ai_family, address.ai_socktype, address.ai_protocol)
+        guard fd >= 0 else { throw Failure(description: "socket \(family): errno \(errno)") }
         // A send blocked by a server that stopped reading gives up after 30 s.
         var sendTimeout = timeval(tv_sec: 30, tv_usec: 0)
         guard setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &sendTimeout, socklen_t(MemoryLayout<timeval>.size)) == 0 else {
@@ -37,20 +67,12 @@ final class RawConnection: @unchecked Sendable {
                 throw Failure(description: "setsockopt SO_RCVBUF: errno \(errno)")
             }
         }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let status = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard status == 0 else {
+        guard Glibc.connect(fd, address.ai_addr, address.ai_addrlen) == 0 else {
             let code = errno
             close(fd)
-            throw Failure(description: "connect: errno \(code)")
+            throw Failure(description: "connect \(family): errno \(code)")
         }
+        return fd
     }
 
     deinit { close(fd) }
@@ -148,7 +170,7 @@ extension RawConnection {
     static func request(port: Int, _ method: String, _ path: String, body: String = "", timeout: Double = 30) throws -> Answer {
         let connection = try RawConnection(port: port)
         let bytes = Array(body.utf8)
-        connection.send("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(bytes.count)\r\n\r\n")
+        connection.send("\(method) \(path) HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(bytes.count)\r\n\r\n")
         connection.send(bytes)
         guard let answer = connection.readAnswer(timeout: timeout) else {
             throw Failure(description: "no answer to \(method) \(path) within \(timeout) s")
