@@ -56,6 +56,10 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// gets 1/4 em and the underline's thickness.
     public let strikeoutPosition: Int
     public let strikeoutThickness: Int
+    /// The height of a lower-case x, design units, as Chromium (Skia) takes it: OS/2
+    /// `sxHeight` (table version 2 and later), else the top of the glyph of `x`, else half
+    /// an em. What CSS `vertical-align: middle` centres an inline object on.
+    public let xHeight: Int
     /// Whether FreeType reports the face as bold / italic (oblique).
     public let isBold: Bool
     public let isItalic: Bool
@@ -115,6 +119,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         let decorations = Font.decorationMetrics(face.handle, unitsPerEm: unitsPerEm)
         (underlinePosition, underlineThickness) = decorations.underline
         (strikeoutPosition, strikeoutThickness) = decorations.strikeout
+        xHeight = Font.xHeight(face.handle, unitsPerEm: unitsPerEm)
 
         let metrics = Font.verticalMetrics(face.handle)
         ascender = metrics.ascender
@@ -357,6 +362,18 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
             return (underline, (Int(os2.yStrikeoutPosition), Int(os2.yStrikeoutSize)))
         }
         return (underline, (unitsPerEm / 4, thickness))
+    }
+
+    /// The x-height rule documented on `xHeight`.
+    private static func xHeight(_ face: FT_Face, unitsPerEm: Int) -> Int {
+        let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self).pointee
+        if let os2, os2.version != 0xFFFF, os2.version >= 2, os2.sxHeight > 0 { return Int(os2.sxHeight) }
+        let glyph = FT_Get_Char_Index(face, 0x78)
+        if glyph != 0, FT_Load_Glyph(face, glyph, FT_Int32(FT_LOAD_NO_SCALE)) == 0, let slot = face.pointee.glyph {
+            let top = Int(slot.pointee.metrics.horiBearingY)
+            if top > 0 { return top }
+        }
+        return unitsPerEm / 2
     }
 
     /// Applies the vertical metrics rule documented on the type.

@@ -22,3 +22,26 @@ func runTextLines(_ arguments: [String]) throws {
     let data = try JSONSerialization.data(withJSONObject: out, options: [.sortedKeys])
     FileHandle.standardOutput.write(data)
 }
+
+/// `lr-bench inline-lines FILE`: lays out every case of FILE (a JSON array of
+/// `ChromiumInlineCase`, expectations optional) and prints each one's lines and boxes as
+/// JSON (`{"case": {"lines": [text, …], "boxes": [[x, y], …]}}`), for `scripts/conformance
+/// --text --inline` to compare with Chromium's. A case whose font is not found maps to
+/// `{"error": "…"}`.
+func runInlineLines(_ arguments: [String]) throws {
+    guard let path = arguments.first else { throw BenchError.usage("lr-bench inline-lines FILE") }
+    let cases = try JSONDecoder().decode([ChromiumInlineCase].self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+    let library = FontLibrary()
+    let engine = TextLayoutEngine()
+    var out: [String: Any] = [:]
+    for c in cases {
+        do {
+            let layout = try c.layout(library: library, engine: engine)
+            out[c.name] = ["lines": layout.lines, "boxes": layout.boxes]
+        } catch {
+            out[c.name] = ["error": "\(error)"]
+        }
+    }
+    let data = try JSONSerialization.data(withJSONObject: out, options: [.sortedKeys])
+    FileHandle.standardOutput.write(data)
+}

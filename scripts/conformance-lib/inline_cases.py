@@ -1,0 +1,238 @@
+"""Inline images against Chromium (issue 39): random paragraphs of DejaVu Sans or Serif
+with boxes of random sizes in them, laid out by Chromium as `display: inline-block`
+elements (baseline or `vertical-align: middle`) and by the text module as a label's inline
+objects (`lr-bench inline-lines`). A case's answer is its lines, each as its text (U+FFFC
+for a box, trailing spaces dropped), and every box's top-left corner from the paragraph's.
+A case matches when the lines are the same and every box is within 0.2 pt of Chromium's
+place, the text module laying it out at scale 8 (origins on 1/8 point), the tolerance of
+the layout comparison. Left to right only: a line is found by its items' x going back (or into the box before).
+"""
+from __future__ import annotations
+
+import html
+import json
+import os
+import random
+import subprocess
+import tempfile
+from dataclasses import asdict, dataclass
+
+import chromium
+from text_cases import FACES, FONT_DIR, LATIN, LONG_LATIN
+
+TOLERANCE = 0.2   # points, as the layout comparison's
+OBJECT = "\ufffc"
+# Text beside a box: punctuation that forbids a break before it (closing marks, stops),
+# opening marks that forbid one after them, spaces and words glued to the box.
+GLUE_BEFORE = ["", "", "", " ", " ", "(", "“", "[", "a", "—"]
+GLUE_AFTER = ["", "", "", " ", " ", ".", ",", ")", "!", "”", ";", "s", "-"]
+
+
+@dataclass
+class InlineCase:
+    name: str
+    pieces: list
+    family: str
+    weight: int
+    italic: bool
+    size: float
+    width: float
+    lineHeight: float | None = None
+
+
+def generate(seed: int) -> InlineCase:
+    rng = random.Random(seed)
+    family = rng.choice(sorted(FACES))
+    weight, italic = rng.choice(sorted(FACES[family]))
+    size = rng.choice([10, 12, 13, 14, 16, 18, 20, 24, 13.5])
+    pieces: list[dict] = []
+    text = ""
+    for _ in range(rng.randint(1, 18)):
+        roll = rng.random()
+        if roll < 0.35:
+            if text:
+                pieces.append({"text": text})
+                text = ""
+            side = rng.choice([size, size, 0, 8, 12, 16, 20, 24, 32, 48, 10.5, 17.25, 0.3])
+            w = side if rng.random() < 0.6 else rng.choice([0, 6, 16, 24.5, 40, 80, 150])
+            h = side if rng.random() < 0.7 else rng.choice([0, 4, 16, 30, 64])
+            pieces.append({"box": [w, h], "align": rng.choice(["baseline", "baseline", "middle"])})
+            text = rng.choice(GLUE_AFTER)
+        else:
+            word = rng.choice(LONG_LATIN) if rng.random() > 0.97 else rng.choice(LATIN)
+            text += (rng.choice(GLUE_BEFORE) if text and not text.endswith(" ") else "") + word + " "
+    if text:
+        pieces.append({"text": text.rstrip() if rng.random() < 0.7 else text})
+    width = rng.choice([40, 60, 80, 100, 120, 150, 200, 240, 300]) + rng.choice([0, 0, 0.5, 7])
+    line_height = rng.choice([None, None, None, 20, 24, 30.5])
+    return InlineCase(f"inline-{seed}", pieces, family, weight, italic, size, width, line_height)
+
+
+def cases(start: int, count: int) -> list[InlineCase]:
+    return [generate(s) for s in range(start, start + count)]
+
+
+# --- Chromium ----------------------------------------------------------------------------
+
+def _page(batch: list[InlineCase]) -> str:
+    faces = "".join(
+        f"@font-face{{font-family:'LR {family}';src:url(file://{FONT_DIR}/{file});"
+        f"font-weight:{weight};font-style:{'italic' if italic else 'normal'}}}"
+        for family, files in FACES.items() for (weight, italic), file in files.items())
+    style = (faces + "body{margin:0}.case{white-space:normal;overflow-wrap:break-word;margin-bottom:8px}"
+             ".o{display:inline-block;margin:0;padding:0;border:0}")
+
+    def piece(p: dict) -> str:
+        if "box" in p:
+            w, h = p["box"]
+            return (f'<span class="o" style="width:{w!r}px;height:{h!r}px;'
+                    f'vertical-align:{p["align"]}"></span>')
+        return html.escape(p["text"])
+    divs = "".join(
+        f'<div class="case" id="{html.escape(c.name)}" style="width:{c.width!r}px;'
+        f'font-family:\'LR {c.family}\';font-size:{c.size!r}px;font-weight:{c.weight};'
+        f'font-style:{"italic" if c.italic else "normal"};'
+        f'line-height:{"normal" if c.lineHeight is None else repr(c.lineHeight) + "px"}">'
+        + "".join(piece(p) for p in c.pieces) + "</div>"
+        for c in batch)
+    script = """
+Promise.all([...document.fonts].map(f => f.load())).then(() => document.fonts.ready).then(() => {
+  const out = {};
+  const segmenter = new Intl.Segmenter(undefined, {granularity: 'grapheme'});
+  for (const div of document.querySelectorAll('.case')) {
+    const origin = div.getBoundingClientRect();
+    const range = document.createRange();
+    // Items in order: [offset in the paragraph's text, left, is space]; a box is one U+FFFC.
+    let text = '';
+    const items = [];
+    const boxes = [];
+    for (const node of div.childNodes) {
+      if (node.nodeType === Node.TEXT_NODE) {
+        for (const {index, segment} of segmenter.segment(node.data)) {
+          const space = /^\\s+$/.test(segment);
+          if (!space) {
+            range.setStart(node, index); range.setEnd(node, index + segment.length);
+            const r = [...range.getClientRects()].find(r => r.width > 0 || r.height > 0);
+            if (r) items.push([text.length + index, r.left - origin.left, r.right - origin.left, false]);
+          }
+        }
+        text += node.data;
+      } else {
+        const r = node.getBoundingClientRect();
+        items.push([text.length, r.left - origin.left, r.right - origin.left, true]);
+        boxes.push([r.left - origin.left, r.top - origin.top]);
+        text += '\\ufffc';
+      }
+    }
+    // A line starts where an item's left edge goes back (left to right text), or goes
+    // back into the box before it (a box at a line's start, then the next line).
+    const starts = [];
+    let last = Infinity, lastRight = Infinity, lastBox = false;
+    for (const [offset, left, right, box] of items) {
+      if (starts.length === 0 || left < last - 0.01 || (lastBox && left < lastRight - 0.5)) starts.push(offset);
+      last = left; lastRight = right; lastBox = box;
+    }
+    const lines = starts.map((s, i) => text.slice(s, i + 1 < starts.length ? starts[i + 1] : text.length).replace(/\\s+$/, ''));
+    out[div.id] = {lines, boxes};
+  }
+  document.getElementById('lines').textContent = JSON.stringify(out);
+});
+"""
+    return ("<!doctype html><html><head><meta charset=utf-8><style>" + style + "</style></head><body>"
+            + divs + '<pre id="lines"></pre><script>' + script + "</script></body></html>\n")
+
+
+def chromium_layouts(browser: str, batch: list[InlineCase], per_page: int = 500) -> dict[str, dict]:
+    out: dict[str, dict] = {}
+    for start in range(0, len(batch), per_page):
+        out.update(chromium.run_page(browser, _page(batch[start:start + per_page]), "lines", timeout=600))
+    return out
+
+
+# --- ours --------------------------------------------------------------------------------
+
+def our_layouts(bench: str, batch: list[InlineCase]) -> dict[str, dict]:
+    with tempfile.NamedTemporaryFile("w", suffix=".json", encoding="utf-8", delete=False) as f:
+        json.dump([asdict(c) for c in batch], f, ensure_ascii=False)
+        path = f.name
+    try:
+        run = subprocess.run([bench, "inline-lines", path], capture_output=True, text=True, timeout=600)
+    finally:
+        os.unlink(path)
+    if run.returncode != 0:
+        raise RuntimeError(f"lr-bench inline-lines failed (exit {run.returncode}): {run.stdout[-2000:]}{run.stderr[-2000:]}")
+    return json.loads(run.stdout)
+
+
+def difference(expected: dict, ours: dict) -> str | None:
+    """Why the two layouts of one case differ, or None when they agree."""
+    if "error" in ours:
+        return "error: " + ours["error"]
+    if expected["lines"] != ours["lines"]:
+        return ("lines: chromium " + json.dumps(expected["lines"], ensure_ascii=False)
+                + " ours " + json.dumps(ours["lines"], ensure_ascii=False))
+    if len(expected["boxes"]) != len(ours["boxes"]):
+        return f"{len(ours['boxes'])} boxes, chromium {len(expected['boxes'])}"
+    for i, (theirs, mine) in enumerate(zip(expected["boxes"], ours["boxes"])):
+        if abs(theirs[0] - mine[0]) > TOLERANCE or abs(theirs[1] - mine[1]) > TOLERANCE:
+            return f"box {i + 1}: chromium ({theirs[0]:.4f}, {theirs[1]:.4f}) ours ({mine[0]:.4f}, {mine[1]:.4f})"
+    return None
+
+
+# --- the recorded corpus -----------------------------------------------------------------
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+CORPUS = os.path.join(ROOT, "Tests", "TextEngineTests", "Chromium", "inline-cases.json")
+KNOWN_FAILURES = os.path.join(ROOT, "Tests", "TextEngineTests", "Chromium", "inline-known-failures.txt")
+CORPUS_SEEDS = range(1, 301)
+
+
+def kind_of(case: InlineCase) -> str:
+    aligns = {p["align"] for p in case.pieces if "box" in p}
+    return "+".join(sorted(aligns)) or "no box"
+
+
+def run(browser: str, bench: str, start: int, count: int, show: int) -> int:
+    batch = cases(start, count)
+    theirs = chromium_layouts(browser, batch)
+    ours = our_layouts(bench, batch)
+    wrong = {c.name: d for c in batch if (d := difference(theirs[c.name], ours[c.name]))}
+    matched = count - len(wrong)
+    print(f"inline seeds {start}..{start + count - 1}: match {matched}/{count} = {100 * matched / max(count, 1):.1f} % "
+          f"(same lines, boxes within {TOLERANCE} pt at scale 8)")
+    totals: dict[str, list[int]] = {}
+    for c in batch:
+        counts = totals.setdefault(kind_of(c), [0, 0])
+        counts[0] += c.name not in wrong
+        counts[1] += 1
+    print("by alignment: " + ", ".join(f"{k} {m}/{n}" for k, (m, n) in sorted(totals.items())))
+    by_case = {c.name: c for c in batch}
+    for name in list(wrong)[:show]:
+        c = by_case[name]
+        print(f"--- {name}: {c.family} {c.weight}{' italic' if c.italic else ''} {c.size:g} pt, width {c.width:g}, "
+              f"line-height {c.lineHeight or 'normal'}\n    pieces {json.dumps(c.pieces, ensure_ascii=False)}\n"
+              f"    {wrong[name]}")
+    return 0 if not wrong else 1
+
+
+def record(browser: str, bench: str | None, version: str, update_known_failures: bool) -> int:
+    batch = [generate(s) for s in CORPUS_SEEDS]
+    theirs = chromium_layouts(browser, batch)
+    recorded = [dict(asdict(c), expected=theirs[c.name]) for c in batch]
+    with open(CORPUS, "w", encoding="utf-8") as f:
+        f.write("[\n" + ",\n".join(json.dumps(r, ensure_ascii=False) for r in recorded) + "\n]\n")
+    print(f"recorded {len(recorded)} inline cases from {version} into {os.path.relpath(CORPUS, ROOT)}")
+    if not bench or not os.path.exists(bench):
+        return 0
+    ours = our_layouts(bench, batch)
+    failing = {c.name: d for c in batch if (d := difference(theirs[c.name], ours[c.name]))}
+    print(f"lr-bench ({bench}) differs on {len(failing)} of {len(batch)}")
+    if update_known_failures:
+        with open(KNOWN_FAILURES, "w", encoding="utf-8") as f:
+            f.write("# Inline cases of inline-cases.json the text module does not match yet (scripts/conformance\n"
+                    "# --text --inline --record --update-known-failures writes this list): the name, then why.\n")
+            for name in sorted(failing, key=lambda n: int(n.split("-")[1])):
+                f.write(f"{name} {failing[name][:300]}\n")
+        print(f"wrote {os.path.relpath(KNOWN_FAILURES, ROOT)}")
+    return 0
