@@ -11,6 +11,8 @@ import TextEngine
 /// position and thickness its run's font gives (`Font.underlinePosition`,
 /// `strikeoutPosition`), scaled to the run's size, its top and thickness on whole device
 /// pixels (at least one), in the run's colour. Decorations cast no text shadow.
+/// Images and paths in the text are drawn after the underlines, in the boxes their lines
+/// give them (`TextLine.objects`), and cast no text shadow either.
 struct RichLabelDrawing {
     let operations: [DrawOperation]
 
@@ -64,6 +66,13 @@ struct RichLabelDrawing {
             operations.append(contentsOf: drawn.map { .textShadow($0, shadow) })
         }
         operations += underlines
+        for line in text.lines {
+            for object in line.objects {
+                guard Int(object.run) < label.inlineDrawings.count, let drawing = label.inlineDrawings[Int(object.run)] else { continue }
+                operations += drawing.operations(in: Rect(x: origin.x + object.x, y: origin.y + object.y,
+                                                          width: object.width, height: object.height))
+            }
+        }
         operations += glyphRuns.map { .glyphs($0) }
         operations += strikethroughs
         self.operations = operations
