@@ -160,7 +160,7 @@ struct RichRuns {
         ellipsisAdvances = zip(runs, factors).map { run, factor in
             Int(Self.scale(Int32(clamping: run.font.advance(ofGlyph: run.font.glyphOrZero(0x2026))), by: factor))
         }
-        let xHeight = Double(attributes.font.xHeight) * labelUnit
+        let xHeight = runs.contains { $0.object?.alignment == .middle } ? attributes.font.xHeight(atSize: attributes.size) : 0
         boxes = runs.map { run in
             run.object.map { LineBox(object: $0, parentXHeight: xHeight) }
                 ?? LineBox(font: run.font, size: run.size, lineHeight: attributes.lineHeight)
@@ -279,8 +279,9 @@ struct LineBox {
 
     /// An inline object's box: its height, its bottom on the baseline, or (`middle`) moved
     /// down by half its height less half the parent's x-height, as Chromium shifts it (the
-    /// half height in 1/64 point rounded down, the half x-height rounded to a whole point:
-    /// measured against Chromium, `scripts/conformance --text --inline`).
+    /// half height in 1/64 point rounded down, the half of the x-height Chromium's fonts
+    /// give (`Font.xHeight(atSize:)`, hinted) rounded to 1/64 point: measured against
+    /// Chromium, `scripts/conformance --text --inline`).
     init(object: InlineObject, parentXHeight: Double) {
         height = object.height
         switch object.alignment {
@@ -288,7 +289,7 @@ struct LineBox {
             above = object.height
         case .middle:
             let halfHeight = (object.height * 32).rounded(.down) / 64
-            let halfXHeight = (parentXHeight / 2).rounded()
+            let halfXHeight = (parentXHeight * 32).rounded() / 64
             above = object.height - (halfHeight - halfXHeight)
         }
     }

@@ -5,7 +5,8 @@ objects (`lr-bench inline-lines`). A case's answer is its lines, each as its tex
 for a box, trailing spaces dropped), and every box's top-left corner from the paragraph's.
 A case matches when the lines are the same and every box is within 0.2 pt of Chromium's
 place, the text module laying it out at scale 8 (origins on 1/8 point), the tolerance of
-the layout comparison. Left to right only: a line is found by its items' x going back (or into the box before).
+the layout comparison. Chromium's lines are found by their baselines: every item of a
+line, text or box, is on its line's baseline.
 """
 from __future__ import annotations
 
@@ -88,20 +89,35 @@ def _page(batch: list[InlineCase]) -> str:
             return (f'<span class="o" style="width:{w!r}px;height:{h!r}px;'
                     f'vertical-align:{p["align"]}"></span>')
         return html.escape(p["text"])
+    def font(c: InlineCase) -> str:
+        return (f"font-family:'LR {c.family}';font-size:{c.size!r}px;font-weight:{c.weight};"
+                f"font-style:{'italic' if c.italic else 'normal'};"
+                f"line-height:{'normal' if c.lineHeight is None else repr(c.lineHeight) + 'px'}")
+    # Before each case, a probe in its font: text and two empty boxes, one on the baseline
+    # and one at `middle`, which tell where a line's baseline is from its text's top and
+    # from a middle box's top.
     divs = "".join(
-        f'<div class="case" id="{html.escape(c.name)}" style="width:{c.width!r}px;'
-        f'font-family:\'LR {c.family}\';font-size:{c.size!r}px;font-weight:{c.weight};'
-        f'font-style:{"italic" if c.italic else "normal"};'
-        f'line-height:{"normal" if c.lineHeight is None else repr(c.lineHeight) + "px"}">'
+        f'<div class="probe" id="probe-{html.escape(c.name)}" style="{font(c)}">x'
+        '<span class="o" style="width:0;height:0;vertical-align:baseline"></span>'
+        '<span class="o" style="width:0;height:0;vertical-align:middle"></span></div>'
+        f'<div class="case" id="{html.escape(c.name)}" style="width:{c.width!r}px;{font(c)}">'
         + "".join(piece(p) for p in c.pieces) + "</div>"
         for c in batch)
     script = """
 Promise.all([...document.fonts].map(f => f.load())).then(() => document.fonts.ready).then(() => {
   const out = {};
   const segmenter = new Intl.Segmenter(undefined, {granularity: 'grapheme'});
+  const range = document.createRange();
   for (const div of document.querySelectorAll('.case')) {
     const origin = div.getBoundingClientRect();
-    const range = document.createRange();
+    // The probe: from a text item's top down to its baseline, and from an empty middle
+    // box's top down to the baseline (half the x-height).
+    const probe = document.getElementById('probe-' + div.id);
+    range.setStart(probe.firstChild, 0); range.setEnd(probe.firstChild, 1);
+    const probeText = range.getBoundingClientRect();
+    const [onBaseline, onMiddle] = [...probe.querySelectorAll('.o')].map(o => o.getBoundingClientRect());
+    const textToBaseline = onBaseline.top - probeText.top;
+    const halfXHeight = onBaseline.top - onMiddle.top;
     // Items in order: [offset in the paragraph's text, left, is space]; a box is one U+FFFC.
     let text = '';
     const items = [];
@@ -113,24 +129,26 @@ Promise.all([...document.fonts].map(f => f.load())).then(() => document.fonts.re
           if (!space) {
             range.setStart(node, index); range.setEnd(node, index + segment.length);
             const r = [...range.getClientRects()].find(r => r.width > 0 || r.height > 0);
-            if (r) items.push([text.length + index, r.left - origin.left, r.right - origin.left, false]);
+            if (r) items.push([text.length + index, r.top + textToBaseline]);
           }
         }
         text += node.data;
       } else {
         const r = node.getBoundingClientRect();
-        items.push([text.length, r.left - origin.left, r.right - origin.left, true]);
+        const middle = node.style.verticalAlign === 'middle';
+        items.push([text.length, middle ? r.top + r.height / 2 + halfXHeight : r.bottom]);
         boxes.push([r.left - origin.left, r.top - origin.top]);
         text += '\\ufffc';
       }
     }
-    // A line starts where an item's left edge goes back (left to right text), or goes
-    // back into the box before it (a box at a line's start, then the next line).
+    // A line starts where an item's baseline is lower than the one before: every item of
+    // a line is on its baseline (a text item's top is a fixed distance above it; a box's
+    // bottom is on it, or its middle half an x-height above it).
     const starts = [];
-    let last = Infinity, lastRight = Infinity, lastBox = false;
-    for (const [offset, left, right, box] of items) {
-      if (starts.length === 0 || left < last - 0.01 || (lastBox && left < lastRight - 0.5)) starts.push(offset);
-      last = left; lastRight = right; lastBox = box;
+    let baseline = -Infinity;
+    for (const [offset, itemBaseline] of items) {
+      if (itemBaseline > baseline + 0.5) starts.push(offset);
+      baseline = itemBaseline;
     }
     const lines = starts.map((s, i) => text.slice(s, i + 1 < starts.length ? starts[i + 1] : text.length).replace(/\\s+$/, ''));
     out[div.id] = {lines, boxes};
