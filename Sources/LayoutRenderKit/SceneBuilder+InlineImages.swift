@@ -37,12 +37,13 @@ extension SceneBuilder {
             guard let length, length != .auto else { return nil }
             let location = node.attributes[name]?.location ?? node.location
             guard case .points(let value) = length else {
-                throw specError("an \(node.kind.rawValue) in a label's text is sized in points (\(name.spelling)=16), "
+                throw specError("\(node.kind == .image ? "an image" : "a path") in a label's text is sized in points (\(name.spelling)=16), "
                                 + "not by its container", at: location)
             }
             guard value.isFinite, value >= 0, value <= Self.maxInlineImageSide else {
-                throw specError("an \(node.kind.rawValue) in a label's text is 0 to "
-                                + "\(Int(Self.maxInlineImageSide)) points wide and tall, not \(value)", at: location)
+                let shown = value.isFinite && value == value.rounded() && abs(value) < 1e15 ? "\(Int(value))" : "\(value)"
+                throw specError("\(node.kind == .image ? "an image" : "a path") in a label's text is 0 to "
+                                + "\(Int(Self.maxInlineImageSide)) points wide and tall, not \(shown)", at: location)
             }
             return value
         }
@@ -52,7 +53,7 @@ extension SceneBuilder {
             case .length(let l)?: return l
             case .anchor(.points(let p))?: return .points(p)
             default:
-                throw specError("an \(node.kind.rawValue) in a label's text is sized in points (\(name.spelling)=16)",
+                throw specError("\(node.kind == .image ? "an image" : "a path") in a label's text is sized in points (\(name.spelling)=16)",
                                 at: node.attributes[name]?.location ?? node.location)
             }
         }
@@ -72,7 +73,7 @@ extension SceneBuilder {
         }
         let (w, h) = (width ?? 0, height ?? 0)
         guard w.isFinite, h.isFinite, w <= Self.maxInlineImageSide, h <= Self.maxInlineImageSide else {
-            throw specError("an \(node.kind.rawValue) in a label's text is at most \(Int(Self.maxInlineImageSide)) points "
+            throw specError("\(node.kind == .image ? "an image" : "a path") in a label's text is at most \(Int(Self.maxInlineImageSide)) points "
                             + "wide and tall; this one would be \(w)×\(h) (give it a width and height)", at: node.location)
         }
         var alignment = InlineObject.Alignment.baseline

@@ -641,7 +641,8 @@ struct ParseState {
     /// A label holds at most `limits.maxSpansPerLabel` spans and inline images (counted
     /// again after `if`/`for` expansion): the error is at the first one past the limit. An
     /// image or path in its text takes only `Schema.inlineImageAttributes`: the others lay
-    /// out or paint a frame, which it does not have.
+    /// out or paint a frame, which it does not have (a path's its drawing,
+    /// `Schema.inlinePathAttributes`).
     static func checkLabelChildren(_ children: [Node], limits: ParseLimits) throws(SpecError) {
         let limit = max(0, limits.maxSpansPerLabel)
         if children.count > limit {
@@ -649,10 +650,10 @@ struct ParseState {
             throw SpecError("a label with more than \(limit) \(what) (the limit)", at: children[limit].location)
         }
         for child in children where child.kind == .image || child.kind == .path {
-            for attribute in child.attributes where !Schema.inlineImageAttributes.contains(attribute.key) {
-                throw SpecError("an \(child.kind.rawValue) in a label's text does not take '\(attribute.name)': it takes "
-                                + Schema.inlineImageAttributes.map(\.spelling).sorted().joined(separator: ", "),
-                                at: attribute.location)
+            let takes = child.kind == .image ? Schema.inlineImageAttributes : Schema.inlinePathAttributes
+            for attribute in child.attributes where !takes.contains(attribute.key) {
+                throw SpecError("\(child.kind == .image ? "an image" : "a path") in a label's text does not take '\(attribute.name)': it takes "
+                                + takes.map(\.spelling).sorted().joined(separator: ", "), at: attribute.location)
             }
         }
     }

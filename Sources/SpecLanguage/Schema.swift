@@ -88,13 +88,14 @@ public enum Schema {
     /// others a label takes (`lines`, `wrap`, `truncate`, `align`, `line-height`) lay out
     /// the whole paragraph, so they are the label's alone (see `spanLayoutAttributes`).
     static let textRunKinds: Set<NodeKind> = [.label, .span]
-    /// What an `image` or `path` line under a label (an inline image, laid out in its text)
-    /// takes: its size and alignment, and a path's drawing. The rest of what the two kinds
-    /// take lays out or paints a frame, which an inline image does not have.
-    public static let inlineImageAttributes: Set<AttributeName> = [
-        .width, .height, .size, .verticalAlign, .style, .viewBox, .fill, .stroke, .fillRule, .strokeWidth, .lineJoin,
-        .lineCap, .dash,
-    ]
+    /// What an `image` line under a label (an inline image, laid out in its text) takes:
+    /// its size and alignment. The rest of what an image takes lays out or paints a frame,
+    /// which an inline image does not have.
+    public static let inlineImageAttributes: Set<AttributeName> = [.width, .height, .size, .verticalAlign, .style]
+    /// What a `path` line under a label takes besides `inlineImageAttributes`: its drawing.
+    public static let inlinePathAttributes: Set<AttributeName> = inlineImageAttributes.union([
+        .viewBox, .fill, .stroke, .fillRule, .strokeWidth, .lineJoin, .lineCap, .dash,
+    ])
     /// The label's attributes that lay out its paragraph, refused on a span with a message
     /// that says so.
     public static let spanLayoutAttributes: Set<String> = ["lines", "wrap", "truncate", "align", "line-height"]
