@@ -17,22 +17,12 @@ final class ChromiumInlineCaseTests: XCTestCase {
                                              from: Data(contentsOf: Self.folder.appendingPathComponent("inline-cases.json")))
         XCTAssertEqual(cases.count, 300)
         XCTAssertGreaterThan(cases.filter { $0.pieces.contains { $0.align == "middle" } }.count, 100)
-        let known = Set(try String(contentsOf: Self.folder.appendingPathComponent("inline-known-failures.txt"), encoding: .utf8)
-            .split(separator: "\n").filter { !$0.hasPrefix("#") }
-            .compactMap { $0.split(separator: " ").first.map(String.init) })
+        let known = try knownFailures(Self.folder.appendingPathComponent("inline-known-failures.txt"))
         let library = FontLibrary()
         let engine = TextLayoutEngine()
-        var failures: [String] = []
-        var failed: Set<String> = []
-        for c in cases {
-            let expected = try XCTUnwrap(c.expected, c.name)
-            guard let why = ChromiumInlineCase.difference(try c.layout(library: library, engine: engine), expected) else { continue }
-            failed.insert(c.name)
-            if !known.contains(c.name) { failures.append("\(c.name): \(why)") }
+        try assertCasesMatchChromium(cases.map(\.name), known: known) { index in
+            let c = cases[index]
+            return ChromiumInlineCase.difference(try c.layout(library: library, engine: engine), try XCTUnwrap(c.expected, c.name))
         }
-        let fixed = known.subtracting(failed)
-        XCTAssert(failures.isEmpty, "\(failures.count) of \(cases.count) cases differ from Chromium:\n" + failures.joined(separator: "\n"))
-        XCTAssert(fixed.isEmpty, "known failures that now match Chromium (remove them from the list): "
-                  + fixed.sorted().joined(separator: ", "))
     }
 }

@@ -14,12 +14,10 @@ import html
 import json
 import os
 import random
-import subprocess
-import tempfile
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
-import chromium
-from text_cases import FACES, FONT_DIR, LATIN, LONG_LATIN
+import text_cases
+from text_cases import FACES, LATIN, LONG_LATIN
 
 TOLERANCE = 0.2   # points, as the layout comparison's
 OBJECT = "\ufffc"
@@ -76,11 +74,7 @@ def cases(start: int, count: int) -> list[InlineCase]:
 # --- Chromium ----------------------------------------------------------------------------
 
 def _page(batch: list[InlineCase]) -> str:
-    faces = "".join(
-        f"@font-face{{font-family:'LR {family}';src:url(file://{FONT_DIR}/{file});"
-        f"font-weight:{weight};font-style:{'italic' if italic else 'normal'}}}"
-        for family, files in FACES.items() for (weight, italic), file in files.items())
-    style = (faces + "body{margin:0}.case{white-space:normal;overflow-wrap:break-word;margin-bottom:8px}"
+    style = (text_cases.font_faces() + "body{margin:0}.case{white-space:normal;overflow-wrap:break-word;margin-bottom:8px}"
              ".o{display:inline-block;margin:0;padding:0;border:0}")
 
     def piece(p: dict) -> str:
@@ -160,26 +154,15 @@ Promise.all([...document.fonts].map(f => f.load())).then(() => document.fonts.re
             + divs + '<pre id="lines"></pre><script>' + script + "</script></body></html>\n")
 
 
-def chromium_layouts(browser: str, batch: list[InlineCase], per_page: int = 500) -> dict[str, dict]:
-    out: dict[str, dict] = {}
-    for start in range(0, len(batch), per_page):
-        out.update(chromium.run_page(browser, _page(batch[start:start + per_page]), "lines", timeout=600))
-    return out
+def chromium_layouts(browser: str, batch: list[InlineCase]) -> dict[str, dict]:
+    return text_cases.chromium_pages(browser, _page, batch)
 
 
 # --- ours --------------------------------------------------------------------------------
 
 def our_layouts(bench: str, batch: list[InlineCase]) -> dict[str, dict]:
-    with tempfile.NamedTemporaryFile("w", suffix=".json", encoding="utf-8", delete=False) as f:
-        json.dump([asdict(c) for c in batch], f, ensure_ascii=False)
-        path = f.name
-    try:
-        run = subprocess.run([bench, "inline-lines", path], capture_output=True, text=True, timeout=600)
-    finally:
-        os.unlink(path)
-    if run.returncode != 0:
-        raise RuntimeError(f"lr-bench inline-lines failed (exit {run.returncode}): {run.stdout[-2000:]}{run.stderr[-2000:]}")
-    return json.loads(run.stdout)
+    """{name: {"lines": [text, …], "boxes": [[x, y], …]}} or {name: {"error": …}}."""
+    return text_cases.bench_layouts(bench, "inline-lines", batch)
 
 
 def difference(expected: dict, ours: dict) -> str | None:
@@ -213,44 +196,16 @@ def kind_of(case: InlineCase) -> str:
 
 def run(browser: str, bench: str, start: int, count: int, show: int) -> int:
     batch = cases(start, count)
-    theirs = chromium_layouts(browser, batch)
-    ours = our_layouts(bench, batch)
-    wrong = {c.name: d for c in batch if (d := difference(theirs[c.name], ours[c.name]))}
-    matched = count - len(wrong)
-    print(f"inline seeds {start}..{start + count - 1}: match {matched}/{count} = {100 * matched / max(count, 1):.1f} % "
-          f"(same lines, boxes within {TOLERANCE} pt at scale 8)")
-    totals: dict[str, list[int]] = {}
-    for c in batch:
-        counts = totals.setdefault(kind_of(c), [0, 0])
-        counts[0] += c.name not in wrong
-        counts[1] += 1
-    print("by alignment: " + ", ".join(f"{k} {m}/{n}" for k, (m, n) in sorted(totals.items())))
-    by_case = {c.name: c for c in batch}
-    for name in list(wrong)[:show]:
-        c = by_case[name]
-        print(f"--- {name}: {c.family} {c.weight}{' italic' if c.italic else ''} {c.size:g} pt, width {c.width:g}, "
-              f"line-height {c.lineHeight or 'normal'}\n    pieces {json.dumps(c.pieces, ensure_ascii=False)}\n"
-              f"    {wrong[name]}")
-    return 0 if not wrong else 1
+    return text_cases.compare(
+        batch, chromium_layouts(browser, batch), our_layouts(bench, batch), difference,
+        f"inline seeds {start}..{start + count - 1}", f"same lines, boxes within {TOLERANCE} pt at scale 8",
+        "alignment", kind_of, show,
+        lambda c: f"{c.family} {c.weight}{' italic' if c.italic else ''} {c.size:g} pt, width {c.width:g}, "
+                  f"line-height {c.lineHeight or 'normal'}\n    pieces {json.dumps(c.pieces, ensure_ascii=False)}")
 
 
 def record(browser: str, bench: str | None, version: str, update_known_failures: bool) -> int:
     batch = [generate(s) for s in CORPUS_SEEDS]
-    theirs = chromium_layouts(browser, batch)
-    recorded = [dict(asdict(c), expected=theirs[c.name]) for c in batch]
-    with open(CORPUS, "w", encoding="utf-8") as f:
-        f.write("[\n" + ",\n".join(json.dumps(r, ensure_ascii=False) for r in recorded) + "\n]\n")
-    print(f"recorded {len(recorded)} inline cases from {version} into {os.path.relpath(CORPUS, ROOT)}")
-    if not bench or not os.path.exists(bench):
-        return 0
-    ours = our_layouts(bench, batch)
-    failing = {c.name: d for c in batch if (d := difference(theirs[c.name], ours[c.name]))}
-    print(f"lr-bench ({bench}) differs on {len(failing)} of {len(batch)}")
-    if update_known_failures:
-        with open(KNOWN_FAILURES, "w", encoding="utf-8") as f:
-            f.write("# Inline cases of inline-cases.json the text module does not match yet (scripts/conformance\n"
-                    "# --text --inline --record --update-known-failures writes this list): the name, then why.\n")
-            for name in sorted(failing, key=lambda n: int(n.split("-")[1])):
-                f.write(f"{name} {failing[name][:300]}\n")
-        print(f"wrote {os.path.relpath(KNOWN_FAILURES, ROOT)}")
-    return 0
+    return text_cases.record_corpus(batch, chromium_layouts(browser, batch), our_layouts, difference, CORPUS,
+                                    KNOWN_FAILURES, f"inline cases from {version}", "Inline cases of inline-cases.json",
+                                    "--text --inline", bench, update_known_failures)
