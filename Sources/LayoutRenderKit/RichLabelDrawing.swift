@@ -12,7 +12,7 @@ import TextEngine
 /// `strikeoutPosition`), scaled to the run's size, its top and thickness on whole device
 /// pixels (at least one), in the run's colour. Decorations cast no text shadow.
 /// Images and paths in the text are drawn after the underlines, in the boxes their lines
-/// give them (`TextLine.objects`), and cast no text shadow either.
+/// give them (`TextLine.objects`) with the edges on device pixels, and cast no text shadow.
 struct RichLabelDrawing {
     let operations: [DrawOperation]
 
@@ -69,8 +69,12 @@ struct RichLabelDrawing {
         for line in text.lines {
             for object in line.objects {
                 guard Int(object.run) < label.inlineDrawings.count, let drawing = label.inlineDrawings[Int(object.run)] else { continue }
-                operations += drawing.operations(in: Rect(x: origin.x + object.x, y: origin.y + object.y,
-                                                          width: object.width, height: object.height))
+                // Its edges on device pixels, as a browser paints a replaced element (the
+                // layout keeps the exact box; the content box's corner is on a pixel already).
+                func snapped(_ value: Double) -> Double { (value * scale).rounded() / scale }
+                let left = snapped(origin.x + object.x), top = snapped(origin.y + object.y)
+                operations += drawing.operations(in: Rect(x: left, y: top, width: snapped(origin.x + object.x + object.width) - left,
+                                                          height: snapped(origin.y + object.y + object.height) - top))
             }
         }
         operations += glyphRuns.map { .glyphs($0) }

@@ -31,26 +31,30 @@ final class InlineImageCLITests: XCTestCase {
 
     /// A 20 × 30 red path after "ab" (DejaVu Sans Mono, 14 pt, white on white) is drawn
     /// where the text module places it: from x = 2 cells = 16.857 → 17 (a glyph origin's
-    /// pixel), y = 0, its bottom on the baseline, 30 below the line's top. The same picture
-    /// as a red box there, through the diff tester with no pixel allowed to differ.
+    /// pixel), y = 0, its bottom on the baseline, 30 below the line's top. One 10.25 tall
+    /// reaches from 13 − 10.25 = 2.75 to the baseline at 13, drawn with its edges on pixels:
+    /// from 3 to 13. The same pictures as red boxes there, through the diff tester with no
+    /// pixel allowed to differ.
     func testAnInlinePathIsDrawnWhereTheTextModulePutIt() throws {
-        let inline = try write("""
-            canvas width=80 height=40 background=#ffffff
-            box size=80x40
-              label "ab" left=0 top=0 color=#ffffff
-                path "M0 0h20v30h-20z" view-box="0 0 20 30" size=20x30 fill=#ff0000
-            """, "inline.spec")
-        let boxed = try write("""
-            canvas width=80 height=40 background=#ffffff
-            box size=80x40
-              box left=17 top=0 size=20x30 background=#ff0000
-            """, "boxed.spec")
-        for (spec, png) in [(inline, "inline.png"), (boxed, "boxed.png")] {
-            let r = try CLIRunner.run([spec, path(png)])
-            XCTAssertEqual(r.status, 0, r.stderr)
+        for (height, box) in [("30", "left=17 top=0 size=20x30"), ("10.25", "left=17 top=3 size=20x10")] {
+            let inline = try write("""
+                canvas width=80 height=40 background=#ffffff
+                box size=80x40
+                  label "ab" left=0 top=0 color=#ffffff
+                    path "M0 0h20v\(height)h-20z" view-box="0 0 20 \(height)" size=20x\(height) fill=#ff0000
+                """, "inline.spec")
+            let boxed = try write("""
+                canvas width=80 height=40 background=#ffffff
+                box size=80x40
+                  box \(box) background=#ff0000
+                """, "boxed.spec")
+            for (spec, png) in [(inline, "inline.png"), (boxed, "boxed.png")] {
+                let r = try CLIRunner.run([spec, path(png)])
+                XCTAssertEqual(r.status, 0, r.stderr)
+            }
+            let diff = try CLIRunner.run(["diff", path("boxed.png"), path("inline.png"), "--threshold", "0", "--max-diff-pixels", "0"])
+            XCTAssertEqual(diff.status, 0, height + ": " + diff.stdoutText + diff.stderr)
         }
-        let diff = try CLIRunner.run(["diff", path("boxed.png"), path("inline.png"), "--threshold", "0", "--max-diff-pixels", "0"])
-        XCTAssertEqual(diff.status, 0, diff.stdoutText + diff.stderr)
     }
 
     /// Icons in a sentence (paths, an SVG and a WebP; the text drawn white, as poppler
