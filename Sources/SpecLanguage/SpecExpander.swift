@@ -111,7 +111,7 @@ public struct SpecExpander: Sendable {
                         }
                     }
                     copy.children = try expand(node.children, env, depth: depth + 1)
-                    if copy.kind == .label { try ParseState.checkSpanCount(copy.children, limits: limits) }
+                    if copy.kind == .label { try ParseState.checkLabelChildren(copy.children, limits: limits) }
                     result.append(copy)
                 }
             }
