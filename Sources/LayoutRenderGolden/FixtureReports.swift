@@ -18,7 +18,8 @@ public enum FixtureReports {
         for o in outcomes {
             xml += "  <testcase classname=\"\(escape(className(o.testCase.specPath)))\" name=\"\(escape(o.testCase.name))\""
             xml += " file=\"\(escape(o.testCase.specPath))\" time=\"\(seconds(o.seconds))\""
-            guard o.failsRun || o.status == .recorded || !o.warnings.isEmpty || !o.artifacts.isEmpty else {
+            // Attachments are written for failing cases only, so they do not open an element.
+            guard o.failsRun || o.status == .recorded || !o.warnings.isEmpty else {
                 xml += "/>\n"
                 continue
             }

@@ -38,7 +38,9 @@ public enum JUnitReport {
                     current?.status = .recorded
                 case "failure":
                     if current?.status != .recorded { current?.status = .failed } else { current?.recordedUnasked = true }
-                    if let message = attributes["message"], selfClosing { current?.details = [message] }
+                    if let message = attributes["message"], selfClosing {
+                        current?.details = message.isEmpty ? [] : message.components(separatedBy: "\n")
+                    }
                     if !selfClosing { textTarget = name; collected = "" }
                 case "system-out", "system-err":
                     if !selfClosing { textTarget = name; collected = "" }
@@ -48,7 +50,7 @@ public enum JUnitReport {
                 if name == textTarget {
                     let lines = collected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                     switch name {
-                    case "failure": current?.details = lines
+                    case "failure": current?.details = collected.isEmpty ? [] : lines
                     case "system-err":
                         current?.warnings += collected.components(separatedBy: "\n\n").filter { !$0.isEmpty }
                     default:

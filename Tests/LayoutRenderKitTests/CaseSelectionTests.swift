@@ -142,6 +142,18 @@ final class CaseSelectionTests: XCTestCase {
         XCTAssertEqual(FixtureReports.className("a.spec"), ".")
     }
 
+    /// Found by the junit-report fuzzer: reports that are not of our writing (a failure
+    /// without text, a message over two lines, an attachment on a passing case) are
+    /// written back in one form that reads back to itself.
+    func testAReportWrittenBackIsAFixedPoint() throws {
+        for xml in ["<testsuite><testcase name=\"a\" file=\"f.spec\"><failure message=\"m</testcase></testsuite>",
+                    "<testsuite><testcase name=\"a\" file=\"f.spec\"><failure message=\"one&#10;two\"/></testcase></testsuite>",
+                    "<testsuite><testcase name=\"a\"><system-out>[[ATTACHMENT|x.diff.png]]</system-out></testcase></testsuite>"] {
+            let once = FixtureReports.junit(try JUnitReport.read(xml))
+            XCTAssertEqual(FixtureReports.junit(try JUnitReport.read(once)), once, xml)
+        }
+    }
+
     func testEntitiesAreDecoded() {
         XCTAssertEqual(JUnitReport.decode("a &amp; b &lt;c&gt; &quot;d&quot; &apos;e&apos; &#65;&#x42; & f &unknown;"),
                        "a & b <c> \"d\" 'e' AB & f &unknown;")
