@@ -282,6 +282,11 @@ extension LayoutContext {
             if let h0 = height {
                 height = clamp(h0, min: resolve(style.minHeight, H) ?? 0, max: resolve(style.maxHeight, H) ?? .infinity,
                                floor: childInsets.vertical)
+                // (A column's sizing keyword min and max heights: its content's height there.)
+                if hasKeywordHeightBounds(column: c) {
+                    height = keywordBoundedHeight(c, height!, knownWidth: width.map { Swift.max(0, $0) }, parentWidth: W,
+                                                  parentHeight: H, availableWidth: .maxContent)
+                }
             }
             // One fact on an axis: the intrinsic size (measured with the other size when known).
             if width == nil || height == nil {

@@ -19,6 +19,14 @@ extension LayoutContext {
             // to: its content's height is the one it has there (as Chromium lays it out).
             // Stretched, that height is not known yet: its line is as tall as its content
             // at least, and step 11 finds both keywords again.
+            // A column of definite height of its own: its content's height with the
+            // percentages inside of that height, its sizing keyword bounds left out, as
+            // Chromium resolves them (the keywords do not make the height indefinite).
+            if !items[i].sizeCross.isNaN && hasKeywordHeightBounds(column: items[i].node) {
+                content = columnContentHeight(items[i].node, width: items[i].target, percentHeight: items[i].sizeCross,
+                                              parentWidth: ctx.innerWidth,
+                                              lineLimit: style(items[i].node).pointee.wrap ? items[i].sizeCross : .infinity)
+            }
             var maxContent = content
             if items[i].ratio.isNaN && isSingleLineRow(items[i].node) {
                 if !items[i].sizeCross.isNaN {

@@ -270,9 +270,10 @@ extension LayoutContext {
                 let definiteHeight = axis.isRow
                     ? items[i].stretches || !items[i].sizeCross.isNaN || !items[i].ratio.isNaN
                     : items[i].definiteMain
-                // (Such a column's percentages stay of the stretched height.)
-                let stretchedPercentHeight = axis.isRow && items[i].stretches && hasKeywordHeightBounds(column: items[i].node)
-                    ? line.cross - items[i].margin.cross : nil
+                // (Such a column's percentages stay of the stretched height, or of its own.)
+                let keywordBounded = axis.isRow && hasKeywordHeightBounds(column: items[i].node)
+                let stretchedPercentHeight = keywordBounded && items[i].stretches ? line.cross - items[i].margin.cross
+                    : keywordBounded && !items[i].sizeCross.isNaN ? items[i].sizeCross : nil
                 _ = compute(items[i].node, knownWidth: frame.width, knownHeight: frame.height,
                             parentWidth: percentBase.width, parentHeight: percentBase.height,
                             availableWidth: .definite(frame.width), availableHeight: .definite(frame.height),

@@ -416,6 +416,19 @@ final class LayoutContext {
             if h == nil, let sh = resolve(sp.pointee.height, parentHeight) { h = bounds.clampHeight(sh) }
             // (A min height above the max height wins there too.)
             bounds.columnLimit = Swift.max(bounds.maxHeight, bounds.minHeight)
+            // A column's own height within sizing keyword min and max heights (where no flex
+            // container sizes it): its content's height, the percentages inside of its own.
+            // (Arranged by a zbox or box at that height, its percentages stay of its own.)
+            if hasKeywordHeightBounds(column: node) {
+                if knownHeight == nil, let own = h {
+                    h = keywordBoundedHeight(node, own, knownWidth: w, parentWidth: parentWidth,
+                                             parentHeight: parentHeight, availableWidth: availableWidth)
+                    bounds.ratioPercentHeight = own
+                } else if perform, !outOfFlow[node], let p = tree.parents[node], tags[p] == .overlay || tags[p] == .box,
+                          let own = resolve(sp.pointee.height, parentHeight) {
+                    bounds.ratioPercentHeight = bounds.clampHeight(own)
+                }
+            }
         } else if sp.pointee.wrap, tags[node] == .column, let limit = resolve(sp.pointee.maxHeight, parentHeight) {
             bounds.columnLimit = Swift.max(limit, resolve(sp.pointee.minHeight, parentHeight) ?? 0)
         }
@@ -615,6 +628,23 @@ final class LayoutContext {
             }
         }
         return size
+    }
+
+    /// `height`, a column's own height, within its sizing keyword min and max heights: its
+    /// content's height at its width (`knownWidth`, else its content's at that height), the
+    /// percentages inside of `height` and a wrapping one's lines broken there, as Chromium
+    /// resolves them (the keywords do not make the height indefinite).
+    func keywordBoundedHeight(_ node: NodeID, _ height: Double, knownWidth: Double?, parentWidth: Double?,
+                              parentHeight: Double?, availableWidth: AvailableSpace) -> Double {
+        let sp = style(node)
+        let width = knownWidth ?? compute(node, knownWidth: nil, knownHeight: height, parentWidth: parentWidth,
+                                          parentHeight: parentHeight, availableWidth: availableWidth,
+                                          availableHeight: .definite(height), perform: false, widthOnly: true).width
+        let content = columnContentHeight(node, width: width, percentHeight: height, parentWidth: parentWidth,
+                                          lineLimit: sp.pointee.wrap ? height : .infinity)
+        return clamp(height, min: sp.pointee.minHeight.isIntrinsicKeyword ? content : 0,
+                     max: sp.pointee.maxHeight.isIntrinsicKeyword ? content : .infinity,
+                     floor: insets(node, parentWidth: parentWidth).vertical)
     }
 
     /// The height a single-line row's content needs when its size is fixed (`width` by
