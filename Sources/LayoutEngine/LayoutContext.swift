@@ -393,6 +393,9 @@ final class LayoutContext {
         var ratio: Double? = nil
         var ratioHeight: Double? = nil
         var ratioWidth: Double? = nil
+        // The max height of its own, before the ratio transfers the max width to it: what
+        // caps the automatic minimum from the content (CSS Sizing 4 §5.2).
+        var ownMaxHeight = Double.infinity
         if contentSize != .horizontal {
             if !sp.pointee.minWidth.isAuto {
                 bounds.minWidth = sizeBound(node, sp.pointee.minWidth, parentWidth, parentHeight, availableWidth,
@@ -465,6 +468,7 @@ final class LayoutContext {
                     // padding and border floor of the other axis included.
                     let (minW, maxW) = (Swift.max(bounds.minWidth, pb.horizontal), bounds.maxWidth)
                     let (minH, maxH) = (Swift.max(bounds.minHeight, pb.vertical), bounds.maxHeight)
+                    ownMaxHeight = maxH
                     bounds.minWidth = Swift.max(minW, Swift.min(minH * r, maxW))
                     // (Not the max height of a box whose height is a percentage of an
                     // indefinite size; and an absolute box's content is not limited by its
@@ -585,8 +589,17 @@ final class LayoutContext {
                     content = compute(node, knownWidth: width, knownHeight: nil, parentWidth: parentWidth,
                                       parentHeight: parentHeight, availableWidth: .definite(width),
                                       availableHeight: availableHeight, perform: false).height
+                } else if content > 0, case .leaf(let measurer) = tree.kinds[node] {
+                    // (A leaf's content at that width, whatever max height the ratio transfers.)
+                    let inner = Swift.max(0, width - pb.horizontal)
+                    content = measurer.measure(knownWidth: inner, knownHeight: nil, availableWidth: .definite(inner),
+                                               availableHeight: shrinkSpace(availableHeight, by: pb.vertical)).height
+                        + pb.vertical
                 }
-                size = Size(width: width, height: bounds.clampHeight(Swift.max(width / ratio, content)))
+                // (The content's height is a minimum: it wins over the max height the ratio
+                // transfers, not over the node's own.)
+                size = Size(width: width, height: Swift.max(bounds.clampHeight(width / ratio),
+                                                            clamp(content, min: 0, max: ownMaxHeight)))
             case .horizontal?:
                 // The content's width, at least what the height's minimum gives through the ratio.
                 size.width = Swift.max(size.width, Swift.max(bounds.minHeight, pb.vertical) * ratio)
@@ -719,7 +732,7 @@ final class LayoutContext {
     /// (as Chromium sizes it).
     func widthNotBelowContentHeight(_ node: NodeID, _ width: Double, _ parentWidth: Double?, _ parentHeight: Double?) -> Double {
         let sp = style(node)
-        guard let r = sp.pointee.aspectRatio, resolve(sp.pointee.height, parentHeight) == nil,
+        guard let r = sp.pointee.aspectRatio, sp.pointee.height == .auto,
               sp.pointee.minHeight == .auto, !sp.pointee.clipsContent, hasFlowContent(node) else { return width }
         // (The content is measured at the width its min and max widths allow.)
         let width = clamp(width, min: resolve(sp.pointee.minWidth, parentWidth) ?? 0,
