@@ -405,7 +405,7 @@ final class LayoutContext {
                              contentSize: .vertical).height
         // (Within the max height through the ratio, which holds for the keyword too.)
         let maxHeight = resolve(sp.pointee.maxHeight, parentHeight) ?? .infinity
-        return Swift.max(Swift.min(Swift.max(width, height * r), maxHeight * r), insets(node, parentWidth: parentWidth).horizontal)
+        return clamp(Swift.max(width, height * r), min: 0, max: maxHeight * r, floor: insets(node, parentWidth: parentWidth).horizontal)
     }
 
     /// The automatic minimum width of a box with a ratio (CSS Sizing 4 §5.2): its content's

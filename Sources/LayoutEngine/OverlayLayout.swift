@@ -96,6 +96,6 @@ extension LayoutContext {
         guard let fill else { return nil }
         let lo = resolve(minD, parent) ?? 0
         let hi = resolve(maxD, parent) ?? .infinity
-        return Swift.max(Swift.min(fill, hi), lo)
+        return clamp(fill, min: lo, max: hi, floor: -.infinity)
     }
 }
