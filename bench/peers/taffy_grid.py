@@ -7,15 +7,12 @@ native call and the wrapper's walk over every node afterwards); with `--native` 
 call alone (`taffylib.node_compute_layout_with_measure`, timed from inside compute_layout).
 The checksum (sum of every node's relative x + y + width + height, rounded) is the one
 `lr-bench layout-grid` prints: the two engines lay the same grid out the same way."""
-import math
-import statistics
 import sys
-import time
 
 from stretchable import Node, Style
 from stretchable.style import Display, GridPlacement, PT
 
-from taffy_layout import time_native_calls
+from taffy_layout import measure
 
 # The same columns as `gridBenchmarkColumns` in GridTree.swift.
 COLUMNS = "auto 1fr 120px minmax(40px, 1fr) auto 2fr 80px auto 1fr minmax(0px, 1fr)"
@@ -56,25 +53,8 @@ def columns():
 
 def main():
     n, runs = int(sys.argv[1]), int(sys.argv[2])
-    native_only = "--native" in sys.argv[3:]
-    native_times = []
-    if native_only:
-        time_native_calls(native_times)
-    times = []
-    for _ in range(runs):
-        nodes = build(n)
-        t = time.perf_counter()
-        nodes[0].compute_layout((1920.0, math.nan), use_rounding=False)
-        times.append((time.perf_counter() - t) * 1000)
-    if native_only:
-        times = native_times
-    total = 0.0
-    for x in nodes:
-        b = x.get_box(relative=True)
-        total += b.x + b.y + b.width + b.height
-    r = nodes[0].get_box()
-    print(f"taffy_grid cells={n} median_ms={statistics.median(times):.2f} checksum={round(total)} "
-          f"root={r.width:g}x{r.height:g}")
+    median, checksum, r = measure(build, n, runs, "--native" in sys.argv[3:])
+    print(f"taffy_grid cells={n} median_ms={median:.2f} checksum={checksum} root={r.width:g}x{r.height:g}")
 
 
 if __name__ == "__main__":
