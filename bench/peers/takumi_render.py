@@ -50,18 +50,12 @@ def card_html(scene):
     """The bench card as chromium_render.py places it (rects filled with a 1-px border inside,
     texts by their baseline), all styles inline: Takumi left the absolutely placed divs of
     chromium_render.py's stylesheet out."""
-    parts = [f'<div style="display:flex;position:relative;width:{scene["width"]}px;height:{scene["height"]}px;'
-             f'font-family:BenchMono">']
-    for r in scene["rects"]:
-        border = f"border:1px solid {r['stroke']};" if r.get("stroke") else ""
-        parts.append(f'<div style="position:absolute;box-sizing:border-box;left:{r["x"]}px;top:{r["y"]}px;'
-                     f'width:{r["w"]}px;height:{r["h"]}px;background:{r["fill"]};{border}"></div>')
-    for t in scene["texts"]:
-        text = t["text"].replace("&", "&amp;").replace("<", "&lt;")
-        parts.append(f'<div style="position:absolute;white-space:pre;line-height:0;left:{t["x"]}px;'
-                     f'top:{t["y"] - 0.3 * t["size"]:.1f}px;font-size:{t["size"]}px;color:{t["color"]}">{text}</div>')
-    parts.append("</div>")
-    return "".join(parts)
+    import chromium_render
+    root = (f'<div style="display:flex;position:relative;width:{scene["width"]}px;height:{scene["height"]}px;'
+            f'font-family:BenchMono">')
+    return root + "".join(chromium_render.elements(
+        scene, rect_style="position:absolute;box-sizing:border-box;",
+        text_style="position:absolute;white-space:pre;line-height:0;", text_tag="div")) + "</div>"
 
 
 def timed(call):
