@@ -13,7 +13,7 @@
 // Every HarfBuzz function the shaping module calls, without its `hb_` prefix.
 #define LR_HB_FUNCTIONS(X) \
     X(blob_create) X(blob_destroy) X(blob_get_length) \
-    X(face_create) X(face_destroy) X(face_get_glyph_count) X(face_get_upem) X(face_make_immutable) \
+    X(face_create) X(face_create_for_tables) X(face_destroy) X(face_get_glyph_count) X(face_get_upem) X(face_make_immutable) \
     X(font_create) X(font_destroy) X(font_get_empty) X(font_get_face) X(font_get_glyph_extents) \
     X(font_make_immutable) X(font_set_scale) X(ot_font_set_funcs) X(ot_layout_table_get_feature_tags) \
     X(buffer_create) X(buffer_destroy) X(buffer_allocation_successful) X(buffer_clear_contents) \

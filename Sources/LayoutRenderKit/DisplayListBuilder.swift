@@ -279,9 +279,12 @@ extension SceneNode {
     var needsShadowGroup: Bool { (paint.clip || isImage) && !paint.shadows.isEmpty }
 }
 
+/// The text module's open font file is what the renderer reads its faces from.
+extension FontFileHandle: FontFileReader {}
+
 extension FontSource {
-    /// The font as the renderer draws it: the bytes the text module read, not the path again.
+    /// The font as the renderer draws it: the file the text module opened, not the path again.
     init(_ font: Font) {
-        self.init(path: font.path, faceIndex: font.faceIndex, bytes: font.file.bytes, owner: font.file, digest: font.fileDigest)
+        self.init(path: font.path, faceIndex: font.faceIndex, file: font.file, digest: font.fileDigest)
     }
 }

@@ -24,32 +24,38 @@ public struct PlacedGlyph: Hashable, Sendable {
     public init(glyph: UInt32, x: Double, y: Double) { self.glyph = glyph; self.x = x; self.y = y }
 }
 
-/// A font file as the renderer draws with it: its bytes, read once by whoever loaded the
-/// font (the renderer opens no file), and which face of the file. The bytes are read in
-/// place, not copied: `owner` keeps them, unchanged, for as long as it lives, and a Cairo
-/// face made from them holds on to it.
-public struct FontSource: Hashable, @unchecked Sendable {  // the bytes never change
+/// A font file the renderer reads what it draws from, on demand (a face's tables, a glyph's
+/// outline): held open by whoever loaded the font, so the renderer opens no path.
+public protocol FontFileReader: AnyObject, Sendable {
+    /// The file's size.
+    var byteCount: Int { get }
+    /// Reads `count` bytes at `offset` into `buffer`: how many were read, fewer than
+    /// `count` when the file ends first, a read fails, or the file changed since it was
+    /// opened (FreeType then returns an error, which the render reports).
+    func read(at offset: Int, count: Int, into buffer: UnsafeMutableRawPointer) -> Int
+}
+
+/// A font file as the renderer draws with it: the open file (see `FontFileReader`), which
+/// face of it, and a digest that tells this file from a changed one.
+public struct FontSource: Hashable, @unchecked Sendable {  // the reader is immutable
     /// For messages only.
     public var path: String
     public var faceIndex: Int
-    public var bytes: UnsafeRawBufferPointer
-    /// What keeps `bytes` alive.
-    public var owner: AnyObject
-    /// A digest of `bytes` (any 64-bit hash the loader computed once), so that a face is
-    /// looked up without hashing the file on every run.
+    public var file: any FontFileReader
+    /// A digest of the file (any 64-bit value the loader computed once that differs for a
+    /// changed file), so that a face is looked up without reading the file.
     public var digest: UInt64
-    public init(path: String, faceIndex: Int, bytes: UnsafeRawBufferPointer, owner: AnyObject, digest: UInt64) {
-        self.path = path; self.faceIndex = faceIndex; self.bytes = bytes; self.owner = owner; self.digest = digest
+    public init(path: String, faceIndex: Int, file: any FontFileReader, digest: UInt64) {
+        self.path = path; self.faceIndex = faceIndex; self.file = file; self.digest = digest
     }
 
     public static func == (lhs: FontSource, rhs: FontSource) -> Bool {
         lhs.path == rhs.path && lhs.faceIndex == rhs.faceIndex && lhs.digest == rhs.digest
-            && lhs.bytes.count == rhs.bytes.count
-            && (lhs.bytes.baseAddress == rhs.bytes.baseAddress || lhs.bytes.elementsEqual(rhs.bytes))
+            && lhs.file.byteCount == rhs.file.byteCount
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(path); hasher.combine(faceIndex); hasher.combine(digest); hasher.combine(bytes.count)
+        hasher.combine(path); hasher.combine(faceIndex); hasher.combine(digest); hasher.combine(file.byteCount)
     }
 }
 

@@ -1,7 +1,7 @@
 import CCairo
 import Synchronization
 
-/// Cairo font faces made through FreeType from font files' bytes, shared by every render.
+/// Cairo font faces made through FreeType from open font files, shared by every render.
 ///
 /// Cairo can leave a font face in an error state for good: when it fails to make a scaled
 /// font (FreeType refusing a size, say), `cairo_scaled_font_create` records the error on
@@ -10,7 +10,8 @@ import Synchronization
 /// face's status, and a face in error is dropped and made again from the bytes, so one
 /// render's failure cannot reach the next one.
 ///
-/// Each face has its own `FT_Library` (over the loader's bytes, read in place), owned by a
+/// Each face has its own `FT_Library` and its own stream over the loader's open file
+/// (`FontFileStream`: FreeType reads what it draws, a glyph at a time), owned by a
 /// `FaceResources` that Cairo frees (through user data on the face) when the last
 /// reference to the face goes, in Cairo's caches or here. So a face can be dropped from
 /// this cache at any time, and no FreeType object is ever shared between two faces (a
@@ -40,7 +41,7 @@ final class FontFaces: Sendable {
     /// A new reference to the Cairo face of `font`; the caller releases it with
     /// `cairo_font_face_destroy` once it has set it on a context (which keeps its own).
     func face(_ font: FontSource) throws(RenderError) -> OpaquePointer {
-        let key = Key(path: font.path, faceIndex: font.faceIndex, digest: font.digest, byteCount: font.bytes.count)
+        let key = Key(path: font.path, faceIndex: font.faceIndex, digest: font.digest, byteCount: font.file.byteCount)
         let result: Result<OpaquePointer, RenderError> = state.withLock { state in
             state.clock += 1
             if let entry = state.faces[key] {
@@ -106,12 +107,12 @@ final class FontFaces: Sendable {
 /// The address Cairo knows our user data by (any unique address will do).
 private nonisolated(unsafe) let faceResourcesKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
 
-/// The FreeType objects behind one Cairo face, and the owner of the bytes FreeType reads.
+/// The FreeType objects behind one Cairo face, and the stream FreeType reads the file by.
 private final class FaceResources {
     let library: FT_Library
     let face: FT_Face
-    /// Keeps the font file's bytes, which FreeType reads in place, alive.
-    let bytesOwner: AnyObject
+    /// The file FreeType reads; it must outlive the face.
+    let stream: FontFileStream
 
     init(_ font: FontSource) throws(RenderError) {
         var library: FT_Library?
@@ -119,22 +120,52 @@ private final class FaceResources {
         guard error == 0, let library else {
             throw .fontFile(path: font.path, reason: "FreeType failed to start (error \(error))")
         }
+        let stream = FontFileStream(font.file)
+        var arguments = FT_Open_Args()
+        arguments.flags = FT_UInt(FT_OPEN_STREAM)
+        arguments.stream = stream.record
         var face: FT_Face?
-        let opened = FT_New_Memory_Face(library, font.bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self),
-                                        FT_Long(font.bytes.count), FT_Long(font.faceIndex), &face)
+        let opened = FT_Open_Face(library, &arguments, FT_Long(font.faceIndex), &face)
         guard opened == 0, let face else {
             FT_Done_FreeType(library)
             throw .fontFile(path: font.path, reason: "FreeType error \(opened)")
         }
         self.library = library
         self.face = face
-        bytesOwner = font.owner
+        self.stream = stream
     }
 
     deinit {
         FT_Done_Face(face)
         FT_Done_FreeType(library)
     }
+}
+
+/// An `FT_Stream` over a `FontFileReader`: FreeType reads the file through it, a short read
+/// (the file truncated or changed) an error it returns. One stream serves one face. (The
+/// text module's `FreeTypeFileStream` is the same for its faces; the two modules share no
+/// FreeType types.)
+private final class FontFileStream {
+    let record: UnsafeMutablePointer<FT_StreamRec>
+    let file: any FontFileReader
+
+    init(_ file: any FontFileReader) {
+        self.file = file
+        record = .allocate(capacity: 1)
+        record.initialize(to: FT_StreamRec())
+        record.pointee.size = UInt(file.byteCount)
+        record.pointee.read = { stream, offset, buffer, count in
+            guard let stream else { return 0 }
+            // A count of 0 is a seek: 0 for success.
+            guard count > 0 else { return offset <= stream.pointee.size ? 0 : 1 }
+            guard let buffer, let owner = stream.pointee.descriptor.pointer else { return 0 }
+            let file = Unmanaged<FontFileStream>.fromOpaque(owner).takeUnretainedValue().file
+            return UInt(file.read(at: Int(offset), count: Int(count), into: buffer))
+        }
+        record.pointee.descriptor.pointer = Unmanaged.passUnretained(self).toOpaque()
+    }
+
+    deinit { record.deallocate() }
 }
 
 func describe(_ status: cairo_status_t) -> String {

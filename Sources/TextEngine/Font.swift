@@ -13,7 +13,7 @@ public enum FontStyle: String, Sendable, CaseIterable {
 ///
 /// A `Font` is immutable after `init` and holds no FreeType object (the face is closed once
 /// its tables are copied), so it is safe to share between threads. A proportional font also
-/// keeps a `ShapingFont` (HarfBuzz, made from the same bytes, immutable and thread-safe):
+/// keeps a `ShapingFont` (HarfBuzz, reading the same file, immutable and thread-safe):
 /// its text is shaped (kerning, ligatures, marks, complex scripts); a fixed-pitch font keeps
 /// the exact cell arithmetic of `ClusterList` (the shaper gives the same advances there, as
 /// the tests check). Two fonts are equal when they name the same face of the same file.
@@ -78,10 +78,12 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// The font's revision from its `head` table (DejaVu 2.37 reads "2.37"): part of the
     /// environment fingerprint recorded in every render.
     public let revision: String
-    /// The file's bytes, as read once: shaping and the renderer's face read them too,
-    /// rather than opening the file again.
-    public let file: FontFileBytes
-    /// A 64-bit digest of `file`'s bytes (FNV-1a).
+    /// The file, held open and read on demand: shaping and the renderer's faces read it
+    /// too, rather than opening the path again (which may by then be another file).
+    public let file: FontFileHandle
+    /// A 64-bit digest of the file's identity (`FontFileHandle.digest`) and of this face's
+    /// `head` checksum (the font's own checksum of the whole file, which its tools write):
+    /// the renderer finds its face by it. Read without reading the file.
     public let fileDigest: UInt64
     /// The HarfBuzz face text in this font is shaped with; nil for a fixed-pitch font, whose
     /// clusters take their cells (see `ClusterList`).
@@ -96,10 +98,9 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     }
 
     init(path: String, faceIndex: Int, library: FreeTypeLibrary) throws(TextError) {
-        let file = try FontFile.read(path: path)
-        let face = try FreeTypeFace(file: file, path: path, faceIndex: faceIndex, library: library)
+        let file = try FontFileHandle(path: path)
+        let face = try FreeTypeFace(stream: FreeTypeFileStream(file: file), path: path, faceIndex: faceIndex, library: library)
         self.file = file
-        fileDigest = FontFile.digest(file.bytes)
         let record = face.handle.pointee
         self.path = path
         self.faceIndex = faceIndex
@@ -120,6 +121,8 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         }
 
         revision = Font.revision(head?.pointee)
+        let identity = [file.digest, UInt64(truncatingIfNeeded: head?.pointee.CheckSum_Adjust ?? 0), UInt64(faceIndex)]
+        fileDigest = identity.withUnsafeBytes { FontFile.digest($0) }
 
         let decorations = Font.decorationMetrics(face.handle, unitsPerEm: unitsPerEm)
         (underlinePosition, underlineThickness) = decorations.underline
@@ -166,7 +169,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
             shaper = nil
         } else {
             do {
-                shaper = try ShapingFont(bytes: file.bytes, owner: file, faceIndex: faceIndex)
+                shaper = try ShapingFont(tables: FontFileTables(file: file, faceIndex: faceIndex))
             } catch {
                 let reason = if case .libraryUnavailable(let reason) = error { reason } else { "\(error)" }
                 throw .shapingUnavailable(path: path, faceIndex: faceIndex, reason: reason)
@@ -393,7 +396,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         if let known = xHeightsBySize.withLock({ $0[size] }) { return known }
         var hinted = unhinted
         if let library = try? FreeTypeLibrary(),
-           let face = try? FreeTypeFace(file: file, path: path, faceIndex: faceIndex, library: library),
+           let face = try? FreeTypeFace(stream: FreeTypeFileStream(file: file), path: path, faceIndex: faceIndex, library: library),
            FT_Set_Char_Size(face.handle, 0, FT_F26Dot6((size * 64).rounded()), 72, 72) == 0 {
             let glyph = FT_Get_Char_Index(face.handle, 0x78)
             // FT_LOAD_TARGET_LIGHT (a macro Swift does not import): FT_RENDER_MODE_LIGHT << 16.

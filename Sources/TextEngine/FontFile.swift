@@ -1,7 +1,8 @@
 import Glibc
 
-/// Opens and reads font files for FreeType, which then reads them from memory (a loaded
-/// `Font`) or through a stream (the catalog's faces, `FreeTypeFileStream`).
+/// Opens font files for FreeType, which reads them through a stream (`FontFileHandle`,
+/// `FreeTypeFileStream`: a loaded `Font`, the catalog's faces), and reads small files
+/// whole (the stored font catalogue; the tests' reference faces).
 ///
 /// FreeType's own `FT_New_Face` opens the path with a blocking `open`: a FIFO where a font
 /// should be would hold the thread forever, and a device would be read without end. Here
@@ -79,9 +80,9 @@ enum FontFile {
         return (fd, Int(info.st_size))
     }
 
-    /// FNV-1a over the bytes taken eight at a time (then the last few one by one): the key
-    /// the renderer finds a file's face by. Word by word, not byte by byte: a 20 MB CJK
-    /// collection took over a second byte by byte in a debug build.
+    /// FNV-1a over the bytes taken eight at a time (then the last few one by one): of a
+    /// font file's identity and `head` checksum, the key the renderer finds its face by
+    /// (`Font.fileDigest`).
     static func digest(_ raw: UnsafeRawBufferPointer) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         let words = raw.count / 8
@@ -93,10 +94,8 @@ enum FontFile {
     }
 }
 
-/// A font file's bytes, read once into memory that neither moves nor changes while this
-/// object lives. FreeType's faces, HarfBuzz's face and the renderer's Cairo faces all read
-/// this one copy and keep this object alive while they do (each made its own copy before:
-/// four of a 20 MB CJK collection).
+/// A file's bytes, read once into memory that neither moves nor changes while this object
+/// lives (a font is read on demand instead: `FontFileHandle`).
 public final class FontFileBytes: @unchecked Sendable {  // immutable once read
     /// The file's bytes.
     public let bytes: UnsafeRawBufferPointer

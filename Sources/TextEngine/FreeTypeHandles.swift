@@ -25,61 +25,61 @@ final class FreeTypeLibrary {
     }
 }
 
-/// Owns an open font file that FreeType reads on demand through `pread` (an `FT_Stream`),
-/// so that opening a face reads the table directory and the tables the face record needs
-/// (`head`, `name`, `OS/2`, `hhea`, `cmap`'s header, …), not the whole file: a few
-/// kilobytes of a 20 MB CJK collection. The file is opened as `FontFile.open` does (no
-/// blocking, a regular file only). One stream serves one face: FreeType keeps its read
-/// position in it.
+/// A stream FreeType reads a font file through, on demand (`FontFileHandle`), so that
+/// opening a face reads the table directory and the tables the face record needs (`head`,
+/// `name`, `OS/2`, `hhea`, `cmap`'s header, …) and loading a glyph reads that glyph, not the
+/// whole file: a few kilobytes of a 20 MB CJK collection to identify a face. A short read
+/// (the file truncated or changed since it was opened) is an error FreeType returns. One
+/// stream serves one face: FreeType keeps its read position in it.
 final class FreeTypeFileStream {
     let record: UnsafeMutablePointer<FT_StreamRec>
+    /// The file read (kept open while the stream lives).
+    let file: FontFileHandle
     /// Bytes FreeType read so far (the tests check that identifying a face reads little).
     var bytesRead: Int { counter.pointee }
     private let counter: UnsafeMutablePointer<Int>
 
-    init(path: String) throws(TextError) {
-        let (fd, size) = try FontFile.open(path: path)
+    convenience init(path: String) throws(TextError) {
+        self.init(file: try FontFileHandle(path: path))
+    }
+
+    init(file: FontFileHandle) {
+        self.file = file
         record = .allocate(capacity: 1)
         record.initialize(to: FT_StreamRec())
-        record.pointee.size = UInt(size)
-        record.pointee.descriptor.value = Int(fd)
+        record.pointee.size = UInt(file.byteCount)
+        // The stream's spare fields for a custom reader: the file and the counter.
+        record.pointee.descriptor.pointer = Unmanaged.passUnretained(file).toOpaque()
         counter = .allocate(capacity: 1)
         counter.initialize(to: 0)
-        // `pathname` is the stream's spare field for a custom reader: it holds the counter.
         record.pointee.pathname.pointer = UnsafeMutableRawPointer(counter)
         record.pointee.read = { stream, offset, buffer, count in
             guard let stream else { return 0 }
             // A count of 0 is a seek: 0 for success.
             guard count > 0 else { return offset <= stream.pointee.size ? 0 : 1 }
-            guard let buffer else { return 0 }
-            let fd = Int32(truncatingIfNeeded: stream.pointee.descriptor.value)
-            var done = 0
-            while done < Int(count) {
-                let read = pread(fd, buffer + done, Int(count) - done, off_t(offset) + off_t(done))
-                if read < 0 && errno == EINTR { continue }
-                if read <= 0 { break }  // an error or the end: FreeType sees a short read
-                done += read
-            }
+            guard let buffer, let file = stream.pointee.descriptor.pointer else { return 0 }
+            let done = Unmanaged<FontFileHandle>.fromOpaque(file).takeUnretainedValue()
+                .read(at: Int(offset), count: Int(count), into: buffer)
             stream.pointee.pathname.pointer?.assumingMemoryBound(to: Int.self).pointee += done
             return UInt(done)
         }
     }
 
     deinit {
-        close(Int32(truncatingIfNeeded: record.pointee.descriptor.value))
         record.deallocate()
         counter.deallocate()
     }
 }
 
-/// Owns an `FT_Face` read from memory or a file stream, and keeps its source and its
-/// library alive (a face must be freed before either).
+/// Owns an `FT_Face` read through a file stream (or from memory), and keeps its source and
+/// its library alive (a face must be freed before either).
 final class FreeTypeFace {
     let handle: FT_Face
     private let library: FreeTypeLibrary
     private let source: AnyObject
 
-    /// The face at `faceIndex` of the file `file` holds (a collection's faces share it).
+    /// The face at `faceIndex` of the file `file` holds, read whole into memory (the tests
+    /// check the streamed faces against these).
     init(file: FontFileBytes, path: String, faceIndex: Int, library: FreeTypeLibrary) throws(TextError) {
         var face: FT_Face?
         let error = FT_New_Memory_Face(library.handle, file.bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self),

@@ -1,43 +1,79 @@
 internal import CHarfBuzz
+import Synchronization
 
 // One owning class per HarfBuzz object; each destroys its object in `deinit`. HarfBuzz
 // never returns NULL from its constructors: on failure it returns an inert "empty" object,
 // which is what the checks below look for.
 
-/// Owns an `hb_face_t` made from a font file's bytes (the same bytes FreeType reads, so
-/// shaping and measuring read the same tables), which HarfBuzz reads in place: the blob
-/// keeps their owner alive until the face lets go of it.
+/// Owns an `hb_face_t` whose tables HarfBuzz reads from a `FontTableSource` (the same file
+/// FreeType reads, so shaping and measuring read the same tables), each when it is first
+/// referenced, and keeps while the face lives.
 final class HarfBuzzFace {
     let handle: OpaquePointer
     /// The functions this face and everything made from it call.
     let hb: HarfBuzz
+    /// Whether a table could not be read: HarfBuzz then took the table as empty, so nothing
+    /// shaped with the face since can be trusted (see `ShapingFont.shape`).
+    var tableUnreadable: Bool { tables.unreadable.load(ordering: .relaxed) }
+    private let tables: TableReader
 
-    /// `bytes` must not change while `owner` lives.
-    init(bytes: UnsafeRawBufferPointer, owner: AnyObject, faceIndex: Int) throws(ShapingError) {
+    init(tables source: FontTableSource) throws(ShapingError) {
         let hb = try HarfBuzzLibrary.shared.get()
-        guard let base = bytes.baseAddress, !bytes.isEmpty, bytes.count <= Int(UInt32.max), faceIndex >= 0,
-              faceIndex <= Int(UInt32.max) else {
-            throw .faceUnreadable(faceIndex: faceIndex)
-        }
-        // The blob holds a reference to the owner and releases it when the face lets go of it
-        // (HarfBuzz calls the destroy function even when it could not make the blob).
-        let blob = hb.blob_create(base.assumingMemoryBound(to: CChar.self), UInt32(bytes.count), HB_MEMORY_MODE_READONLY,
-                                  Unmanaged.passRetained(owner).toOpaque()) { Unmanaged<AnyObject>.fromOpaque($0!).release() }
-        defer { hb.blob_destroy(blob) }
-        guard hb.blob_get_length(blob) == UInt32(bytes.count) else {
-            throw .allocationFailed(function: "hb_blob_create")
-        }
-        guard let face = hb.face_create(blob, UInt32(faceIndex)) else { throw .allocationFailed(function: "hb_face_create") }
-        guard hb.face_get_glyph_count(face) > 0, hb.face_get_upem(face) > 0 else {
+        let tables = TableReader(source: source, hb: hb)
+        // The face holds a reference to the reader and releases it when it is destroyed
+        // (HarfBuzz calls the destroy function even when it could not make the face).
+        let face = hb.face_create_for_tables({ _, tag, reader in
+            Unmanaged<TableReader>.fromOpaque(reader!).takeUnretainedValue().blob(tag)
+        }, Unmanaged.passRetained(tables).toOpaque()) { Unmanaged<TableReader>.fromOpaque($0!).release() }
+        guard let face else { throw .allocationFailed(function: "hb_face_create_for_tables") }
+        guard hb.face_get_glyph_count(face) > 0, hb.face_get_upem(face) > 0,
+              !tables.unreadable.load(ordering: .relaxed) else {
             hb.face_destroy(face)
-            throw .faceUnreadable(faceIndex: faceIndex)
+            throw .faceUnreadable(faceIndex: 0)
         }
         hb.face_make_immutable(face)
         handle = face
         self.hb = hb
+        self.tables = tables
     }
 
     deinit { hb.face_destroy(handle) }
+}
+
+/// Hands HarfBuzz a face's tables as blobs over memory of their own, and remembers a table
+/// that could not be read.
+private final class TableReader: @unchecked Sendable {  // immutable but for the atomic flag
+    let source: FontTableSource
+    let hb: HarfBuzz
+    let unreadable = Atomic(false)
+
+    init(source: FontTableSource, hb: HarfBuzz) {
+        self.source = source
+        self.hb = hb
+    }
+
+    /// The blob of table `tag`; nil (HarfBuzz takes an empty table) when there is none or
+    /// it could not be read.
+    func blob(_ tag: UInt32) -> OpaquePointer? {
+        switch source.table(tag) {
+        case .absent:
+            return nil
+        case .unreadable:
+            unreadable.store(true, ordering: .relaxed)
+            return nil
+        case .bytes(let memory):
+            guard let base = memory.baseAddress, memory.count <= Int(UInt32.max) else {
+                memory.deallocate()
+                unreadable.store(true, ordering: .relaxed)
+                return nil
+            }
+            // HarfBuzz frees the memory when it lets go of the blob (or could not make it).
+            let blob = hb.blob_create(base.assumingMemoryBound(to: CChar.self), UInt32(memory.count),
+                                      HB_MEMORY_MODE_READONLY, base) { $0?.deallocate() }
+            if hb.blob_get_length(blob) != UInt32(memory.count) { unreadable.store(true, ordering: .relaxed) }
+            return blob
+        }
+    }
 }
 
 /// Owns an `hb_font_t` at one unit per design unit (scale = units per em), with HarfBuzz's
@@ -48,6 +84,8 @@ final class HarfBuzzFont: @unchecked Sendable {
     private let face: HarfBuzzFace
     let unitsPerEm: Int
     var hb: HarfBuzz { face.hb }
+    /// Whether a table of the face could not be read (see `HarfBuzzFace`).
+    var tableUnreadable: Bool { face.tableUnreadable }
 
     init(face: HarfBuzzFace) throws(ShapingError) {
         let hb = face.hb

@@ -54,7 +54,12 @@ struct PunctuationTrim {
 
     /// Whether `units` hold a character the trim could apply to (Chromium's quick test).
     static func mayApply(_ units: UnsafeBufferPointer<UInt16>) -> Bool {
-        units.contains { (0x2018...0x301F).contains($0) || (0xFF08...0xFF60).contains($0) }
+        units.contains(where: mayApply)
+    }
+
+    /// Whether the trim could apply to `unit`.
+    static func mayApply(_ unit: UInt16) -> Bool {
+        (0x2018...0x301F).contains(unit) || (0xFF08...0xFF60).contains(unit)
     }
 
     /// What to set half-width in one text.

@@ -58,16 +58,25 @@ public final class ShapingFont: @unchecked Sendable {
     public var unitsPerEm: Int { font.unitsPerEm }
 
     private let cache = Mutex(WordCache())
-    /// The face's fullwidth punctuation, when it can be trimmed (`halt`).
-    private let punctuation: PunctuationTrim.Facts?
+    /// The face's fullwidth punctuation facts (nil inside: it cannot be trimmed), found when
+    /// a text first has such punctuation: they need the ink of ten glyphs, and reading a
+    /// CFF face's outlines for them reads its whole `CFF ` table (16 MB of Noto Sans CJK).
+    private let punctuationFacts = Mutex<PunctuationTrim.Facts??>(nil)
 
-    /// The face at `faceIndex` of the font file whose bytes are `bytes`, read in place:
-    /// they must not change while `owner` lives, and the face keeps `owner` alive.
-    /// - Throws: `ShapingError.faceUnreadable` when HarfBuzz finds no face there,
-    ///   `.libraryUnavailable` when HarfBuzz cannot be opened.
-    public init(bytes: UnsafeRawBufferPointer, owner: AnyObject, faceIndex: Int) throws(ShapingError) {
-        font = try HarfBuzzFont(face: HarfBuzzFace(bytes: bytes, owner: owner, faceIndex: faceIndex))
-        punctuation = PunctuationTrim.facts(of: font)
+    /// The face whose tables `tables` reads (each when HarfBuzz first needs it; the face
+    /// keeps `tables`).
+    /// - Throws: `ShapingError.faceUnreadable` when HarfBuzz finds no face there or a table
+    ///   of it cannot be read, `.libraryUnavailable` when HarfBuzz cannot be opened.
+    public init(tables: FontTableSource) throws(ShapingError) {
+        font = try HarfBuzzFont(face: HarfBuzzFace(tables: tables))
+    }
+
+    /// The face's fullwidth punctuation, when it can be trimmed (`halt`).
+    private var punctuation: PunctuationTrim.Facts? {
+        if let facts = punctuationFacts.withLock({ $0 }) { return facts }
+        let facts = PunctuationTrim.facts(of: font)
+        punctuationFacts.withLock { $0 = facts }
+        return facts
     }
 
     /// Appends the glyphs of `shape(units)` to `output`, from the cache when this text was
@@ -82,7 +91,7 @@ public final class ShapingFont: @unchecked Sendable {
     public func appendShaped(_ units: UnsafeBufferPointer<UInt16>, before: UInt16? = nil, after: UInt16? = nil,
                              trimLast: Bool = false, to output: inout [ShapedGlyph]) throws(ShapingError) {
         var trim = PunctuationTrim.Trim()
-        if let punctuation, PunctuationTrim.mayApply(units) {
+        if PunctuationTrim.mayApply(units), let punctuation {
             trim = PunctuationTrim.halfWidthOffsets(units, before: before, after: after, trimLast: trimLast, facts: punctuation)
         }
         let variant: UInt8 = (trim.byBefore ? 1 : 0) | (trim.byAfter ? 2 : 0) | (trimLast && punctuation != nil ? 4 : 0)
@@ -104,7 +113,7 @@ public final class ShapingFont: @unchecked Sendable {
     /// `text-spacing-trim: normal` allows it for closing marks (`」` `）` `”`), through the
     /// font's `halt`.
     public func trimsAtLineEnd(_ unit: UInt16, next: UInt16?) -> Bool {
-        guard let punctuation else { return false }
+        guard PunctuationTrim.mayApply(unit), let punctuation else { return false }
         return PunctuationTrim.trimsAtLineEnd(unit, next: next, facts: punctuation)
     }
 
@@ -113,7 +122,8 @@ public final class ShapingFont: @unchecked Sendable {
 
     /// Shapes UTF-16 text: its glyphs run after run in the text's order, each run's glyphs
     /// in visual order (a right-to-left run's last character's glyph first).
-    /// - Throws: `ShapingError.allocationFailed`, `.textTooLong`.
+    /// - Throws: `ShapingError.allocationFailed`, `.textTooLong`, `.faceUnreadable` when a
+    ///   table of the face could not be read (the file changed or was truncated).
     ///
     /// `halfWidth`: offsets of characters set with `halt` (see `PunctuationTrim`).
     public func shape(_ units: UnsafeBufferPointer<UInt16>, halfWidth: [Int] = []) throws(ShapingError) -> [ShapedGlyph] {
@@ -153,6 +163,8 @@ public final class ShapingFont: @unchecked Sendable {
                                           unsafeToBreak: info.mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
             }
         }
+        // A table HarfBuzz could not read was taken as empty: refuse what it shaped.
+        guard !font.tableUnreadable else { throw .faceUnreadable(faceIndex: 0) }
         return result
     }
 

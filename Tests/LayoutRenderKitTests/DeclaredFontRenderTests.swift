@@ -46,6 +46,32 @@ final class DeclaredFontRenderTests: XCTestCase {
         XCTAssertEqual(try frame(mono + "label \"Hello, world\" id=t\n"), regular)
     }
 
+    /// The renderer reads the font file it draws with when it draws: a file truncated or
+    /// rewritten between layout and drawing is an error, never a crash or other glyphs.
+    func testAFontFileChangedBetweenLayoutAndDrawingIsAnError() throws {
+        let original = try Data(contentsOf: URL(fileURLWithPath: dir.path + "/fonts/DejaVuSerifCondensed.ttf"))
+        for change in ["unchanged", "truncated", "rewritten"] {
+            // A file of its own for each case: no face of another case's file is cached.
+            let path = dir.path + "/fonts/\(change).ttf"
+            try original.write(to: URL(fileURLWithPath: path))
+            let spec = "canvas width=200 background=#ffffff\nlabel \"Hello, world\" font=\"fonts/\(change).ttf\"\n"
+            let laidOut = try renderer.layout(source: spec, options: options)
+            let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+            if change == "truncated" {
+                try handle.truncate(atOffset: UInt64(original.count / 3))
+            } else if change == "rewritten" {
+                usleep(20_000)  // past the file system's time granularity
+                try handle.write(contentsOf: Data(original.reversed()))
+            }
+            try handle.close()
+            if change == "unchanged" {
+                XCTAssertNoThrow(try renderer.draw(laidOut, options: options))
+            } else {
+                XCTAssertThrowsError(try renderer.draw(laidOut, options: options), change)
+            }
+        }
+    }
+
     func testAFamilyDeclaredInOneRenderIsNotSeenByTheNext() throws {
         let shadowing = "canvas width=400 align=start\nfont \"DejaVu Sans\" \"fonts/DejaVuSerifCondensed.ttf\"\nlabel \"Hello\" id=t font=\"DejaVu Sans\"\n"
         let plain = "canvas width=400 align=start\nlabel \"Hello\" id=t font=\"DejaVu Sans\"\n"

@@ -18,7 +18,7 @@ final class ShapingTests: XCTestCase {
     func testTheMonospaceShaperGivesTheCellAdvances() throws {
         let font = try DejaVu.font()
         XCTAssertNil(font.shaper, "a fixed-pitch font keeps its cell arithmetic")
-        let shaper = try ShapingFont(bytes: font.file.bytes, owner: font.file, faceIndex: 0)
+        let shaper = try ShapingFont(tables: FontFileTables(file: font.file, faceIndex: 0))
         let text = Array("Hello, world! AVA To office {}[]".utf16)
         let glyphs = try text.withUnsafeBufferPointer { try shaper.shape($0) }
         XCTAssertEqual(glyphs.count, text.count, "no ligature in DejaVu Sans Mono")
@@ -79,36 +79,63 @@ final class ShapingTests: XCTestCase {
         XCTAssertEqual(first, second)
     }
 
-    func testAnUnreadableFaceIsAnError() {
-        let notAFont = fileBytes([0, 1, 0, 0, 0, 0])
-        XCTAssertThrowsError(try ShapingFont(bytes: notAFont.bytes, owner: notAFont, faceIndex: 0)) { error in
-            XCTAssertEqual(error as? ShapingError, .faceUnreadable(faceIndex: 0))
+    func testAnUnreadableFaceIsAnError() throws {
+        for bytes in [[0, 1, 0, 0, 0, 0], []] as [[UInt8]] {
+            let file = try FontFileHandle(path: try temporaryFile(bytes))
+            XCTAssertThrowsError(try ShapingFont(tables: FontFileTables(file: file, faceIndex: 0))) { error in
+                XCTAssertEqual(error as? ShapingError, .faceUnreadable(faceIndex: 0))
+            }
         }
-        let empty = fileBytes([])
-        XCTAssertThrowsError(try ShapingFont(bytes: empty.bytes, owner: empty, faceIndex: 0))
     }
 
-    func testTheShapersFaceReadsTheFontsBytesAndKeepsThemAlive() throws {
+    func testTheShapersFaceReadsItsTablesFromTheFileAndKeepsItOpen() throws {
         let sans = try DejaVu.library.font(path: Self.sans)
         let shaper = try XCTUnwrap(sans.shaper)
-        weak var file: FontFileBytes?
-        var owned: FontFileBytes? = try FontFile.read(path: Self.sans)
-        file = owned
-        var shaperOverOwned: ShapingFont? = try ShapingFont(bytes: owned!.bytes, owner: owned!, faceIndex: 0)
+        weak var tables: FontFileTables?
+        var owned: FontFileTables? = FontFileTables(file: try FontFileHandle(path: Self.sans), faceIndex: 0)
+        tables = owned
+        var shaperOverOwned: ShapingFont? = try ShapingFont(tables: owned!)
         owned = nil
-        XCTAssertNotNil(file, "the face keeps the bytes it reads")
+        XCTAssertNotNil(tables, "the face keeps the tables it reads")
         let text = Array("AVA office".utf16)
         XCTAssertEqual(try text.withUnsafeBufferPointer { try shaperOverOwned!.shape($0) },
                        try text.withUnsafeBufferPointer { try shaper.shape($0) })
         shaperOverOwned = nil
-        XCTAssertNil(file, "and lets them go with the face")
+        XCTAssertNil(tables, "and lets them go with the face")
     }
 
-    /// `bytes` in memory of their own, as `FontFile.read` returns a file's.
-    private func fileBytes(_ bytes: [UInt8]) -> FontFileBytes {
-        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bytes.count), alignment: 16)
-        memory.copyBytes(from: bytes)
-        return FontFileBytes(memory, count: bytes.count)
+    func testAFontFileChangedOrTruncatedWhileOpenIsAnErrorNotOtherBytes() throws {
+        let original = try Data(contentsOf: URL(fileURLWithPath: Self.sans))
+        for change in ["truncated", "rewritten"] {
+            let path = try temporaryFile([UInt8](original))
+            let font = try Font(path: path)
+            let shaper = try XCTUnwrap(font.shaper)
+            // The shaper has read only the tables that made the face (head, maxp); shaping
+            // reads cmap, hmtx and the layout tables, from a file that changed meanwhile.
+            let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+            if change == "truncated" {
+                try handle.truncate(atOffset: UInt64(original.count / 2))
+            } else {
+                usleep(20_000)  // past the file system's time granularity
+                try handle.write(contentsOf: Data(original.reversed()))
+            }
+            try handle.close()
+            XCTAssertFalse(font.file.isUnchanged, change)
+            var buffer = [UInt8](repeating: 0, count: 16)
+            XCTAssertEqual(buffer.withUnsafeMutableBytes { font.file.read(at: 0, count: 16, into: $0.baseAddress!) }, 0, change)
+            let text = Array("AVA office".utf16)
+            XCTAssertThrowsError(try text.withUnsafeBufferPointer { try shaper.shape($0) }, change) { error in
+                XCTAssertEqual(error as? ShapingError, .faceUnreadable(faceIndex: 0), change)
+            }
+        }
+    }
+
+    /// A new file holding `bytes`, removed when the test ends.
+    private func temporaryFile(_ bytes: [UInt8]) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("shaping-\(getpid())-\(UUID().uuidString)").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
     }
 
     func testLetterSpacingIsAddedAfterEveryCharacter() throws {

@@ -7,6 +7,21 @@ import sys
 from pathlib import Path
 
 
+def elements(scene, rect_style="", text_style="", text_tag="span"):
+    """The scene's rects and texts as placed elements, each with its own inline style after
+    `rect_style` or `text_style` (what a stylesheet does not give them)."""
+    for r in scene["rects"]:
+        border = f"border: 1px solid {r['stroke']};" if r.get("stroke") else ""
+        yield (f'<div style="{rect_style}left:{r["x"]}px;top:{r["y"]}px;width:{r["w"]}px;height:{r["h"]}px;'
+               f'background:{r["fill"]};{border}"></div>')
+    for t in scene["texts"]:
+        # line-height 0 puts the baseline about 0.3 em below the box top in DejaVu Sans Mono; close enough
+        # for a timing workload (same glyph count and sizes).
+        text = t["text"].replace("&", "&amp;").replace("<", "&lt;")
+        yield (f'<{text_tag} style="{text_style}left:{t["x"]}px;top:{t["y"] - 0.3 * t["size"]:.1f}px;'
+               f'font-size:{t["size"]}px;color:{t["color"]}">{text}</{text_tag}>')
+
+
 def html(scene):
     font = Path(scene["font_file"]).as_uri()
     parts = [f"""<!doctype html><html><head><meta charset="utf-8"><style>
@@ -15,16 +30,7 @@ html, body {{ margin: 0; padding: 0; width: {scene['width']}px; height: {scene['
 div {{ position: absolute; box-sizing: border-box; }}
 span {{ position: absolute; font-family: "BenchMono"; white-space: pre; line-height: 0; }}
 </style></head><body>"""]
-    for r in scene["rects"]:
-        border = f"border: 1px solid {r['stroke']};" if r.get("stroke") else ""
-        parts.append(f'<div style="left:{r["x"]}px;top:{r["y"]}px;width:{r["w"]}px;height:{r["h"]}px;'
-                     f'background:{r["fill"]};{border}"></div>')
-    for t in scene["texts"]:
-        # line-height 0 puts the baseline about 0.3 em below the box top in DejaVu Sans Mono; close enough
-        # for a timing workload (same glyph count and sizes).
-        text = t["text"].replace("&", "&amp;").replace("<", "&lt;")
-        parts.append(f'<span style="left:{t["x"]}px;top:{t["y"] - 0.3 * t["size"]:.1f}px;'
-                     f'font-size:{t["size"]}px;color:{t["color"]}">{text}</span>')
+    parts.extend(elements(scene))
     parts.append("</body></html>")
     return "\n".join(parts)
 

@@ -53,7 +53,7 @@ def columns():
 
 def main():
     n, runs = int(sys.argv[1]), int(sys.argv[2])
-    median, checksum, r = measure(build, n, runs, "--native" in sys.argv[3:])
+    median, _, checksum, r = measure(build, n, runs, "--native" in sys.argv[3:])
     print(f"taffy_grid cells={n} median_ms={median:.2f} checksum={checksum} root={r.width:g}x{r.height:g}")
 
 

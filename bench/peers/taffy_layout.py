@@ -1,6 +1,6 @@
 """Taffy (PyPI stretchable 1.1.8, Taffy 0.7.7) on the standard flex tree; times only compute_layout.
 Usage: python taffy_layout.py N RUNS [--native]
-  -> prints `taffy nodes=N median_ms=... checksum=... root=WxH`
+  -> prints `taffy nodes=N median_ms=... [cpu_ms=... with --native] checksum=... root=WxH`
 By default the time is stretchable's `Node.compute_layout()`: Taffy's native layout call and
 the wrapper's walk over every node afterwards. With `--native` it is the native call alone
 (`taffylib.node_compute_layout_with_measure`, timed from inside compute_layout)."""
@@ -43,15 +43,17 @@ def build(n):
     return nodes
 
 
-def time_native_calls(native_times):
-    """Wraps Taffy's native layout call so each call's duration lands in `native_times`."""
+def time_native_calls(native_times, native_cpu):
+    """Wraps Taffy's native layout call so each call's wall and CPU durations land in
+    `native_times` and `native_cpu`."""
     lib = stretchable_node.taffylib
     native = lib.node_compute_layout_with_measure
 
     def timed(*args):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         result = native(*args)
         native_times.append((time.perf_counter() - t) * 1000)
+        native_cpu.append((time.process_time() - c) * 1000)
         return result
 
     lib.node_compute_layout_with_measure = timed
@@ -59,11 +61,12 @@ def time_native_calls(native_times):
 
 def measure(build, n, runs, native_only):
     """Builds the tree with `build(n)` and lays it out `runs` times at 1920 wide; returns the
-    median ms (of the native call alone with `native_only`), the checksum (every node's
-    relative x + y + width + height, summed and rounded) and the root's box."""
-    native_times = []
+    median ms (of the native call alone with `native_only`), the median CPU ms of the native
+    call (None without `native_only`), the checksum (every node's relative x + y + width +
+    height, summed and rounded) and the root's box."""
+    native_times, native_cpu = [], []
     if native_only:
-        time_native_calls(native_times)
+        time_native_calls(native_times, native_cpu)
     times = []
     for _ in range(runs):
         nodes = build(n)
@@ -76,13 +79,15 @@ def measure(build, n, runs, native_only):
     for x in nodes:
         b = x.get_box(relative=True)
         total += b.x + b.y + b.width + b.height
-    return statistics.median(times), round(total), nodes[0].get_box()
+    cpu = statistics.median(native_cpu) if native_cpu else None
+    return statistics.median(times), cpu, round(total), nodes[0].get_box()
 
 
 def main():
     n, runs = int(sys.argv[1]), int(sys.argv[2])
-    median, checksum, r = measure(build, n, runs, "--native" in sys.argv[3:])
-    print(f"taffy nodes={n} median_ms={median:.2f} checksum={checksum} root={r.width:g}x{r.height:g}")
+    median, cpu, checksum, r = measure(build, n, runs, "--native" in sys.argv[3:])
+    cpu_text = f" cpu_ms={cpu:.2f}" if cpu is not None else ""
+    print(f"taffy nodes={n} median_ms={median:.2f}{cpu_text} checksum={checksum} root={r.width:g}x{r.height:g}")
 
 
 if __name__ == "__main__":
