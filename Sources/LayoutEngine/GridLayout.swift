@@ -293,11 +293,11 @@ extension LayoutContext {
         var automatic = false
         let own = axis.size(sp)
         switch axis.minSize(sp) {
+        case _ where own.isPoints || own.isIntrinsicKeyword:
+            minimum = minC
         case .auto:
             minimum = sp.pointee.clipsContent ? m : minC
             automatic = true
-        case _ where own.isPoints || own.isIntrinsicKeyword:
-            minimum = minC
         case .points(let v):
             minimum = Swift.max(v, axis.sum(insets(c, parentWidth: aw))) + m
         case .minContent, .fitContent where axis == .horizontal: minimum = minC
