@@ -67,7 +67,7 @@ extension LayoutContext {
             let c = item.node
             let (ax, aw) = Self.gridArea(colLines, item.column)
             let (ay, ah) = Self.gridArea(rowLines, item.row)
-            let w = gridItemSize(c, grid, .horizontal, area: aw, areaWidth: aw)
+            let w = gridItemSize(c, grid, .horizontal, area: aw, areaWidth: aw, areaHeight: ah)
             let m = margins(c, parentWidth: aw)
             let h = gridItemSize(c, grid, .vertical, area: ah, areaWidth: aw, width: w)
             let x = ax + gridSelfOffset(c, .horizontal, grid: grid, free: aw - w - m.horizontal,
@@ -273,7 +273,7 @@ extension LayoutContext {
         let minC: Double, maxC: Double
         switch axis {
         case .horizontal:
-            let known = ah.flatMap { gridStretchedSize(c, grid, .vertical, area: $0, areaWidth: nil) }
+            let known = ah.flatMap { gridHeightFromArea(c, grid, area: $0) }
             func width(_ a: AvailableSpace) -> Double {
                 compute(c, knownWidth: nil, knownHeight: known, parentWidth: nil, parentHeight: ah,
                         availableWidth: a, availableHeight: ah.map { .definite($0) } ?? .maxContent,
@@ -300,7 +300,8 @@ extension LayoutContext {
             automatic = true
         case .points(let v):
             minimum = Swift.max(v, axis.sum(insets(c, parentWidth: aw))) + m
-        case .minContent, .fitContent where axis == .horizontal: minimum = minC
+        case .minContent where axis == .horizontal: minimum = minC
+        case .fitContent where axis == .horizontal: minimum = minC
         case .maxContent where axis == .horizontal: minimum = maxC
         default:
             // (A percentage of the area, indefinite while the tracks are sized; and, down, a
@@ -312,12 +313,27 @@ extension LayoutContext {
     }
 
     /// Whether an item's width may depend on the height of its area: it has an aspect
-    /// ratio (and is stretched down its area or sized by a percentage of it), so the
-    /// columns are sized again once the rows are known (§11.1 step 3).
+    /// ratio and takes its height from the area (or a percentage of it), so the columns
+    /// are sized again once the rows are known (§11.1 step 3).
     func gridWidthDependsOnRows(_ c: NodeID, _ grid: GridContainerStyle) -> Bool {
         let sp = style(c)
         guard sp.pointee.aspectRatio != nil, !sp.pointee.width.isPoints else { return false }
-        return sp.pointee.height.isPercent || gridStretchedSize(c, grid, .vertical, area: 0, areaWidth: nil) != nil
+        return sp.pointee.height.isPercent || gridHeightFromArea(c, grid, area: 0) != nil
+    }
+
+    /// The height an item with an aspect ratio takes from its area while its width is
+    /// measured (its area's height, margins out, within its min and max heights), when it
+    /// has no height of its own and is aligned `normal` or `stretch` down the area; nil
+    /// otherwise. (Chromium measures such an item's min- and max-content widths at that
+    /// height, so that its column grows to the width the ratio gives.)
+    func gridHeightFromArea(_ c: NodeID, _ grid: GridContainerStyle, area: Double) -> Double? {
+        let sp = style(c)
+        guard sp.pointee.aspectRatio != nil else { return nil }
+        let a = sp.pointee.alignSelf ?? grid.alignItems
+        let (ms, me) = PhysicalAxis.vertical.margins(sp)
+        guard a == nil || a == .stretch, ms != .auto, me != .auto, sp.pointee.height == .auto else { return nil }
+        let room = Swift.max(0, area - margins(c, parentWidth: nil).vertical)
+        return styledOr(c, .vertical, area, room)
     }
 
     // MARK: §10 Alignment
@@ -355,16 +371,19 @@ extension LayoutContext {
 
     /// The border-box size of an item along `axis` in an area `area` long: stretched to
     /// it, its own, or its content's (fit-content in the area across; at `width` down).
+    /// (`areaHeight`, across: the height an item with a ratio may take its width from.)
     func gridItemSize(_ c: NodeID, _ grid: GridContainerStyle, _ axis: PhysicalAxis, area: Double,
-                      areaWidth aw: Double, width: Double = 0) -> Double {
+                      areaWidth aw: Double, areaHeight: Double? = nil, width: Double = 0) -> Double {
         if let stretched = gridStretchedSize(c, grid, axis, area: area, areaWidth: aw, width: width) { return stretched }
         let sp = style(c)
         let room = Swift.max(0, area - axis.sum(margins(c, parentWidth: aw)))
         switch axis {
         case .horizontal:
+            let known = areaHeight.flatMap { gridHeightFromArea(c, grid, area: $0) }
             func width(_ a: AvailableSpace) -> Double {
-                compute(c, knownWidth: nil, knownHeight: nil, parentWidth: aw, parentHeight: nil,
-                        availableWidth: a, availableHeight: .maxContent, perform: false, widthOnly: true).width
+                compute(c, knownWidth: nil, knownHeight: known, parentWidth: aw, parentHeight: areaHeight,
+                        availableWidth: a, availableHeight: areaHeight.map { .definite($0) } ?? .maxContent,
+                        perform: false, widthOnly: true).width
             }
             if resolve(sp.pointee.width, aw) != nil || sp.pointee.width.isIntrinsicKeyword {
                 return width(.definite(room))
