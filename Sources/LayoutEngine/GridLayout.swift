@@ -347,7 +347,11 @@ extension LayoutContext {
         let a = axis == .horizontal ? (sp.pointee.justifySelf ?? grid.justifyItems) : (sp.pointee.alignSelf ?? grid.alignItems)
         guard let a else {
             guard sp.pointee.aspectRatio != nil else { return .stretch }
-            if axis == .horizontal && sp.pointee.height == .auto { return .stretch }
+            // (Across, unless its height is its own or stretched explicitly: then its width
+            // comes from that height through the ratio, as Chromium sizes it.)
+            let h = sp.pointee.height
+            if axis == .horizontal && (h == .auto || h.isIntrinsicKeyword)
+                && (sp.pointee.alignSelf ?? grid.alignItems) != .stretch { return .stretch }
             return .start
         }
         return a == .baseline ? .start : a
@@ -363,7 +367,12 @@ extension LayoutContext {
         let (ms, me) = axis.margins(sp)
         guard gridSelfAlign(c, axis, grid: grid) == .stretch, ms != .auto, me != .auto, axis.size(sp) == .auto else { return nil }
         let room = Swift.max(0, area - axis.sum(margins(c, parentWidth: aw)))
-        guard let stretched = styledOr(c, axis, area, room) else { return nil }
+        guard var stretched = styledOr(c, axis, area, room) else { return nil }
+        if axis == .horizontal, let r = sp.pointee.aspectRatio, sp.pointee.height == .auto || sp.pointee.height.isIntrinsicKeyword {
+            // (Within its fixed min and max heights through the ratio, CSS Sizing 4 §5.2.1.)
+            if case .points(let v) = sp.pointee.maxHeight { stretched = Swift.min(stretched, v * r) }
+            if case .points(let v) = sp.pointee.minHeight { stretched = Swift.max(stretched, v * r) }
+        }
         let clamped = axis == .vertical && width == nil ? stretched
             : gridKeywordClamped(c, axis, stretched, width: width ?? 0, areaWidth: aw ?? area, room: room)
         return Swift.max(clamped, axis.sum(insets(c, parentWidth: aw)))
