@@ -233,7 +233,10 @@ extension LayoutContext {
         var rowPlace: [GridAxisPlacement] = []
         colPlace.reserveCapacity(kids.count)
         rowPlace.reserveCapacity(kids.count)
-        var minCol = 0, minRow = 0, maxCol = columns.count, maxRow = rows.count
+        // (An empty explicit grid does not reach line 1: items before it alone make the
+        // implicit grid there, as Chromium places them.)
+        var minCol = 0, minRow = 0
+        var maxCol = columns.count > 0 ? columns.count : Int.min, maxRow = rows.count > 0 ? rows.count : Int.min
         for c in kids {
             let sp = style(c)
             let cp = GridAxisPlacement(sp.pointee.gridColumn, columns)
@@ -243,6 +246,8 @@ extension LayoutContext {
             colPlace.append(cp)
             rowPlace.append(rp)
         }
+        if maxCol == Int.min { maxCol = 0 }
+        if maxRow == Int.min { maxRow = 0 }
         let colShift = -minCol, rowShift = -minRow
         // "Major" is the axis the flow runs along (rows for `row` flow: the cursor moves
         // across the columns of a row); "minor" the one it fills first.
