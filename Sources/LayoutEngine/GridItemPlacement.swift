@@ -90,7 +90,9 @@ struct GridExplicitAxis {
         let others = list.tracks.reduce(0) { $0 + fixed($1, room) }
         let otherCount = list.tracks.count
         // (Tracks of 0 are taken as 1 pt wide, as Chromium does, so the count stays finite.)
-        let one = Swift.max(rep.tracks.reduce(0) { $0 + fixed($1, room) } + Double(rep.tracks.count) * gap, 1)
+        // (The repeated tracks of 0 are taken as 1 pt before the gaps are added, so a gap alone
+        // does not make them fit more often.)
+        let one = Swift.max(rep.tracks.reduce(0) { $0 + fixed($1, room) }, 1) + Double(rep.tracks.count) * gap
         // With k repetitions: others + gaps between all tracks + k * one ≤ room.
         let first = others + Double(Swift.max(otherCount, 0)) * gap - gap
         let free = room - first
