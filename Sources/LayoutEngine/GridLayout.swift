@@ -342,15 +342,17 @@ extension LayoutContext {
     /// block axis) for an item with an aspect ratio, which is sized as a block is: its width
     /// fills the area (unless its height gives it through the ratio) and its height comes
     /// from the ratio, at the start (CSS Grid §6.2); `baseline` aligns as `start`.
-    func gridSelfAlign(_ c: NodeID, _ axis: PhysicalAxis, grid: GridContainerStyle) -> Align {
+    /// (`heightKnown`: whether the area's height is, for a percentage height.)
+    func gridSelfAlign(_ c: NodeID, _ axis: PhysicalAxis, grid: GridContainerStyle, heightKnown: Bool = true) -> Align {
         let sp = style(c)
         let a = axis == .horizontal ? (sp.pointee.justifySelf ?? grid.justifyItems) : (sp.pointee.alignSelf ?? grid.alignItems)
         guard let a else {
             guard sp.pointee.aspectRatio != nil else { return .stretch }
             // (Across, unless its height is its own or stretched explicitly: then its width
             // comes from that height through the ratio, as Chromium sizes it.)
+            // (A percentage of a height not known yet is `auto`.)
             let h = sp.pointee.height
-            if axis == .horizontal && (h == .auto || h.isIntrinsicKeyword)
+            if axis == .horizontal && (h == .auto || h.isIntrinsicKeyword || (h.isPercent && !heightKnown))
                 && (sp.pointee.alignSelf ?? grid.alignItems) != .stretch { return .stretch }
             return .start
         }
@@ -362,10 +364,10 @@ extension LayoutContext {
     /// a size of its own, an `auto` margin, or another alignment.
     /// (`width` is the item's, for a keyword min or max height; nil while it is not known.)
     func gridStretchedSize(_ c: NodeID, _ grid: GridContainerStyle, _ axis: PhysicalAxis, area: Double,
-                           areaWidth aw: Double?, width: Double? = nil) -> Double? {
+                           areaWidth aw: Double?, width: Double? = nil, heightKnown: Bool = true) -> Double? {
         let sp = style(c)
         let (ms, me) = axis.margins(sp)
-        guard gridSelfAlign(c, axis, grid: grid) == .stretch, ms != .auto, me != .auto, axis.size(sp) == .auto else { return nil }
+        guard gridSelfAlign(c, axis, grid: grid, heightKnown: heightKnown) == .stretch, ms != .auto, me != .auto, axis.size(sp) == .auto else { return nil }
         let room = Swift.max(0, area - axis.sum(margins(c, parentWidth: aw)))
         guard var stretched = styledOr(c, axis, area, room) else { return nil }
         if axis == .horizontal, let r = sp.pointee.aspectRatio, sp.pointee.height == .auto || sp.pointee.height.isIntrinsicKeyword {
@@ -383,7 +385,8 @@ extension LayoutContext {
     /// (`areaHeight`, across: the height an item with a ratio may take its width from.)
     func gridItemSize(_ c: NodeID, _ grid: GridContainerStyle, _ axis: PhysicalAxis, area: Double,
                       areaWidth aw: Double, areaHeight: Double? = nil, width: Double = 0) -> Double {
-        if let stretched = gridStretchedSize(c, grid, axis, area: area, areaWidth: aw, width: width) { return stretched }
+        if let stretched = gridStretchedSize(c, grid, axis, area: area, areaWidth: aw, width: width,
+                                             heightKnown: axis == .vertical || areaHeight != nil) { return stretched }
         let sp = style(c)
         let room = Swift.max(0, area - axis.sum(margins(c, parentWidth: aw)))
         switch axis {
