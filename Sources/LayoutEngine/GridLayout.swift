@@ -273,14 +273,8 @@ extension LayoutContext {
         let minC: Double, maxC: Double
         switch axis {
         case .horizontal:
-            let known = ah.flatMap { gridHeightFromArea(c, grid, area: $0) }
-            func width(_ a: AvailableSpace) -> Double {
-                compute(c, knownWidth: nil, knownHeight: known, parentWidth: nil, parentHeight: ah,
-                        availableWidth: a, availableHeight: ah.map { .definite($0) } ?? .maxContent,
-                        perform: false, widthOnly: true).width
-            }
-            minC = width(.minContent) + m
-            maxC = Swift.max(width(.maxContent) + m, minC)
+            minC = gridItemWidth(c, grid, .minContent, areaWidth: nil, areaHeight: ah) + m
+            maxC = Swift.max(gridItemWidth(c, grid, .maxContent, areaWidth: nil, areaHeight: ah) + m, minC)
         case .vertical:
             let aw = aw ?? 0
             let w = gridItemSize(c, grid, .horizontal, area: aw, areaWidth: aw)
@@ -391,11 +385,8 @@ extension LayoutContext {
         let room = Swift.max(0, area - axis.sum(margins(c, parentWidth: aw)))
         switch axis {
         case .horizontal:
-            let known = areaHeight.flatMap { gridHeightFromArea(c, grid, area: $0) }
             func width(_ a: AvailableSpace) -> Double {
-                compute(c, knownWidth: nil, knownHeight: known, parentWidth: aw, parentHeight: areaHeight,
-                        availableWidth: a, availableHeight: areaHeight.map { .definite($0) } ?? .maxContent,
-                        perform: false, widthOnly: true).width
+                gridItemWidth(c, grid, a, areaWidth: aw, areaHeight: areaHeight)
             }
             if resolve(sp.pointee.width, aw) != nil || sp.pointee.width.isIntrinsicKeyword {
                 return width(.definite(room))
@@ -407,6 +398,16 @@ extension LayoutContext {
                             availableWidth: .definite(width), availableHeight: .definite(room), perform: false).height
             return gridKeywordClamped(c, .vertical, h, width: width, areaWidth: aw, room: room)
         }
+    }
+
+    /// The border-box width of an item under `constraint`, at the height it takes from its
+    /// area when it has a ratio and that height is known (`gridHeightFromArea`).
+    func gridItemWidth(_ c: NodeID, _ grid: GridContainerStyle, _ constraint: AvailableSpace, areaWidth: Double?,
+                       areaHeight: Double?) -> Double {
+        let known = areaHeight.flatMap { gridHeightFromArea(c, grid, area: $0) }
+        return compute(c, knownWidth: nil, knownHeight: known, parentWidth: areaWidth, parentHeight: areaHeight,
+                       availableWidth: constraint, availableHeight: areaHeight.map { .definite($0) } ?? .maxContent,
+                       perform: false, widthOnly: true).width
     }
 
     /// `size` within the item's `min-content`, `max-content` or `fit-content` min and max
