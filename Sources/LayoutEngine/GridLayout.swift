@@ -405,6 +405,14 @@ extension LayoutContext {
     func gridItemWidth(_ c: NodeID, _ grid: GridContainerStyle, _ constraint: AvailableSpace, areaWidth: Double?,
                        areaHeight: Double?) -> Double {
         let known = areaHeight.flatMap { gridHeightFromArea(c, grid, area: $0) }
+        let sp = style(c)
+        if let known, areaWidth != nil, let r = sp.pointee.aspectRatio, sp.pointee.width == .auto {
+            // (In its area, through the ratio whatever the content, as Chromium sizes it; its
+            // contributions keep their content's minimum.)
+            return clamp(known * r, min: resolve(sp.pointee.minWidth, areaWidth) ?? 0,
+                         max: resolve(sp.pointee.maxWidth, areaWidth) ?? .infinity,
+                         floor: insets(c, parentWidth: areaWidth).horizontal)
+        }
         return compute(c, knownWidth: nil, knownHeight: known, parentWidth: areaWidth, parentHeight: areaHeight,
                        availableWidth: constraint, availableHeight: areaHeight.map { .definite($0) } ?? .maxContent,
                        perform: false, widthOnly: true).width
