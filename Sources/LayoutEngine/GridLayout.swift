@@ -1,6 +1,7 @@
 // `grid`: a CSS grid container (CSS Grid Level 2, without subgrid), in the steps of §11
 // (the grid sizing algorithm): place the items (§8, GridItemPlacement.swift), size the
-// columns, then the rows with the columns known (§12, GridTrackSizing.swift), then align
+// columns, then the rows with the columns known (§12, GridTrackSizing.swift), and both
+// again once when an item's width depends on its row (an aspect ratio), then align
 // the tracks in the content box (§10.5, `justify-content`/`align-content`) and each item
 // in its grid area (§10.3–10.4, `justify-self`/`align-self`); absolutely positioned
 // children take their grid area as containing block (§9).
@@ -9,9 +10,10 @@
 // constraint it is measured in (min-content, max-content, or fit-content in a definite
 // space), then laid out at that width, as Chromium sizes a shrink-to-fit grid.
 //
+// Both axes are written once where the steps are the same (GridAxis.swift).
+//
 // Deviations (documented in docs/spec.md): no baseline alignment (`baseline` aligns as
-// `start`), no subgrid, no `masonry`; the columns are not re-sized after the rows (§11.1
-// step 3, which only matters for items whose width depends on their height).
+// `start`), no subgrid, no `masonry`.
 
 extension LayoutContext {
     /// The style of a grid container without one: one implicit track per item.
