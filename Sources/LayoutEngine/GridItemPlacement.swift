@@ -181,9 +181,11 @@ enum GridAxisPlacement {
                 self = .definite(start: e - 1, end: e)
             }
         case (nil, nil):
-            // A span by name against an automatic position is a span of one (§8.3.1).
+            // A span by name against an automatic position is a span of one, and with two
+            // spans the end one counts as `auto` (§8.3.1).
             var span = 1
-            if case .span(let n, nil) = p.start { span = n } else if case .span(let n, nil) = p.end { span = n }
+            if case .span(let n, let name) = p.start { span = name == nil ? n : 1 }
+            else if case .span(let n, let name) = p.end { span = name == nil ? n : 1 }
             self = .auto(span: Swift.min(span, limit))
         }
     }
