@@ -90,7 +90,9 @@ struct GridExplicitAxis {
         let others = list.tracks.reduce(0) { $0 + fixed($1, room) }
         let otherCount = list.tracks.count
         // (Tracks of 0 are taken as 1 pt wide, as Chromium does, so the count stays finite.)
-        let one = Swift.max(rep.tracks.reduce(0) { $0 + fixed($1, room) } + Double(rep.tracks.count) * gap, 1)
+        // (The repeated tracks of 0 are taken as 1 pt before the gaps are added, so a gap alone
+        // does not make them fit more often.)
+        let one = Swift.max(rep.tracks.reduce(0) { $0 + fixed($1, room) }, 1) + Double(rep.tracks.count) * gap
         // With k repetitions: others + gaps between all tracks + k * one ≤ room.
         let first = others + Double(Swift.max(otherCount, 0)) * gap - gap
         let free = room - first
@@ -179,9 +181,11 @@ enum GridAxisPlacement {
                 self = .definite(start: e - 1, end: e)
             }
         case (nil, nil):
-            // A span by name against an automatic position is a span of one (§8.3.1).
+            // A span by name against an automatic position is a span of one, and with two
+            // spans the end one counts as `auto` (§8.3.1).
             var span = 1
-            if case .span(let n, nil) = p.start { span = n } else if case .span(let n, nil) = p.end { span = n }
+            if case .span(let n, let name) = p.start { span = name == nil ? n : 1 }
+            else if case .span(let n, let name) = p.end { span = name == nil ? n : 1 }
             self = .auto(span: Swift.min(span, limit))
         }
     }
@@ -233,7 +237,10 @@ extension LayoutContext {
         var rowPlace: [GridAxisPlacement] = []
         colPlace.reserveCapacity(kids.count)
         rowPlace.reserveCapacity(kids.count)
-        var minCol = 0, minRow = 0, maxCol = columns.count, maxRow = rows.count
+        // (An empty explicit grid does not reach line 1: items before it alone make the
+        // implicit grid there, as Chromium places them.)
+        var minCol = 0, minRow = 0
+        var maxCol = columns.count > 0 ? columns.count : Int.min, maxRow = rows.count > 0 ? rows.count : Int.min
         for c in kids {
             let sp = style(c)
             let cp = GridAxisPlacement(sp.pointee.gridColumn, columns)
@@ -243,6 +250,8 @@ extension LayoutContext {
             colPlace.append(cp)
             rowPlace.append(rp)
         }
+        if maxCol == Int.min { maxCol = 0 }
+        if maxRow == Int.min { maxRow = 0 }
         let colShift = -minCol, rowShift = -minRow
         // "Major" is the axis the flow runs along (rows for `row` flow: the cursor moves
         // across the columns of a row); "minor" the one it fills first.

@@ -1,6 +1,7 @@
 // `grid`: a CSS grid container (CSS Grid Level 2, without subgrid), in the steps of §11
 // (the grid sizing algorithm): place the items (§8, GridItemPlacement.swift), size the
-// columns, then the rows with the columns known (§12, GridTrackSizing.swift), then align
+// columns, then the rows with the columns known (§12, GridTrackSizing.swift), and both
+// again once when an item's width depends on its row (an aspect ratio), then align
 // the tracks in the content box (§10.5, `justify-content`/`align-content`) and each item
 // in its grid area (§10.3–10.4, `justify-self`/`align-self`); absolutely positioned
 // children take their grid area as containing block (§9).
@@ -9,9 +10,10 @@
 // constraint it is measured in (min-content, max-content, or fit-content in a definite
 // space), then laid out at that width, as Chromium sizes a shrink-to-fit grid.
 //
+// Both axes are written once where the steps are the same (GridAxis.swift).
+//
 // Deviations (documented in docs/spec.md): no baseline alignment (`baseline` aligns as
-// `start`), no subgrid, no `masonry`; the columns are not re-sized after the rows (§11.1
-// step 3, which only matters for items whose width depends on their height).
+// `start`), no subgrid, no `masonry`.
 
 extension LayoutContext {
     /// The style of a grid container without one: one implicit track per item.
@@ -46,20 +48,12 @@ extension LayoutContext {
         let (columns, rows, placed) = gridPlacement(node, grid, innerW: innerW, innerH: repeatH,
                                                      columnGap: columnGap, rowGap: rowGap, bounds: bounds)
 
-        // Step 2: the columns, in the width the parent gave.
-        var cols = gridTracks(columns, before: placed.columnsBefore, count: placed.columnCount,
-                              implicit: grid.autoColumns, basis: innerW, spans: placed.items.map(\.column))
-        var colSizing = GridTrackSizing(tracks: cols, gap: columnGap, mode: .definite(innerW))
-        colSizing.run(spans: placed.items.map(\.column), contribution: { i in
-            self.gridColumnContribution(placed.items[i].node, colSizing: nil, span: placed.items[i].column)
-        }, stretchAuto: Self.stretchesTracks(grid.justifyContent), minSize: innerW, maxSize: innerW)
-        cols = colSizing.tracks
-
-        // Step 3: the rows, with each item's width known from its columns.
-        let rowSizing = gridRowSizing(grid, placed: placed, rows: rows, columns: cols, columnGap: columnGap,
-                                      rowGap: rowGap, mode: .definite(innerH), basis: innerH,
-                                      minSize: innerH, maxSize: innerH, maximizeToLimits: heightFromContent)
-        let rowTracks = rowSizing.tracks
+        // Steps 2–3 (and §11.1's second pass): the columns in the width the parent gave,
+        // then the rows with each item's width known.
+        let (cols, rowTracks) = gridSizeTracks(grid, placed, columns: columns, rows: rows,
+                                               width: .definite(innerW), height: .definite(innerH),
+                                               columnGap: columnGap, rowGap: rowGap,
+                                               rowBounds: (innerH, innerH), maximizeRows: heightFromContent)
         let outerH = height
         let size = Size(width: width, height: outerH)
         guard perform else { return size }
@@ -75,19 +69,18 @@ extension LayoutContext {
             let c = item.node
             let (ax, aw) = Self.gridArea(colLines, item.column)
             let (ay, ah) = Self.gridArea(rowLines, item.row)
-            let w = gridItemWidth(c, grid, areaWidth: aw)
+            let w = gridItemSize(c, grid, .horizontal, area: aw, areaWidth: aw, areaHeight: ah)
             let m = margins(c, parentWidth: aw)
-            let h = gridItemHeight(c, grid, width: w, areaWidth: aw, areaHeight: ah)
-            let x = ax + gridSelfOffset(c, horizontal: true, grid: grid, free: aw - w - m.horizontal,
-                                        startMargin: isRTL ? m.right : m.left, endMargin: isRTL ? m.left : m.right)
-            let y = ay + gridSelfOffset(c, horizontal: false, grid: grid, free: ah - h - m.vertical,
-                                        startMargin: m.top, endMargin: m.bottom)
+            let h = gridItemSize(c, grid, .vertical, area: ah, areaWidth: aw, width: w)
+            let x = ax + gridSelfOffset(c, .horizontal, grid: grid, free: aw - w - m.horizontal,
+                                        startMargin: isRTL ? m.right : m.left)
+            let y = ay + gridSelfOffset(c, .vertical, grid: grid, free: ah - h - m.vertical, startMargin: m.top)
             let px = isRTL ? pb.left + innerW - x - w : pb.left + x
             // (A height from the item's content is not definite for the percentages inside it;
             // a stretched one or its own is.)
             let sp = style(c)
             let definite = resolve(sp.pointee.height, ah) != nil
-                || (gridSelfAlign(c, horizontal: false, grid: grid) == .stretch && sp.pointee.height == .auto
+                || (gridSelfAlign(c, .vertical, grid: grid) == .stretch && sp.pointee.height == .auto
                     && sp.pointee.margin.top != .auto && sp.pointee.margin.bottom != .auto)
             _ = compute(c, knownWidth: w, knownHeight: h, parentWidth: aw, parentHeight: ah,
                         availableWidth: .definite(w), availableHeight: .definite(h), perform: true,
@@ -106,20 +99,65 @@ extension LayoutContext {
         return size
     }
 
-    /// The rows of a grid `width` wide, with the columns sized.
-    func gridRowSizing(_ grid: GridContainerStyle, placed: GridPlacementResult, rows: GridExplicitAxis,
+    /// §11.1 The grid sizing algorithm, steps 1–4: the columns under `width`, then the
+    /// rows under `height` with the columns known; then, when an item's width depends on
+    /// the height of its area (an aspect ratio), the columns again with the rows known and
+    /// the rows again with those columns (once, as the spec says).
+    func gridSizeTracks(_ grid: GridContainerStyle, _ placed: GridPlacementResult, columns: GridExplicitAxis,
+                        rows: GridExplicitAxis, width: GridSizingMode, height: GridSizingMode,
+                        columnGap: Double, rowGap: Double, rowBounds: (min: Double, max: Double),
+                        maximizeRows: Bool = false) -> (columns: [GridTrack], rows: [GridTrack]) {
+        let innerW: Double? = if case .definite(let w) = width { w } else { nil }
+        var cols = gridColumnSizing(grid, placed, columns: columns, mode: width, basis: innerW, gap: columnGap,
+                                    bounds: (innerW ?? 0, innerW ?? .infinity), rowLines: nil).tracks
+        var rowSizing = gridRowSizing(grid, placed, rows: rows, columns: cols, columnGap: columnGap, rowGap: rowGap,
+                                      mode: height, bounds: rowBounds, maximizeToLimits: maximizeRows)
+        if placed.items.contains(where: { gridWidthDependsOnRows($0.node, grid) }) {
+            let space: Double = if case .definite(let h) = height { h } else { rowSizing.total }
+            let rowLines = Self.gridLinePositions(rowSizing.tracks, gap: rowGap, space: space, content: grid.alignContent)
+            cols = gridColumnSizing(grid, placed, columns: columns, mode: width, basis: innerW, gap: columnGap,
+                                    bounds: (innerW ?? 0, innerW ?? .infinity), rowLines: rowLines).tracks
+            rowSizing = gridRowSizing(grid, placed, rows: rows, columns: cols, columnGap: columnGap, rowGap: rowGap,
+                                      mode: height, bounds: rowBounds, maximizeToLimits: maximizeRows)
+        }
+        return (cols, rowSizing.tracks)
+    }
+
+    /// The track sizing algorithm (§12) over the columns; with `rowLines` (the rows
+    /// sized), the items whose widths depend on their areas' heights are measured at them.
+    func gridColumnSizing(_ grid: GridContainerStyle, _ placed: GridPlacementResult, columns: GridExplicitAxis,
+                          mode: GridSizingMode, basis: Double?, gap: Double, bounds: (min: Double, max: Double),
+                          rowLines: [(start: Double, size: Double)]?) -> GridTrackSizing {
+        let spans = placed.items.map(\.column)
+        var s = GridTrackSizing(tracks: gridTracks(columns, before: placed.columnsBefore, count: placed.columnCount,
+                                                   implicit: grid.autoColumns, basis: basis, spans: spans),
+                                gap: gap, mode: mode)
+        let stretch: Bool = if case .definite = mode { Self.stretchesTracks(grid.justifyContent) } else { false }
+        s.run(spans: spans, contribution: { i in
+            let c = placed.items[i].node
+            let ah = rowLines.flatMap { lines in
+                self.gridWidthDependsOnRows(c, grid) ? Self.gridArea(lines, placed.items[i].row).1 : nil
+            }
+            return self.gridContribution(c, grid, axis: .horizontal, areaWidth: nil, areaHeight: ah)
+        }, stretchAuto: stretch, minSize: bounds.min, maxSize: bounds.max)
+        return s
+    }
+
+    /// The track sizing algorithm (§12) over the rows, with the columns sized.
+    func gridRowSizing(_ grid: GridContainerStyle, _ placed: GridPlacementResult, rows: GridExplicitAxis,
                        columns cols: [GridTrack], columnGap: Double, rowGap: Double, mode: GridSizingMode,
-                       basis: Double?, minSize: Double, maxSize: Double,
-                       maximizeToLimits: Bool = false) -> GridTrackSizing {
+                       bounds: (min: Double, max: Double), maximizeToLimits: Bool = false) -> GridTrackSizing {
+        let basis: Double? = if case .definite(let h) = mode { h } else { nil }
         let rowTracks = gridTracks(rows, before: placed.rowsBefore, count: placed.rowCount,
                                    implicit: grid.autoRows, basis: basis, spans: placed.items.map(\.row))
         let columnsDone = GridTrackSizing(tracks: cols, gap: columnGap, mode: .maxContent)
         var s = GridTrackSizing(tracks: rowTracks, gap: rowGap, mode: mode)
         s.maximizeToLimits = maximizeToLimits
         s.run(spans: placed.items.map(\.row), contribution: { i in
-            self.gridRowContribution(placed.items[i].node, grid, columns: columnsDone,
-                                     column: placed.items[i].column, row: placed.items[i].row, rowTracks: rowTracks)
-        }, stretchAuto: Self.stretchesTracks(grid.alignContent), minSize: minSize, maxSize: maxSize)
+            let column = placed.items[i].column
+            let aw = columnsDone.tracks[column].reduce(0) { $0 + $1.base } + columnsDone.gaps(column)
+            return self.gridContribution(placed.items[i].node, grid, axis: .vertical, areaWidth: aw)
+        }, stretchAuto: Self.stretchesTracks(grid.alignContent), minSize: bounds.min, maxSize: bounds.max)
         return s
     }
 
@@ -131,19 +169,14 @@ extension LayoutContext {
         let columnGap = Self.gridGap(grid.columnGap, innerW)
         let (columns, rows, placed) = gridPlacement(node, grid, innerW: innerW, innerH: nil,
                                                      columnGap: columnGap, rowGap: 0, bounds: bounds)
-        var colSizing = GridTrackSizing(tracks: gridTracks(columns, before: placed.columnsBefore, count: placed.columnCount,
-                                                           implicit: grid.autoColumns, basis: innerW,
-                                                           spans: placed.items.map(\.column)),
-                                        gap: columnGap, mode: .definite(innerW))
-        colSizing.run(spans: placed.items.map(\.column), contribution: { i in
-            self.gridColumnContribution(placed.items[i].node, colSizing: nil, span: placed.items[i].column)
-        }, stretchAuto: Self.stretchesTracks(grid.justifyContent), minSize: innerW, maxSize: innerW)
         let minInner = Swift.max(0, bounds.minHeight - pb.vertical)
         let maxInner = Swift.max(minInner, bounds.maxHeight - pb.vertical)
-        let rowSizing = gridRowSizing(grid, placed: placed, rows: rows, columns: colSizing.tracks, columnGap: columnGap,
-                                      rowGap: Self.gridGap(grid.rowGap, nil), mode: .indefinite, basis: nil,
-                                      minSize: minInner, maxSize: maxInner)
-        return bounds.clampHeight(rowSizing.total + pb.vertical)
+        let rowGap = Self.gridGap(grid.rowGap, nil)
+        let (_, rowTracks) = gridSizeTracks(grid, placed, columns: columns, rows: rows, width: .definite(innerW),
+                                            height: .indefinite, columnGap: columnGap, rowGap: rowGap,
+                                            rowBounds: (minInner, maxInner))
+        let total = GridTrackSizing(tracks: rowTracks, gap: rowGap, mode: .indefinite).total
+        return bounds.clampHeight(total + pb.vertical)
     }
 
     /// The explicit grid in both axes and the items' areas in it.
@@ -170,17 +203,11 @@ extension LayoutContext {
         let gap = Self.gridGap(grid.columnGap, nil)
         let (columns, _, placed) = gridPlacement(node, grid, innerW: nil, innerH: nil, columnGap: gap,
                                                  rowGap: 0, bounds: bounds)
-        let spans = placed.items.map(\.column)
-        let tracks = gridTracks(columns, before: placed.columnsBefore, count: placed.columnCount,
-                                implicit: grid.autoColumns, basis: nil, spans: spans)
         let minInner = Swift.max(0, bounds.minWidth - pb.horizontal)
         let maxInner = Swift.max(minInner, bounds.maxWidth - pb.horizontal)
         func total(_ mode: GridSizingMode) -> Double {
-            var s = GridTrackSizing(tracks: tracks, gap: gap, mode: mode)
-            s.run(spans: spans, contribution: { i in
-                self.gridColumnContribution(placed.items[i].node, colSizing: nil, span: spans[i])
-            }, stretchAuto: false, minSize: minInner, maxSize: maxInner)
-            return s.total
+            gridColumnSizing(grid, placed, columns: columns, mode: mode, basis: nil, gap: gap,
+                             bounds: (minInner, maxInner), rowLines: nil).total
         }
         let inner: Double
         switch availableWidth {
@@ -234,60 +261,75 @@ extension LayoutContext {
 
     // MARK: §11.5 The items' contributions
 
-    /// An item's contributions to the columns it spans (outer widths).
-    func gridColumnContribution(_ c: NodeID, colSizing: GridTrackSizing?, span: Range<Int>) -> GridContribution {
-        let m = margins(c, parentWidth: nil)
-        func width(_ a: AvailableSpace) -> Double {
-            compute(c, knownWidth: nil, knownHeight: nil, parentWidth: nil, parentHeight: nil,
-                    availableWidth: a, availableHeight: .maxContent, perform: false, widthOnly: true).width
-        }
-        let minC = width(.minContent) + m.horizontal
-        let maxC = width(.maxContent) + m.horizontal
+    /// An item's contributions to the tracks it spans along `axis` (outer sizes, margins in):
+    /// along the columns its min- and max-content widths (at the height of its area when
+    /// the rows are known, `areaHeight`, for a width that depends on it); along the rows
+    /// its height at the width its columns give it (`areaWidth`). The minimum contribution
+    /// is §6.6's: the outer size with its minimum size as its size when its own size is
+    /// `auto` or a percentage, else its min-content contribution (a keyword minimum height
+    /// counts as none there, as Chromium sizes the rows).
+    func gridContribution(_ c: NodeID, _ grid: GridContainerStyle, axis: PhysicalAxis, areaWidth aw: Double?,
+                          areaHeight ah: Double? = nil) -> GridContribution {
         let sp = style(c)
+        let m = axis.sum(margins(c, parentWidth: aw))
+        let minC: Double, maxC: Double
+        switch axis {
+        case .horizontal:
+            minC = gridItemWidth(c, grid, .minContent, areaWidth: nil, areaHeight: ah) + m
+            maxC = Swift.max(gridItemWidth(c, grid, .maxContent, areaWidth: nil, areaHeight: ah) + m, minC)
+        case .vertical:
+            let aw = aw ?? 0
+            let w = gridItemSize(c, grid, .horizontal, area: aw, areaWidth: aw)
+            let h = compute(c, knownWidth: w, knownHeight: nil, parentWidth: aw, parentHeight: nil,
+                            availableWidth: .definite(w), availableHeight: .maxContent, perform: false).height
+            minC = gridKeywordClamped(c, .vertical, h, width: w, areaWidth: aw, room: .infinity) + m
+            maxC = minC
+        }
         var minimum: Double
         var automatic = false
-        switch sp.pointee.minWidth {
+        let own = axis.size(sp)
+        switch axis.minSize(sp) {
+        case _ where own.isPoints || own.isIntrinsicKeyword:
+            minimum = minC
         case .auto:
-            minimum = sp.pointee.clipsContent ? m.horizontal : minC
+            minimum = sp.pointee.clipsContent ? m : minC
             automatic = true
         case .points(let v):
-            // (With a width of its own in points, its min-content contribution, as Chromium takes it.)
-            if case .points = sp.pointee.width { minimum = minC }
-            else { minimum = Swift.max(v, insets(c, parentWidth: nil).horizontal) + m.horizontal }
-        case .minContent: minimum = minC
-        case .maxContent: minimum = maxC
-        case .fitContent: minimum = minC
-        case .percent: minimum = insets(c, parentWidth: nil).horizontal + m.horizontal
+            minimum = Swift.max(v, axis.sum(insets(c, parentWidth: aw))) + m
+        case .minContent where axis == .horizontal: minimum = minC
+        case .fitContent where axis == .horizontal: minimum = minC
+        case .maxContent where axis == .horizontal: minimum = maxC
+        default:
+            // (A percentage of the area, indefinite while the tracks are sized; and, down, a
+            // keyword: Chromium takes the content's height as unknown there.)
+            minimum = axis.sum(insets(c, parentWidth: aw)) + m
         }
-        return GridContribution(minContent: minC, maxContent: Swift.max(maxC, minC), minimum: minimum,
-                                automatic: automatic, margins: m.horizontal, clips: sp.pointee.clipsContent)
+        return GridContribution(minContent: minC, maxContent: maxC, minimum: minimum,
+                                automatic: automatic, margins: m, clips: sp.pointee.clipsContent)
     }
 
-    /// An item's contributions to the rows it spans: its outer height at the width its
-    /// columns give it.
-    func gridRowContribution(_ c: NodeID, _ grid: GridContainerStyle, columns: GridTrackSizing,
-                             column: Range<Int>, row: Range<Int>, rowTracks: [GridTrack]) -> GridContribution {
-        let aw = columns.tracks[column].reduce(0) { $0 + $1.base } + columns.gaps(column)
-        let w = gridItemWidth(c, grid, areaWidth: aw)
-        let m = margins(c, parentWidth: aw)
-        let h = compute(c, knownWidth: w, knownHeight: nil, parentWidth: aw, parentHeight: nil,
-                        availableWidth: .definite(w), availableHeight: .maxContent, perform: false).height + m.vertical
+    /// Whether an item's width may depend on the height of its area: it has an aspect
+    /// ratio and takes its height from the area (or a percentage of it), so the columns
+    /// are sized again once the rows are known (§11.1 step 3).
+    func gridWidthDependsOnRows(_ c: NodeID, _ grid: GridContainerStyle) -> Bool {
         let sp = style(c)
-        var minimum: Double
-        var automatic = false
-        switch sp.pointee.minHeight {
-        case .auto:
-            minimum = sp.pointee.clipsContent ? m.vertical : h
-            automatic = true
-        case .points(let v):
-            if case .points = sp.pointee.height { minimum = h }
-            else { minimum = Swift.max(v, insets(c, parentWidth: aw).vertical) + m.vertical }
-        default:
-            if case .points = sp.pointee.height { minimum = h }
-            else { minimum = insets(c, parentWidth: aw).vertical + m.vertical }
-        }
-        return GridContribution(minContent: h, maxContent: h, minimum: minimum, automatic: automatic, margins: m.vertical,
-                                clips: sp.pointee.clipsContent)
+        guard sp.pointee.aspectRatio != nil, !sp.pointee.width.isPoints else { return false }
+        return sp.pointee.height.isPercent || gridHeightFromArea(c, grid, area: 0) != nil
+    }
+
+    /// The height an item with an aspect ratio takes from its area while its width is
+    /// measured (its area's height, margins out, within its min and max heights), when it
+    /// has no height of its own and is aligned `normal` or `stretch` down the area; nil
+    /// otherwise. (Chromium measures such an item's min- and max-content widths at that
+    /// height, so that its column grows to the width the ratio gives.)
+    func gridHeightFromArea(_ c: NodeID, _ grid: GridContainerStyle, area: Double) -> Double? {
+        let sp = style(c)
+        guard sp.pointee.aspectRatio != nil else { return nil }
+        let a = sp.pointee.alignSelf ?? grid.alignItems
+        let (ms, me) = PhysicalAxis.vertical.margins(sp)
+        guard a == nil || a == .stretch, ms != .auto, me != .auto, sp.pointee.height == .auto else { return nil }
+        let room = Swift.max(0, area - margins(c, parentWidth: nil).vertical)
+        return styledOr(c, .vertical, area, room)
     }
 
     // MARK: §10 Alignment
@@ -296,88 +338,131 @@ extension LayoutContext {
     /// block axis) for an item with an aspect ratio, which is sized as a block is: its width
     /// fills the area (unless its height gives it through the ratio) and its height comes
     /// from the ratio, at the start (CSS Grid §6.2); `baseline` aligns as `start`.
-    func gridSelfAlign(_ c: NodeID, horizontal: Bool, grid: GridContainerStyle) -> Align {
+    /// (`heightKnown`: whether the area's height is, for a percentage height.)
+    func gridSelfAlign(_ c: NodeID, _ axis: PhysicalAxis, grid: GridContainerStyle, heightKnown: Bool = true) -> Align {
         let sp = style(c)
-        let a = horizontal ? (sp.pointee.justifySelf ?? grid.justifyItems) : (sp.pointee.alignSelf ?? grid.alignItems)
+        let a = axis == .horizontal ? (sp.pointee.justifySelf ?? grid.justifyItems) : (sp.pointee.alignSelf ?? grid.alignItems)
         guard let a else {
             guard sp.pointee.aspectRatio != nil else { return .stretch }
-            if horizontal && sp.pointee.height == .auto { return .stretch }
+            // (Across, unless its height is its own or stretched explicitly: then its width
+            // comes from that height through the ratio, as Chromium sizes it.)
+            // (A percentage of a height not known yet is `auto`.)
+            let h = sp.pointee.height
+            if axis == .horizontal && (h == .auto || h.isIntrinsicKeyword || (h.isPercent && !heightKnown))
+                && (sp.pointee.alignSelf ?? grid.alignItems) != .stretch { return .stretch }
             return .start
         }
         return a == .baseline ? .start : a
     }
 
-    /// The border-box width of an item in an area `areaWidth` wide: its own, stretched to
-    /// the area, or fit-content in it.
-    func gridItemWidth(_ c: NodeID, _ grid: GridContainerStyle, areaWidth aw: Double) -> Double {
+    /// The border-box size of an item stretched along `axis` to an area `area` long (its
+    /// margins out, within its min and max sizes), or nil when it is not stretched: it has
+    /// a size of its own, an `auto` margin, or another alignment.
+    /// (`width` is the item's, for a keyword min or max height; nil while it is not known.)
+    func gridStretchedSize(_ c: NodeID, _ grid: GridContainerStyle, _ axis: PhysicalAxis, area: Double,
+                           areaWidth aw: Double?, width: Double? = nil, heightKnown: Bool = true) -> Double? {
         let sp = style(c)
-        let m = margins(c, parentWidth: aw)
-        let room = Swift.max(0, aw - m.horizontal)
-        let autoMargins = sp.pointee.margin.left == .auto || sp.pointee.margin.right == .auto
-        if gridSelfAlign(c, horizontal: true, grid: grid) == .stretch && !autoMargins && sp.pointee.width == .auto,
-           var stretched = styledOr(c, .horizontal, aw, room) {
-            // (Keyword min and max widths, which `styledOr` leaves, clamp it too.)
-            if sp.pointee.maxWidth.isIntrinsicKeyword {
-                stretched = Swift.min(stretched, sizeBound(c, sp.pointee.maxWidth, aw, nil, .definite(room), default: .infinity))
-            }
-            if sp.pointee.minWidth.isIntrinsicKeyword {
-                stretched = Swift.max(stretched, sizeBound(c, sp.pointee.minWidth, aw, nil, .definite(room), default: 0))
-            }
-            return Swift.max(stretched, insets(c, parentWidth: aw).horizontal)
+        let (ms, me) = axis.margins(sp)
+        guard gridSelfAlign(c, axis, grid: grid, heightKnown: heightKnown) == .stretch, ms != .auto, me != .auto, axis.size(sp) == .auto else { return nil }
+        let room = Swift.max(0, area - axis.sum(margins(c, parentWidth: aw)))
+        guard var stretched = styledOr(c, axis, area, room) else { return nil }
+        if axis == .horizontal, let r = sp.pointee.aspectRatio, sp.pointee.height == .auto || sp.pointee.height.isIntrinsicKeyword {
+            // (Within its fixed min and max heights through the ratio, CSS Sizing 4 §5.2.1.)
+            if case .points(let v) = sp.pointee.maxHeight { stretched = Swift.min(stretched, v * r) }
+            if case .points(let v) = sp.pointee.minHeight { stretched = Swift.max(stretched, v * r) }
         }
-        func width(_ a: AvailableSpace) -> Double {
-            compute(c, knownWidth: nil, knownHeight: nil, parentWidth: aw, parentHeight: nil,
-                    availableWidth: a, availableHeight: .maxContent, perform: false, widthOnly: true).width
-        }
-        if resolve(sp.pointee.width, aw) != nil || sp.pointee.width.isIntrinsicKeyword {
-            return width(.definite(room))
-        }
-        let most = width(.maxContent)
-        return most <= room ? most : Swift.max(width(.minContent), room)
+        let clamped = axis == .vertical && width == nil ? stretched
+            : gridKeywordClamped(c, axis, stretched, width: width ?? 0, areaWidth: aw ?? area, room: room)
+        return Swift.max(clamped, axis.sum(insets(c, parentWidth: aw)))
     }
 
-    /// The border-box height of an item `width` wide in an area `areaHeight` tall.
-    func gridItemHeight(_ c: NodeID, _ grid: GridContainerStyle, width: Double, areaWidth aw: Double,
-                        areaHeight ah: Double) -> Double {
+    /// The border-box size of an item along `axis` in an area `area` long: stretched to
+    /// it, its own, or its content's (fit-content in the area across; at `width` down).
+    /// (`areaHeight`, across: the height an item with a ratio may take its width from.)
+    func gridItemSize(_ c: NodeID, _ grid: GridContainerStyle, _ axis: PhysicalAxis, area: Double,
+                      areaWidth aw: Double, areaHeight: Double? = nil, width: Double = 0) -> Double {
+        if let stretched = gridStretchedSize(c, grid, axis, area: area, areaWidth: aw, width: width,
+                                             heightKnown: axis == .vertical || areaHeight != nil) { return stretched }
         let sp = style(c)
-        let m = margins(c, parentWidth: aw)
-        let autoMargins = sp.pointee.margin.top == .auto || sp.pointee.margin.bottom == .auto
-        if gridSelfAlign(c, horizontal: false, grid: grid) == .stretch && !autoMargins && sp.pointee.height == .auto,
-           var stretched = styledOr(c, .vertical, ah, Swift.max(0, ah - m.vertical)) {
-            // (A keyword min or max height is the content's height at that width.)
-            if sp.pointee.maxHeight.isIntrinsicKeyword || sp.pointee.minHeight.isIntrinsicKeyword {
-                let content = compute(c, knownWidth: width, knownHeight: nil, parentWidth: aw, parentHeight: ah,
-                                      availableWidth: .definite(width), availableHeight: .maxContent, perform: false,
-                                      contentSize: .vertical).height
-                if sp.pointee.maxHeight.isIntrinsicKeyword { stretched = Swift.min(stretched, content) }
-                if sp.pointee.minHeight.isIntrinsicKeyword { stretched = Swift.max(stretched, content) }
+        let room = Swift.max(0, area - axis.sum(margins(c, parentWidth: aw)))
+        switch axis {
+        case .horizontal:
+            func width(_ a: AvailableSpace) -> Double {
+                gridItemWidth(c, grid, a, areaWidth: aw, areaHeight: areaHeight)
             }
-            return Swift.max(stretched, insets(c, parentWidth: aw).vertical)
+            if resolve(sp.pointee.width, aw) != nil || sp.pointee.width.isIntrinsicKeyword {
+                return width(.definite(room))
+            }
+            let most = width(.maxContent)
+            return most <= room ? most : Swift.max(width(.minContent), room)
+        case .vertical:
+            let h = compute(c, knownWidth: width, knownHeight: nil, parentWidth: aw, parentHeight: area,
+                            availableWidth: .definite(width), availableHeight: .definite(room), perform: false).height
+            return gridKeywordClamped(c, .vertical, h, width: width, areaWidth: aw, room: room)
         }
-        return compute(c, knownWidth: width, knownHeight: nil, parentWidth: aw, parentHeight: ah,
-                       availableWidth: .definite(width), availableHeight: .definite(Swift.max(0, ah - m.vertical)),
-                       perform: false).height
+    }
+
+    /// The border-box width of an item under `constraint`, at the height it takes from its
+    /// area when it has a ratio and that height is known (`gridHeightFromArea`).
+    func gridItemWidth(_ c: NodeID, _ grid: GridContainerStyle, _ constraint: AvailableSpace, areaWidth: Double?,
+                       areaHeight: Double?) -> Double {
+        let known = areaHeight.flatMap { gridHeightFromArea(c, grid, area: $0) }
+        let sp = style(c)
+        if let known, areaWidth != nil, let r = sp.pointee.aspectRatio, sp.pointee.width == .auto {
+            // (In its area, through the ratio whatever the content, as Chromium sizes it; its
+            // contributions keep their content's minimum.)
+            return clamp(known * r, min: resolve(sp.pointee.minWidth, areaWidth) ?? 0,
+                         max: resolve(sp.pointee.maxWidth, areaWidth) ?? .infinity,
+                         floor: insets(c, parentWidth: areaWidth).horizontal)
+        }
+        return compute(c, knownWidth: nil, knownHeight: known, parentWidth: areaWidth, parentHeight: areaHeight,
+                       availableWidth: constraint, availableHeight: areaHeight.map { .definite($0) } ?? .maxContent,
+                       perform: false, widthOnly: true).width
+    }
+
+    /// `size` within the item's `min-content`, `max-content` or `fit-content` min and max
+    /// sizes along `axis`, which `compute` leaves to its caller: across, its content's
+    /// width under that constraint (`room` for fit-content); down, its content's height
+    /// at `width`.
+    func gridKeywordClamped(_ c: NodeID, _ axis: PhysicalAxis, _ size: Double, width: Double, areaWidth aw: Double,
+                            room: Double) -> Double {
+        let sp = style(c)
+        let lo = axis.minSize(sp), hi = axis.maxSize(sp)
+        guard lo.isIntrinsicKeyword || hi.isIntrinsicKeyword else { return size }
+        var heightOfContent: Double?
+        func content(_ d: Dimension) -> Double {
+            switch axis {
+            case .horizontal:
+                return sizeBound(c, d, aw, nil, room.isFinite ? .definite(room) : .maxContent, default: size)
+            case .vertical:
+                if let h = heightOfContent { return h }
+                let h = compute(c, knownWidth: width, knownHeight: nil, parentWidth: aw, parentHeight: nil,
+                                availableWidth: .definite(width), availableHeight: .maxContent, perform: false,
+                                contentSize: .vertical).height
+                heightOfContent = h
+                return h
+            }
+        }
+        var v = size
+        if hi.isIntrinsicKeyword { v = Swift.min(v, content(hi)) }
+        if lo.isIntrinsicKeyword { v = Swift.max(v, content(lo)) }
+        return v
     }
 
     /// Where an item's margin box starts in its area along an axis (§10.3–10.4): auto
     /// margins take the free space first, then the item's alignment places it.
-    func gridSelfOffset(_ c: NodeID, horizontal: Bool, grid: GridContainerStyle, free: Double,
-                        startMargin: Double, endMargin: Double) -> Double {
+    func gridSelfOffset(_ c: NodeID, _ axis: PhysicalAxis, grid: GridContainerStyle, free: Double,
+                        startMargin: Double) -> Double {
         let sp = style(c)
-        let rtlItem = horizontal && tree.parents[c].map { rtl[$0] } == true
-        let (ms, me) = horizontal
-            ? (rtlItem ? (sp.pointee.margin.right, sp.pointee.margin.left) : (sp.pointee.margin.left, sp.pointee.margin.right))
-            : (sp.pointee.margin.top, sp.pointee.margin.bottom)
+        let rtlItem = axis == .horizontal && tree.parents[c].map { rtl[$0] } == true
+        let (l, r) = axis.margins(sp)
+        let (ms, me) = rtlItem ? (r, l) : (l, r)
         if ms == .auto || me == .auto {
             let room = Swift.max(0, free)
             if ms == .auto && me == .auto { return room / 2 + startMargin }
             return (ms == .auto ? room : 0) + startMargin
         }
-        switch gridSelfAlign(c, horizontal: horizontal, grid: grid) {
-        case .start, .stretch, .baseline: return startMargin
-        case .center: return startMargin + free / 2
-        case .end: return startMargin + free
-        }
+        return startMargin + Self.alignOffset(gridSelfAlign(c, axis, grid: grid), free: free)
     }
 
     /// Where each track starts and how long it is, from the content box's start edge, with

@@ -77,4 +77,65 @@ final class GridFrameTests: XCTestCase {
         XCTAssertEqual(error("vbox\n  box column=2"), "t.spec:3:14: error: 'column' places the children of a grid, and does nothing on a child of a vbox (line 2)")
         XCTAssertEqual(error("grid\n  box align-self=baseline"), "t.spec:3:18: error: align-self=baseline is not supported in a grid (its items align start, center, end or stretch)")
     }
+
+    /// CSS Grid §11.1 steps 3–4, as Chromium sizes items with a ratio: measured at their
+    /// row's height, so their column grows to the width the ratio gives.
+    func testAnItemWithARatioWidensItsColumnToItsRowThroughTheRatio() throws {
+        // An auto column and an auto row stretched to the grid's 100: the item is measured
+        // at 100 tall, so its column (and it) is 300 wide, overflowing the grid.
+        var f = try frames("""
+            grid id=g height=100
+              vbox id=v aspect-ratio=3
+            """)
+        XCTAssertEqual(f["v"], Rect(x: 0, y: 0, width: 300, height: 100))
+        // In a fixed row with justify-self=start: as wide as the row gives through the
+        // ratio, whatever its content (eight characters are 67 wide).
+        f = try frames("""
+            grid rows=40
+              label "abcdefgh" id=l aspect-ratio=1 justify-self=start
+            """)
+        XCTAssertEqual(f["l"], Rect(x: 0, y: 0, width: 40, height: 40))
+        // Fixed columns: the item fills its column and takes its height from the ratio,
+        // not from the 300 tall row its neighbour makes.
+        f = try frames("""
+            grid columns="100 100"
+              vbox id=v aspect-ratio=1
+              vbox id=w height=300
+            """)
+        XCTAssertEqual(f["v"], Rect(x: 0, y: 0, width: 100, height: 100))
+    }
+
+    /// Lines before an empty explicit grid make the implicit grid on their own (Chromium).
+    func testLinesBeforeAnEmptyExplicitGridMakeOnlyTheirTracks() throws {
+        var f = try frames("""
+            grid id=g auto-rows=7 row-gap=20
+              box id=a row="span 1 / -3"
+            """)
+        XCTAssertEqual(f["g"]?.height, 7, "one row, not three")
+        f = try frames("""
+            grid id=g auto-rows=7 row-gap=20
+              box id=a row=-3
+              box id=b
+              box id=c
+            """)
+        XCTAssertEqual(f["a"], Rect(x: 0, y: 0, width: 200, height: 7))
+        XCTAssertEqual(f["b"], Rect(x: 0, y: 27, width: 200, height: 7))
+        XCTAssertEqual(f["c"], Rect(x: 0, y: 54, width: 200, height: 7))
+    }
+
+    /// §6.6: an item with a width of its own contributes it as its minimum, a clipping one too.
+    func testAClippingItemWithAWidthContributesItAsItsMinimum() throws {
+        let f = try frames("""
+            grid columns="minmax(max-content, max-content)"
+              vbox clip width=90 column="span 3"
+              box id=a
+              box id=b
+              box id=c
+            """, width: 150)
+        // 90 shared by the three columns with intrinsic minimums, then the free 60 by the
+        // two auto ones.
+        XCTAssertEqual(f["a"]?.width, 30)
+        XCTAssertEqual(f["b"]?.width, 60)
+        XCTAssertEqual(f["c"]?.width, 60)
+    }
 }

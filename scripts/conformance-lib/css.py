@@ -81,42 +81,42 @@ def track_list(value: str) -> str:
     return re.sub(r"(?<![\w.%-])\d+(?:\.\d+)?(?![\w.%])", unit, value)
 
 
+# A grid's attributes and a grid item's, each as the CSS property it maps to and how its
+# value is written there.
+def _areas(value: str) -> str:
+    return " ".join(f"'{row.strip()}'" for row in value.split("/"))
+
+
+GRID_CONTAINER_CSS = {
+    "columns": ("grid-template-columns", track_list),
+    "rows": ("grid-template-rows", track_list),
+    "areas": ("grid-template-areas", _areas),
+    "auto-columns": ("grid-auto-columns", track_list),
+    "auto-rows": ("grid-auto-rows", track_list),
+    "auto-flow": ("grid-auto-flow", str),
+    "gap": ("gap", length),
+    "column-gap": ("column-gap", length),
+    "row-gap": ("row-gap", length),
+    "justify": ("justify-content", GRID_CONTENT.__getitem__),
+    "align-content": ("align-content", GRID_CONTENT.__getitem__),
+    "align": ("align-items", GRID_SELF.__getitem__),
+    "justify-items": ("justify-items", GRID_SELF.__getitem__),
+}
+GRID_ITEM_CSS = {
+    "column": ("grid-column", str),
+    "row": ("grid-row", str),
+    "area": ("grid-area", str),
+    "justify-self": ("justify-self", GRID_SELF.__getitem__),
+}
+
+
 def grid_declarations(n: Node, key: str, value: str) -> str | None:
     """The CSS of a grid's or grid item's attribute, or None for the others."""
-    if n.kind == "grid":
-        if key == "columns":
-            return f"grid-template-columns:{track_list(value)}"
-        if key == "rows":
-            return f"grid-template-rows:{track_list(value)}"
-        if key == "areas":
-            return "grid-template-areas:" + " ".join(f"'{row.strip()}'" for row in value.split("/"))
-        if key == "auto-columns":
-            return f"grid-auto-columns:{track_list(value)}"
-        if key == "auto-rows":
-            return f"grid-auto-rows:{track_list(value)}"
-        if key == "auto-flow":
-            return f"grid-auto-flow:{value}"
-        if key == "gap":
-            return f"gap:{length(value)}"
-        if key in ("column-gap", "row-gap"):
-            return f"{key}:{length(value)}"
-        if key == "justify":
-            return f"justify-content:{GRID_CONTENT[value]}"
-        if key == "align-content":
-            return f"align-content:{GRID_CONTENT[value]}"
-        if key == "align":
-            return f"align-items:{GRID_SELF[value]}"
-        if key == "justify-items":
-            return f"justify-items:{GRID_SELF[value]}"
-    if key == "column":
-        return f"grid-column:{value}"
-    if key == "row":
-        return f"grid-row:{value}"
-    if key == "area":
-        return f"grid-area:{value}"
-    if key == "justify-self":
-        return f"justify-self:{GRID_SELF[value]}"
-    return None
+    mapping = (GRID_CONTAINER_CSS.get(key) if n.kind == "grid" else None) or GRID_ITEM_CSS.get(key)
+    if mapping is None:
+        return None
+    prop, convert = mapping
+    return f"{prop}:{convert(value)}"
 
 
 def declarations(n: Node) -> list[str]:
