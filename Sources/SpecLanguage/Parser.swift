@@ -653,8 +653,7 @@ struct ParseState {
     /// always wins over its shorthand, whichever order the writer puts them in. (The
     /// general path and `PlainLineReader` both set attributes through it.)
     static func cascade(_ attribute: consuming Attribute, into attributes: inout Attributes) {
-        for longhand in Schema.longhands(of: attribute) { attributes.remove(longhand) }
-        attributes.set(attribute)
+        attributes.cascade(attribute)
     }
 
     /// `written[index]` read against `shape`, its fields read in place.
