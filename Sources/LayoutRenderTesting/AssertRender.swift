@@ -30,7 +30,7 @@ import XCTest
 ///   - ignoring: rectangles of device pixels not compared (`--ignore X,Y,W,H`).
 ///   - masking: ids of nodes painted over with one colour in both images (`--mask ID`), as
 ///     a node's own `mask` attribute does.
-///   - update: which golden files may be (re)written; by default the
+///   - update: which golden files may be (re)written; by default (`.automatic`) the
 ///     `LAYOUT_RENDER_UPDATE` environment variable decides (`none`, `missing`, `changed`,
 ///     `all`, `1` for changed; any other value fails), and recording is refused when `CI`
 ///     is true (`1`, `true`, `yes`). With neither, a missing golden is recorded when `CI`
@@ -44,7 +44,7 @@ import XCTest
 public func assertRender(_ spec: String, matches golden: String? = nil, named name: String? = nil,
                          threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int? = nil,
                          maxDiffRatio: Double? = nil, ignoring regions: [PixelRegion] = [], masking ids: Set<String> = [],
-                         update: UpdateMode? = nil, artifacts: String? = nil,
+                         update: UpdateMode = .automatic, artifacts: String? = nil,
                          file: StaticString = #filePath, testName: String = #function, line: UInt = #line) throws {
     let failures = verifyRender(spec, matches: golden, named: name, threshold: threshold, includeAA: includeAA,
                                 maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio, ignoring: regions, masking: ids,
@@ -57,7 +57,7 @@ public func assertRender(_ spec: String, matches golden: String? = nil, named na
 public func assertRender(_ layout: Layout, matches golden: String? = nil, named name: String? = nil,
                          threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int? = nil,
                          maxDiffRatio: Double? = nil, ignoring regions: [PixelRegion] = [], masking ids: Set<String> = [],
-                         update: UpdateMode? = nil, artifacts: String? = nil,
+                         update: UpdateMode = .automatic, artifacts: String? = nil,
                          file: StaticString = #filePath, testName: String = #function, line: UInt = #line) {
     let failures = verifyRender(layout, matches: golden, named: name, threshold: threshold, includeAA: includeAA,
                                 maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio, ignoring: regions, masking: ids,
@@ -69,7 +69,7 @@ public func assertRender(_ layout: Layout, matches golden: String? = nil, named 
 public func verifyRender(_ layout: Layout, matches golden: String? = nil, named name: String? = nil,
                          threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int? = nil,
                          maxDiffRatio: Double? = nil, ignoring regions: [PixelRegion] = [], masking ids: Set<String> = [],
-                         update: UpdateMode? = nil, artifacts: String? = nil,
+                         update: UpdateMode = .automatic, artifacts: String? = nil,
                          environment: [String: String] = ProcessInfo.processInfo.environment,
                          file: String = #filePath, testName: String = #function) -> [String] {
     let spec: String
@@ -84,7 +84,7 @@ public func verifyRender(_ layout: Layout, matches golden: String? = nil, named 
 public func verifyRender(_ spec: String, matches golden: String? = nil, named name: String? = nil,
                          threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int? = nil,
                          maxDiffRatio: Double? = nil, ignoring regions: [PixelRegion] = [], masking ids: Set<String> = [],
-                         update: UpdateMode? = nil, artifacts: String? = nil,
+                         update: UpdateMode = .automatic, artifacts: String? = nil,
                          environment: [String: String] = ProcessInfo.processInfo.environment,
                          file: String = #filePath, testName: String = #function) -> [String] {
     var options = FixtureRunner.Options()
@@ -100,12 +100,12 @@ public func verifyRender(_ spec: String, matches golden: String? = nil, named na
         return [problem]
     }
     do {
-        options.update = try GoldenUpdatePolicy.mode(requested: update.map(\.runnerMode),
+        options.update = try GoldenUpdatePolicy.mode(requested: update.runnerMode,
                                                      environment: environment)
     } catch {
         return [error.diagnostic.headline]
     }
-    options.recordsMissingUnasked = GoldenUpdatePolicy.recordsMissingUnasked(requested: update.map(\.runnerMode),
+    options.recordsMissingUnasked = GoldenUpdatePolicy.recordsMissingUnasked(requested: update.runnerMode,
                                                                              environment: environment)
     options.artifactsDirectory = artifacts ?? environment["LAYOUT_RENDER_ARTIFACTS"]
         ?? NSTemporaryDirectory() + "layout-render-artifacts"

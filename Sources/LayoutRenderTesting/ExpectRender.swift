@@ -19,7 +19,7 @@ import LayoutRenderKit
 public func expectRender(_ spec: String, matches golden: String? = nil, named name: String? = nil,
                          threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int? = nil,
                          maxDiffRatio: Double? = nil, ignoring regions: [PixelRegion] = [], masking ids: Set<String> = [],
-                         update: UpdateMode? = nil, artifacts: String? = nil,
+                         update: UpdateMode = .automatic, artifacts: String? = nil,
                          sourceLocation: Testing.SourceLocation = #_sourceLocation) {
     let failures = verifyRender(spec, matches: golden, named: name, threshold: threshold, includeAA: includeAA,
                                 maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio, ignoring: regions, masking: ids,
@@ -32,7 +32,7 @@ public func expectRender(_ spec: String, matches golden: String? = nil, named na
 public func expectRender(_ layout: Layout, matches golden: String? = nil, named name: String? = nil,
                          threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int? = nil,
                          maxDiffRatio: Double? = nil, ignoring regions: [PixelRegion] = [], masking ids: Set<String> = [],
-                         update: UpdateMode? = nil, artifacts: String? = nil,
+                         update: UpdateMode = .automatic, artifacts: String? = nil,
                          sourceLocation: Testing.SourceLocation = #_sourceLocation) {
     let failures = verifyRender(layout, matches: golden, named: name, threshold: threshold, includeAA: includeAA,
                                 maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio, ignoring: regions, masking: ids,

@@ -134,6 +134,17 @@ final class LayoutAttributeTests: XCTestCase {
         }
     }
 
+    /// A spec's strings are templates; a typed layout's are what they say, braces and all.
+    func testATypedLayoutsTextIsLiteral() throws {
+        let text = "Use {title} and {{ or }} as they are"
+        let layout = Layout(.width(200)) { Label(text, .id("x")) { Span(" {span}") } }
+        let document = try LayoutRenderer().parse(source: try layout.specText(), options: RenderOptions())
+        let label = document.canvas.children[0]
+        XCTAssertEqual(label.argument, .string(text))
+        XCTAssertEqual(label.children[0].argument, .string(" {span}"))
+        XCTAssertEqual(try LayoutRenderer().layout(layout).frames.nodes.count, 2)
+    }
+
     func testALayoutNestedPastTheParsersDepthIsAnErrorNotACrash() {
         var node = LayoutNode(.label, argument: .string("deep"))
         for _ in 0..<300 { node = LayoutNode(.vbox, children: [node]) }

@@ -51,7 +51,7 @@ final class TypedAssertRenderTests: XCTestCase {
         XCTAssertEqual(try PNGFile.read(path: dir + "/new.png").width, 10)
         // Recorded, it passes; an explicit mode still wins over the default.
         XCTAssertEqual(verifyRender(Self.tiles(), matches: dir + "/new.png", environment: [:]), [])
-        XCTAssertEqual(verifyRender(Self.tiles(), matches: dir + "/none.png", update: UpdateMode.none, environment: [:]),
+        XCTAssertEqual(verifyRender(Self.tiles(), matches: dir + "/none.png", update: .none, environment: [:]),
                        ["\(dir)/none.png: no golden image \(dir)/none.png (record it with --update missing)"])
     }
 

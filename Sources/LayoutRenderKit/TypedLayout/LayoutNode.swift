@@ -29,7 +29,7 @@ public struct LayoutNode: Hashable, Sendable, LayoutContent {
         var applied = Attributes()
         let styles = attributes.filter { $0.name == .style }
         for attribute in styles.flatMap(\.styleAttributes) + attributes where attribute.name != .style {
-            applied.cascade(Attribute(attribute.name, value: attribute.value, location: location))
+            applied.cascade(Attribute(attribute.name, value: Self.literal(attribute.value), location: location))
         }
         var nodes: [Node] = []
         nodes.reserveCapacity(children.count)
@@ -37,7 +37,15 @@ public struct LayoutNode: Hashable, Sendable, LayoutContent {
             guard let node = child.node(at: location, maxDepth: maxDepth - 1) else { return nil }
             nodes.append(node)
         }
-        return Node(kind: kind, argument: argument, attributes: applied, children: nodes, location: location)
+        return Node(kind: kind, argument: argument.map(Self.literal), attributes: applied, children: nodes, location: location)
+    }
+
+    /// A typed string as the language writes it literally: its braces doubled, as a spec's
+    /// strings are templates (`{name}` is replaced when the spec is expanded), and a typed
+    /// layout's text (a title from a request) is what it says.
+    static func literal(_ value: Value) -> Value {
+        guard case .string(let text) = value, text.contains(where: { $0 == "{" || $0 == "}" }) else { return value }
+        return .string(text.replacingOccurrences(of: "{", with: "{{").replacingOccurrences(of: "}", with: "}}"))
     }
 }
 
