@@ -8,6 +8,8 @@ let package = Package(
     name: "swift-card",
     dependencies: [
         .package(name: "LayoutRender", path: "../.."),
+        // For the swift-snapshot-testing strategies (its test only).
+        .package(name: "LayoutRenderSnapshotTesting", path: "../../Integrations/LayoutRenderSnapshotTesting"),
     ],
     targets: [
         // The card as a function of the post it shows.
@@ -18,6 +20,7 @@ let package = Package(
             "Card",
             .product(name: "LayoutRenderKit", package: "LayoutRender"),
             .product(name: "LayoutRenderTesting", package: "LayoutRender"),
-        ]),
+            .product(name: "LayoutRenderSnapshotTesting", package: "LayoutRenderSnapshotTesting"),
+        ], exclude: ["__Snapshots__"]),
     ]
 )

@@ -1,6 +1,7 @@
 import Card
 import Foundation
 import LayoutRenderKit
+import LayoutRenderSnapshotTesting
 import LayoutRenderTesting
 import XCTest
 
@@ -38,5 +39,14 @@ final class CardTests: XCTestCase {
         let readme = try LayoutRenderer().layout(CardLayout.layout()).frames.nodes
         let title = { (nodes: [FrameDump.Entry]) in nodes.first { $0.id == "title" }!.height }
         XCTAssertEqual(title(frames), title(readme))
+    }
+}
+
+/// The card through swift-snapshot-testing, with the strategies of
+/// Integrations/LayoutRenderSnapshotTesting (recorded once in __Snapshots__).
+final class CardSnapshotTests: XCTestCase {
+    func testTheCard() {
+        assertSnapshot(of: CardLayout.layout(), as: .png)
+        assertSnapshot(of: CardLayout.layout(), as: .frames)
     }
 }
