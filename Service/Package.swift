@@ -51,7 +51,9 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-            ]
+            ],
+            // The playground's page, script and style, compiled in (`PackageResources`).
+            resources: [.embedInCode("Playground")]
         ),
         .executableTarget(
             name: "layout-render-service",

@@ -89,7 +89,15 @@ extension LayoutContext {
                 w = width
             }
             if let ratio, h == nil, let ww = w, top != nil && bottom != nil {
-                h = clampHeight(c, ww / ratio, cbHeight, pb)
+                // Between `top` and `bottom` its height counts as its own: its width is not
+                // less than the content's min-content width, and its height, through the
+                // ratio, not less than the content's when its minimum is automatic (CSS
+                // Sizing 4 §5.2), where it is measured (as Chromium sizes it).
+                let width = left != nil && right != nil ? ww : Swift.max(ww, contentMinimumWidth(c, cbWidth, cbHeight))
+                w = width
+                if st.pointee.minHeight != .auto || st.pointee.clipsContent || !hasFlowContent(c) {
+                    h = clampHeight(c, width / ratio, cbHeight, pb)
+                }
             }
             if h == nil, st.pointee.height == .auto, !fitsVertically, let top, let bottom {
                 let between = clampHeight(c, Swift.max(0, cbHeight - top - bottom) - m.vertical, cbHeight, pb)

@@ -139,10 +139,28 @@ extension LayoutContext {
         for (j, c) in plan.children.enumerated() where !hidden[c] {
             let r = rects[j] ?? .zero
             _ = compute(c, knownWidth: r.width, knownHeight: r.height, parentWidth: iw, parentHeight: ih,
-                        availableWidth: .definite(r.width), availableHeight: .definite(r.height), perform: true)
+                        availableWidth: .definite(r.width), availableHeight: .definite(r.height), perform: true,
+                        definiteHeight: !heightFromContent(c, parentHeight: ih))
             frames[c] = r.offsetBy(dx: pb.left, dy: pb.top)
         }
         return outer
+    }
+
+    /// Whether the height of `c`, a child of a box, is its content's: no anchor or style
+    /// fixes it (a `height`, or two vertical positions) and no ratio gives it. Such a height
+    /// is not definite for the percentages inside `c` (CSS Sizing 3 §5.1).
+    func heightFromContent(_ c: NodeID, parentHeight: Double) -> Bool {
+        let sp = style(c)
+        if resolve(sp.pointee.height, parentHeight) != nil || sp.pointee.aspectRatio != nil { return false }
+        var positions = 0
+        for (attribute, _) in sp.pointee.anchors {
+            switch attribute {
+            case .height: return false
+            case .top, .bottom, .centerY: positions += 1
+            default: break
+            }
+        }
+        return positions < 2
     }
 
     /// The frames of a box's children in its content coordinates; `nil` for a child that
@@ -264,6 +282,11 @@ extension LayoutContext {
             if let h0 = height {
                 height = clamp(h0, min: resolve(style.minHeight, H) ?? 0, max: resolve(style.maxHeight, H) ?? .infinity,
                                floor: childInsets.vertical)
+                // (A column's sizing keyword min and max heights: its content's height there.)
+                if hasKeywordHeightBounds(column: c) {
+                    height = keywordBoundedHeight(c, height!, knownWidth: width.map { Swift.max(0, $0) }, parentWidth: W,
+                                                  parentHeight: H, availableWidth: .maxContent)
+                }
             }
             // One fact on an axis: the intrinsic size (measured with the other size when known).
             if width == nil || height == nil {

@@ -2,9 +2,10 @@
 // and snap them to the pixel grid.
 //
 // How the engine is put together (one layout per file):
-// - LayoutContext.swift: flat per-node arrays, the measurement cache and `compute`, the
-//   one entry point every algorithm shares (measure when `perform` is false, arrange too
-//   when it is true), as Taffy's `compute_child_layout`.
+// - LayoutContext.swift: flat per-node arrays; MeasurementCache.swift: the measurement
+//   cache; NodeLayout.swift: `compute`, the one entry point every algorithm shares
+//   (measure when `perform` is false, arrange too when it is true), as Taffy's
+//   `compute_child_layout` with its `LayoutInput`.
 // - FlexLayout.swift (stacks, CSS Flexbox §9), OverlayLayout.swift (zbox),
 //   BorderLayout.swift, AnchorLayout.swift (box), leaves in LayoutContext.swift.
 // - Validation.swift: every check made before layout.

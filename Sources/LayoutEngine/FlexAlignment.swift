@@ -19,6 +19,14 @@ extension LayoutContext {
             // to: its content's height is the one it has there (as Chromium lays it out).
             // Stretched, that height is not known yet: its line is as tall as its content
             // at least, and step 11 finds both keywords again.
+            // A column of definite height of its own: its content's height with the
+            // percentages inside of that height, its sizing keyword bounds left out, as
+            // Chromium resolves them (the keywords do not make the height indefinite).
+            if !items[i].sizeCross.isNaN && hasKeywordHeightBounds(column: items[i].node) {
+                content = columnContentHeight(items[i].node, width: items[i].target, percentHeight: items[i].sizeCross,
+                                              parentWidth: ctx.innerWidth,
+                                              lineLimit: style(items[i].node).pointee.wrap ? items[i].sizeCross : .infinity)
+            }
             var maxContent = content
             if items[i].ratio.isNaN && isSingleLineRow(items[i].node) {
                 if !items[i].sizeCross.isNaN {
@@ -58,6 +66,60 @@ extension LayoutContext {
         }
         items[i].hypotheticalCross = clamp(hyp, min: items[i].minCross, max: items[i].maxCross, floor: items[i].pbCross)
         items[i].cross = items[i].hypotheticalCross
+    }
+
+    /// §9.4 step 11: the used cross size of item `i` of line `l`: a stretched item the
+    /// line's cross size (its sizing keyword min and max heights found again there), a
+    /// wrapping column's item the width its content fits in the line; others keep their
+    /// hypothetical cross size.
+    func determineUsedCrossSize(_ i: Int, line l: Int, _ ctx: FlexContext) {
+        if items[i].stretches {
+            let stretched = lines[l].cross - items[i].margin.cross
+            let minKeyword = style(items[i].node).pointee.minHeight.isIntrinsicKeyword
+            let maxKeyword = style(items[i].node).pointee.maxHeight.isIntrinsicKeyword
+            if ctx.axis.isRow, minKeyword || maxKeyword, items[i].ratio.isNaN, isSingleLineRow(items[i].node) {
+                // (A single-line row: its sizing keyword min and max heights are its
+                // content's height laid out at the stretched height within its max
+                // height, as Chromium lays it out.)
+                let height = maxKeyword ? stretched : Swift.min(stretched, items[i].maxCross)
+                let content = singleLineRowContentHeight(items[i].node, width: items[i].target,
+                                                         height: height, parentWidth: ctx.innerWidth)
+                if minKeyword { items[i].minCross = content }
+                if maxKeyword { items[i].maxCross = content }
+            }
+            if ctx.axis.isRow && hasKeywordHeightBounds(column: items[i].node) {
+                // (A column's sizing keyword min and max heights: its content's height
+                // with the percentages inside of the stretched height, a wrapping
+                // one's lines broken there, as Chromium lays it out.)
+                let wraps = style(items[i].node).pointee.wrap
+                let content = columnContentHeight(items[i].node, width: items[i].target,
+                                                  percentHeight: stretched, parentWidth: ctx.innerWidth,
+                                                  lineLimit: wraps ? stretched : .infinity)
+                if style(items[i].node).pointee.minHeight.isIntrinsicKeyword { items[i].minCross = content }
+                if style(items[i].node).pointee.maxHeight.isIntrinsicKeyword { items[i].maxCross = content }
+            }
+            items[i].cross = clamp(stretched,
+                                   min: items[i].minCross,
+                                   max: items[i].maxCross, floor: items[i].pbCross)
+        } else if !ctx.axis.isRow && !ctx.singleLine && style(items[i].node).pointee.width == .fitContent,
+                  style(items[i].node).pointee.aspectRatio == nil {
+            // A `fit-content` width in a wrapping column fits its line (as Chromium
+            // sizes it; with a ratio, the width through it stays).
+            let room = Swift.max(0, lines[l].cross - items[i].margin.cross)
+            let fit = intrinsicWidth(items[i].node, .fitContent, ctx.innerWidth, ctx.percentHeight, .definite(room))
+            items[i].cross = clamp(fit ?? items[i].cross, min: items[i].minCross, max: items[i].maxCross,
+                                   floor: items[i].pbCross)
+        } else if !ctx.axis.isRow && !ctx.singleLine && items[i].sizeCross.isNaN {
+            // Chromium lays the items of a wrapping column out again in their line:
+            // one it does not stretch is as wide as its content fits there.
+            let room = Swift.max(0, lines[l].cross - items[i].margin.cross)
+            let s = compute(items[i].node, knownWidth: nil, knownHeight: items[i].target,
+                            parentWidth: ctx.innerWidth, parentHeight: ctx.percentHeight,
+                            availableWidth: .definite(room), availableHeight: .definite(items[i].target),
+                            perform: false, definiteHeight: items[i].definiteMain)
+            items[i].cross = clamp(s.width, min: items[i].minCross, max: items[i].maxCross,
+                                   floor: items[i].pbCross)
+        }
     }
 
     /// The content height of a single-line row laid out at `height` (its border box): its

@@ -388,9 +388,11 @@ extension LayoutContext {
             // height stretches takes its width from that height, as Chromium sizes it (a
             // wrapping row's lines are not known yet).
             var knownHeight: Double? = nil
-            // (A row stretched too: its own items may take their widths from its height.)
+            // (A row stretched too: its own items may take their widths from its height; and
+            // a column whose items' percentages resolve against that height, CSS Flexbox
+            // §9.8 item 1: the stretched height is definite.)
             let widthFromHeight = style(c).pointee.aspectRatio != nil || (tags[c] == .column && style(c).pointee.wrap)
-                || tags[c] == .row
+                || tags[c] == .row || (tags[c] == .column && !widthIgnoresHeight[c])
             if axis.isRow, !wraps, let innerHeight, widthFromHeight,
                // (A percentage of the width being measured counts as `auto` here: CSS Sizing 3 §5.2.1.)
                style(c).pointee.width == .auto || style(c).pointee.width.isIntrinsicKeyword || style(c).pointee.width.isPercent,
@@ -440,14 +442,16 @@ extension LayoutContext {
                                             parentHeight: innerHeight, availableWidth: .minContent,
                                             availableHeight: .maxContent, perform: false, contentSize: .horizontal,
                                             widthOnly: true).width
-                    if case .points(let w) = style(c).pointee.width { automatic = Swift.min(automatic, w) }
-                    if case .points(let hi) = style(c).pointee.maxWidth { automatic = Swift.min(automatic, hi) }
-                    // (With a ratio and no height, within the min and max heights through it.)
+                    // (With a ratio and no height, within the min and max heights through it;
+                    // then at most its specified width and its max width, CSS Flexbox §4.5:
+                    // the specified size suggestion caps the content size suggestion.)
                     if let r = style(c).pointee.aspectRatio, knownHeight == nil, style(c).pointee.height == .auto {
                         let pbv = insets(c, parentWidth: nil).vertical
                         automatic = clamp(automatic, min: (resolve(style(c).pointee.minHeight, innerHeight) ?? 0) * r,
                                           max: Swift.max(resolve(style(c).pointee.maxHeight, innerHeight) ?? .infinity, pbv) * r)
                     }
+                    if case .points(let w) = style(c).pointee.width { automatic = Swift.min(automatic, w) }
+                    if case .points(let hi) = style(c).pointee.maxWidth { automatic = Swift.min(automatic, hi) }
                     v = Swift.max(v, automatic)
                 default: break
                 }

@@ -185,55 +185,7 @@ extension LayoutContext {
 
         // §9.4 step 11: the used cross size of each item.
         for l in firstLine..<lastLine {
-            for i in lines[l].start..<lines[l].end {
-                if items[i].stretches {
-                    let stretched = lines[l].cross - items[i].margin.cross
-                    let minKeyword = style(items[i].node).pointee.minHeight.isIntrinsicKeyword
-                    let maxKeyword = style(items[i].node).pointee.maxHeight.isIntrinsicKeyword
-                    if axis.isRow, minKeyword || maxKeyword, items[i].ratio.isNaN, isSingleLineRow(items[i].node) {
-                        // (A single-line row: its sizing keyword min and max heights are its
-                        // content's height laid out at the stretched height within its max
-                        // height, as Chromium lays it out.)
-                        let height = maxKeyword ? stretched : Swift.min(stretched, items[i].maxCross)
-                        let content = singleLineRowContentHeight(items[i].node, width: items[i].target,
-                                                                 height: height, parentWidth: innerWidth)
-                        if minKeyword { items[i].minCross = content }
-                        if maxKeyword { items[i].maxCross = content }
-                    }
-                    if axis.isRow && hasKeywordHeightBounds(column: items[i].node) {
-                        // (A column's sizing keyword min and max heights: its content's height
-                        // with the percentages inside of the stretched height, a wrapping
-                        // one's lines broken there, as Chromium lays it out.)
-                        let wraps = style(items[i].node).pointee.wrap
-                        let content = columnContentHeight(items[i].node, width: items[i].target,
-                                                          percentHeight: stretched, parentWidth: innerWidth,
-                                                          lineLimit: wraps ? stretched : .infinity)
-                        if style(items[i].node).pointee.minHeight.isIntrinsicKeyword { items[i].minCross = content }
-                        if style(items[i].node).pointee.maxHeight.isIntrinsicKeyword { items[i].maxCross = content }
-                    }
-                    items[i].cross = clamp(stretched,
-                                           min: items[i].minCross,
-                                           max: items[i].maxCross, floor: items[i].pbCross)
-                } else if !axis.isRow && !singleLine && style(items[i].node).pointee.width == .fitContent,
-                          style(items[i].node).pointee.aspectRatio == nil {
-                    // A `fit-content` width in a wrapping column fits its line (as Chromium
-                    // sizes it; with a ratio, the width through it stays).
-                    let room = Swift.max(0, lines[l].cross - items[i].margin.cross)
-                    let fit = intrinsicWidth(items[i].node, .fitContent, innerWidth, percentHeight, .definite(room))
-                    items[i].cross = clamp(fit ?? items[i].cross, min: items[i].minCross, max: items[i].maxCross,
-                                           floor: items[i].pbCross)
-                } else if !axis.isRow && !singleLine && items[i].sizeCross.isNaN {
-                    // Chromium lays the items of a wrapping column out again in their line:
-                    // one it does not stretch is as wide as its content fits there.
-                    let room = Swift.max(0, lines[l].cross - items[i].margin.cross)
-                    let s = compute(items[i].node, knownWidth: nil, knownHeight: items[i].target,
-                                    parentWidth: innerWidth, parentHeight: percentHeight,
-                                    availableWidth: .definite(room), availableHeight: .definite(items[i].target),
-                                    perform: false, definiteHeight: items[i].definiteMain)
-                    items[i].cross = clamp(s.width, min: items[i].minCross, max: items[i].maxCross,
-                                           floor: items[i].pbCross)
-                }
-            }
+            for i in lines[l].start..<lines[l].end { determineUsedCrossSize(i, line: l, context) }
         }
 
         // (A column's baselines synthesized at the items' cross-end edges move with their
@@ -245,61 +197,13 @@ extension LayoutContext {
             }
         }
 
-        // §9.5 step 12 and §9.6 steps 13-14: place the items on both axes, then arrange each.
+        // §9.5 step 12 and §9.6 steps 13-14: place the items on both axes, then arrange each;
+        // the container's first baseline from them.
         let crossDefinite = axis.isRow ? (height != nil && bounds.definiteHeight) : true
         let percentBase = (width: innerWidth, height: axis.isRow ? (crossDefinite ? crossInner : nil)
                                                                  : (mainDefinite ? mainInner : nil))
-        var containerBaseline = Double.nan
-        // (With `wrap=reverse`, the last line gives it, the one nearest the cross start.)
-        let baselineLine = sp.pointee.wrap && sp.pointee.wrapReverse ? lastLine - 1 : firstLine
-        for l in firstLine..<lastLine {
-            let line = lines[l]
-            var position = pb.mainStart
-            var between = 0.0
-            distributeMainSpace(line, mainInner: mainInner, gap: gapMain, justify: sp.pointee.justify,
-                                safe: sp.pointee.justifySafe, startIsMainEnd: sp.pointee.reverse,
-                                position: &position, between: &between)
-            for i in line.start..<line.end {
-                let mainPos = position + items[i].margin.mainStart
-                let crossPos = line.offset + crossOffset(i, line, startIsCrossEnd: sp.pointee.wrap && sp.pointee.wrapReverse)
-                let frame = axis.frame(main: mainPos, cross: crossPos, mainSize: items[i].target,
-                                       crossSize: items[i].cross, in: outer)
-                // A stretched item is laid out again with its cross size as definite (§9.4
-                // step 11), whether or not the container's is.
-                // A height from a ratio and a definite width is definite too.
-                let definiteHeight = axis.isRow
-                    ? items[i].stretches || !items[i].sizeCross.isNaN || !items[i].ratio.isNaN
-                    : items[i].definiteMain
-                // (Such a column's percentages stay of the stretched height.)
-                let stretchedPercentHeight = axis.isRow && items[i].stretches && hasKeywordHeightBounds(column: items[i].node)
-                    ? line.cross - items[i].margin.cross : nil
-                _ = compute(items[i].node, knownWidth: frame.width, knownHeight: frame.height,
-                            parentWidth: percentBase.width, parentHeight: percentBase.height,
-                            availableWidth: .definite(frame.width), availableHeight: .definite(frame.height),
-                            perform: true, definiteHeight: definiteHeight, percentHeight: stretchedPercentHeight)
-                frames[items[i].node] = relativeOffset(items[i].node, frame, parentWidth: percentBase.width,
-                                                       parentHeight: percentBase.height)
-                // The container's first baseline: its first line's baseline group (a row's), or
-                // its first item's (synthesized at that item's bottom when it has none); in a
-                // `reverse` stack its last item's, the one placed first from the physical
-                // start, as in Chromium. It may lie below the container's bottom edge unless
-                // the container clips.
-                if containerBaseline.isNaN && l == baselineLine {
-                    if line.hasBaselineItems && axis.isRow {
-                        if items[i].align == .baseline {
-                            containerBaseline = frame.y + (itemBaseline(items[i].node, frame.size, parentWidth: innerWidth)
-                                                           ?? frame.height)
-                        }
-                    } else if i == (sp.pointee.reverse ? line.end - 1 : line.start) {
-                        containerBaseline = frame.y + (itemBaseline(items[i].node, frame.size, parentWidth: innerWidth)
-                                                       ?? frame.height)
-                    }
-                    if sp.pointee.clipsContent { containerBaseline = Swift.min(containerBaseline, outer.height) }
-                }
-                position = mainPos + items[i].target + items[i].margin.mainEnd + gapMain + between
-            }
-        }
-        baselines[node] = containerBaseline
+        baselines[node] = placeFlexItems(node, firstLine, lastLine, outer: outer, edges: pb, mainInner: mainInner,
+                                         gap: gapMain, percentBase: percentBase, context)
 
         // Absolutely positioned children, against the padding box.
         layoutAbsoluteChildren(node, outer: outer, axis: axis, contentStart: (main: pb.mainStart, cross: pb.crossStart),

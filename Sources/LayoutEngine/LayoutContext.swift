@@ -1,5 +1,6 @@
 // The engine's working state for one `computeLayout` call: flat arrays indexed by
-// `NodeID`, a measurement cache, and the dispatch from a node to its layout algorithm.
+// `NodeID` and the measurement cache (MeasurementCache.swift); the entry point of every
+// algorithm, `compute`, is in NodeLayout.swift.
 //
 // Every algorithm (flex, overlay, border, anchors, leaf) answers one question, as in
 // Taffy: "given the sizes that are already known and the space available, what size
@@ -29,29 +30,6 @@ enum KindTag: UInt8 {
     }
 }
 
-/// One remembered measurement of a node.
-struct CacheEntry {
-    var knownWidth: UInt64
-    var knownHeight: UInt64
-    var availableWidth: UInt64
-    var availableHeight: UInt64
-    /// Bits 0-1 / 2-3: the kind of available width / height; bit 4 / 7: content-size mode for
-    /// the width / height; bit 5: valid; bit 6: a known height that is indefinite for percentages.
-    var flags: UInt32
-    var result: Size
-}
-
-struct OverflowKey: Hashable {
-    var node: Int
-    var knownWidth: UInt64
-    var knownHeight: UInt64
-    var availableWidth: UInt64
-    var availableHeight: UInt64
-    var parentWidth: UInt64
-    var parentHeight: UInt64
-    var flags: UInt32
-}
-
 /// Resolved min/max bounds and padding+border of a node, handed to its algorithm.
 struct NodeBounds {
     var minWidth: Double
@@ -75,10 +53,10 @@ struct NodeBounds {
     var ratioPercentHeight: Double? = nil
 
     @inline(__always) func clampWidth(_ v: Double) -> Double {
-        Swift.max(Swift.max(Swift.min(v, maxWidth), minWidth), insets.horizontal)
+        clamp(v, min: minWidth, max: maxWidth, floor: insets.horizontal)
     }
     @inline(__always) func clampHeight(_ v: Double) -> Double {
-        Swift.max(Swift.max(Swift.min(v, maxHeight), minHeight), insets.vertical)
+        clamp(v, min: minHeight, max: maxHeight, floor: insets.vertical)
     }
 }
 
@@ -181,22 +159,8 @@ final class LayoutContext {
     /// none (its bottom edge then stands in for it, as CSS synthesizes one).
     let baselines: UnsafeMutableBufferPointer<Double>
     let frames: UnsafeMutableBufferPointer<Rect>
-    static let cacheSlots = 8
-    /// Slot `s` of every node is `cache[s]![node]`: slot-major, each slot's array allocated
-    /// when a node first needs that slot and left uninitialized (only the first
-    /// `cacheUsed[n]` slots of a node are ever read). Leaves of fixed size need none and
-    /// most containers two to five, so few pages are touched; and arrays of one slot each
-    /// stay under the size the allocator maps afresh, so a process that lays out again
-    /// (a batch, the service) reuses them instead of faulting in new pages.
-    let cache: UnsafeMutablePointer<UnsafeMutablePointer<CacheEntry>?>
-    /// The parent's size each cache entry was measured in, for nodes with percentages only.
-    let cacheParent: UnsafeMutablePointer<UnsafeMutablePointer<Size>?>
-    /// How many slots of a node are filled.
-    let cacheUsed: UnsafeMutableBufferPointer<UInt8>
-    /// Measurements beyond a node's slots. Typical trees never get here; deep chains of
-    /// percentages and intrinsic sizes do, and evicting instead would re-measure whole
-    /// subtrees again and again (exponential time).
-    var overflow: [OverflowKey: Size] = [:]
+    /// Every node's remembered measurements (MeasurementCache.swift).
+    var cache: MeasurementCache
     /// Scratch storage for the flex items and lines of the containers on the current path,
     /// and a counter of algorithm runs (cache misses), for tests.
     struct Scratch {
@@ -244,12 +208,7 @@ final class LayoutContext {
         baselines = .allocate(capacity: n)
         baselines.initialize(repeating: .nan)
         self.frames = frames
-        cache = .allocate(capacity: Self.cacheSlots)
-        cache.initialize(repeating: nil, count: Self.cacheSlots)
-        cacheParent = .allocate(capacity: Self.cacheSlots)
-        cacheParent.initialize(repeating: nil, count: Self.cacheSlots)
-        cacheUsed = .allocate(capacity: n)
-        cacheUsed.initialize(repeating: 0)
+        cache = MeasurementCache(count: n)
         let table = styles.table
         fixedEdges = .allocate(capacity: table.count)
         itemTemplate = .allocate(capacity: 2 * table.count)
@@ -306,9 +265,8 @@ final class LayoutContext {
         childStart.deallocate(); childList.deallocate(); tags.deallocate(); hidden.deallocate()
         rtl.deallocate(); usesParentSize.deallocate(); widthIgnoresHeight.deallocate(); hasSizing.deallocate()
         outOfFlow.deallocate()
-        for s in 0..<Self.cacheSlots { cache[s]?.deallocate(); cacheParent[s]?.deallocate() }
-        baselines.deallocate(); cache.deallocate(); cacheParent.deallocate()
-        cacheUsed.deallocate(); fixedEdges.deallocate()
+        cache.deallocate()
+        baselines.deallocate(); fixedEdges.deallocate()
         scratch.pointee.items.deallocate(); scratch.pointee.lines.deallocate()
         scratch.pointee.itemTemplates.deallocate(); scratch.deallocate(); itemTemplate.deallocate()
     }
@@ -345,276 +303,24 @@ final class LayoutContext {
         return fixed.pointee.marginsFixed ? fixed.pointee.margins : resolvedMargins(style(n), parentWidth: parentWidth)
     }
 
-    // MARK: - The one entry point of every algorithm
-
-    /// The border-box size of `node`, and with `perform` the frames of its children.
-    ///
-    /// - Parameters:
-    ///   - knownWidth/knownHeight: sizes the parent has already fixed (they win over the style).
-    ///   - parentWidth/parentHeight: the containing block, for percentages (nil = indefinite).
-    ///   - availableWidth/availableHeight: the space the node may take.
-    ///   - contentSize: the axis along which the node's own size, min and max are ignored
-    ///     (the main axis, for the flex base size and the automatic minimum size of flex
-    ///     items, CSS Flexbox §9.2, §4.5; the width, for intrinsic keywords).
-    ///   - definiteHeight: whether `knownHeight` is definite for the percentages inside.
-    ///   - ignoringRatio: measure the content as if the node had no aspect ratio (the
-    ///     content-based minimum of a box with a ratio).
-    ///   - percentHeight: with `perform`, the border-box height the percentages inside are
-    ///     of, when it is not the node's own.
-    func compute(_ node: NodeID, knownWidth: Double?, knownHeight: Double?,
-                 parentWidth: Double?, parentHeight: Double?,
-                 availableWidth: AvailableSpace, availableHeight: AvailableSpace,
-                 perform: Bool, contentSize: PhysicalAxis? = nil, definiteHeight: Bool = true,
-                 ignoringRatio: Bool = false, percentHeight: Double? = nil, widthOnly: Bool = false) -> Size {
-        // Sizes the parent fixed win over everything: nothing to measure, and an empty box or
-        // a spacer has nothing to arrange either.
-        if let knownWidth, let knownHeight,
-           !perform || ((tags[node] == .box || tags[node] == .flexibleSpacer || tags[node] == .fixedSpacer)
-                        && childStart[node] == childStart[node + 1]) {
-            return Size(width: knownWidth, height: knownHeight)
-        }
-        if widthOnly, !perform, knownWidth == nil, knownHeight != nil, widthIgnoresHeight[node] {
-            return compute(node, knownWidth: nil, knownHeight: nil, parentWidth: parentWidth, parentHeight: parentHeight,
-                           availableWidth: availableWidth, availableHeight: .maxContent, perform: false,
-                           contentSize: contentSize, ignoringRatio: ignoringRatio, widthOnly: true)
-        }
+    /// `height`, a column's own height, within its sizing keyword min and max heights: its
+    /// content's height at its width (`knownWidth`, else its content's at that height), the
+    /// percentages inside of `height` and a wrapping one's lines broken there, as Chromium
+    /// resolves them (the keywords do not make the height indefinite).
+    func keywordBoundedHeight(_ node: NodeID, _ height: Double, knownWidth: Double?, parentWidth: Double?,
+                              parentHeight: Double?, availableWidth: AvailableSpace) -> Double {
         let sp = style(node)
-        let pb = insets(node, parentWidth: parentWidth)
-        let definiteHeight = definiteHeight || knownHeight == nil
-        var bounds = NodeBounds(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, insets: pb,
-                                definiteHeight: definiteHeight)
-        var w = knownWidth, h = knownHeight
-        // Measuring the content of a node that does not size itself is measuring the node.
-        let contentSize: PhysicalAxis? = switch contentSize {
-        case .horizontal? where hasSizing[node] & 1 != 0: .horizontal
-        case .vertical? where hasSizing[node] & 2 != 0: .vertical
-        default: nil
-        }
-        var ratio: Double? = nil
-        var ratioHeight: Double? = nil
-        var ratioWidth: Double? = nil
-        if contentSize != .horizontal {
-            if !sp.pointee.minWidth.isAuto {
-                bounds.minWidth = sizeBound(node, sp.pointee.minWidth, parentWidth, parentHeight, availableWidth,
-                                            default: 0, knownHeight: knownHeight)
-            }
-            if !sp.pointee.maxWidth.isAuto {
-                bounds.maxWidth = sizeBound(node, sp.pointee.maxWidth, parentWidth, parentHeight, availableWidth,
-                                            default: .infinity, knownHeight: knownHeight)
-            }
-            if w == nil {
-                if let sw = resolve(sp.pointee.width, parentWidth) {
-                    w = bounds.clampWidth(sw)
-                } else if let kw = intrinsicWidth(node, sp.pointee.width, parentWidth, parentHeight, availableWidth) {
-                    w = bounds.clampWidth(kw)
-                }
-            }
-        }
-        if contentSize != .vertical {
-            bounds.minHeight = resolve(sp.pointee.minHeight, parentHeight) ?? 0
-            bounds.maxHeight = resolve(sp.pointee.maxHeight, parentHeight) ?? .infinity
-            if h == nil, let sh = resolve(sp.pointee.height, parentHeight) { h = bounds.clampHeight(sh) }
-            // (A min height above the max height wins there too.)
-            bounds.columnLimit = Swift.max(bounds.maxHeight, bounds.minHeight)
-        } else if sp.pointee.wrap, tags[node] == .column, let limit = resolve(sp.pointee.maxHeight, parentHeight) {
-            bounds.columnLimit = Swift.max(limit, resolve(sp.pointee.minHeight, parentHeight) ?? 0)
-        }
-        if let r = sp.pointee.aspectRatio, !ignoringRatio {
-            ratio = r
-            switch contentSize {
-            case nil:
-                // A size from the ratio, but not less than the content's when the minimum
-                // size is automatic (CSS Sizing 4 §5.2: boxes with a ratio do not overflow
-                // their content): measured below.
-                let contentFloor = !sp.pointee.clipsContent && hasFlowContent(node)
-                if let ww = w, h == nil {
-                    // (Only for a height that is `auto` or a sizing keyword, not a percentage of an
-                    // indefinite one.)
-                    if sp.pointee.minHeight == .auto && (sp.pointee.height == .auto || sp.pointee.height.isIntrinsicKeyword) && contentFloor {
-                        if tags[node] == .row && !sp.pointee.wrap {
-                            // A row laid out at that height stretches its items to it: only
-                            // what does not stretch can make it taller (as Chromium does).
-                            // (Percentages inside are of the height the ratio gives.)
-                            let fromRatio = bounds.clampHeight(ww / r)
-                            let content = rowContentHeight(node, width: ww, height: fromRatio, insets: pb)
-                            h = bounds.clampHeight(Swift.max(ww / r, content + pb.vertical))
-                        } else {
-                            ratioHeight = bounds.clampHeight(ww / r)
-                        }
-                    }
-                    else { h = bounds.clampHeight(ww / r) }
-                } else if let hh = h, w == nil {
-                    if sp.pointee.minWidth == .auto && contentFloor { ratioWidth = bounds.clampWidth(hh * r) }
-                    else { w = bounds.clampWidth(hh * r) }
-                }
-                else if w == nil && h == nil {
-                    // Min and max sizes transfer through the ratio (CSS Sizing 4 §5.2.1), the
-                    // padding and border floor of the other axis included.
-                    let (minW, maxW) = (Swift.max(bounds.minWidth, pb.horizontal), bounds.maxWidth)
-                    let (minH, maxH) = (Swift.max(bounds.minHeight, pb.vertical), bounds.maxHeight)
-                    bounds.minWidth = Swift.max(minW, Swift.min(minH * r, maxW))
-                    // (Not the max height of a box whose height is a percentage of an
-                    // indefinite size; and an absolute box's content is not limited by its
-                    // max width through the ratio, only by its own max height: as Chromium
-                    // sizes them.)
-                    if !sp.pointee.height.isPercent { bounds.maxWidth = Swift.min(maxW, Swift.max(maxH * r, minW)) }
-                    bounds.minHeight = Swift.max(minH, Swift.min(minW / r, maxH))
-                    if !outOfFlow[node] { bounds.maxHeight = Swift.min(maxH, Swift.max(maxW / r, minH)) }
-                }
-            case .horizontal?:
-                // The content's width, not less than the ratio gives from a known height.
-                if let hh = h, w == nil { ratioWidth = hh * r }
-            case .vertical?:
-                if let ww = w, h == nil { ratioHeight = ww / r }
-            }
-        }
-        // A wrapping column breaks its lines at the height its ratio gives, though its
-        // content may make it taller (as Chromium lays it out), unless that height is its
-        // main size in a parent column.
-        let heightIsMain = knownHeight != nil && !outOfFlow[node] && tree.parents[node].map { tags[$0] == .column } == true
-        if let ratio, let w, contentSize == nil, !heightIsMain, tags[node] == .column, sp.pointee.wrap,
-           sp.pointee.height == .auto {
-            bounds.ratioLineLimit = bounds.clampHeight(w / ratio)
-        }
-        // Percentages inside a stack whose height comes from its ratio are of that height,
-        // even where its content makes it taller, unless it was stretched past its content
-        // (as Chromium resolves them).
-        if let ratio, let ww = w, contentSize == nil, !heightIsMain, tags[node] == .row || tags[node] == .column,
-           sp.pointee.height == .auto, sp.pointee.minHeight == .auto, !sp.pointee.clipsContent {
-            let fromRatio = bounds.clampHeight(ww / ratio)
-            if knownHeight == nil {
-                bounds.ratioPercentHeight = fromRatio
-            } else if perform, let hh = h, hh > fromRatio + 1e-9 {
-                let natural = compute(node, knownWidth: ww, knownHeight: nil, parentWidth: parentWidth,
-                                      parentHeight: parentHeight, availableWidth: .definite(ww),
-                                      availableHeight: availableHeight, perform: false).height
-                if hh <= natural + 1e-9 { bounds.ratioPercentHeight = fromRatio }
-            }
-        }
-        if perform, let percentHeight { bounds.ratioPercentHeight = percentHeight }
-        if !perform, let w, let h { return Size(width: w, height: h) }
-
-        // A caller that reads only the width of a stack measured without one need not have
-        // its height worked out (its width comes first, from its content: `layoutFlex`).
-        // (A ratio can make the width depend on the content's height.)
-        let widthOnly = widthOnly && !perform && ratio == nil && (tags[node] == .row || tags[node] == .column)
-
-        // The cache: only measurements; the arrange pass runs once per node.
-        let used = Int(cacheUsed[node])
-        var key = CacheEntry(knownWidth: 0, knownHeight: 0, availableWidth: 0, availableHeight: 0,
-                             flags: 0, result: .zero)
-        let keyedByParent = usesParentSize[node]
-        let parentKey = Size(width: parentWidth ?? .nan, height: parentHeight ?? .nan)
-        if !perform {
-            key.knownWidth = (w ?? .nan).bitPattern
-            key.knownHeight = (h ?? .nan).bitPattern
-            // The available space along an axis whose size is known changes nothing: leaving
-            // it out of the key keeps the number of distinct proposals per node small.
-            key.flags = (w == nil ? Self.encode(availableWidth, &key.availableWidth) : 3)
-                | ((h == nil ? Self.encode(availableHeight, &key.availableHeight) : 3) << 2)
-                | (contentSize == .horizontal ? 16 : 0) | (contentSize == .vertical ? 128 : 0) | 32
-                | (definiteHeight ? 0 : 64) | (ignoringRatio ? 256 : 0) | (widthOnly ? Self.widthOnlyFlag : 0)
-            // (A width-only request is answered by a whole measurement too, not the other way.)
-            let anyHeight = widthOnly ? ~Self.widthOnlyFlag : ~0
-            for s in 0..<used {
-                let e = cache[s].unsafelyUnwrapped[node]
-                if e.flags & anyHeight == key.flags & anyHeight
-                    && e.knownWidth == key.knownWidth && e.knownHeight == key.knownHeight
-                    && e.availableWidth == key.availableWidth && e.availableHeight == key.availableHeight
-                    && (!keyedByParent || Self.same(cacheParent[s].unsafelyUnwrapped[node], parentKey)) {
-                    return e.result
-                }
-            }
-            if used == Self.cacheSlots, let hit = overflow[overflowKey(node, key, parentKey, keyedByParent)] {
-                return hit
-            }
-        }
-        scratch.pointee.computeCount &+= 1
-
-        var size: Size
-        switch tags[node] {
-        case .row, .column:
-            size = layoutFlex(node, width: w, height: h,
-                              availableWidth: availableWidth, availableHeight: availableHeight,
-                              bounds: bounds, perform: perform, widthOnly: widthOnly)
-        case .overlay:
-            size = layoutOverlay(node, width: w, height: h, availableWidth: availableWidth,
-                                 availableHeight: availableHeight, bounds: bounds, perform: perform)
-        case .grid:
-            size = layoutGrid(node, width: w, height: h, availableWidth: availableWidth,
-                              availableHeight: availableHeight, bounds: bounds, perform: perform)
-        case .border:
-            size = layoutBorder(node, width: w, height: h, availableWidth: availableWidth,
-                                availableHeight: availableHeight, bounds: bounds, perform: perform)
-        case .box:
-            size = layoutBox(node, width: w, height: h, availableWidth: availableWidth,
-                             availableHeight: availableHeight, bounds: bounds, perform: perform)
-        case .flexibleSpacer, .fixedSpacer:
-            size = Size(width: w ?? bounds.clampWidth(0), height: h ?? bounds.clampHeight(0))
-        case .leaf:
-            size = measureLeaf(node, width: w, height: h, availableWidth: availableWidth,
-                               availableHeight: availableHeight, bounds: bounds)
-        }
-
-        // A box with a ratio and no size of its own: its width from its content (or the
-        // transferred minimum), its height from the width.
-        if let ratio, knownWidth == nil, knownHeight == nil, w == nil, h == nil {
-            switch contentSize {
-            case nil:
-                let width = bounds.clampWidth(size.width)
-                var content = (sp.pointee.minHeight == .auto && !sp.pointee.clipsContent) ? size.height : 0
-                if content > 0, tags[node] == .row, !sp.pointee.wrap {
-                    // (A row laid out at the height from the ratio stretches its items to it.)
-                    let fromRatio = bounds.clampHeight(width / ratio)
-                    content = rowContentHeight(node, width: width, height: fromRatio, insets: pb) + pb.vertical
-                } else if content > 0, tags[node] == .column {
-                    // (A column laid out at that width, its percentages of the height from the ratio.)
-                    content = compute(node, knownWidth: width, knownHeight: nil, parentWidth: parentWidth,
-                                      parentHeight: parentHeight, availableWidth: .definite(width),
-                                      availableHeight: availableHeight, perform: false).height
-                }
-                size = Size(width: width, height: bounds.clampHeight(Swift.max(width / ratio, content)))
-            case .horizontal?:
-                // The content's width, at least what the height's minimum gives through the ratio.
-                size.width = Swift.max(size.width, Swift.max(bounds.minHeight, pb.vertical) * ratio)
-            case .vertical?:
-                size.height = Swift.max(size.height, Swift.max(bounds.minWidth, pb.horizontal) / ratio)
-            }
-        }
-        if let ratioHeight, knownHeight == nil { size.height = Swift.max(size.height, ratioHeight) }
-        if let ratioWidth, knownWidth == nil {
-            // The width from the ratio, not less than the content's min-content width.
-            // (The max width wins over that minimum, and so does the max height through
-            // the ratio for a column item flexed to its height without one of its own, as
-            // Chromium clamps it; such an item with a min height of its own gets no
-            // minimum from its content.)
-            let flexedHeight = heightIsMain && resolve(sp.pointee.height, parentHeight) == nil && !sp.pointee.height.isPercent
-            var least = size.width
-            if flexedHeight && sp.pointee.minHeight != .auto {
-                least = 0
-            } else if contentSize == nil {
-                least = compute(node, knownWidth: nil, knownHeight: h, parentWidth: parentWidth, parentHeight: parentHeight,
-                                availableWidth: .minContent, availableHeight: availableHeight, perform: false,
-                                contentSize: .horizontal, widthOnly: true).width
-            }
-            let maxFromHeight = flexedHeight ? Swift.max(bounds.maxHeight * (ratio ?? .infinity), pb.horizontal) : .infinity
-            size.width = Swift.max(Swift.min(least, bounds.maxWidth, maxFromHeight), ratioWidth)
-        }
-        if !perform {
-            key.result = size
-            if used < Self.cacheSlots {
-                if cache[used] == nil { cache[used] = .allocate(capacity: count) }
-                (cache[used].unsafelyUnwrapped + node).initialize(to: key)
-                if keyedByParent {
-                    if cacheParent[used] == nil { cacheParent[used] = .allocate(capacity: count) }
-                    (cacheParent[used].unsafelyUnwrapped + node).initialize(to: parentKey)
-                }
-                cacheUsed[node] = UInt8(used + 1)
-            } else {
-                overflow[overflowKey(node, key, parentKey, keyedByParent)] = size
-            }
-        }
-        return size
+        // (Its width measured with its own height left out, as the keywords are not
+        // resolved again there.)
+        let width = knownWidth ?? compute(node, knownWidth: nil, knownHeight: height, parentWidth: parentWidth,
+                                          parentHeight: parentHeight, availableWidth: availableWidth,
+                                          availableHeight: .definite(height), perform: false,
+                                          contentSize: .vertical, widthOnly: true).width
+        let content = columnContentHeight(node, width: width, percentHeight: height, parentWidth: parentWidth,
+                                          lineLimit: sp.pointee.wrap ? height : .infinity)
+        return clamp(height, min: sp.pointee.minHeight.isIntrinsicKeyword ? content : 0,
+                     max: sp.pointee.maxHeight.isIntrinsicKeyword ? content : .infinity,
+                     floor: insets(node, parentWidth: parentWidth).vertical)
     }
 
     /// The height a single-line row's content needs when its size is fixed (`width` by
@@ -689,7 +395,7 @@ final class LayoutContext {
     /// (as Chromium sizes it).
     func widthNotBelowContentHeight(_ node: NodeID, _ width: Double, _ parentWidth: Double?, _ parentHeight: Double?) -> Double {
         let sp = style(node)
-        guard let r = sp.pointee.aspectRatio, resolve(sp.pointee.height, parentHeight) == nil,
+        guard let r = sp.pointee.aspectRatio, sp.pointee.height == .auto,
               sp.pointee.minHeight == .auto, !sp.pointee.clipsContent, hasFlowContent(node) else { return width }
         // (The content is measured at the width its min and max widths allow.)
         let width = clamp(width, min: resolve(sp.pointee.minWidth, parentWidth) ?? 0,
@@ -699,7 +405,7 @@ final class LayoutContext {
                              contentSize: .vertical).height
         // (Within the max height through the ratio, which holds for the keyword too.)
         let maxHeight = resolve(sp.pointee.maxHeight, parentHeight) ?? .infinity
-        return Swift.max(Swift.min(Swift.max(width, height * r), maxHeight * r), insets(node, parentWidth: parentWidth).horizontal)
+        return clamp(Swift.max(width, height * r), min: 0, max: maxHeight * r, floor: insets(node, parentWidth: parentWidth).horizontal)
     }
 
     /// The automatic minimum width of a box with a ratio (CSS Sizing 4 §5.2): its content's
@@ -714,28 +420,6 @@ final class LayoutContext {
                             contentSize: .horizontal, ignoringRatio: true, widthOnly: true).width
         if case .points(let hi) = sp.pointee.maxWidth { least = Swift.min(least, hi) }
         return least
-    }
-
-    private func overflowKey(_ node: NodeID, _ key: CacheEntry, _ parent: Size, _ keyedByParent: Bool) -> OverflowKey {
-        OverflowKey(node: node, knownWidth: key.knownWidth, knownHeight: key.knownHeight,
-                    availableWidth: key.availableWidth, availableHeight: key.availableHeight,
-                    parentWidth: keyedByParent ? parent.width.bitPattern : 0,
-                    parentHeight: keyedByParent ? parent.height.bitPattern : 0, flags: key.flags)
-    }
-
-    @inline(__always) private static func same(_ a: Size, _ b: Size) -> Bool {
-        a.width.bitPattern == b.width.bitPattern && a.height.bitPattern == b.height.bitPattern
-    }
-
-    /// The cache-key flag of a measurement whose height was not worked out (`widthOnly`).
-    static let widthOnlyFlag: UInt32 = 512
-
-    @inline(__always) private static func encode(_ a: AvailableSpace, _ value: inout UInt64) -> UInt32 {
-        switch a {
-        case .definite(let v): value = v.bitPattern; return 0
-        case .minContent: value = 0; return 1
-        case .maxContent: value = 0; return 2
-        }
     }
 
     /// A leaf: the measurer sees the content box; padding and border are added around it.

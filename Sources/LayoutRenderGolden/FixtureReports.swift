@@ -18,7 +18,8 @@ public enum FixtureReports {
         for o in outcomes {
             xml += "  <testcase classname=\"\(escape(className(o.testCase.specPath)))\" name=\"\(escape(o.testCase.name))\""
             xml += " file=\"\(escape(o.testCase.specPath))\" time=\"\(seconds(o.seconds))\""
-            guard o.failsRun || o.status == .recorded || !o.warnings.isEmpty || !o.artifacts.isEmpty else {
+            // Attachments are written for failing cases only, so they do not open an element.
+            guard o.failsRun || o.status == .recorded || !o.warnings.isEmpty else {
                 xml += "/>\n"
                 continue
             }
@@ -46,10 +47,10 @@ public enum FixtureReports {
     }
 
     /// The folder of a spec, as a dotted class name: `fixtures`, `docs.examples`.
+    /// Plain string work, not `NSString`'s path methods: a merged report's paths come from
+    /// other machines' files, and Foundation traps on a path holding a NUL.
     static func className(_ specPath: String) -> String {
-        var folder = (specPath as NSString).deletingLastPathComponent
-        while folder.hasPrefix("./") { folder.removeFirst(2) }
-        let parts = folder.split(separator: "/").filter { $0 != "." }
+        let parts = specPath.split(separator: "/").dropLast().filter { $0 != "." }
         return parts.isEmpty ? "." : parts.joined(separator: ".")
     }
 
@@ -91,7 +92,7 @@ public enum FixtureReports {
             page += "</ul>"
             let images = o.artifacts.reduce(into: [String: String]()) { result, path in
                 for kind in ["expected", "actual", "diff"] where path.hasSuffix(".\(kind).png") {
-                    if let data = FileManager.default.contents(atPath: path) {
+                    if let data = imageBytes(path) {
                         result[kind] = "data:image/png;base64," + data.base64EncodedString()
                     }
                 }
@@ -102,7 +103,7 @@ public enum FixtureReports {
             }
             // A golden recorded unasked is shown, to be looked at before it is trusted.
             if o.status == .recorded, !o.testCase.goldenPNGPath.isEmpty,
-               let data = FileManager.default.contents(atPath: o.testCase.goldenPNGPath) {
+               let data = imageBytes(o.testCase.goldenPNGPath) {
                 page += "<figure><img src=\"data:image/png;base64,\(data.base64EncodedString())\">"
                 page += "<figcaption>recorded \(escape(o.testCase.goldenPNGPath))</figcaption></figure>"
             }
@@ -131,6 +132,14 @@ public enum FixtureReports {
     }
 
     /// A case's render warnings as list items, each in the warning style.
+    /// The bytes of a PNG the page shows: a regular file (a FIFO named by a report would
+    /// hold the run for ever) of at most 64 MiB that starts as a PNG does; nil otherwise.
+    static func imageBytes(_ path: String) -> Data? {
+        guard let bytes = try? RegularFile.read(path: path, maxBytes: 64 << 20),
+              bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
+        return Data(bytes)
+    }
+
     static func warningItems(_ o: FixtureRunner.Outcome) -> String {
         o.warnings.map { "<li class=\"warning\"><pre>\(escape($0))</pre></li>" }.joined()
     }

@@ -38,7 +38,9 @@ public enum JUnitReport {
                     current?.status = .recorded
                 case "failure":
                     if current?.status != .recorded { current?.status = .failed } else { current?.recordedUnasked = true }
-                    if let message = attributes["message"], selfClosing { current?.details = [message] }
+                    if let message = attributes["message"], selfClosing {
+                        current?.details = message.isEmpty ? [] : message.components(separatedBy: "\n")
+                    }
                     if !selfClosing { textTarget = name; collected = "" }
                 case "system-out", "system-err":
                     if !selfClosing { textTarget = name; collected = "" }
@@ -48,14 +50,18 @@ public enum JUnitReport {
                 if name == textTarget {
                     let lines = collected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                     switch name {
-                    case "failure": current?.details = lines
+                    case "failure": current?.details = collected.isEmpty ? [] : lines
                     case "system-err":
                         current?.warnings += collected.components(separatedBy: "\n\n").filter { !$0.isEmpty }
                     default:
                         for line in lines where !line.isEmpty {
                             if line.hasPrefix("[[ATTACHMENT|"), line.hasSuffix("]]") {
                                 let path = String(line.dropFirst("[[ATTACHMENT|".count).dropLast(2))
-                                current?.artifacts.append(locate(path, besideReportIn: reportFolder))
+                                if let found = locate(path, besideReportIn: reportFolder) {
+                                    current?.artifacts.append(found)
+                                } else {
+                                    current?.details.append("an attachment outside the report's folder was left out: \(path)")
+                                }
                             } else if current?.status == .recorded {
                                 current?.details.append(line)
                             }
@@ -74,16 +80,32 @@ public enum JUnitReport {
 
     /// `path` as written when it exists; else the first of it and its tails (`run/shard-1/
     /// artifacts/c.png`, `shard-1/artifacts/c.png`, `artifacts/c.png`, `c.png`) found in
-    /// the report's folder.
-    private static func locate(_ path: String, besideReportIn folder: String) -> String {
+    /// the report's folder. Either way only a file inside the report's folder (links
+    /// resolved) is taken: a report is data from another machine, and what it names must
+    /// not put `/etc/…` or `../../secret.diff.png` into the merged HTML page. Nil when
+    /// nothing inside the folder matches.
+    static func locate(_ path: String, besideReportIn folder: String) -> String? {
+        // Foundation traps on a path with a NUL in it; no file has one.
+        guard !path.contains("\u{0}") else { return nil }
         let fm = FileManager.default
-        guard !path.hasPrefix("/"), !fm.fileExists(atPath: path) else { return path }
-        let parts = path.split(separator: "/")
+        let root = resolved(folder.isEmpty ? "." : folder)
+        func inside(_ candidate: String) -> Bool {
+            let target = resolved(candidate)
+            return target == root || target.hasPrefix(root == "/" ? "/" : root + "/")
+        }
+        if fm.fileExists(atPath: path) { return inside(path) ? path : nil }
+        let parts = path.split(separator: "/").filter { $0 != "." }
+        guard !parts.contains("..") else { return nil }
         for start in parts.indices {
             let candidate = (folder.isEmpty ? "" : folder + "/") + parts[start...].joined(separator: "/")
-            if fm.fileExists(atPath: candidate) { return candidate }
+            if fm.fileExists(atPath: candidate), inside(candidate) { return candidate }
         }
-        return path
+        return nil
+    }
+
+    /// An absolute path with `.`, `..` and links resolved.
+    private static func resolved(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     enum Token: Equatable {

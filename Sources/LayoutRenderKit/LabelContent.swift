@@ -23,6 +23,9 @@ final class LabelContent: LeafMeasurer, Sendable {
     /// The colour and decorations of each of `attributes.runs` (by `PositionedGlyph.run`);
     /// empty for a label drawn as one run in its colour.
     let runPaints: [RunPaint]
+    /// What each run that is an inline object draws (`TextRun.object`), by run; nil for
+    /// runs of text, empty without runs.
+    let inlineDrawings: [InlineDrawing?]
     /// Unicode scalars in the text: what one layout of it costs against the budget.
     let characterCount: Int
     private let measurements = Mutex<[Double: TextMeasurement]>([:])
@@ -33,9 +36,11 @@ final class LabelContent: LeafMeasurer, Sendable {
     /// Key for "no width constraint" (max-content).
     private static let unconstrained = -1.0
 
-    init(text: String, attributes: TextAttributes, engine: TextLayoutEngine, meter: WorkMeter, runPaints: [RunPaint] = []) {
+    init(text: String, attributes: TextAttributes, engine: TextLayoutEngine, meter: WorkMeter, runPaints: [RunPaint] = [],
+         inlineDrawings: [InlineDrawing?] = []) {
         self.text = text; self.attributes = attributes; self.engine = engine; self.meter = meter
         self.runPaints = runPaints
+        self.inlineDrawings = inlineDrawings
         characterCount = text.unicodeScalars.count
     }
 

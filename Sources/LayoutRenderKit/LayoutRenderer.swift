@@ -118,7 +118,7 @@ public final class LayoutRenderer: Sendable {
         let template = try Self.parseTemplate(source: source, options: options)
         do throws(SpecError) {
             let environment = try Self.environment(for: template, options: options)
-            return try SpecExpander(limits: options.parseLimits).expand(template, environment: environment)
+            return try SpecExpander(limits: options.parseLimits, names: options.nameSource).expand(template, environment: environment)
         } catch {
             let line = error.sourceLine ?? SourceLines(source).line(at: error.location)
             throw .spec(Diagnostic(file: options.fileName, location: error.location, message: error.message, sourceLine: line))

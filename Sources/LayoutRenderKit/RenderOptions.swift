@@ -22,6 +22,8 @@ public struct RenderOptions: Sendable {
     /// Names for `if` conditions, `for` loops and `{name}` interpolation (`--var`, `--data`).
     /// `width`, `height` and `scale` are the canvas's and cannot be set here.
     public var variables: [String: DataValue] = [:]
+    /// Where `variables` came from, for how an unknown name's message says to give it.
+    public var nameSource: NameSource = .commandLine
     /// The form of the source; `.automatic` takes JSON when the file name ends in `.json`
     /// or the text starts with `{`.
     public var format: SpecFormat = .automatic

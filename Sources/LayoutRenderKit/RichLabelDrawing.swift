@@ -11,6 +11,8 @@ import TextEngine
 /// position and thickness its run's font gives (`Font.underlinePosition`,
 /// `strikeoutPosition`), scaled to the run's size, its top and thickness on whole device
 /// pixels (at least one), in the run's colour. Decorations cast no text shadow.
+/// Images and paths in the text are drawn after the underlines, in the boxes their lines
+/// give them (`TextLine.objects`) with the edges on device pixels, and cast no text shadow.
 struct RichLabelDrawing {
     let operations: [DrawOperation]
 
@@ -64,6 +66,17 @@ struct RichLabelDrawing {
             operations.append(contentsOf: drawn.map { .textShadow($0, shadow) })
         }
         operations += underlines
+        for line in text.lines {
+            for object in line.objects {
+                guard Int(object.run) < label.inlineDrawings.count, let drawing = label.inlineDrawings[Int(object.run)] else { continue }
+                // Its edges on device pixels, as a browser paints a replaced element (the
+                // layout keeps the exact box; the content box's corner is on a pixel already).
+                func snapped(_ value: Double) -> Double { (value * scale).rounded() / scale }
+                let left = snapped(origin.x + object.x), top = snapped(origin.y + object.y)
+                operations += drawing.operations(in: Rect(x: left, y: top, width: snapped(origin.x + object.x + object.width) - left,
+                                                          height: snapped(origin.y + object.y + object.height) - top))
+            }
+        }
         operations += glyphRuns.map { .glyphs($0) }
         operations += strikethroughs
         self.operations = operations

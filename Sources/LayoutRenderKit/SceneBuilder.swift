@@ -430,9 +430,11 @@ struct SceneBuilder {
             let shadows = defaults.textShadows.map { BoxShadow(x: $0.x, y: $0.y, blur: $0.blur, color: rgba($0.color)) }
             return (.leaf(content), .label(content, color: defaults.color.map(rgba) ?? .black, shadows: shadows))
         case .image:
+            try refuseVerticalAlign(on: node)
             let content = try imageContent(of: node)
             return (.leaf(content), .image(content))
         case .path:
+            try refuseVerticalAlign(on: node)
             let content = try pathContent(of: node)
             return (.leaf(content), .path(content))
         case .connector:
@@ -467,19 +469,29 @@ struct SceneBuilder {
         case .normal?: attributes.lineHeight = .normal
         case nil: break
         }
-        // A span left empty by its `{name}`s adds nothing, not even a line box.
-        let spans = node.children.filter { span in
-            guard span.kind == .span, case .string(let text)? = span.argument else { return false }
+        // A span left empty by its `{name}`s adds nothing, not even a line box; images and
+        // paths in the text are runs of one inline object each.
+        let children = node.children.filter { child in
+            if child.kind == .image || child.kind == .path { return true }
+            guard child.kind == .span, case .string(let text)? = child.argument else { return false }
             return !text.isEmpty
         }
-        let paints = runPaints(of: node, spans: spans, defaults: defaults)
+        let paints = runPaints(of: node, children: children, defaults: defaults)
         var shown = own.text
+        var inlineDrawings: [InlineDrawing?] = []
         if !paints.isEmpty {
             // A label with spans (or decorations) is laid out as runs: its own text, then each span's.
             var runs = [own]
-            for span in spans {
-                guard case .string(let spanText)? = span.argument else { continue }
-                runs.append(try textRun(spanText, defaults: defaults.inherited(by: span), scale: scale, at: span.location))
+            inlineDrawings = [nil]
+            for child in children {
+                if child.kind == .span, case .string(let spanText)? = child.argument {
+                    runs.append(try textRun(spanText, defaults: defaults.inherited(by: child), scale: scale, at: child.location))
+                    inlineDrawings.append(nil)
+                } else {
+                    let (run, drawing) = try inlineObjectRun(child, labelFont: font, size: own.size)
+                    runs.append(run)
+                    inlineDrawings.append(drawing)
+                }
             }
             let fontCount = Set(runs.flatMap { [$0.font] + $0.fallbackFonts }).count
             guard fontCount <= Self.maxFontsPerLabel else {
@@ -489,7 +501,8 @@ struct SceneBuilder {
             attributes.runs = runs
             shown = runs.map(\.text).joined()
         }
-        let content = LabelContent(text: shown, attributes: attributes, engine: textEngine, meter: textMeter, runPaints: paints)
+        let content = LabelContent(text: shown, attributes: attributes, engine: textEngine, meter: textMeter, runPaints: paints,
+                                   inlineDrawings: inlineDrawings)
         // One layout of every label must fit the budget; later measuring is counted as it happens.
         planned.characters += content.characterCount
         guard planned.characters <= textMeter.limit else {
@@ -537,21 +550,23 @@ struct SceneBuilder {
     }
 
     /// The colour and decorations of each run of a label (its own text, then each span,
-    /// which takes the label's unless it sets its own), or none when the label has neither
-    /// spans nor decorations: it is then drawn as one run in its colour.
-    private func runPaints(of node: Node, spans: [Node], defaults: TextDefaults) -> [RunPaint] {
+    /// which takes the label's unless it sets its own, or image in its text, which has
+    /// none), or none when the label has neither spans, images nor decorations: it is then
+    /// drawn as one run in its colour.
+    private func runPaints(of node: Node, children: [Node], defaults: TextDefaults) -> [RunPaint] {
         func flag(_ node: Node, _ name: AttributeName) -> Bool? {
             if case .bool(let b)? = node[name] { return b }
             return nil
         }
         let underline = flag(node, .underline) ?? false
         let strikethrough = flag(node, .strikethrough) ?? false
-        guard !spans.isEmpty || underline || strikethrough else { return [] }
+        guard !children.isEmpty || underline || strikethrough else { return [] }
         let own = RunPaint(color: defaults.color.map(rgba) ?? .black, underline: underline, strikethrough: strikethrough)
-        return [own] + spans.map { span in
-            RunPaint(color: defaults.inherited(by: span).color.map(rgba) ?? .black,
-                     underline: flag(span, .underline) ?? underline,
-                     strikethrough: flag(span, .strikethrough) ?? strikethrough)
+        return [own] + children.map { child in
+            guard child.kind == .span else { return RunPaint(color: own.color, underline: false, strikethrough: false) }
+            return RunPaint(color: defaults.inherited(by: child).color.map(rgba) ?? .black,
+                            underline: flag(child, .underline) ?? underline,
+                            strikethrough: flag(child, .strikethrough) ?? strikethrough)
         }
     }
 
@@ -621,7 +636,7 @@ struct SceneBuilder {
         }
     }
 
-    private func imageContent(of node: Node) throws(LayoutRenderError) -> ImageContent {
+    func imageContent(of node: Node) throws(LayoutRenderError) -> ImageContent {
         guard case .string(let name)? = node.argument else {
             throw specError("an image needs its file", at: node.location)
         }

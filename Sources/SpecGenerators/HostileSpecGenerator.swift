@@ -110,6 +110,7 @@ public struct HostileSpecGenerator<Source: Choices> {
             lines.append("  box " + attrs.joined(separator: " "))
             if g.chance(40) {
                 lines.append("    label \"\(g.pick(["Shadow", String(repeating: "w ", count: 300)]))\" lines=0 size=\(g.pick(["1", "14", "200", "4096"]))")
+                if g.chance(30) { inlineImages(depth: 3, drawable: true) }
             }
         }
         if g.chance(50) { lines.append("  " + path()) }
@@ -239,7 +240,7 @@ public struct HostileSpecGenerator<Source: Choices> {
                 : g.chance(15) ? g.pick(["AVAWAY office", "سلام عليكم", "x\u{301}\u{302}\u{303}", "日本語の組版", "ffi\u{200D}fl"])
                 : "x{name}"
             lines.append(indent(depth) + "label \"\(text)\" " + a.joined(separator: " "))
-            if g.chance(20) { spans(depth: depth + 1) }
+            if g.chance(20) { spans(depth: depth + 1) } else if g.chance(15) { inlineImages(depth: depth + 1) }
         case "spacer":
             lines.append(indent(depth) + "spacer " + (g.chance(50) ? magnitude() + " " : "") + attrs.joined(separator: " "))
         case "box" where g.chance(50):
@@ -288,6 +289,7 @@ public struct HostileSpecGenerator<Source: Choices> {
     /// of thousands (past the limit of spans in a label), a layout attribute, a child or an
     /// empty text, which must be errors.
     private mutating func spans(depth: Int) {
+        if g.chance(30) { inlineImages(depth: depth) }
         if g.chance(10) {
             lines.append(indent(depth) + "for x in xs")
             lines.append(indent(depth + 1) + "span \"{x} \" size=\(g.pick(["1", "13", "4096", "0.000001"]))")
@@ -301,6 +303,42 @@ public struct HostileSpecGenerator<Source: Choices> {
             if g.chance(hostility) { a.append(g.pick(["lines=2", "truncate=head", "line-height=2", "size=10x10", "id=s", "width=5"])) }
             let text = g.chance(hostility) ? "" : g.pick([" bold", "AV", "سلام", "日本", "x\u{301}", String(repeating: "w ", count: 100)])
             lines.append(indent(depth) + "span \"\(text)\" " + a.joined(separator: " "))
+            if g.chance(hostility) { lines.append(indent(depth + 1) + "span \"nested\"") }
+        }
+    }
+
+    /// Images and paths in a label's text: sizes of none, at the limit (16,384 points) and
+    /// past it, at the ends of `Double`, in percent; files that are there (in the docs'
+    /// asset folder, found when the asset folder is the repository's), missing, outside,
+    /// not images, folders; now and then ten thousand of them in a loop (and past the limit
+    /// of a label's runs), a frame attribute or a child, which must be errors. `drawable`:
+    /// sizes and files that are valid, extreme as they are, so the drawing is reached.
+    private mutating func inlineImages(depth: Int, drawable: Bool = false) {
+        let refused = !drawable && g.chance(max(hostility, 10))
+        let files = refused && g.chance(50) ? g.pick(["missing.png", "../outside.png", "/etc/passwd", "README.md", "docs", ""])
+            : g.pick(["docs/examples/assets/check.svg", "docs/examples/assets/badge.webp", "docs/examples/assets/photo.jpg"])
+        var a: [String] = []
+        if g.chance(60) {
+            // (Drawn, the largest are a canvas's side: larger ones are drawn clipped, at a cost
+            // the drawing test need not pay every time.)
+            let valid = ["size=0x0", "size=1e-308x1e-308", "width=0", "height=0.000001", "width=16384 height=0", "size=12x400"]
+                + (drawable ? ["height=1000"] : ["size=16384x16384", "height=16384"])
+            a.append(refused ? g.pick(["size=16385x1", "width=1e308", "height=-1", "width=50%", "width=min-content"]) : g.pick(valid))
+        }
+        if g.chance(40) { a.append("vertical-align=" + (refused && g.chance(30) ? "top" : g.pick(["baseline", "middle"]))) }
+        if refused && g.chance(30) { a.append(g.pick(["margin=3", "id=i", "background=#f00", "opacity=0.5"])) }
+        let image = "image \"\(files)\" " + a.joined(separator: " ")
+        let inline = !g.chance(30) ? image : drawable || !refused
+            ? "path \"\(g.pick(["M0 0 L10 10 Z", "M0 0 A1e-300 5 0 1 1 5 5", "M0 0" + String(repeating: " l1 1", count: 500)]))\" "
+                + "view-box=\"0 0 24 24\" fill=#ef476f " + a.joined(separator: " ")
+            : path() + " " + a.joined(separator: " ")
+        if g.chance(5) {
+            lines.append(indent(depth) + "for x in xs")
+            lines.append(indent(depth + 1) + inline)
+            return
+        }
+        for _ in 0..<g.int(1...3) {
+            lines.append(indent(depth) + inline)
             if g.chance(hostility) { lines.append(indent(depth + 1) + "span \"nested\"") }
         }
     }

@@ -15,7 +15,7 @@ public enum AttributeName: UInt8, CaseIterable, Comparable, Hashable, Sendable, 
     case maxWidth, minHeight, minWidth, mode, opacity, order, padding, paddingBottom, paddingLeft, paddingRight
     case paddingTop, position, radius, region, reverse, right, route, row, rowGap, rows, scale, shadow, shrink
     case size, startArrow, strikethrough, stroke, strokeWidth, style, textShadow, textTransform, to, top, trailing
-    case transform, truncate, underline, viewBox, weight, width, wrap
+    case transform, truncate, underline, verticalAlign, viewBox, weight, width, wrap
 
     /// The spellings, in case order.
     private static let spellings: [String] = [
@@ -31,7 +31,7 @@ public enum AttributeName: UInt8, CaseIterable, Comparable, Hashable, Sendable, 
         "padding-right", "padding-top", "position", "radius", "region", "reverse", "right", "route", "row",
         "row-gap", "rows", "scale", "shadow", "shrink", "size", "start-arrow", "strikethrough", "stroke",
         "stroke-width", "style", "text-shadow", "text-transform", "to", "top", "trailing", "transform",
-        "truncate", "underline", "view-box", "weight", "width", "wrap",
+        "truncate", "underline", "vertical-align", "view-box", "weight", "width", "wrap",
     ]
 
     /// Spelling → name, for the parsers (one hash of the bytes an attribute as written).

@@ -231,7 +231,7 @@ public struct JSONSpecReader {
             var argument: Value?
             if let index = plain.argument { argument = try self.argument(object[index], of: kind, in: path) }
             try Self.checkArgument(argument, of: kind, at: location)
-            if kind == .label { try ParseState.checkSpanCount(children, limits: limits) }
+            if kind == .label { try ParseState.checkLabelChildren(children, limits: limits) }
             return Node(kind: kind, argument: argument, attributes: plain.attributes, children: children, location: location)
         }
         var open = OpenNode(kind: kind, argument: nil, raw: [], location: location, sourceLine: "", depth: depth)

@@ -559,7 +559,7 @@ struct ParseState {
         case nil: attributes = try readAttributes(of: open.kind, raw: open.raw, sourceLine: open.sourceLine)
         }
         if open.kind == .label {
-            try Self.checkSpanCount(open.children, limits: limits)
+            try Self.checkLabelChildren(open.children, limits: limits)
         }
         var node = Node(kind: open.kind, attributes: attributes, location: open.location)
         swap(&node.children, &open.children)
@@ -628,12 +628,24 @@ struct ParseState {
         try Self.cascade(read(written, index, key: key, shape: shape, nodeLine: nodeLine), into: &attributes)
     }
 
-    /// A label holds at most `limits.maxSpansPerLabel` spans (counted again after `if`/`for`
-    /// expansion): the error is at the first one past the limit.
-    static func checkSpanCount(_ children: [Node], limits: ParseLimits) throws(SpecError) {
+    /// A label holds at most `limits.maxSpansPerLabel` spans and inline images (counted
+    /// again after `if`/`for` expansion): the error is at the first one past the limit. An
+    /// image or path in its text takes only `Schema.inlineImageAttributes`: the others lay
+    /// out or paint a frame, which it does not have (a path's its drawing,
+    /// `Schema.inlinePathAttributes`).
+    static func checkLabelChildren(_ children: [Node], limits: ParseLimits) throws(SpecError) {
         let limit = max(0, limits.maxSpansPerLabel)
-        guard children.count > limit else { return }
-        throw SpecError("a label with more than \(limit) spans (the limit)", at: children[limit].location)
+        if children.count > limit {
+            let what = children.contains { $0.kind == .image || $0.kind == .path } ? "spans and images in its text" : "spans"
+            throw SpecError("a label with more than \(limit) \(what) (the limit)", at: children[limit].location)
+        }
+        for child in children where child.kind == .image || child.kind == .path {
+            let takes = child.kind == .image ? Schema.inlineImageAttributes : Schema.inlinePathAttributes
+            for attribute in child.attributes where !takes.contains(attribute.key) {
+                throw SpecError("\(child.kind == .image ? "an image" : "a path") in a label's text does not take '\(attribute.name)': it takes "
+                                + takes.map(\.spelling).sorted().joined(separator: ", "), at: attribute.location)
+            }
+        }
     }
 
     /// Sets an attribute as CSS cascades declarations: a shorthand (`margin`, `padding`,

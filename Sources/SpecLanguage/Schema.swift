@@ -88,6 +88,14 @@ public enum Schema {
     /// others a label takes (`lines`, `wrap`, `truncate`, `align`, `line-height`) lay out
     /// the whole paragraph, so they are the label's alone (see `spanLayoutAttributes`).
     static let textRunKinds: Set<NodeKind> = [.label, .span]
+    /// What an `image` line under a label (an inline image, laid out in its text) takes:
+    /// its size and alignment. The rest of what an image takes lays out or paints a frame,
+    /// which an inline image does not have.
+    public static let inlineImageAttributes: Set<AttributeName> = [.width, .height, .size, .verticalAlign, .style]
+    /// What a `path` line under a label takes besides `inlineImageAttributes`: its drawing.
+    public static let inlinePathAttributes: Set<AttributeName> = inlineImageAttributes.union([
+        .viewBox, .fill, .stroke, .fillRule, .strokeWidth, .lineJoin, .lineCap, .dash,
+    ])
     /// The label's attributes that lay out its paragraph, refused on a span with a message
     /// that says so.
     public static let spanLayoutAttributes: Set<String> = ["lines", "wrap", "truncate", "align", "line-height"]
@@ -120,8 +128,9 @@ public enum Schema {
             return "a \(parent.rawValue) cannot have children"
         }
         switch (parent, child) {
-        case (_, _) where child.isControl, (.label, .span): return nil
-        case (.label, _): return "a label's children are span lines (span \"text\" key=value…), not a \(child.rawValue)"
+        case (_, _) where child.isControl, (.label, .span), (.label, .image), (.label, .path): return nil
+        case (.label, _):
+            return "a label's children are span lines (span \"text\" key=value…) and images and paths in its text, not a \(child.rawValue)"
         case (_, .span): return "a span is a run of a label's text, so it is indented under a label, not under a \(parent.rawValue)"
         default: return nil
         }
@@ -327,6 +336,8 @@ public enum Schema {
         add(["mask"], .bool, layoutKinds)
         // A path's drawing (SVG's presentation attributes of the same meaning).
         add(["view-box"], .viewBox, [.path])
+        // An image or a path in a label's text: where it sits on its line (CSS `vertical-align`).
+        add(["vertical-align"], .keywords(["baseline", "middle"]), [.image, .path])
         add(["fill"], .paintOrNone, [.path])
         add(["stroke"], .paintOrNone, [.path, .connector])
         add(["fill-rule"], .keywords(Keywords.FillRule.spellings), [.path])

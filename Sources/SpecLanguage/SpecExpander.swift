@@ -10,11 +10,16 @@
 ///   `{{` and `}}` are literal braces.
 public struct SpecExpander: Sendable {
     public var limits: ParseLimits
+    /// Where names come from, for the message an unknown one gets.
+    public var names: NameSource
 
-    public init(limits: ParseLimits = .default) { self.limits = limits }
+    public init(limits: ParseLimits = .default, names: NameSource = .commandLine) {
+        self.limits = limits
+        self.names = names
+    }
 
     public func expand(_ document: Document, environment: Environment) throws(SpecError) -> Document {
-        var state = State(limits: limits)
+        var state = State(limits: limits, names: names)
         // A parsed document's survey was taken as it was read, and its ids checked; one
         // built or changed in code is surveyed here, in one walk.
         if let survey = document.survey {
@@ -46,6 +51,7 @@ public struct SpecExpander: Sendable {
 
     private struct State {
         let limits: ParseLimits
+        let names: NameSource
         var nodeCount = 0
         /// Loop iterations, conditions and nodes expanded: loops whose bodies make no node
         /// (a `for` over 1,000 items in one over 1,000 with a false `if` inside, as the
@@ -74,7 +80,7 @@ public struct SpecExpander: Sendable {
                 try step(at: node.location)
                 switch node.control {
                 case .condition(let condition)?:
-                    let taken = try Evaluator(env: env, location: node.location,
+                    let taken = try Evaluator(env: env, names: names, location: node.location,
                                               maxDepth: limits.maxExpressionDepth).truth(condition)
                     previousIfTaken = taken
                     if taken { result += try expand(node.children, env, depth: depth + 1) }
@@ -84,7 +90,8 @@ public struct SpecExpander: Sendable {
                 case .loop(let variable, let source)?:
                     previousIfTaken = nil
                     guard let list = env.lookup(source) else {
-                        throw SpecError("unknown list '\(source.joined(separator: "."))' in the loop; give it with --data FILE.json or --var",
+                        let list = source.joined(separator: ".")
+                        throw SpecError("unknown list '\(list)' in the loop; \(names.hint(forList: list))",
                                         at: node.location)
                     }
                     guard case .array(let items) = list else {
@@ -111,7 +118,7 @@ public struct SpecExpander: Sendable {
                         }
                     }
                     copy.children = try expand(node.children, env, depth: depth + 1)
-                    if copy.kind == .label { try ParseState.checkSpanCount(copy.children, limits: limits) }
+                    if copy.kind == .label { try ParseState.checkLabelChildren(copy.children, limits: limits) }
                     result.append(copy)
                 }
             }
@@ -137,7 +144,7 @@ public struct SpecExpander: Sendable {
                     }
                     let name = String(text[next..<close])
                     guard let v = env.lookup(name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)) else {
-                        throw SpecError("unknown name '\(name)' in \"\(text)\"; give it with --var \(name)=… or --data", at: location)
+                        throw SpecError("unknown name '\(name)' in \"\(text)\"; \(names.hint(forName: name))", at: location)
                     }
                     let filled = v.description
                     try charge(filled.utf8.count, at: location)
@@ -185,6 +192,7 @@ public struct SpecExpander: Sendable {
 /// which the readers bound; a condition built in code deeper than `maxDepth` is an error.
 private struct Evaluator {
     let env: Environment
+    let names: NameSource
     let location: SourceLocation
     let maxDepth: Int
 
@@ -252,7 +260,10 @@ private struct Evaluator {
         case .name(let path):
             guard let v = env.lookup(path) else {
                 let known = env.values.keys.sorted().joined(separator: ", ")
-                throw SpecError("unknown name '\(path.joined(separator: "."))' in the condition (known: \(known))", at: location)
+                let name = path.joined(separator: ".")
+                // The command line's message lists the names known; elsewhere it also says how to give one.
+                let hint = names == .commandLine ? "" : "; " + names.hint(forName: name)
+                throw SpecError("unknown name '\(name)' in the condition (known: \(known))\(hint)", at: location)
             }
             return v
         }

@@ -15,7 +15,11 @@
 ///    not apply: never before a quotation mark that is not an opening one (Pi), never after
 ///    one that is not a closing one (Pf), and on either side only between East Asian
 ///    characters (`以“smart”` keeps together);
-/// 5. anywhere else, where UAX #14 allows it (ICU's line iterator), answered without ICU
+/// 5. before and after U+FFFC, the character an inline object (an image in the text,
+///    `InlineObject`) stands for, whatever is beside it but a space: browsers break around
+///    an atomic inline as CSS Text 3 §5.1 asks for web compatibility (Chromium puts `<img>`
+///    and `)` on two lines where UAX #14 would keep U+FFFC and `)` together);
+/// 6. anywhere else, where UAX #14 allows it (ICU's line iterator), answered without ICU
 ///    between two CJK ideographs or (not small) hiragana (ID ÷ ID, LB31).
 final class LineBreakOpportunities {
     private let text: UTF16Buffer
@@ -45,7 +49,7 @@ final class LineBreakOpportunities {
                 continue
             }
             // ICU's last boundary at or before here: rule 4's positions between it and here
-            // are not opportunities; the others are decided by rules 1 to 3.
+            // are not opportunities; the others are decided by rules 1 to 3 and 5.
             let icuBoundary = icu.boundary(atOrBefore: position)
             var candidate = position - 1
             while candidate > max(icuBoundary, floor) {
@@ -81,13 +85,14 @@ final class LineBreakOpportunities {
         if units.count > 0 { body(units.count) }
     }
 
-    /// Rules 1 to 4 at `position` (between `units[position - 1]` and `units[position]`), or nil
-    /// when UAX #14 decides (rule 5).
+    /// Rules 1 to 5 at `position` (between `units[position - 1]` and `units[position]`), or nil
+    /// when UAX #14 decides (rule 6).
     @inline(__always)
     static func decided(at position: Int, in units: UnsafeMutableBufferPointer<UInt16>) -> Bool? {
         let before = units[position - 1], at = units[position]
         if isBreakableSpace(before) { return !isBreakableSpace(at) }
         if isBreakableSpace(at) { return false }
+        if before == objectReplacement || at == objectReplacement { return true }
         if before == hyphen && isDigit(at) {
             return position >= 2 && isLetterOrDigit(units[position - 2])
         }
@@ -155,7 +160,7 @@ final class LineBreakOpportunities {
         }
     }
 
-    private static let hyphen: UInt16 = 0x2D, noBreakSpace: UInt16 = 0xA0
+    private static let hyphen: UInt16 = 0x2D, noBreakSpace: UInt16 = 0xA0, objectReplacement: UInt16 = 0xFFFC
 
     /// Chromium's `IsBreakableSpace`: space, tab, newline.
     @inline(__always) private static func isBreakableSpace(_ u: UInt16) -> Bool { u == 0x20 || u == 0x09 || u == 0x0A }

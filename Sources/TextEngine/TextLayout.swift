@@ -52,9 +52,12 @@ public struct TextLine: Sendable, Hashable {
     public var top: Double
     /// The line box's height in points, exact.
     public var height: Double
+    /// The inline objects of a rich label on this line (`TextRun.object`), left to right:
+    /// where the renderer draws them.
+    public var objects: [PlacedObject]
 
     public init(glyphs: [PositionedGlyph], baseline: Double, x: Double, width: Double, text: String,
-                segments: [RunSegment] = [], top: Double = 0, height: Double = 0) {
+                segments: [RunSegment] = [], top: Double = 0, height: Double = 0, objects: [PlacedObject] = []) {
         self.glyphs = glyphs
         self.baseline = baseline
         self.x = x
@@ -63,6 +66,7 @@ public struct TextLine: Sendable, Hashable {
         self.segments = segments
         self.top = top
         self.height = height
+        self.objects = objects
     }
 }
 

@@ -322,6 +322,8 @@ public struct TextLayoutEngine: Sendable {
                 var mirrored: [Int: UInt32] = [:]
                 // Where each run lies on the line (rich labels only), for its decorations.
                 var segments: [RunSegment] = []
+                var objects: [PlacedObject] = []
+                let baseline = metrics.round(lineTop + box.above)
                 func extendSegment(_ run: UInt16, from start: Double, to end: Double) {
                     let (start, end) = (metrics.round(start), metrics.round(end))
                     if let last = segments.last, last.run == run, abs(last.x + last.width - start) < 1e-9 {
@@ -351,6 +353,12 @@ public struct TextLayoutEngine: Sendable {
                     let segmentStart = rich == nil ? 0 : offset + Double(pen) * pointsPerUnit + extra
                     if extraPerGap > 0 && !gapsBySpace && index > record.head.lowerBound && index < contentEnd {
                         extra += extraPerGap
+                    }
+                    if let rich, let object = rich.runs[Int(run)].object {
+                        // Its box's top is its line box contribution's above the baseline.
+                        objects.append(PlacedObject(run: run, x: metrics.round(offset + Double(pen) * pointsPerUnit + extra),
+                                                    y: baseline - rich.boxes[Int(run)].above,
+                                                    width: object.width, height: object.height))
                     }
                     if cluster.flags.contains(.shaped) {
                         var left = pen
@@ -436,13 +444,14 @@ public struct TextLayoutEngine: Sendable {
                 }
                 lines.append(TextLine(
                     glyphs: glyphs,
-                    baseline: metrics.round(lineTop + box.above),
+                    baseline: baseline,
                     x: offset,
                     width: lineWidthPoints,
                     text: text,
                     segments: segments,
                     top: lineTop,
-                    height: box.height))
+                    height: box.height,
+                    objects: objects))
             }
         }
         }

@@ -10,11 +10,74 @@ public struct TextRun: Hashable, Sendable {
     public var fallbackFonts: [Font] = []
     /// As `TextAttributes.letterSpacing`, in points.
     public var letterSpacing: Double = 0
+    /// An object in the text (an image or an icon: CSS's atomic inline) instead of
+    /// characters: the run's text is then one U+FFFC, measured as the object's width.
+    public var object: InlineObject?
 
     public init(text: String, font: Font, size: Double) {
         self.text = text
         self.font = font
         self.size = size
+    }
+
+    /// A run that is one inline object; `font` and `size` are its parent's (the label's),
+    /// which its ellipsis, if truncation puts one after it, is drawn in.
+    public init(object: InlineObject, font: Font, size: Double) {
+        self.init(text: InlineObject.character, font: font, size: size)
+        self.object = object
+    }
+}
+
+/// An object laid out in a line of text as browsers lay out an inline-block or an `<img>`
+/// (CSS 2 §10.8, an atomic inline): one unbreakable piece of its width, with the line
+/// break opportunities around it that U+FFFC OBJECT REPLACEMENT CHARACTER has (UAX #14's
+/// CB: a break before and after it, but none before closing punctuation or after an
+/// opening one), its box in the line box so a taller object makes its line taller.
+public struct InlineObject: Hashable, Sendable {
+    /// Where the object sits on its line (CSS `vertical-align`).
+    public enum Alignment: String, Hashable, Sendable {
+        /// Its bottom on the baseline.
+        case baseline
+        /// Its middle at the baseline plus half the label's font's x-height (CSS `middle`).
+        case middle
+    }
+
+    /// The character that stands for an object in the text.
+    public static let character = "\u{FFFC}"
+
+    /// Points, each kept in 1/64 point (rounded down), as a browser keeps a box's size in
+    /// its layout unit.
+    public let width: Double
+    public let height: Double
+    public let alignment: Alignment
+
+    /// - Precondition: `width` and `height` finite and not negative (a caller checks them
+    ///   against its limits); anything else is taken as 0.
+    public init(width: Double, height: Double, alignment: Alignment = .baseline) {
+        self.width = Self.layoutUnits(width)
+        self.height = Self.layoutUnits(height)
+        self.alignment = alignment
+    }
+
+    /// `value` rounded down to 1/64 point; 0 for a value that is not finite or below 0.
+    static func layoutUnits(_ value: Double) -> Double {
+        guard value.isFinite, value > 0 else { return 0 }
+        return (value * 64).rounded(.down) / 64
+    }
+}
+
+/// An inline object placed on a line (`TextLine.objects`): points from the text box's
+/// left edge (on a whole device pixel, as glyph origins are) and top.
+public struct PlacedObject: Hashable, Sendable {
+    /// The run that holds it: an index into `TextAttributes.runs`.
+    public var run: UInt16
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(run: UInt16, x: Double, y: Double, width: Double, height: Double) {
+        self.run = run; self.x = x; self.y = y; self.width = width; self.height = height
     }
 }
 
@@ -61,6 +124,8 @@ struct RichRuns {
     /// Each run's line box contribution, and the strut's (the label's font and size).
     let boxes: [LineBox]
     let strut: LineBox
+    /// Each object run's width in common units (0 for a run of text).
+    let objectAdvances: [Int32]
 
     /// Nil when the runs do not make up `textCount` UTF-16 units, are more than a cluster can
     /// name (65,535), or draw with more fonts than a glyph can name (256): the label is
@@ -95,8 +160,18 @@ struct RichRuns {
         ellipsisAdvances = zip(runs, factors).map { run, factor in
             Int(Self.scale(Int32(clamping: run.font.advance(ofGlyph: run.font.glyphOrZero(0x2026))), by: factor))
         }
-        boxes = runs.map { LineBox(font: $0.font, size: $0.size, lineHeight: attributes.lineHeight) }
+        let xHeight = runs.contains { $0.object?.alignment == .middle } ? attributes.font.xHeight(atSize: attributes.size) : 0
+        boxes = runs.map { run in
+            run.object.map { LineBox(object: $0, parentXHeight: xHeight) }
+                ?? LineBox(font: run.font, size: run.size, lineHeight: attributes.lineHeight)
+        }
         strut = LineBox(font: attributes.font, size: attributes.size, lineHeight: attributes.lineHeight)
+        let unit = pointsPerUnit
+        objectAdvances = runs.map { run in
+            guard let object = run.object else { return 0 }
+            let units = (object.width / unit).rounded()
+            return units.isFinite ? Int32(max(0, min(Double(Int32.max), units))) : 0
+        }
     }
 
     /// `value` run units in common units, rounded to a whole unit.
@@ -123,6 +198,17 @@ struct RichRuns {
         for (index, run) in runs.enumerated() {
             let count = run.text.utf16.count
             defer { offset += count }
+            if run.object != nil {
+                // One cluster as wide as the object, drawing no glyph (the object is drawn
+                // where `TextLine.objects` says), shaped with nothing and never uncovered.
+                clusters.append(Cluster(start: Int32(clamping: offset), advance: objectAdvances[index], kind: .visible,
+                                        flags: .noGlyph))
+                fontIndices.append(self.fontIndices[index][0])
+                runIndices.append(UInt16(index))
+                shapedParts.append((ShapedWords(), 1, 1))
+                lastContentIndex = clusters.count - 1
+                continue
+            }
             guard let buffer = try? UTF16Buffer(run.text) else { continue }
             let spacing = (run.letterSpacing / (run.size / Double(run.font.unitsPerEm))).rounded()
             let list = ClusterList(text: buffer, font: run.font, fallbacks: run.fallbackFonts,
@@ -189,5 +275,22 @@ struct LineBox {
         // leading (the line height less both) above the text, rounded down.
         height = (natural * 64 + 0.5).rounded(.down) / 64
         above = ascent + ((height - ascent - descent) / 2).rounded(.down)
+    }
+
+    /// An inline object's box: its height, its bottom on the baseline, or (`middle`) moved
+    /// down by half its height less half the parent's x-height, as Chromium shifts it (the
+    /// half height in 1/64 point rounded down, the half of the x-height Chromium's fonts
+    /// give (`Font.xHeight(atSize:)`, hinted) rounded to 1/64 point: measured against
+    /// Chromium, `scripts/conformance --text --inline`).
+    init(object: InlineObject, parentXHeight: Double) {
+        height = object.height
+        switch object.alignment {
+        case .baseline:
+            above = object.height
+        case .middle:
+            let halfHeight = (object.height * 32).rounded(.down) / 64
+            let halfXHeight = (parentXHeight * 32).rounded() / 64
+            above = object.height - (halfHeight - halfXHeight)
+        }
     }
 }

@@ -14,8 +14,8 @@ struct LayoutRenderCommand: AsyncParsableCommand {
             images differ; test: a case failed); 2 a file could not be read or written; 64 bad usage.
             """,
         version: "0.1.0",
-        subcommands: [RenderCommand.self, DiffCommand.self, TestCommand.self, MergeReportsCommand.self, ConvertCommand.self,
-                      ServeHandover.self],
+        subcommands: [RenderCommand.self, WatchCommand.self, DiffCommand.self, TestCommand.self, MergeReportsCommand.self,
+                      ConvertCommand.self, ServeHandover.self],
         defaultSubcommand: RenderCommand.self
     )
 

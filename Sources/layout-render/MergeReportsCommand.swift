@@ -11,13 +11,13 @@ struct MergeReportsCommand: ParsableCommand {
         abstract: "Join the JUnit reports of sharded test runs into one JUnit and one HTML report.",
         usage: "layout-render merge-reports <report-or-folder>... [--junit <file>] [--html <file>]",
         discussion: """
-            Each argument is a JUnit report written by layout-render test --junit, or a folder \\
-            searched (with its subfolders) for *.xml files. The cases are joined in the order \\
-            the reports are given (a folder's files sorted by path). An artifact a report \\
-            names by a relative path is looked for as written, then beside the report, so \\
-            each shard's --junit file and --artifacts folder can be downloaded into a folder \\
-            of its own (shard-1/junit.xml, shard-1/artifacts/…). Prints the merged \\
-            'N passed, N failed'. Exit code 0 when every case passed, 1 when one failed (or \\
+            Each argument is a JUnit report written by layout-render test --junit, or a folder \
+            searched (with its subfolders) for *.xml files. The cases are joined in the order \
+            the reports are given (a folder's files sorted by path). An artifact a report \
+            names by a relative path is looked for as written, then beside the report, so \
+            each shard's --junit file and --artifacts folder can be downloaded into a folder \
+            of its own (shard-1/junit.xml, shard-1/artifacts/…). Prints the merged \
+            'N passed, N failed'. Exit code 0 when every case passed, 1 when one failed (or \
             was recorded unasked), 2 when a report cannot be read or written, 64 for bad usage.
             """
     )

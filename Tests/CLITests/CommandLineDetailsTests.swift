@@ -54,6 +54,16 @@ final class CommandLineDetailsTests: XCTestCase {
         XCTAssertTrue(help.stdoutText.contains("merge-reports"), help.stdoutText)
     }
 
+    /// Every command's help is prose: no line continuation of the source shows in it.
+    func testEveryHelpReadsWithoutStrayBackslashes() throws {
+        for command in ["render", "diff", "test", "merge-reports", "convert", "serve"] {
+            let help = try CLIRunner.run([command, "--help"])
+            XCTAssertEqual(help.status, 0, "\(command): \(help.stderr)")
+            XCTAssertTrue(help.stdoutText.contains("USAGE:"), "\(command): \(help.stdoutText)")
+            XCTAssertFalse(help.stdoutText.contains("\\"), "\(command): \(help.stdoutText)")
+        }
+    }
+
     func testAStyleWhoseValueDoesNotSuitTheNodeNamesTheUse() throws {
         let text = "canvas width=100\nstyle s align=right\nvbox\n  label \"ok\" style=s\n  hbox style=s\n    box size=4x4\n"
         try CLIRunner.assertRenderFails(text, "2:15: error: bad value for 'align': 'right' is not one of start, center, end, stretch, baseline, safe-center, safe-end; in style 's', used by the hbox on line 5",

@@ -86,7 +86,7 @@ final class MeasurementCacheTests: XCTestCase {
             LayoutContext.with(tree, frames: f, rootDirection: .ltr) { context in
                 _ = context.run(root: 0, options: LayoutOptions(availableWidth: 1920))
                 // Every measurement fits the per-node slots: no dictionary on this path.
-                XCTAssertEqual(context.overflow.count, 0)
+                XCTAssertEqual(context.cache.overflow.count, 0)
                 return context.computeCount
             }
         }

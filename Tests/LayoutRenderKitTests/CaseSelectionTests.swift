@@ -1,3 +1,4 @@
+import Foundation
 @testable import LayoutRenderGolden
 import LayoutRenderKit
 import XCTest
@@ -6,6 +7,15 @@ import XCTest
 final class CaseSelectionTests: XCTestCase {
     private func cases(_ names: [String]) -> [FixtureRunner.Case] {
         names.map { FixtureRunner.Case(name: $0, specPath: "fx/\($0).spec", goldenPNGPath: "fx/\($0).png", goldenFramesPath: "fx/\($0).frames.json") }
+    }
+
+    /// The 8-byte PNG signature and a little more: what the report page takes for a PNG.
+    private let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0]
+
+    private func temporaryFolder() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("case-selection-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
     }
 
     func testShardTextIsIOverN() {
@@ -71,13 +81,16 @@ final class CaseSelectionTests: XCTestCase {
         }
         outcomes[1].status = .failed
         outcomes[1].details = ["`bar` moved 1 pt down", "4 px differ in the 2x2 px region at (0, 0) & <more>"]
-        outcomes[1].artifacts = ["/abs/bad.expected.png", "/abs/bad.actual.png"]
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        outcomes[1].artifacts = [folder + "/bad.expected.png", folder + "/bad.actual.png"]
+        for path in outcomes[1].artifacts { FileManager.default.createFile(atPath: path, contents: Data(png)) }
         outcomes[2].status = .recorded
         outcomes[2].recordedUnasked = true
         outcomes[2].details = ["recorded a new golden image; the run fails"]
         outcomes[3].warnings = ["fx/warned.spec:2:1: warning: one\n    label \"a\"\n    ^", "fx/warned.spec:3:1: warning: \"two\""]
         let xml = FixtureReports.junit(outcomes)
-        let read = try JUnitReport.read(xml)
+        let read = try JUnitReport.read(xml, reportPath: folder + "/junit.xml")
         XCTAssertEqual(read.map(\.testCase.name), ["ok", "bad", "new", "warned"])
         XCTAssertEqual(read.map(\.status), [.passed, .failed, .recorded, .passed])
         XCTAssertEqual(read.map(\.failsRun), [false, true, true, false])
@@ -87,6 +100,58 @@ final class CaseSelectionTests: XCTestCase {
         XCTAssertEqual(read.map(\.seconds), [0.25, 0.25, 0.25, 0.25])
         XCTAssertEqual(FixtureReports.junit(read), xml)
         XCTAssertThrowsError(try JUnitReport.read("<html></html>"))
+    }
+
+    /// A report is data from another machine: the attachments it names are read only from
+    /// its own folder, links resolved, and only regular files that are PNGs are shown.
+    func testAttachmentsOutsideTheReportsFolderAreLeftOut() throws {
+        let base = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let fm = FileManager.default
+        let folder = base + "/shard-1", outside = base + "/outside"
+        try fm.createDirectory(atPath: folder + "/artifacts", withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        fm.createFile(atPath: outside + "/secret.diff.png", contents: Data(png))
+        fm.createFile(atPath: folder + "/artifacts/c.diff.png", contents: Data(png))
+        try fm.createSymbolicLink(atPath: folder + "/artifacts/link.diff.png", withDestinationPath: outside + "/secret.diff.png")
+        XCTAssertEqual(mkfifo(folder + "/artifacts/fifo.diff.png", 0o600), 0)
+        var outcome = FixtureRunner.Outcome(testCase: cases(["c"])[0], status: .failed, details: ["moved"])
+        outcome.artifacts = [outside + "/secret.diff.png", "../outside/secret.diff.png", "artifacts/link.diff.png",
+                             "run/artifacts/c.diff.png", "artifacts/fifo.diff.png", "/etc/passwd"]
+        let read = try JUnitReport.read(FixtureReports.junit([outcome]), reportPath: folder + "/junit.xml")
+        XCTAssertEqual(read[0].artifacts, [folder + "/artifacts/c.diff.png", folder + "/artifacts/fifo.diff.png"])
+        XCTAssertEqual(read[0].details, ["moved"] + [outside + "/secret.diff.png", "../outside/secret.diff.png",
+                                                     "artifacts/link.diff.png", "/etc/passwd"]
+            .map { "an attachment outside the report's folder was left out: \($0)" })
+        // The page shows the PNG and not the FIFO (reading it would wait for a writer for ever).
+        let page = FixtureReports.html(read)
+        XCTAssertEqual(page.components(separatedBy: "data:image/png;base64,").count - 1, 1)
+    }
+
+    /// Found by the junit-report fuzzer: a NUL in a case's file (as `&#0;` or a raw byte)
+    /// trapped in Foundation's path methods when the report was written back.
+    func testAReportWithNULsInItsPathsReadsAndWritesBack() throws {
+        let xml = "<testsuite><testcase name=\"a\" file=\"f/x&#0;.spec\"><failure message=\"m\">m</failure>"
+            + "<system-out>[[ATTACHMENT|a\u{0}.diff.png]]</system-out></testcase></testsuite>"
+        let read = try JUnitReport.read(xml, reportPath: "r/junit.xml")
+        XCTAssertEqual(read.map(\.testCase.specPath), ["f/x\u{0}.spec"])
+        XCTAssertEqual(read[0].artifacts, [])
+        XCTAssertTrue(FixtureReports.junit(read).contains("classname=\"f\""))
+        XCTAssertEqual(FixtureReports.className("./fixtures/card.spec"), "fixtures")
+        XCTAssertEqual(FixtureReports.className("/abs/docs/examples/a.spec"), "abs.docs.examples")
+        XCTAssertEqual(FixtureReports.className("a.spec"), ".")
+    }
+
+    /// Found by the junit-report fuzzer: reports that are not of our writing (a failure
+    /// without text, a message over two lines, an attachment on a passing case) are
+    /// written back in one form that reads back to itself.
+    func testAReportWrittenBackIsAFixedPoint() throws {
+        for xml in ["<testsuite><testcase name=\"a\" file=\"f.spec\"><failure message=\"m</testcase></testsuite>",
+                    "<testsuite><testcase name=\"a\" file=\"f.spec\"><failure message=\"one&#10;two\"/></testcase></testsuite>",
+                    "<testsuite><testcase name=\"a\"><system-out>[[ATTACHMENT|x.diff.png]]</system-out></testcase></testsuite>"] {
+            let once = FixtureReports.junit(try JUnitReport.read(xml))
+            XCTAssertEqual(FixtureReports.junit(try JUnitReport.read(once)), once, xml)
+        }
     }
 
     func testEntitiesAreDecoded() {

@@ -16,7 +16,6 @@ final class CostlyDrawingPropertyTests: XCTestCase {
         for seed in UInt64(0)..<300 {
             var generator = SVGDocumentGenerator(choices: SeededChoices(state: seed))
             let bytes = generator.document()
-            let start = ContinuousClock.now
             do throws(RenderError) {
                 let document = try SVGDocument(data: bytes)
                 XCTAssertLessThanOrEqual(max(document.width, document.height), SVGDocument.maxSide, "seed \(seed)")
@@ -29,7 +28,6 @@ final class CostlyDrawingPropertyTests: XCTestCase {
                 reasons[String(error.description.prefix(40)), default: 0] += 1
                 XCTAssertTrue(error.description.hasPrefix("SVG: ") || error.description.contains("budget"), "seed \(seed): \(error)")
             }
-            XCTAssertLessThan(ContinuousClock.now - start, .seconds(20), "seed \(seed)")
         }
         XCTAssertGreaterThan(outcomes["drawn", default: 0], 20, "\(outcomes)")
         XCTAssertGreaterThan(outcomes["refused", default: 0], 20, "\(outcomes)")
@@ -45,7 +43,6 @@ final class CostlyDrawingPropertyTests: XCTestCase {
             let (text, variables, format) = generator.spec()
             var options = RenderOptions(fileName: "seed-\(seed).spec")
             options.variables = variables
-            let start = ContinuousClock.now
             do throws(LayoutRenderError) {
                 let laidOut = try renderer.layout(source: text, options: options)
                 let settings = PictureSettings(format: format == "svg" ? .svg : format == "pdf" ? .pdf : .png)
@@ -59,7 +56,6 @@ final class CostlyDrawingPropertyTests: XCTestCase {
                 }
                 XCTAssertFalse(error.diagnostic.message.contains("cairo"), "seed \(seed): \(error.diagnostic.message)")
             }
-            XCTAssertLessThan(ContinuousClock.now - start, .seconds(60), "seed \(seed):\n\(text)")
         }
         XCTAssertGreaterThan(outcomes["drawn", default: 0], 5, "\(outcomes)")
         print("costly drawings: \(outcomes.sorted { $0.key < $1.key })")

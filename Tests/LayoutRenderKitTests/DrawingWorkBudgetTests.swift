@@ -41,9 +41,7 @@ final class DrawingWorkBudgetTests: XCTestCase {
     func testDotsOfLongThinBoxesAreCharged() {
         var spec = "canvas width=4096 background=#ffffff\nvbox\n"
         for _ in 0..<300 { spec += "  box width=4096 height=2 border=1 border-style=dotted\n" }
-        let start = ContinuousClock.now
         XCTAssertEqual(failure(spec)?.exceededBudget, .paintedPixels)
-        XCTAssertLessThan(ContinuousClock.now - start, .seconds(10))
     }
 
     /// One large dotted box is still well within the budget.

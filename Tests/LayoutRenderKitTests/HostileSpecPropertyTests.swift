@@ -25,6 +25,7 @@ final class HostileSpecPropertyTests: XCTestCase {
                     XCTAssertTrue(frame.isFinite && laidOut.layout.frames[i].isFinite, "seed \(seed): node \(i) has \(frame)")
                 }
                 outcomes["laid out", default: 0] += 1
+                if text.contains("image \"docs/examples/assets/") { outcomes["laid out with images in text", default: 0] += 1 }
                 // What parses must also write back out, in both forms, and read again.
                 let document = try LayoutRenderer.parseTemplate(source: text, options: options)
                 XCTAssertNoThrow(try SpecParser().parse(SpecWriter.specText(document)), "seed \(seed)")
@@ -37,9 +38,12 @@ final class HostileSpecPropertyTests: XCTestCase {
                 default: XCTFail("seed \(seed): \(error)")
                 }
                 XCTAssertFalse(error.diagnostic.message.isEmpty, "seed \(seed)")
+                if error.diagnostic.message.contains("in a label's text") { outcomes["images in text refused", default: 0] += 1 }
             }
         }
         // The generator must reach every outcome, or it tests less than it claims.
+        XCTAssertGreaterThan(outcomes["laid out with images in text", default: 0], 0, "\(outcomes)")
+        XCTAssertGreaterThan(outcomes["images in text refused", default: 0], 0, "\(outcomes)")
         XCTAssertGreaterThan(outcomes["laid out", default: 0], 20, "\(outcomes)")
         XCTAssertGreaterThan(outcomes["spec error", default: 0], 20, "\(outcomes)")
         XCTAssertGreaterThan(outcomes["layout error", default: 0], 0, "\(outcomes)")

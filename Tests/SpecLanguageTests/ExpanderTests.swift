@@ -166,7 +166,7 @@ final class ExpanderTests: XCTestCase {
         XCTAssertEqual(message("canvas width=1\nfor x of y\n  box\n"), "2:1: a loop is written: for NAME in LIST (LIST a variable or a path like data.posts)")
         // A label holds spans, under control lines too; anything else under it is refused where it is.
         XCTAssertEqual(message("canvas width=1\nlabel \"a\"\n  if width > 1\n    box\n"),
-                       "4:5: a label's children are span lines (span \"text\" key=value…), not a box (it is on line 2)")
+                       "4:5: a label's children are span lines (span \"text\" key=value…) and images and paths in its text, not a box (it is on line 2)")
         XCTAssertEqual(message("canvas width=1\nimage \"a.png\"\n  if width > 1\n    box\n"), "3:3: a image cannot have children (it is on line 2)")
         // Columns count characters: "e\u{301}" is one character of two scalars, read as scalars.
         XCTAssertEqual(message("canvas width=1\nif title == \"e\u{301}\" or >\n  box\n"),

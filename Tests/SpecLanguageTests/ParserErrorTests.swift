@@ -64,7 +64,7 @@ final class ParserErrorTests: XCTestCase {
     func testStructure() {
         assertError("vbox", "no canvas line; a spec starts with e.g. 'canvas width=600'", line: 1, column: 1)
         assertError("canvas width=10\ncanvas width=20", "a second canvas; the first is on line 1", line: 2, column: 1)
-        assertError("canvas width=10\nlabel \"a\"\n  label \"b\"", "a label's children are span lines (span \"text\" key=value…), not a label (it is on line 2)",
+        assertError("canvas width=10\nlabel \"a\"\n  label \"b\"", "a label's children are span lines (span \"text\" key=value…) and images and paths in its text, not a label (it is on line 2)",
                     line: 3, column: 3)
         assertError("canvas width=10\nspacer\n  label \"b\"", "a spacer cannot have children (it is on line 2)", line: 3, column: 3)
         assertError("canvas width=10\nvbox gap=1 gap=2", "'gap' is given twice (first at column 6)", line: 2, column: 12)

@@ -30,9 +30,9 @@ final class SpanTests: XCTestCase {
         assertError("canvas width=10\nlabel \"a\"\n  span \"b\"\n    span \"c\"",
                     "a span cannot have children (it is on line 3)", line: 4, column: 5)
         assertError("canvas width=10\nlabel \"a\"\n  box",
-                    "a label's children are span lines (span \"text\" key=value…), not a box (it is on line 2)", line: 3, column: 3)
+                    "a label's children are span lines (span \"text\" key=value…) and images and paths in its text, not a box (it is on line 2)", line: 3, column: 3)
         assertError("canvas width=10\nlabel \"a\"\n  if width > 5\n    label \"b\"",
-                    "a label's children are span lines (span \"text\" key=value…), not a label (it is on line 2)", line: 4, column: 5)
+                    "a label's children are span lines (span \"text\" key=value…) and images and paths in its text, not a label (it is on line 2)", line: 4, column: 5)
     }
 
     func testSpanTextAndAttributes() {
@@ -105,7 +105,7 @@ final class SpanTests: XCTestCase {
         XCTAssertEqual(jsonError(head + #"{"kind": "label", "text": "a", "children": [{"kind": "span"}]}]}"#)?.message,
                        "a span needs \"text\"")
         XCTAssertEqual(jsonError(head + #"{"kind": "label", "text": "a", "children": [{"kind": "box"}]}]}"#)?.message,
-                       "a label's children are span lines (span \"text\" key=value…), not a box")
+                       "a label's children are span lines (span \"text\" key=value…) and images and paths in its text, not a box")
         let layout = jsonError(head + #"{"kind": "label", "text": "a", "children": [{"kind": "span", "text": "b", "truncate": "head"}]}]}"#)
         XCTAssertEqual(layout?.message,
                        "a span does not take 'truncate': a label's spans are one paragraph, so align, line-height, lines, truncate, wrap are the label's")

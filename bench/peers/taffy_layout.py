@@ -57,9 +57,10 @@ def time_native_calls(native_times):
     lib.node_compute_layout_with_measure = timed
 
 
-def main():
-    n, runs = int(sys.argv[1]), int(sys.argv[2])
-    native_only = "--native" in sys.argv[3:]
+def measure(build, n, runs, native_only):
+    """Builds the tree with `build(n)` and lays it out `runs` times at 1920 wide; returns the
+    median ms (of the native call alone with `native_only`), the checksum (every node's
+    relative x + y + width + height, summed and rounded) and the root's box."""
     native_times = []
     if native_only:
         time_native_calls(native_times)
@@ -75,8 +76,13 @@ def main():
     for x in nodes:
         b = x.get_box(relative=True)
         total += b.x + b.y + b.width + b.height
-    r = nodes[0].get_box()
-    print(f"taffy nodes={n} median_ms={statistics.median(times):.2f} checksum={round(total)} root={r.width:g}x{r.height:g}")
+    return statistics.median(times), round(total), nodes[0].get_box()
+
+
+def main():
+    n, runs = int(sys.argv[1]), int(sys.argv[2])
+    median, checksum, r = measure(build, n, runs, "--native" in sys.argv[3:])
+    print(f"taffy nodes={n} median_ms={median:.2f} checksum={checksum} root={r.width:g}x{r.height:g}")
 
 
 if __name__ == "__main__":

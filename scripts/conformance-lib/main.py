@@ -10,7 +10,9 @@ With --text: random paragraphs in DejaVu Sans and DejaVu Serif (kerning pairs, l
 Hebrew and Arabic mixed with Latin, CJK through Noto Sans CJK SC), broken into lines at a
 width by Chromium and by the text module (`lr-bench text-lines`); a case matches when the
 lines break at the same places and each line's width is within 0.05 pt. `--text --record`
-writes Tests/TextEngineTests/Chromium/text-cases.json.
+writes Tests/TextEngineTests/Chromium/text-cases.json. With --text --inline: paragraphs with
+boxes laid out as inline-blocks (issue 39's inline images), the same lines and every box
+within 0.2 pt; --record writes Tests/TextEngineTests/Chromium/inline-cases.json.
 """
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ import compare
 import corpus
 import engine
 import shrink
+import inline_cases
 import text_cases
 from generator import FEATURES, Generator, parse_features
 from grid_generator import GridGenerator
@@ -204,13 +207,14 @@ def run_text(args: argparse.Namespace, browser: str) -> int:
     bench = args.binary or (text_cases.default_bench(ROOT) if args.no_build else text_cases.build_bench(ROOT))
     if bench is None:
         return 2
+    cases = inline_cases if args.inline else text_cases
     if args.record:
-        return text_cases.record(browser, bench, chromium.version(browser), args.update_known_failures)
+        return cases.record(browser, bench, chromium.version(browser), args.update_known_failures)
     if not os.path.exists(bench):
         print(f"conformance: {bench} does not exist; run swift build --product lr-bench", file=sys.stderr)
         return 2
     start = args.start if args.start is not None else int(time.time()) % 1_000_000 * 1000
-    return text_cases.run(browser, bench, start, args.seeds, args.show)
+    return cases.run(browser, bench, start, args.seeds, args.show)
 
 
 def main(argv: list[str]) -> int:
@@ -240,6 +244,9 @@ def main(argv: list[str]) -> int:
     p.add_argument("--text", action="store_true",
                    help="compare label text (line breaks and widths, issue 16) instead of layout; "
                         "--seeds, --start, --show, --record, --no-build and --update-known-failures apply")
+    p.add_argument("--inline", action="store_true",
+                   help="with --text: paragraphs with inline-block boxes (issue 39's inline images): the same "
+                        "lines, and every box within 0.2 pt of Chromium's place (the text module at scale 8)")
     args = p.parse_args(argv)
     browser = chromium.find_browser()
     if not browser:

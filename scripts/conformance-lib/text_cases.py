@@ -97,12 +97,16 @@ def cases(start: int, count: int) -> list[TextCase]:
 
 # --- Chromium ----------------------------------------------------------------------------
 
-def _page(batch: list[TextCase]) -> str:
-    faces = "".join(
+def font_faces() -> str:
+    """CSS naming every face of FACES 'LR FAMILY', from its file."""
+    return "".join(
         f"@font-face{{font-family:'LR {family}';src:url(file://{FONT_DIR}/{file});"
         f"font-weight:{weight};font-style:{'italic' if italic else 'normal'}}}"
         for family, files in FACES.items() for (weight, italic), file in files.items())
-    style = (faces + "body{margin:0}"
+
+
+def _page(batch: list[TextCase]) -> str:
+    style = (font_faces() + "body{margin:0}"
              ".case{white-space:normal;overflow-wrap:break-word;line-height:2;margin-bottom:8px}")
     divs = "".join(
         f'<div class="case" id="{html.escape(c.name)}" dir="{"rtl" if c.rtl else "ltr"}" '
@@ -143,27 +147,39 @@ Promise.all([...document.fonts].map(f => f.load())).then(() => document.fonts.re
             + divs + '<pre id="lines"></pre><script>' + script + "</script></body></html>\n")
 
 
-def chromium_lines(browser: str, batch: list[TextCase], per_page: int = 500) -> dict[str, list[list]]:
-    out: dict[str, list[list]] = {}
+def chromium_pages(browser: str, page, batch: list, per_page: int = 500) -> dict:
+    """{name: what the page's script wrote for the case} for every case of `batch`, laid
+    out by `page` (a batch → an HTML page writing JSON into `<pre id="lines">`)."""
+    out: dict = {}
     for start in range(0, len(batch), per_page):
-        out.update(chromium.run_page(browser, _page(batch[start:start + per_page]), "lines", timeout=600))
+        out.update(chromium.run_page(browser, page(batch[start:start + per_page]), "lines", timeout=600))
     return out
+
+
+def chromium_lines(browser: str, batch: list[TextCase]) -> dict[str, list[list]]:
+    return chromium_pages(browser, _page, batch)
 
 
 # --- ours --------------------------------------------------------------------------------
 
-def our_lines(bench: str, batch: list[TextCase]) -> dict[str, dict]:
-    """{name: {"lines": [[text, width], …]}} or {name: {"error": …}} from `lr-bench text-lines`."""
+def bench_layouts(bench: str, command: str, batch: list) -> dict[str, dict]:
+    """`lr-bench COMMAND FILE` over the cases of `batch` (dataclasses) written to FILE:
+    {name: layout} or {name: {"error": …}}."""
     with tempfile.NamedTemporaryFile("w", suffix=".json", encoding="utf-8", delete=False) as f:
         json.dump([asdict(c) for c in batch], f, ensure_ascii=False)
         path = f.name
     try:
-        run = subprocess.run([bench, "text-lines", path], capture_output=True, text=True, timeout=600)
+        run = subprocess.run([bench, command, path], capture_output=True, text=True, timeout=600)
     finally:
         os.unlink(path)
     if run.returncode != 0:
-        raise RuntimeError(f"lr-bench text-lines failed (exit {run.returncode}): {run.stdout[-2000:]}{run.stderr[-2000:]}")
+        raise RuntimeError(f"lr-bench {command} failed (exit {run.returncode}): {run.stdout[-2000:]}{run.stderr[-2000:]}")
     return json.loads(run.stdout)
+
+
+def our_lines(bench: str, batch: list[TextCase]) -> dict[str, dict]:
+    """{name: {"lines": [[text, width], …]}} or {name: {"error": …}} from `lr-bench text-lines`."""
+    return bench_layouts(bench, "text-lines", batch)
 
 
 # --- comparison --------------------------------------------------------------------------
@@ -220,23 +236,29 @@ def script_of(case: TextCase) -> str:
 
 def run(browser: str, bench: str, start: int, count: int, show: int) -> int:
     batch = cases(start, count)
-    theirs = chromium_lines(browser, batch)
-    ours = our_lines(bench, batch)
+    return compare(batch, chromium_lines(browser, batch), our_lines(bench, batch), difference,
+                   f"text seeds {start}..{start + count - 1}", f"same lines, widths within {WIDTH_TOLERANCE} pt",
+                   "script", script_of, show,
+                   lambda c: f"{c.family} {c.weight}{' italic' if c.italic else ''} {c.size:g} pt, width {c.width:g}"
+                             f"{', rtl' if c.rtl else ''}\n    text {c.text!r}")
+
+
+def compare(batch: list, theirs: dict, ours: dict, difference, title: str, criterion: str, kind: str, kind_of,
+            show: int, describe) -> int:
+    """Prints how many cases of `batch` agree (`difference` gives why one does not), by
+    `kind_of` each case, and the first `show` that do not (`describe`d); 0 when all agree."""
     wrong = {c.name: d for c in batch if (d := difference(theirs[c.name], ours[c.name]))}
-    matched = count - len(wrong)
-    print(f"text seeds {start}..{start + count - 1}: match {matched}/{count} = {100 * matched / max(count, 1):.1f} % "
-          f"(same lines, widths within {WIDTH_TOLERANCE} pt)")
+    count, matched = len(batch), len(batch) - len(wrong)
+    print(f"{title}: match {matched}/{count} = {100 * matched / max(count, 1):.1f} % ({criterion})")
     totals: dict[str, list[int]] = {}
     for c in batch:
-        counts = totals.setdefault(script_of(c), [0, 0])
+        counts = totals.setdefault(kind_of(c), [0, 0])
         counts[0] += c.name not in wrong
         counts[1] += 1
-    print("by script: " + ", ".join(f"{k} {m}/{n}" for k, (m, n) in sorted(totals.items())))
+    print(f"by {kind}: " + ", ".join(f"{k} {m}/{n}" for k, (m, n) in sorted(totals.items())))
     by_case = {c.name: c for c in batch}
     for name in list(wrong)[:show]:
-        c = by_case[name]
-        print(f"--- {name}: {c.family} {c.weight}{' italic' if c.italic else ''} {c.size:g} pt, width {c.width:g}"
-              f"{', rtl' if c.rtl else ''}\n    text {c.text!r}\n    {wrong[name]}")
+        print(f"--- {name}: {describe(by_case[name])}\n    {wrong[name]}")
     return 0 if not wrong else 1
 
 
@@ -244,22 +266,40 @@ def record(browser: str, bench: str | None, version: str, update_known_failures:
     """Writes the corpus (CORPUS_SEEDS with Chromium's lines); with a built lr-bench, says
     which cases it fails, and with `update_known_failures` writes them to KNOWN_FAILURES."""
     batch = [generate(s) for s in CORPUS_SEEDS]
-    theirs = chromium_lines(browser, batch)
-    recorded = [dict(asdict(c), expected=theirs[c.name]) for c in batch]
-    os.makedirs(os.path.dirname(CORPUS), exist_ok=True)
-    with open(CORPUS, "w", encoding="utf-8") as f:
-        f.write("[\n" + ",\n".join(json.dumps(r, ensure_ascii=False) for r in recorded) + "\n]\n")
-    print(f"recorded {len(recorded)} text cases from {version} into {os.path.relpath(CORPUS, ROOT)}")
+    return record_corpus(batch, chromium_lines(browser, batch), our_lines, difference, CORPUS, KNOWN_FAILURES,
+                         f"text cases from {version}", "Text cases of text-cases.json", "--text", bench,
+                         update_known_failures)
+
+
+def record_corpus(batch: list, theirs: dict, ours, difference, corpus: str, known_failures: str, what: str,
+                  cases_named: str, flags: str, bench: str | None, update_known_failures: bool) -> int:
+    """Writes `batch` with Chromium's answers (`theirs`) to `corpus`; with a built lr-bench
+    (`ours(bench, batch)`), says which cases it fails, and with `update_known_failures`
+    writes them to `known_failures`."""
+    write_corpus(corpus, [dict(asdict(c), expected=theirs[c.name]) for c in batch], what)
     if not bench or not os.path.exists(bench):
         return 0
-    ours = our_lines(bench, batch)
-    failing = {c.name: d for c in batch if (d := difference(theirs[c.name], ours[c.name]))}
+    answers = ours(bench, batch)
+    failing = {c.name: d for c in batch if (d := difference(theirs[c.name], answers[c.name]))}
     print(f"lr-bench ({bench}) differs on {len(failing)} of {len(batch)}")
     if update_known_failures:
-        with open(KNOWN_FAILURES, "w", encoding="utf-8") as f:
-            f.write("# Text cases of text-cases.json the text module does not match yet (scripts/conformance\n"
-                    "# --text --record --update-known-failures writes this list): the name, then why.\n")
-            for name in sorted(failing, key=lambda n: int(n.split("-")[1])):
-                f.write(f"{name} {failing[name][:300]}\n")
-        print(f"wrote {os.path.relpath(KNOWN_FAILURES, ROOT)}")
+        write_known_failures(known_failures, cases_named, flags, failing)
     return 0
+
+
+def write_corpus(path: str, recorded: list[dict], what: str) -> None:
+    """Writes recorded cases, one JSON object a line."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("[\n" + ",\n".join(json.dumps(r, ensure_ascii=False) for r in recorded) + "\n]\n")
+    print(f"recorded {len(recorded)} {what} into {os.path.relpath(path, ROOT)}")
+
+
+def write_known_failures(path: str, what: str, flags: str, failing: dict[str, str]) -> None:
+    """Writes the names of the cases the text module fails, each with why."""
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(f"# {what} the text module does not match yet (scripts/conformance\n"
+                f"# {flags} --record --update-known-failures writes this list): the name, then why.\n")
+        for name in sorted(failing, key=lambda n: int(n.split("-")[1])):
+            f.write(f"{name} {failing[name][:300]}\n")
+    print(f"wrote {os.path.relpath(path, ROOT)}")

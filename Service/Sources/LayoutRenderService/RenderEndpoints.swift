@@ -55,6 +55,7 @@ extension RenderService {
                                         bareVariables: true)
             var work = WorkerRequest(source: template.source, format: template.format)
             query.apply(to: &work)
+            work.variables.merge(template.defaults) { given, _ in given }
             work.picture.format = template.output
             return try await respond(to: work, request: request,
                                      cacheControl: "public, max-age=\(configuration.publicMaxAgeSeconds), immutable")

@@ -9,7 +9,7 @@ import SpecLanguage
 ///      "width": 320, "height": 200, "scale": 2, "format": "png"}
 ///
 /// `data`'s keys become names, as `--data FILE.json`; `format` is `"png"` (the default),
-/// `"jpeg"`, `"webp"`, `"svg"`, `"pdf"` or `"frames"`, with `"quality"` (1-100, JPEG and
+/// `"jpeg"`, `"webp"`, `"svg"`, `"pdf"`, `"frames"` or `"json"` (the spec's JSON form), with `"quality"` (1-100, JPEG and
 /// WebP) and `"compression"` (`"fast"`, `"balanced"`, `"smallest"`, `"fastest"`, PNG) as the CLI takes
 /// them. A JSON body without a `spec` key is the spec's own JSON form, as before.
 /// The body is read by the project's JSON reader: duplicate keys are errors, nesting is
@@ -30,6 +30,7 @@ struct RenderEnvelope {
         }
         guard case .object(let members) = top.content, let spec = top["spec"] else { return nil }
         request = WorkerRequest(source: [], format: .spec)
+        request.names = .bodyData
         switch spec.content {
         case .string(let text):
             request.source = Array(text.utf8)
@@ -58,10 +59,11 @@ struct RenderEnvelope {
             case "format":
                 switch value.content {
                 case .string("frames"): request.frames = true
+                case .string("json"): request.jsonForm = true
                 case .string(let name) where OutputFormat(name: name) != nil:
                     request.frames = false
                     request.picture.format = OutputFormat(name: name)!
-                default: throw Self.error("expected \"png\", \"jpeg\", \"webp\", \"svg\", \"pdf\" or \"frames\"", value, path)
+                default: throw Self.error("expected \"png\", \"jpeg\", \"webp\", \"svg\", \"pdf\", \"frames\" or \"json\"", value, path)
                 }
             case "quality":
                 guard case .number(let q) = value.content, q == q.rounded(), PictureSettings.qualities.contains(Int(exactly: q) ?? 0) else {

@@ -12,7 +12,12 @@ struct RenderQuery: Sendable, Equatable {
     var height: Double?
     var scale: Double?
     var frames = false
+    /// `format=json`: the spec's JSON form, as `layout-render convert` writes it, not a picture.
+    var jsonForm = false
     var variables: [String: String] = [:]
+    /// What comes before a variable's name in this query: `var.` for `POST /render`,
+    /// nothing for a template (`?title=Hello`).
+    var variablePrefix = "var."
     /// `format=png|jpeg|webp|svg|pdf`, `quality=1-100`, `compression=fast|balanced|smallest|fastest`
     /// (`POST /render` only), checked together as the CLI checks them.
     var picture = PictureSettings()
@@ -27,6 +32,7 @@ struct RenderQuery: Sendable, Equatable {
 
     init(_ parameters: [(name: String, value: String)], bareVariables: Bool = false) throws(ServiceError) {
         var seen: Set<String> = []
+        if bareVariables { variablePrefix = "" }
         for (name, value) in parameters {
             guard seen.insert(name).inserted else { throw .badQuery(parameter: name, reason: "it is given twice") }
             switch name {
@@ -43,8 +49,12 @@ struct RenderQuery: Sendable, Equatable {
                 }
                 scale = s
             case "format" where !bareVariables:
+                if value == "json" {
+                    jsonForm = true
+                    continue
+                }
                 guard let format = OutputFormat(name: value) else {
-                    throw .badQuery(parameter: name, reason: "expected \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw .badQuery(parameter: name, reason: "expected \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")) or json (the spec's JSON form)")
                 }
                 picture.format = format
             case "quality" where !bareVariables:
@@ -82,6 +92,9 @@ struct RenderQuery: Sendable, Equatable {
         if height != nil && width == nil {
             throw .badQuery(parameter: "height", reason: "a height needs a width")
         }
+        if jsonForm && frames {
+            throw .badQuery(parameter: "format", reason: "format=json answers the spec's JSON form; give it or frames=1, not both")
+        }
         if let problem = picture.problem {
             throw .badQuery(parameter: problem.hasPrefix("--compression") ? "compression" : "quality",
                             reason: problem.replacingOccurrences(of: "--", with: ""))
@@ -101,8 +114,10 @@ struct RenderQuery: Sendable, Equatable {
         request.height = height
         request.scale = scale
         request.frames = frames
+        request.jsonForm = jsonForm
         request.picture = picture
         request.variables = variables.mapValues(DataValue.parsing)
+        request.names = .query(prefix: variablePrefix)
     }
 
 }

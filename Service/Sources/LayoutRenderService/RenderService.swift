@@ -101,6 +101,9 @@ public final class RenderService: Sendable {
         router.add(middleware: NotFoundMiddleware())
         router.add(middleware: CORSMiddleware(origins: configuration.corsOrigins))
         router.add(middleware: AllowedMethodsMiddleware(retryAfterSeconds: configuration.retryAfterSeconds))
+        if configuration.playground {
+            router.add(middleware: PlaygroundMiddleware(retryAfterSeconds: configuration.retryAfterSeconds))
+        }
         router.post("/render") { request, context in await self.render(request, context: context) }
         router.get("/render/:template") { request, context in await self.renderTemplate(request, context: context) }
         router.post("/diff") { request, context in await self.diff(request, context: context) }

@@ -141,7 +141,12 @@ public enum RenderWorker {
         options.scale = request.scale
         if let width = request.width { options.canvasSize = (width, request.height) }
         options.variables = request.variables
+        options.nameSource = request.names
         do throws(LayoutRenderError) {
+            if request.jsonForm {
+                let json = SpecWriter.json(try LayoutRenderer.parseTemplate(source: source, options: options))
+                return WorkerReply(.body(Array(json.utf8), contentType: "application/json"))
+            }
             if request.frames {
                 let json = try renderer.layout(source: source, options: options).frames.json()
                 return WorkerReply(.body(Array(json.utf8), contentType: "application/json"))

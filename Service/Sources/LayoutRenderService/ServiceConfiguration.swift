@@ -55,6 +55,9 @@ public struct ServiceConfiguration: Sendable {
     /// Connections open at once (`--max-connections`); past that, new ones wait in the
     /// kernel's accept backlog until one closes.
     public var maxConnections = 512
+    /// `GET /playground`, a page to write specs in and see them rendered (`--playground`);
+    /// off by default: the path does not exist.
+    public var playground = false
     /// The folder of templates for `GET /render/NAME.png` (`--templates`); nil: none.
     public var templatesDirectory: String?
     /// `max-age` of the `Cache-Control` of template answers (`--cache-max-age`), which are

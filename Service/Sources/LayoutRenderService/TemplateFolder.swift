@@ -1,5 +1,6 @@
 import Foundation
 import LayoutRenderKit
+import SpecLanguage
 
 /// The `--templates` folder: `GET /render/NAME.png` (or `.jpg`, `.webp`, `.svg`, `.pdf`) renders `NAME.spec` (or `NAME.json`)
 /// from it. Names are plain file names (letters, digits, `-`, `_`, `.`; no folder, no
@@ -7,6 +8,13 @@ import LayoutRenderKit
 /// link leaving the folder is refused (500: the server's configuration), never read; the
 /// file must be a regular file (a FIFO or device there is refused, never opened for a
 /// blocking read).
+///
+/// A template's defaults come from its sidecar `NAME.fixture.json`, the file that gives
+/// a golden test its names: its `vars` and `data` are the values of names the URL does
+/// not give (`?title=…` wins); its `sizes` and `scale` are the test runner's (the URL's
+/// `width`, `height` and `scale` choose the service's). A sidecar is read as the test
+/// runner reads it (a link out of the folder refused, a data file only from inside), and
+/// it is never served as a template itself.
 struct TemplateFolder {
     let root: String
 
@@ -15,6 +23,8 @@ struct TemplateFolder {
         var format: SpecFormat
         /// The picture's format, from the extension asked for (`NAME.pdf`).
         var output: OutputFormat
+        /// The values of names the URL does not give, from `NAME.fixture.json`.
+        var defaults: [String: DataValue] = [:]
     }
 
     /// Reads the template that `NAME.EXT` names (EXT an output format's extension:
@@ -28,6 +38,8 @@ struct TemplateFolder {
         guard Self.isPlainName(name) else {
             throw .notFound("no template named '\(name)' (names are letters, digits, '-', '_' and '.')")
         }
+        // A sidecar or a frame dump (`NAME.fixture.json`, `NAME.frames.json`) is no template.
+        guard SpecFolder.isSpecName(name + ".json") else { throw .notFound("no template named '\(name)'") }
         for format in [SpecFormat.spec, .json] {
             let file = name + "." + format.rawValue
             let path = root + "/" + file
@@ -36,15 +48,31 @@ struct TemplateFolder {
             if let refusal = SpecFolder.refusal(of: file, in: root) {
                 throw .badTemplate(name: name, reason: refusal.message)
             }
+            let source: [UInt8]
             do throws(RegularFile.Failure) {
-                return Template(source: try RegularFile.read(path: path, maxBytes: maxBytes), format: format, output: output)
+                source = try RegularFile.read(path: path, maxBytes: maxBytes)
             } catch .missing {
                 continue
             } catch {
                 throw .badTemplate(name: name, reason: error.description)
             }
+            return Template(source: source, format: format, output: output, defaults: try defaults(forTemplate: file))
         }
         throw .notFound("no template named '\(name)'")
+    }
+
+    /// The names `NAME.fixture.json` gives the template `file`; none without a sidecar.
+    /// A sidecar that cannot be read is the server's configuration (500), named by its file
+    /// name in the folder, not by the server's path.
+    private func defaults(forTemplate file: String) throws(ServiceError) -> [String: DataValue] {
+        do throws(LayoutRenderError) {
+            return try FixtureSettings.load(forSpec: root + "/" + file)?.variables ?? [:]
+        } catch {
+            var diagnostic = error.diagnostic
+            let sidecar = (FixtureSettings.sidecarPath(forSpec: file) as NSString).lastPathComponent
+            diagnostic.file = sidecar  // (its lines are not quoted: the headline alone)
+            throw .badTemplate(name: (file as NSString).deletingPathExtension, reason: diagnostic.headline)
+        }
     }
 
     static func isPlainName(_ name: String) -> Bool {

@@ -17,8 +17,13 @@ struct WorkerRequest: Sendable, Equatable {
     var variables: [String: DataValue] = [:]
     /// The frame dump as JSON instead of a picture.
     var frames = false
+    /// The spec's JSON form instead of a picture (nothing laid out or drawn).
+    var jsonForm = false
     /// The picture's format and its settings (`format`, `quality`, `compression`).
     var picture = PictureSettings()
+    /// Where the variables came from (the URL's query, the body's `data`), for how the
+    /// message of a name that is missing says to give it.
+    var names = NameSource.commandLine
 
     func encoded() -> [UInt8] {
         var w = WireWriter()
@@ -33,10 +38,16 @@ struct WorkerRequest: Sendable, Equatable {
             w.value(value)
         }
         w.bool(frames)
+        w.bool(jsonForm)
         w.string(picture.format.rawValue)
         w.bool(picture.quality != nil)
         if let quality = picture.quality { w.int(quality) }
         w.optionalString(picture.compression?.rawValue)
+        switch names {
+        case .commandLine: w.int(0)
+        case .query(let prefix): w.int(1); w.string(prefix)
+        case .bodyData: w.int(2)
+        }
         return w.buffer
     }
 
@@ -61,12 +72,19 @@ struct WorkerRequest: Sendable, Equatable {
             variables[name] = try r.value(depth: 0)
         }
         frames = try r.bool()
+        jsonForm = try r.bool()
         guard let format = OutputFormat(rawValue: try r.string()) else { throw .malformed }
         picture.format = format
         picture.quality = try r.bool() ? try r.int() : nil
         if let name = try r.optionalString() {
             guard let compression = PNGCompression(rawValue: name) else { throw .malformed }
             picture.compression = compression
+        }
+        switch try r.int() {
+        case 0: names = .commandLine
+        case 1: names = .query(prefix: try r.string())
+        case 2: names = .bodyData
+        default: throw .malformed
         }
         try r.end()
     }

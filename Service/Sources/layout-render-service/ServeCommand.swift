@@ -6,7 +6,7 @@ import Logging
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layout-render-service",
-        abstract: "Serve renders over HTTP: POST /render, GET /render/NAME.png, POST /diff, GET /healthz, GET /readyz, GET /metrics.",
+        abstract: "Serve renders over HTTP: POST /render, GET /render/NAME.png, POST /diff, GET /healthz, GET /readyz, GET /metrics (and GET /playground with --playground).",
         discussion: """
             POST /render takes a spec as the body (the JSON form with Content-Type: application/json) \
             and the query parameters width, height or size=WxH, scale, frames=1 and var.NAME=VALUE; \
@@ -35,6 +35,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "A folder of templates: GET /render/NAME.png (or .jpg, .webp, .svg, .pdf) renders NAME.spec from it, its query as variables.")
     var templates: String?
+
+    @Flag(help: "Serve GET /playground: a page to write a spec in and see it rendered as one types (off by default).")
+    var playground = false
 
     @Option(name: .customLong("cache-max-age"), help: "max-age in seconds of the public, immutable Cache-Control of template answers.")
     var cacheMaxAge = ServeCommand.defaults.publicMaxAgeSeconds
@@ -138,6 +141,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.port = port
         configuration.assetsDirectory = assets
         configuration.templatesDirectory = templates
+        configuration.playground = playground
         configuration.publicMaxAgeSeconds = cacheMaxAge
         configuration.corsOrigins = corsOrigins
         if let workers { configuration.workers = workers }

@@ -53,7 +53,7 @@ final class OutputFormatTests: XCTestCase {
 
     func testBadValuesAreRefused() async throws {
         let cases: [(String, String)] = [
-            ("format=gif", "query parameter 'format': expected png, jpeg, webp, svg, pdf"),
+            ("format=gif", "query parameter 'format': expected png, jpeg, webp, svg, pdf or json (the spec's JSON form)"),
             ("format=jpeg&quality=0", "query parameter 'quality': expected a whole number from 1 to 100"),
             ("format=jpeg&quality=101", "query parameter 'quality': expected a whole number from 1 to 100"),
             ("format=jpeg&quality=NaN", "query parameter 'quality': expected a whole number from 1 to 100"),

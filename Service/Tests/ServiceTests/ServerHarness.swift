@@ -24,6 +24,7 @@ let serviceBinary: URL = {
 /// Starts a real server on an ephemeral loopback port (Hummingbird's AsyncHTTPClient test
 /// setup), runs `body` against it, and shuts it down gracefully.
 func withServer<T: Sendable>(
+    file: StaticString = #fileID, line: UInt = #line,
     _ configure: (inout ServiceConfiguration) -> Void = { _ in },
     _ body: @Sendable (any TestClientProtocol, RenderService) async throws -> T
 ) async throws -> T {
@@ -38,9 +39,31 @@ func withServer<T: Sendable>(
     let service = try RenderService(configuration: configuration)
     var logger = Logger(label: "service-tests")
     logger.logLevel = .warning
+    let watchdog = Watchdog(limit: 300, what: "a test server started at \(file):\(line)")
+    defer { watchdog.disarm() }
     return try await service.application(logger: logger).test(.ahc(.http)) { client in
         try await body(client, service)
     }
+}
+
+/// Ends the test process with a message if a test server's test has not finished within
+/// `limit` seconds. Every request of the test client has its own 15 s deadline, but
+/// starting a server (binding "localhost" waits on the resolver) and a blocked raw socket
+/// are outside it; a cancelled task cannot stop a blocked system call, so a hang would
+/// otherwise hold the run until CI kills it, with no word of where.
+final class Watchdog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var armed = true
+
+    init(limit: Double, what: String) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + limit) { [self] in
+            guard lock.withLock({ armed }) else { return }
+            FileHandle.standardError.write(Data("ServiceTests: \(what) was still running after \(Int(limit)) s; stopping the run\n".utf8))
+            exit(3)
+        }
+    }
+
+    func disarm() { lock.withLock { armed = false } }
 }
 
 extension TestClientProtocol {
