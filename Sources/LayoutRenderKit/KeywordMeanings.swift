@@ -198,3 +198,12 @@ extension Keywords.LineCap {
         }
     }
 }
+
+extension Keywords.VerticalAlign {
+    var text: InlineObject.Alignment {
+        switch self {
+        case .baseline: .baseline
+        case .middle: .middle
+        }
+    }
+}

@@ -108,6 +108,10 @@ public enum Keywords {
     public enum Side: String, KeywordSet {
         case top, right, bottom, left, center
     }
+    /// Where an image or a path in a label's text sits on its line (`vertical-align`).
+    public enum VerticalAlign: String, KeywordSet {
+        case baseline, middle
+    }
     /// A connector's `layer`: drawn below the nodes or above them.
     public enum Layer: String, KeywordSet {
         case below, above

@@ -337,7 +337,7 @@ public enum Schema {
         // A path's drawing (SVG's presentation attributes of the same meaning).
         add(["view-box"], .viewBox, [.path])
         // An image or a path in a label's text: where it sits on its line (CSS `vertical-align`).
-        add(["vertical-align"], .keywords(["baseline", "middle"]), [.image, .path])
+        add(["vertical-align"], .keywords(Keywords.VerticalAlign.spellings), [.image, .path])
         add(["fill"], .paintOrNone, [.path])
         add(["stroke"], .paintOrNone, [.path, .connector])
         add(["fill-rule"], .keywords(Keywords.FillRule.spellings), [.path])

@@ -53,7 +53,7 @@ final class LayoutAttributeTests: XCTestCase {
         .textTransform: (.label, .textTransform(.uppercase)), .to: (.connector, .to("tick")),
         .top: (.vbox, .top(10)), .trailing: (.label, .trailing(.node("avatar", .leading, plus: -4))),
         .transform: (.vbox, .transform(.rotate(15), .scale(x: 1.2, y: 1.2), .translate(x: 10, y: -5))),
-        .truncate: (.label, .truncate(.middle)), .underline: (.label, .underline()), .viewBox: (.path, .viewBox(x: 0, y: 0, width: 24, height: 24)),
+        .truncate: (.label, .truncate(.middle)), .underline: (.label, .underline()), .verticalAlign: (.image, .verticalAlign(.middle)), .viewBox: (.path, .viewBox(x: 0, y: 0, width: 24, height: 24)),
         .weight: (.label, .weight(600)), .width: (.vbox, .width(.percent(50))), .wrap: (.label, .wrap(.char)),
     ]
 

@@ -1,6 +1,8 @@
 // Images, paths and connectors.
 
 extension LayoutAttribute {
+    /// Where an image or a path in a label's text sits on its line.
+    public static func verticalAlign(_ align: Keywords.VerticalAlign) -> LayoutAttribute { keyword(.verticalAlign, align) }
     /// How an image fits its frame.
     public static func mode(_ mode: Keywords.ImageMode) -> LayoutAttribute { keyword(.mode, mode) }
 

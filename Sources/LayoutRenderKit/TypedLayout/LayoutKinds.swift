@@ -32,7 +32,8 @@ public typealias BorderLayout = Container<BorderKind>
 /// A CSS grid.
 public typealias Grid = Container<GridKind>
 
-/// Text; its `Span`s are runs of it with their own font, size and colour.
+/// Text; its `Span`s are runs of it with their own font, size and colour, and an `Image` or
+/// a `Path` among them sits in its text (`.verticalAlign`, a width and height).
 public struct Label: LayoutContent {
     public let layoutNode: LayoutNode
     public init(_ text: String, _ attributes: LayoutAttribute..., @LayoutBuilder spans: () -> [LayoutNode] = { [] }) {
