@@ -89,7 +89,7 @@ let package = Package(
         // Golden tests over the pipeline: the fixture runner, its update policy and its
         // reports, with PixelDiff (used by `layout-render test` and LayoutRenderTesting).
         .target(name: "LayoutRenderGolden", dependencies: ["LayoutRenderKit", "PixelDiff", "PNGCodec", "SpecLanguage"]),
-        .target(name: "LayoutRenderTesting", dependencies: ["LayoutRenderGolden", "LayoutRenderKit"]),
+        .target(name: "LayoutRenderTesting", dependencies: ["LayoutRenderGolden", "LayoutRenderKit", "PixelDiff"]),
         .executableTarget(
             name: "layout-render",
             dependencies: [

@@ -9,15 +9,15 @@ public func fuzzSpecParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var limits = ParseLimits()
     limits.maxNodes = 2_000
     var parser = SpecParser(limits: limits)
-    parser.prereadFromBytes = .max
+    parser.reading.prereadFromBytes = .max
     let inTurn = Result { () throws(SpecError) in try parser.parse(text) }
     // On a worker thread; without one (the parser reads every chunk); and with the worker's
     // reading done when the parser reaches the first chunk (a worker that began late).
     for (worker, lateWorkerChunk) in [(true, nil), (false, nil), (false, 0 as Int?)] {
         var ahead = parser
-        ahead.prereadFromBytes = 0
-        ahead.prereadsOnWorker = worker
-        ahead.prereadLateWorkerChunk = lateWorkerChunk
+        ahead.reading.prereadFromBytes = 0
+        ahead.reading.prereadsOnWorker = worker
+        ahead.reading.lateWorkerChunk = lateWorkerChunk
         switch (inTurn, Result { () throws(SpecError) in try ahead.parse(text) }) {
         case (.success(let a), .success(let b)): precondition(a == b, "reading ahead changed the document")
         case (.failure(let a), .failure(let b)): precondition("\(a)" == "\(b)", "reading ahead changed the error")

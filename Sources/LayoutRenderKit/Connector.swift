@@ -4,9 +4,7 @@ import Rendering
 import SpecLanguage
 
 /// The shape at an end of a connector, sized by its stroke width.
-enum ArrowHead: String, Sendable {
-    case none, triangle, open, circle, diamond
-}
+typealias ArrowHead = Keywords.Arrow
 
 /// A `connector` of the spec, its ends resolved to nodes of the scene: drawn after layout
 /// between their frames, taking no space.

@@ -1,9 +1,10 @@
 import LayoutEngine
+import SpecLanguage
 
 /// A side of a node's frame a connector ends at, or its centre.
-enum ConnectorSide: String, Sendable, CaseIterable {
-    case top, right, bottom, left, center
+typealias ConnectorSide = Keywords.Side
 
+extension ConnectorSide {
     /// The middle of the side (or the centre) of `frame`.
     func point(on frame: Rect) -> Point {
         switch self {
@@ -28,15 +29,11 @@ enum ConnectorSide: String, Sendable, CaseIterable {
 }
 
 /// How a connector goes from one node to the other.
-enum ConnectorRoute: String, Sendable {
-    /// One straight line.
-    case straight
-    /// Horizontal and vertical lines with as few elbows as it takes, leaving and
-    /// entering each node perpendicular to its side and crossing neither node.
-    case orthogonal
-    /// One cubic curve, leaving and entering perpendicular to the sides.
-    case curved
-}
+/// `straight`: one straight line. `orthogonal`: horizontal and vertical lines with as few
+/// elbows as it takes, leaving and entering each node perpendicular to its side and
+/// crossing neither node. `curved`: one cubic curve, leaving and entering perpendicular to
+/// the sides.
+typealias ConnectorRoute = Keywords.Route
 
 /// Where connectors go: pure geometry over two frames, so a route is the same in every
 /// output and can be tested as numbers.

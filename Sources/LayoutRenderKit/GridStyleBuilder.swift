@@ -16,29 +16,8 @@ extension SceneBuilder {
             if case .length(let l)? = node[name] { return gridDimension(l) }
             return nil
         }
-        func selfAlign(_ name: AttributeName) -> Align? {
-            guard case .keyword(let k)? = node[name] else { return nil }
-            switch k {
-            case "start": return .start
-            case "center": return .center
-            case "end": return .end
-            case "stretch": return .stretch
-            default: return nil
-            }
-        }
-        func content(_ name: AttributeName) -> AlignContent {
-            guard case .keyword(let k)? = node[name] else { return .normal }
-            switch k {
-            case "start": return .start
-            case "center": return .center
-            case "end": return .end
-            case "stretch": return .stretch
-            case "space-between": return .spaceBetween
-            case "space-around": return .spaceAround
-            case "space-evenly": return .spaceEvenly
-            default: return .normal
-            }
-        }
+        func selfAlign(_ name: AttributeName) -> Align? { node.keyword(name, as: Keywords.GridSelf.self)?.grid }
+        func content(_ name: AttributeName) -> AlignContent { node.keyword(name, as: Keywords.GridContent.self)?.grid ?? .normal }
         let areas = text(.areas).flatMap(GridValues.checkedAreas)
         let flow = text(.autoFlow).flatMap(GridValues.checkedFlow)
         let both = gap(.gap) ?? .points(0)

@@ -1,13 +1,10 @@
 import LayoutEngine
 import Rendering
+import SpecLanguage
 
 /// An image's pixels and how they fit its frame (UIImageView's content modes).
 final class ImageContent: LeafMeasurer, Sendable {
-    enum Mode: String, Sendable {
-        case scaleToFill = "scale-to-fill", aspectFit = "aspect-fit", aspectFill = "aspect-fill"
-        case center, top, bottom, left, right
-        case topLeft = "top-left", topRight = "top-right", bottomLeft = "bottom-left", bottomRight = "bottom-right"
-    }
+    typealias Mode = Keywords.ImageMode
 
     let image: LoadedImage
     let mode: Mode

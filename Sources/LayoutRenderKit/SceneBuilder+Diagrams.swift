@@ -23,9 +23,9 @@ extension SceneBuilder {
         }
         if case .color(let c)? = node[.stroke] { style.stroke = rgba(c) }
         if case .number(let w)? = node[.strokeWidth] { style.strokeWidth = w }
-        if case .keyword(let k)? = node[.fillRule], let rule = PathStyle.FillRule(rawValue: k) { style.fillRule = rule }
-        if case .keyword(let k)? = node[.lineJoin], let join = PathStyle.LineJoin(rawValue: k) { style.lineJoin = join }
-        if case .keyword(let k)? = node[.lineCap], let cap = PathStyle.LineCap(rawValue: k) { style.lineCap = cap }
+        if let rule = node.keyword(.fillRule, as: Keywords.FillRule.self) { style.fillRule = rule.drawing }
+        if let join = node.keyword(.lineJoin, as: Keywords.LineJoin.self) { style.lineJoin = join.drawing }
+        if let cap = node.keyword(.lineCap, as: Keywords.LineCap.self) { style.lineCap = cap.drawing }
         if case .numbers(let dash)? = node[.dash] { style.dash = dash }
         var viewBox: Rect?
         if case .numbers(let v)? = node[.viewBox], v.count == 4 { viewBox = Rect(x: v[0], y: v[1], width: v[2], height: v[3]) }
@@ -76,9 +76,9 @@ extension SceneBuilder {
             }
             var connector = SceneConnector(id: node.id, location: node.location, from: from, fromSide: fromSide,
                                            to: to, toSide: toSide)
-            if case .keyword(let k)? = node[.route], let route = ConnectorRoute(rawValue: k) { connector.route = route }
-            if case .keyword(let k)? = node[.startArrow], let head = ArrowHead(rawValue: k) { connector.startArrow = head }
-            if case .keyword(let k)? = node[.endArrow], let head = ArrowHead(rawValue: k) { connector.endArrow = head }
+            if let route = node.keyword(.route, as: Keywords.Route.self) { connector.route = route }
+            if let head = node.keyword(.startArrow, as: Keywords.Arrow.self) { connector.startArrow = head }
+            if let head = node.keyword(.endArrow, as: Keywords.Arrow.self) { connector.endArrow = head }
             switch node[.stroke] {
             case .keyword("none")?: connector.stroke = nil
             case .color(let c)?: connector.stroke = rgba(c)
@@ -86,7 +86,7 @@ extension SceneBuilder {
             }
             if case .number(let w)? = node[.strokeWidth] { connector.strokeWidth = w }
             if case .numbers(let dash)? = node[.dash] { connector.dash = dash }
-            if case .keyword(let k)? = node[.layer] { connector.above = k == "above" }
+            if let layer = node.keyword(.layer, as: Keywords.Layer.self) { connector.above = layer == .above }
             if case .color(let c)? = node[.background] { connector.labelBackground = rgba(c) }
             if let attribute = node.attributes[.label], case .string(let text) = attribute.value, !text.isEmpty {
                 guard text.count <= SceneConnector.maxLabelCharacters else {

@@ -77,7 +77,7 @@ extension SceneBuilder {
                             + "wide and tall; this one would be \(w)×\(h) (give it a width and height)", at: node.location)
         }
         var alignment = InlineObject.Alignment.baseline
-        if case .keyword(let k)? = node[.verticalAlign], let a = InlineObject.Alignment(rawValue: k) { alignment = a }
+        if let a = node.keyword(.verticalAlign, as: Keywords.VerticalAlign.self) { alignment = a.text }
         return (TextRun(object: InlineObject(width: w, height: h, alignment: alignment), font: font, size: em), drawing)
     }
 

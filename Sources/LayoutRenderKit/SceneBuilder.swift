@@ -46,7 +46,7 @@ struct SceneBuilder {
             /// `letter-spacing` in points, inherited as in CSS.
             var letterSpacing: Double?
             /// `text-transform`: `none`, `uppercase` or `lowercase`, inherited as in CSS.
-            var textTransform: String?
+            var textTransform: Keywords.TextTransform?
             /// `text-shadow`, inherited as CSS inherits it (`none` is an empty list).
             var textShadows: [Shadow] = []
             /// `fallback`: the families characters the font lacks come from, as written.
@@ -86,7 +86,7 @@ struct SceneBuilder {
                 case (.color, .color(let c)): d.color = c
                 case (.lineHeight, .lineHeight(let l)): d.lineHeight = l
                 case (.textShadow, .shadows(let s)): d.textShadows = s
-                case (.textTransform, .keyword(let k)): d.textTransform = k
+                case (.textTransform, .keyword(let k)): d.textTransform = Keywords.TextTransform(rawValue: k)
                 case (.letterSpacing, .number(let n)): d.letterSpacing = n
                 case (.fallback, .string(let f)): d.fallback = f; d.fallbackLocation = attribute.location
                 default: break
@@ -249,18 +249,20 @@ struct SceneBuilder {
         case (.grow, .number(let g)): style.grow = g
         case (.shrink, .number(let s)): style.shrink = s
         case (.basis, .length(let l)): style.basis = dimension(l)
-        case (.alignSelf, .keyword(let k)):
-            if parent?.kind == .grid, k == "baseline" || k.hasPrefix("safe-") {
-                throw specError("align-self=\(k) is not supported in a grid (its items align start, center, end or stretch)",
+        case (.alignSelf, _):
+            guard let keyword = node.keyword(.alignSelf, as: Keywords.Align.self) else { return }
+            let (value, safe) = keyword.flex
+            if parent?.kind == .grid, value == .baseline || safe {
+                throw specError("align-self=\(keyword.rawValue) is not supported in a grid (its items align start, center, end or stretch)",
                                 at: attribute.location)
             }
-            let (value, safe) = align(k)
-            style.alignSelf = value
-            style.alignSelfSafe = safe
-        case (.direction, .keyword(let k)): style.direction = k == "rtl" ? .rtl : k == "ltr" ? .ltr : .inherit
+            (style.alignSelf, style.alignSelfSafe) = (value, safe)
+        case (.direction, _):
+            if let keyword = node.keyword(.direction, as: Keywords.Direction.self) { style.direction = keyword.layout }
         case (.hidden, .bool(let b)): style.isHidden = b
         case (.clip, .bool(let b)): style.clipsContent = b
-        case (.position, .keyword(let k)): style.position = k == "absolute" ? .absolute : .relative
+        case (.position, _):
+            if let keyword = node.keyword(.position, as: Keywords.Position.self) { style.position = keyword.layout }
         case (.order, .integer(let n)): style.order = n
         case (.gap, .length(let l)): style.gap = dimension(l)
         case (.crossGap, .length(let l)): style.crossGap = dimension(l)
@@ -269,13 +271,19 @@ struct SceneBuilder {
         case (.justify, _) where node.kind == .grid, (.align, _) where node.kind == .grid,
              (.alignContent, _) where node.kind == .grid, (.gap, _) where node.kind == .grid:
             return  // (in `gridContainerStyle`)
-        case (.justify, .keyword(let k)): (style.justify, style.justifySafe) = justify(k)
-        case (.align, .keyword(let k)) where node.kind != .label: (style.align, style.alignSafe) = align(k)
-        case (.alignContent, .keyword(let k)): (style.alignContent, style.alignContentSafe) = alignContent(k)
+        case (.justify, _):
+            if let keyword = node.keyword(.justify, as: Keywords.Justify.self) { (style.justify, style.justifySafe) = keyword.flex }
+        case (.align, _) where node.kind != .label:
+            if let keyword = node.keyword(.align, as: Keywords.Align.self) { (style.align, style.alignSafe) = keyword.flex }
+        case (.alignContent, _):
+            if let keyword = node.keyword(.alignContent, as: Keywords.AlignContent.self) {
+                (style.alignContent, style.alignContentSafe) = keyword.flex
+            }
         case (.wrap, .bool(let b)) where node.kind != .label: style.wrap = b
         case (.wrap, .keyword("reverse")): style.wrap = true; style.wrapReverse = true
         case (.reverse, .bool(let b)): style.reverse = b
-        case (.region, .keyword(let k)): style.region = region(k)
+        case (.region, _):
+            if let keyword = node.keyword(.region, as: Keywords.Region.self) { style.region = keyword.border }
         case (.top, _), (.right, _), (.bottom, _), (.left, _):
             try applyEdge(name, attribute, parent: parent, node: node, to: &style)
         case (_, .anchor(let a)):
@@ -333,13 +341,7 @@ struct SceneBuilder {
         case (.column, .string(let text)): style.gridColumn = gridPlacement(text)
         case (.row, .string(let text)): style.gridRow = gridPlacement(text)
         case (.justifySelf, .keyword(let k)):
-            switch k {
-            case "start": style.justifySelf = .start
-            case "center": style.justifySelf = .center
-            case "end": style.justifySelf = .end
-            case "stretch": style.justifySelf = .stretch
-            default: style.justifySelf = nil
-            }
+            style.justifySelf = Keywords.GridSelf(rawValue: k)?.grid
         default: return
         }
     }
@@ -408,59 +410,6 @@ struct SceneBuilder {
         }
     }
 
-    /// An `align`/`align-self` keyword, and whether it is CSS's `safe` form.
-    private func align(_ keyword: String) -> (Align, safe: Bool) {
-        switch keyword {
-        case "start": return (.start, false)
-        case "center": return (.center, false)
-        case "end": return (.end, false)
-        case "baseline": return (.baseline, false)
-        case "safe-center": return (.center, true)
-        case "safe-end": return (.end, true)
-        default: return (.stretch, false)
-        }
-    }
-
-    /// A `justify` keyword, and whether it is CSS's `safe` form.
-    private func justify(_ keyword: String) -> (Justify, safe: Bool) {
-        switch keyword {
-        case "center": return (.center, false)
-        case "end": return (.end, false)
-        case "space-between": return (.spaceBetween, false)
-        case "space-around": return (.spaceAround, false)
-        case "space-evenly": return (.spaceEvenly, false)
-        case "safe-center": return (.center, true)
-        case "safe-end": return (.end, true)
-        default: return (.start, false)
-        }
-    }
-
-    /// An `align-content` keyword, and whether it is CSS's `safe` form.
-    private func alignContent(_ keyword: String) -> (AlignContent, safe: Bool) {
-        switch keyword {
-        case "start": return (.start, false)
-        case "center": return (.center, false)
-        case "end": return (.end, false)
-        case "stretch": return (.stretch, false)
-        case "space-between": return (.spaceBetween, false)
-        case "space-around": return (.spaceAround, false)
-        case "space-evenly": return (.spaceEvenly, false)
-        case "safe-center": return (.center, true)
-        case "safe-end": return (.end, true)
-        default: return (.normal, false)
-        }
-    }
-
-    private func region(_ keyword: String) -> BorderRegion {
-        switch keyword {
-        case "top": return .top
-        case "bottom": return .bottom
-        case "left": return .left
-        case "right": return .right
-        default: return .center
-        }
-    }
-
     // MARK: - Kinds and content
 
     private func layoutKind(of node: Node, defaults: TextDefaults, scale: Double,
@@ -511,9 +460,9 @@ struct SceneBuilder {
         attributes.rightToLeft = rtl
         attributes.letterSpacing = own.letterSpacing
         if case .integer(let n)? = node[.lines] { attributes.lines = n }
-        if case .keyword(let k)? = node[.wrap], let wrap = TextWrap(rawValue: k) { attributes.wrap = wrap }
-        if case .keyword(let k)? = node[.truncate], let t = TextTruncation(rawValue: k) { attributes.truncation = t }
-        if case .keyword(let k)? = node[.align], let a = TextAlignment(rawValue: k) { attributes.alignment = a }
+        if let wrap = node.keyword(.wrap, as: Keywords.TextWrap.self) { attributes.wrap = wrap.text }
+        if let truncation = node.keyword(.truncate, as: Keywords.Truncate.self) { attributes.truncation = truncation.text }
+        if let alignment = node.keyword(.align, as: Keywords.TextAlign.self) { attributes.alignment = alignment.text }
         switch defaults.lineHeight {
         case .multiple(let m)?: attributes.lineHeight = .multiple(m)
         case .points(let p)?: attributes.lineHeight = .points(p)
@@ -588,9 +537,9 @@ struct SceneBuilder {
         // Case mapping is Unicode's full, locale-independent one (ß → SS), before measuring,
         // so the text is measured and drawn as shown.
         let shown = switch defaults.textTransform {
-        case "uppercase": text.uppercased()
-        case "lowercase": text.lowercased()
-        default: text
+        case .uppercase?: text.uppercased()
+        case .lowercase?: text.lowercased()
+        case .none?, nil: text
         }
         var run = TextRun(text: shown, font: font, size: size)
         run.fallbackFonts = try fallbackFonts(for: shown, font: font, families: defaults.fallback,
@@ -692,7 +641,7 @@ struct SceneBuilder {
             throw specError("an image needs its file", at: node.location)
         }
         var mode = ImageContent.Mode.scaleToFill
-        if case .keyword(let k)? = node[.mode], let m = ImageContent.Mode(rawValue: k) { mode = m }
+        if let m = node.keyword(.mode, as: ImageContent.Mode.self) { mode = m }
         return try imageContent(named: name, mode: mode, at: node.location)
     }
 
@@ -700,7 +649,7 @@ struct SceneBuilder {
     private func backgroundImage(of node: Node) throws(LayoutRenderError) -> ImageContent? {
         guard case .string(let name)? = node[.backgroundImage] else { return nil }
         var mode = ImageContent.Mode.scaleToFill
-        if case .keyword(let k)? = node[.backgroundMode], let m = ImageContent.Mode(rawValue: k) { mode = m }
+        if let m = node.keyword(.backgroundMode, as: ImageContent.Mode.self) { mode = m }
         return try imageContent(named: name, mode: mode, at: node.location)
     }
 
@@ -771,7 +720,7 @@ struct SceneBuilder {
             default: border = BorderSides(width: w, color: color)
             }
         }
-        if case .keyword(let s)? = node[.borderStyle], let style = BorderStyle(rawValue: s) { border.style = style }
+        if let style = node.keyword(.borderStyle, as: Keywords.BorderStyle.self) { border.style = style.drawing }
         if border.isVisible { paint.border = border }
         switch node[.radius] {
         case .number(let r)?: paint.radius = CornerRadii(r)
@@ -780,7 +729,7 @@ struct SceneBuilder {
         default: break
         }
         if case .number(let o)? = node[.opacity] { paint.opacity = o }
-        if case .keyword(let b)? = node[.blend], let mode = BlendMode(rawValue: b) { paint.blend = mode }
+        if let mode = node.keyword(.blend, as: Keywords.Blend.self) { paint.blend = mode.drawing }
         if case .transform(let steps)? = node[.transform] {
             paint.transform = steps.map { step in
                 switch step {

@@ -1,5 +1,6 @@
 #if canImport(Testing)
 import Testing
+import LayoutRenderKit
 
 /// `assertRender` for Swift Testing: renders a spec and compares it with its golden PNG (and
 /// frame dump), recording each failure as an issue at the call site, as `#expect` does.
@@ -16,11 +17,26 @@ import Testing
 /// from the running test (`Test.current`), `__Snapshots__/TestFile/testName.png` beside the
 /// test file. An inline spec's errors are reported at the call's file and line.
 public func expectRender(_ spec: String, matches golden: String? = nil, named name: String? = nil,
-                         threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int = 0,
-                         update: UpdateMode? = nil, artifacts: String? = nil,
+                         threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int? = nil,
+                         maxDiffRatio: Double? = nil, ignoring regions: [PixelRegion] = [], masking ids: Set<String> = [],
+                         update: UpdateMode = .automatic, artifacts: String? = nil,
                          sourceLocation: Testing.SourceLocation = #_sourceLocation) {
     let failures = verifyRender(spec, matches: golden, named: name, threshold: threshold, includeAA: includeAA,
-                                maxDiffPixels: maxDiffPixels, update: update, artifacts: artifacts,
+                                maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio, ignoring: regions, masking: ids,
+                                update: update, artifacts: artifacts,
+                                file: sourceLocation.filePath, testName: Test.current?.name ?? "test")
+    for failure in failures { Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation) }
+}
+
+/// `expectRender` of a typed layout (see `assertRender(_:Layout…)`).
+public func expectRender(_ layout: Layout, matches golden: String? = nil, named name: String? = nil,
+                         threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int? = nil,
+                         maxDiffRatio: Double? = nil, ignoring regions: [PixelRegion] = [], masking ids: Set<String> = [],
+                         update: UpdateMode = .automatic, artifacts: String? = nil,
+                         sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    let failures = verifyRender(layout, matches: golden, named: name, threshold: threshold, includeAA: includeAA,
+                                maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio, ignoring: regions, masking: ids,
+                                update: update, artifacts: artifacts,
                                 file: sourceLocation.filePath, testName: Test.current?.name ?? "test")
     for failure in failures { Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation) }
 }

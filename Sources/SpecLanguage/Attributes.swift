@@ -82,6 +82,13 @@ public struct Attributes: Hashable, Sendable, RandomAccessCollection, Expressibl
         }
     }
 
+    /// Sets `attribute` as a later attribute of a node or style sets it: a shorthand
+    /// (`margin`, `padding`, `border`, a `size` pair) clears the sides it sets before.
+    public mutating func cascade(_ attribute: consuming Attribute) {
+        for longhand in Schema.longhands(of: attribute) { remove(longhand) }
+        set(attribute)
+    }
+
     /// Removes the attribute named `key`, if there is one.
     public mutating func remove(_ key: AttributeName) {
         let (index, found) = slot(of: key)

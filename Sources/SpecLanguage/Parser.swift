@@ -8,19 +8,9 @@
 /// "FILE"…` (see `FontDeclaration`) and nodes, which become the canvas's children. `docs/spec.md` is the reference.
 public struct SpecParser {
     public var limits: ParseLimits
-    /// False to read every line by the general path, without `PlainLineReader` and with
-    /// every value read by `ValueReader` (not `ByteValueReader`): the tests compare the two
-    /// readings.
-    var readsPlainLines = true
-    /// From how many bytes of text the plain lines after the first quarter are read ahead
-    /// on another processor (`PlainLinePreread`), and whether a worker thread does it
-    /// (without one, the parser takes every chunk itself); the tests and the fuzzer change them.
-    var prereadFromBytes = PlainLinePreread.fromBytes
-    var prereadsOnWorker = true
-    /// Without a worker thread, the worker's reading done on the parser's thread when the
-    /// parser reaches this chunk (the chunks before it the parser's own, the rest the
-    /// worker's): how the work is shared when a worker thread begins late. Nil: never.
-    var prereadLateWorkerChunk: Int? = nil
+    /// How the lines are read: for the tests and the fuzzer, which compare the readings
+    /// (not part of the parser's public state).
+    var reading = LineReading()
 
     public init(limits: ParseLimits = .default) { self.limits = limits }
 
@@ -30,7 +20,7 @@ public struct SpecParser {
                             at: SourceLocation(line: 1, column: 1))
         }
         var state = ParseState(limits: limits)
-        state.readsPlainLines = readsPlainLines
+        state.readsPlainLines = reading.plainLines
         let lines = SourceLines(source)
         state.sourceHasBraces = lines.contains(UInt8(ascii: "{")) || lines.contains(UInt8(ascii: "}"))
         // Styles first, so a node may use a style declared further down.
@@ -47,9 +37,9 @@ public struct SpecParser {
         // Each line as its bytes in the source: a plain line is read without cutting it out.
         // A big spec's lines after its first quarter are read ahead on another processor
         // (`PlainLinePreread`).
-        let preread = readsPlainLines
-            ? PlainLinePreread.start(lines, sourceBytes: source.utf8.count, limits: limits, fromBytes: prereadFromBytes,
-                                     worker: prereadsOnWorker, lateWorkerChunk: prereadLateWorkerChunk) : nil
+        let preread = reading.plainLines
+            ? PlainLinePreread.start(lines, sourceBytes: source.utf8.count, limits: limits, fromBytes: reading.prereadFromBytes,
+                                     worker: reading.prereadsOnWorker, lateWorkerChunk: reading.lateWorkerChunk) : nil
         defer { preread?.finish() }
         try lines.forEachLine { bytes, index throws(SpecError) in
             try state.consume(lineBytes: bytes, number: index + 1, in: lines, preread: preread)
@@ -665,8 +655,7 @@ struct ParseState {
     /// always wins over its shorthand, whichever order the writer puts them in. (The
     /// general path and `PlainLineReader` both set attributes through it.)
     static func cascade(_ attribute: consuming Attribute, into attributes: inout Attributes) {
-        for longhand in Schema.longhands(of: attribute) { attributes.remove(longhand) }
-        attributes.set(attribute)
+        attributes.cascade(attribute)
     }
 
     /// `written[index]` read against `shape`, its fields read in place.

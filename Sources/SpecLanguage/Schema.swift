@@ -136,19 +136,12 @@ public enum Schema {
         }
     }
     static let stackKinds: Set<NodeKind> = [.canvas, .vbox, .hbox]
-    /// `safe-center` and `safe-end` are CSS's `safe center` and `safe end`: content that
-    /// would overflow the start is aligned to the start instead.
-    static let safeKeywords = ["safe-center", "safe-end"]
-    static let alignKeywords = ["start", "center", "end", "stretch", "baseline"] + safeKeywords
-    static let justifyKeywords = ["start", "center", "end", "space-between", "space-around", "space-evenly"] + safeKeywords
-    static let alignContentKeywords = ["normal", "start", "center", "end", "stretch",
-                                       "space-between", "space-around", "space-evenly"] + safeKeywords
-    /// A grid's `justify` (CSS `justify-content`) and `align-content`.
-    static let gridContentKeywords = ["normal", "start", "center", "end", "stretch",
-                                      "space-between", "space-around", "space-evenly"]
-    /// A grid's `align` and `justify-items` (CSS `align-items`, `justify-items`) and an
-    /// item's `justify-self`; `normal` stretches an item unless it has an aspect ratio.
-    static let gridSelfKeywords = ["normal", "start", "center", "end", "stretch"]
+    // The keyword lists, spelled once in `Keywords`.
+    static let alignKeywords = Keywords.Align.spellings
+    static let justifyKeywords = Keywords.Justify.spellings
+    static let alignContentKeywords = Keywords.AlignContent.spellings
+    static let gridContentKeywords = Keywords.GridContent.spellings
+    static let gridSelfKeywords = Keywords.GridSelf.spellings
     /// The edge attributes: insets of a stack's or zbox's child, anchors of a box's child.
     static let insetNames = ["top", "right", "bottom", "left"]
     /// Per-side forms of the shorthands, in CSS order: `margin-top` … `border-left`.
@@ -184,7 +177,7 @@ public enum Schema {
 
     /// `border-top`, `border-right`, `border-bottom`, `border-left`.
     public static let borderSides = sides(of: "border")
-    static let textAlignKeywords = ["natural", "left", "center", "right", "justify"]
+    static let textAlignKeywords = Keywords.TextAlign.spellings
 
     struct Definition {
         var shape: ValueShape
@@ -226,7 +219,7 @@ public enum Schema {
     /// The shapes of the attributes whose shape on a label differs from their shape
     /// elsewhere (`align`, `wrap`).
     private static let labelAlign = ValueShape.keywords(textAlignKeywords)
-    private static let labelWrap = ValueShape.keywords(["word", "char"])
+    private static let labelWrap = ValueShape.keywords(Keywords.TextWrap.spellings)
     /// The shape of attribute `name` on a node of `kind`, nil when the kind does not take
     /// it (a node's own attributes and a style's alike).
     ///
@@ -284,18 +277,18 @@ public enum Schema {
         add(["background-image"], .string, layoutKinds)
         add(["background-mode"], .keywords(imageModes), layoutKinds)
         add(["border"] + sides(of: "border"), .border, layoutKinds)
-        add(["border-style"], .keywords(["solid", "dashed", "dotted"]), layoutKinds)
+        add(["border-style"], .keywords(Keywords.BorderStyle.spellings), layoutKinds)
         add(["radius"], .radii, layoutKinds)
         add(["opacity"], .number(min: 0, max: 1), layoutKinds)
-        add(["blend"], .keywords(["normal", "multiply", "screen", "overlay"]), layoutKinds)
+        add(["blend"], .keywords(Keywords.Blend.spellings), layoutKinds)
         add(["transform"], .transform, layoutKinds)
         add(["clip", "hidden"], .bool, layoutKinds)
         add(["grow", "shrink"], .number(min: 0, max: ValueRanges.maxFactor), layoutKinds)
         add(["basis"], .length(allowAuto: true, intrinsic: true), layoutKinds)
         add(["align-self"], .keywords(alignKeywords), layoutKinds)
-        add(["direction"], .keywords(["ltr", "rtl", "inherit"]), all)
-        add(["region"], .keywords(["top", "bottom", "left", "right", "center"]), layoutKinds)
-        add(["position"], .keywords(["relative", "absolute"]), layoutKinds)
+        add(["direction"], .keywords(Keywords.Direction.spellings), all)
+        add(["region"], .keywords(Keywords.Region.spellings), layoutKinds)
+        add(["position"], .keywords(Keywords.Position.spellings), layoutKinds)
         add(insetNames, .inset, layoutKinds)
         add(["center-x", "center-y", "leading", "trailing"], .anchor, layoutKinds)
         add(["order"], .integer(min: -ValueRanges.maxOrder, max: ValueRanges.maxOrder), layoutKinds)
@@ -326,13 +319,13 @@ public enum Schema {
         add(["letter-spacing"], .number(min: -ValueRanges.maxLetterSpacing, max: ValueRanges.maxLetterSpacing),
             inheritedText)
         add(["fallback"], .fontFamilies, inheritedText)
-        add(["text-transform"], .keywords(["none", "uppercase", "lowercase"]), inheritedText)
+        add(["text-transform"], .keywords(Keywords.TextTransform.spellings), inheritedText)
         add(["color"], .color, inheritedText)
         // Text decorations (CSS `text-decoration-line`), of a label's text and its spans.
         add(["underline", "strikethrough"], .bool, textRunKinds)
         add(["text-shadow"], .shadows(spread: false), textContainerKinds.union([.canvas, .label]))
         add(["lines"], .integer(min: 0, max: ValueRanges.maxLines), [.label])
-        add(["truncate"], .keywords(["tail", "head", "middle", "clip"]), [.label])
+        add(["truncate"], .keywords(Keywords.Truncate.spellings), [.label])
         add(["line-height"], .lineHeight, textContainerKinds.union([.canvas, .label]))
         add(["mode"], .keywords(imageModes), [.image])
         // Comparison tolerances for `layout-render test`, applied inside the node's frame.
@@ -344,30 +337,27 @@ public enum Schema {
         // A path's drawing (SVG's presentation attributes of the same meaning).
         add(["view-box"], .viewBox, [.path])
         // An image or a path in a label's text: where it sits on its line (CSS `vertical-align`).
-        add(["vertical-align"], .keywords(["baseline", "middle"]), [.image, .path])
+        add(["vertical-align"], .keywords(Keywords.VerticalAlign.spellings), [.image, .path])
         add(["fill"], .paintOrNone, [.path])
         add(["stroke"], .paintOrNone, [.path, .connector])
-        add(["fill-rule"], .keywords(["nonzero", "evenodd"]), [.path])
+        add(["fill-rule"], .keywords(Keywords.FillRule.spellings), [.path])
         add(["stroke-width"], .number(min: 0, max: ValueRanges.maxPoints), [.path, .connector])
-        add(["line-join"], .keywords(["miter", "round", "bevel"]), [.path])
-        add(["line-cap"], .keywords(["butt", "round", "square"]), [.path])
+        add(["line-join"], .keywords(Keywords.LineJoin.spellings), [.path])
+        add(["line-cap"], .keywords(Keywords.LineCap.spellings), [.path])
         add(["dash"], .dashArray, [.path, .connector])
         // Connectors: their ends, route, arrowheads, label and layer.
         add(["from", "to"], .endpoint, [.connector])
-        add(["route"], .keywords(["straight", "orthogonal", "curved"]), [.connector])
+        add(["route"], .keywords(Keywords.Route.spellings), [.connector])
         add(["start-arrow", "end-arrow"], .keywords(arrowKeywords), [.connector])
         add(["label"], .string, [.connector])
-        add(["layer"], .keywords(["below", "above"]), [.connector])
+        add(["layer"], .keywords(Keywords.Layer.spellings), [.connector])
         return d
     }()
 
     /// The shapes of a connector's arrowheads.
-    public static let arrowKeywords = ["none", "triangle", "open", "circle", "diamond"]
+    public static let arrowKeywords = Keywords.Arrow.spellings
 
-    static let imageModes = [
-        "scale-to-fill", "aspect-fit", "aspect-fill", "center", "top", "bottom", "left", "right",
-        "top-left", "top-right", "bottom-left", "bottom-right",
-    ]
+    static let imageModes = Keywords.ImageMode.spellings
 
     /// CSS property names that users of flexbox write, and the attribute that says it
     /// here, for the hint of an unknown attribute.

@@ -123,7 +123,7 @@ public enum SpecWriter {
             + (s.spread != 0 ? " " + number(s.spread) : "") + " " + color(s.color)
     }
 
-    static func number(_ v: Double) -> String {
+    public static func number(_ v: Double) -> String {
         v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
 

@@ -323,7 +323,7 @@ struct ValueReader {
     }
 
     /// The styles of the default family a `font` may name.
-    static let fontStyles = ["regular", "bold", "oblique", "bold-oblique"]
+    static let fontStyles = Keywords.FontStyle.spellings
 
     /// A letter or `_`, then letters, digits, `_` and `-`, all ASCII.
     static func isIdentifier(_ text: String) -> Bool {
@@ -348,7 +348,7 @@ struct ValueReader {
     }
 
     /// The sides a connector's end may name.
-    public static let connectorSides = ["top", "right", "bottom", "left", "center"]
+    public static let connectorSides = Keywords.Side.spellings
 
     /// A connector's `from` or `to`: `ID` or `ID.SIDE` (an id with `{…}` is checked once a
     /// loop has filled it in).

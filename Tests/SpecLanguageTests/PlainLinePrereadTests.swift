@@ -6,16 +6,16 @@ import XCTest
 final class PlainLinePrereadTests: XCTestCase {
     private func parsers(limits: ParseLimits = .default) -> [(String, SpecParser)] {
         var inTurn = SpecParser(limits: limits)
-        inTurn.prereadFromBytes = .max
+        inTurn.reading.prereadFromBytes = .max
         var ahead = SpecParser(limits: limits)
-        ahead.prereadFromBytes = 0
+        ahead.reading.prereadFromBytes = 0
         var withoutWorker = ahead
-        withoutWorker.prereadsOnWorker = false
+        withoutWorker.reading.prereadsOnWorker = false
         // The parser takes the first chunks itself, then a worker that began late the rest.
         var lateWorker = withoutWorker
-        lateWorker.prereadLateWorkerChunk = 1
+        lateWorker.reading.lateWorkerChunk = 1
         var lateWorkerAtTheStart = withoutWorker
-        lateWorkerAtTheStart.prereadLateWorkerChunk = 0
+        lateWorkerAtTheStart.reading.lateWorkerChunk = 0
         return [("in turn", inTurn), ("read ahead", ahead), ("read ahead, no worker", withoutWorker),
                 ("read ahead, a late worker", lateWorker), ("read ahead, a worker at once", lateWorkerAtTheStart)]
     }

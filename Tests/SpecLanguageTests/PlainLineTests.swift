@@ -92,7 +92,7 @@ final class PlainLineTests: XCTestCase {
     /// error's location, message and line.
     private func outcome(_ text: String, plain: Bool) -> String {
         var parser = SpecParser()
-        parser.readsPlainLines = plain
+        parser.reading.plainLines = plain
         do {
             return "\(try parser.parse(text))"
         } catch {
