@@ -32,7 +32,7 @@ public enum FixtureReports {
                 xml += escape(o.details.joined(separator: "\n")) + "</failure>\n"
             } else if o.status == .recorded {
                 // What was recorded, for the merged report; not a failure.
-                xml += "    <system-out>" + escape(o.details.joined(separator: "\n")) + "</system-out>\n"
+                xml += "    <system-out>" + escape(o.details.filter { !$0.isEmpty }.joined(separator: "\n")) + "</system-out>\n"
             }
             if o.failsRun && !o.artifacts.isEmpty {
                 xml += "    <system-out>" + o.artifacts.map { escape("[[ATTACHMENT|\($0)]]") }.joined(separator: "\n") + "</system-out>\n"
