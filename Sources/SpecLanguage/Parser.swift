@@ -599,7 +599,7 @@ struct ParseState {
                             + (use.path.map { "at \($0)" } ?? "on line \(use.line)")
                         throw named
                     }
-                    try Self.cascade(attribute, into: &attributes)
+                    Self.cascade(attribute, into: &attributes)
                 }
             }
         }

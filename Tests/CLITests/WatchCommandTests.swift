@@ -43,8 +43,8 @@ final class WatchCommandTests: XCTestCase {
         process.executableURL = CLIRunner.binary
         process.arguments = ["watch"] + arguments
         let out = dir.appendingPathComponent("watch.out"), err = dir.appendingPathComponent("watch.err")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: out.path, contents: nil))
+        XCTAssertTrue(FileManager.default.createFile(atPath: err.path, contents: nil))
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         process.standardInput = FileHandle.nullDevice

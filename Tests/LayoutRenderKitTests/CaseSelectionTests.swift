@@ -84,7 +84,7 @@ final class CaseSelectionTests: XCTestCase {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         outcomes[1].artifacts = [folder + "/bad.expected.png", folder + "/bad.actual.png"]
-        for path in outcomes[1].artifacts { FileManager.default.createFile(atPath: path, contents: Data(png)) }
+        for path in outcomes[1].artifacts { XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(png))) }
         outcomes[2].status = .recorded
         outcomes[2].recordedUnasked = true
         outcomes[2].details = ["recorded a new golden image; the run fails"]
@@ -111,8 +111,8 @@ final class CaseSelectionTests: XCTestCase {
         let folder = base + "/shard-1", outside = base + "/outside"
         try fm.createDirectory(atPath: folder + "/artifacts", withIntermediateDirectories: true)
         try fm.createDirectory(atPath: outside, withIntermediateDirectories: true)
-        fm.createFile(atPath: outside + "/secret.diff.png", contents: Data(png))
-        fm.createFile(atPath: folder + "/artifacts/c.diff.png", contents: Data(png))
+        XCTAssertTrue(fm.createFile(atPath: outside + "/secret.diff.png", contents: Data(png)))
+        XCTAssertTrue(fm.createFile(atPath: folder + "/artifacts/c.diff.png", contents: Data(png)))
         try fm.createSymbolicLink(atPath: folder + "/artifacts/link.diff.png", withDestinationPath: outside + "/secret.diff.png")
         XCTAssertEqual(mkfifo(folder + "/artifacts/fifo.diff.png", 0o600), 0)
         var outcome = FixtureRunner.Outcome(testCase: cases(["c"])[0], status: .failed, details: ["moved"])
