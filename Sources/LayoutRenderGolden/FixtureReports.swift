@@ -1,5 +1,6 @@
 import Foundation
 import LayoutRenderKit
+import PNGCodec
 
 /// Reports of a fixture run for CI systems (JUnit XML) and for people (one HTML file with
 /// the images inside it).
@@ -131,15 +132,15 @@ public enum FixtureReports {
         return page
     }
 
-    /// A case's render warnings as list items, each in the warning style.
     /// The bytes of a PNG the page shows: a regular file (a FIFO named by a report would
     /// hold the run for ever) of at most 64 MiB that starts as a PNG does; nil otherwise.
     static func imageBytes(_ path: String) -> Data? {
-        guard let bytes = try? RegularFile.read(path: path, maxBytes: 64 << 20),
-              bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
+        guard let bytes = try? RegularFile.read(path: path, maxBytes: 64 << 20), bytes.starts(with: pngSignature)
+        else { return nil }
         return Data(bytes)
     }
 
+    /// A case's render warnings as list items, each in the warning style.
     static func warningItems(_ o: FixtureRunner.Outcome) -> String {
         o.warnings.map { "<li class=\"warning\"><pre>\(escape($0))</pre></li>" }.joined()
     }

@@ -3,7 +3,7 @@
 // anything) and tEXt chunks (so text can be read without decoding pixels).
 
 /// The eight bytes every PNG starts with.
-let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+public let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
 /// One chunk of a PNG file as a range into the file's bytes.
 struct PNGChunk {

@@ -12,8 +12,11 @@ public struct PixelRect: Encodable, Hashable, Sendable, CustomStringConvertible 
         self.height = height
     }
 
+    /// Distances in wrapping arithmetic, exact once `px ≥ x`: a rectangle reaching past
+    /// `Int.max` (`--ignore 1,0,9223372036854775807,1`) must not trap on `x + width`.
     @inlinable func contains(_ px: Int, _ py: Int) -> Bool {
-        px >= x && py >= y && px < x + width && py < y + height
+        px >= x && py >= y && UInt(bitPattern: px &- x) < UInt(clamping: width)
+            && UInt(bitPattern: py &- y) < UInt(clamping: height)
     }
 
     public var description: String { "\(x),\(y) \(width)×\(height)" }

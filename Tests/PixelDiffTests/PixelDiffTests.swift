@@ -65,6 +65,12 @@ final class PixelDiffTests: XCTestCase {
                  different: 1, box: one),
             Case(name: "ignored region", a: Img(5, 5), b: centre(200),
                  options: DiffOptions(ignore: [PixelRect(x: 2, y: 0, width: 1, height: 5)]), different: 0),
+            // Past Int.max at either end: no overflow, and the pixels inside are left out.
+            Case(name: "ignored region to Int.max", a: Img(5, 5), b: centre(200),
+                 options: DiffOptions(ignore: [PixelRect(x: 1, y: 0, width: Int.max, height: Int.max)]), different: 0),
+            Case(name: "ignored region from Int.min", a: Img(5, 5), b: centre(200),
+                 options: DiffOptions(ignore: [PixelRect(x: Int.min, y: Int.min, width: Int.max, height: Int.max)]),
+                 different: 1, box: one),
             // Transparent over the white background is white.
             Case(name: "transparent vs white", a: Img(3, 3, fill: [0, 0, 0, 0]), b: Img(3, 3), different: 0),
             Case(name: "transparent vs black", a: Img(3, 3, fill: [0, 0, 0, 0]), b: Img(3, 3, fill: black), different: 9,
