@@ -3,15 +3,15 @@ import Glibc
 /// A font file held open and read on demand with `pread`: FreeType (`FreeTypeFileStream`),
 /// HarfBuzz (`FontFileTables`, a table at a time) and the renderer's Cairo faces read the
 /// parts of it they use, never the whole file unless they use all of it. The README card's
-/// three ideographs read about a megabyte of the 19.5 MB Noto Sans CJK collection
-/// (docs/benchmarks.md, "Issue 42, third session").
+/// three ideographs read 4.9 MB of the 19.5 MB Noto Sans CJK collection (docs/benchmarks.md,
+/// "Issue 42, third session").
 ///
 /// The file is opened as `FontFile.open` does (no blocking, a regular file only, at most
 /// `FontFile.maxBytes`). It is never mapped: a file truncated under a mapping ends the
 /// process with SIGBUS, where a short `pread` is an error FreeType and HarfBuzz report.
 /// Every read checks, after reading, that the file is still as it was opened (its size and
-/// its modification and change times, by `fstat` on the descriptor): a file rewritten in
-/// place reads as an error from then on, never as other bytes mixed with the first. A file
+/// modification time, by `fstat` on the descriptor): a file rewritten in place reads as an
+/// error from then on, never as other bytes mixed with the first. A file
 /// replaced by another (renamed over it, as packages and editors do) is still the first one
 /// through this descriptor: one face never mixes two files.
 public final class FontFileHandle: @unchecked Sendable {  // immutable; `pread` and `fstat` are thread-safe
@@ -60,8 +60,11 @@ public final class FontFileHandle: @unchecked Sendable {  // immutable; `pread` 
         return isUnchanged ? done : 0
     }
 
-    /// Whether the file is as it was when it was opened (see the type).
-    public var isUnchanged: Bool { Self.identity(of: fd) == identity }
+    /// Whether the file is as it was when it was opened (see the type): the same device,
+    /// inode, size and modification time. Not its change time: `chmod` or `chown` of an
+    /// unchanged font moves it, and a face that then read nothing would lose its glyphs
+    /// without a word (Cairo ignores FreeType's load errors).
+    public var isUnchanged: Bool { Self.identity(of: fd).map { Array($0.prefix(5)) } == Array(identity.prefix(5)) }
 
     /// The file's device, inode, size, and modification and change times; nil when `fstat` fails.
     private static func identity(of fd: Int32) -> [Int]? {

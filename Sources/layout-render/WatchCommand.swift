@@ -43,6 +43,9 @@ struct WatchCommand: ParsableCommand {
         if render.outDirectory != nil || render.framesOnly {
             throw ValidationError("watch writes one picture; --out-dir and --frames-only are render's.")
         }
+        if render.sizes.count > 1 {
+            throw ValidationError("watch writes one picture; give one --size (each --size of render is a picture of its own).")
+        }
         if let frames = render.framesPath, OutputFile.isStandardOutput(frames) {
             throw ValidationError("watch writes --frames to a file, not to standard output.")
         }

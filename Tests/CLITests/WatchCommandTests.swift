@@ -179,6 +179,7 @@ final class WatchCommandTests: XCTestCase {
             (["-", path("out.png")], "- (standard input or output) cannot be watched"),
             ([spec, path("out.png"), "--out-dir", path("o")], "--out-dir and --frames-only are render's"),
             ([spec, path("out.png"), "--frames", "-"], "--frames to a file, not to standard output"),
+            ([spec, path("out.png"), "--size", "100x50", "--size", "200x80"], "give one --size"),
             ([spec, path("out.png"), "--scale", "99"], "--scale must be between 0.25 and 8."),
             ([spec, path("out.png"), "--bogus"], "Unknown option '--bogus'"),
             ([spec], "Missing expected argument '<output>'"),

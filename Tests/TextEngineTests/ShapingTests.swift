@@ -130,6 +130,20 @@ final class ShapingTests: XCTestCase {
         }
     }
 
+    /// A change of mode or owner (the change time) leaves the font readable: only its bytes
+    /// count, and a face that read nothing would lose its glyphs without a word.
+    func testAFontFileWhoseModeChangesStaysReadable() throws {
+        let path = try temporaryFile([UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.sans))))
+        let font = try Font(path: path)
+        usleep(20_000)
+        XCTAssertEqual(chmod(path, 0o600), 0)
+        XCTAssertTrue(font.file.isUnchanged)
+        let text = Array("AVA office".utf16)
+        let untouched = try XCTUnwrap(try Font(path: Self.sans).shaper)
+        XCTAssertEqual(try text.withUnsafeBufferPointer { try XCTUnwrap(font.shaper).shape($0) },
+                       try text.withUnsafeBufferPointer { try untouched.shape($0) })
+    }
+
     /// A new file holding `bytes`, removed when the test ends.
     private func temporaryFile(_ bytes: [UInt8]) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("shaping-\(getpid())-\(UUID().uuidString)").path
