@@ -257,23 +257,9 @@ extension LayoutContext {
         // across the columns of a row); "minor" the one it fills first.
         var minorCount = flowColumn ? maxRow + rowShift : maxCol + colShift
         var majorCount = flowColumn ? maxCol + colShift : maxRow + rowShift
-        // Occupied cells, one lane per major track.
-        var lanes: [[Bool]] = []
-        func free(_ major: Range<Int>, _ minor: Range<Int>) -> Bool {
-            for a in major where a < lanes.count {
-                let lane = lanes[a]
-                for b in minor where b < lane.count && lane[b] { return false }
-            }
-            return true
-        }
+        var occupancy = GridOccupancy()
         func occupy(_ major: Range<Int>, _ minor: Range<Int>) {
-            while lanes.count < major.upperBound { lanes.append([]) }
-            for a in major {
-                if lanes[a].count < minor.upperBound {
-                    lanes[a] += [Bool](repeating: false, count: minor.upperBound - lanes[a].count)
-                }
-                for b in minor { lanes[a][b] = true }
-            }
+            occupancy.fill(major, minor)
             majorCount = Swift.max(majorCount, major.upperBound)
         }
         let limit = GridLimits.maxTracks
@@ -286,18 +272,18 @@ extension LayoutContext {
             if case .definite(let s, let e) = minor { minorArea[i] = (s + minorShift)..<(e + minorShift) }
         }
         // Step 1: items with definite positions in both axes.
-        for i in kids.indices {
+        for i in kids.indices where !occupancy.exhausted {
             if let a = majorArea[i], let b = minorArea[i] { occupy(a, b) }
         }
         // Step 2: items locked to a major track (a row, in row flow): the first place in
         // the lane, past the items this step put there before (unless dense).
         var laneCursor: [Int: Int] = [:]
-        for i in kids.indices where majorArea[i] != nil && minorArea[i] == nil {
+        for i in kids.indices where majorArea[i] != nil && minorArea[i] == nil && !occupancy.exhausted {
             let a = majorArea[i]!
             var span = 1
             if case .auto(let n) = (flowColumn ? rowPlace[i] : colPlace[i]) { span = n }
-            var b = grid.dense ? 0 : laneCursor[a.lowerBound, default: 0]
-            while b < limit && !free(a, b..<(b + span)) { b += 1 }
+            let from = grid.dense ? 0 : laneCursor[a.lowerBound, default: 0]
+            let b = occupancy.firstFreeMinor(in: a, from: from, span: span, limit: limit)
             minorArea[i] = b..<(b + span)
             occupy(a, b..<(b + span))
             minorCount = Swift.max(minorCount, b + span)
@@ -314,24 +300,30 @@ extension LayoutContext {
         for i in kids.indices where majorArea[i] == nil {
             let majorSpan: Int
             if case .auto(let n) = (flowColumn ? colPlace[i] : rowPlace[i]) { majorSpan = n } else { majorSpan = 1 }
-            if grid.dense { cursorMajor = 0; cursorMinor = 0 }
+            // (Dense packing starts again from the first major track with room: the
+            // start-most line of the implicit grid, past the tracks already full.)
+            if grid.dense { cursorMajor = occupancy.firstOpenMajor(width: minorCount); cursorMinor = 0 }
             if let b = minorArea[i] {
                 // A definite minor position: move along the major axis until it fits.
                 if !grid.dense && b.lowerBound < cursorMinor { cursorMajor += 1 }
                 cursorMinor = b.lowerBound
-                while !free(cursorMajor..<(cursorMajor + majorSpan), b) { cursorMajor += 1 }
+                cursorMajor = occupancy.firstFreeMajor(from: cursorMajor, span: majorSpan, over: b)
                 majorArea[i] = cursorMajor..<(cursorMajor + majorSpan)
             } else {
                 var span = 1
                 if case .auto(let n) = (flowColumn ? rowPlace[i] : colPlace[i]) { span = Swift.min(n, minorCount) }
-                while true {
-                    if cursorMinor + span > minorCount { cursorMajor += 1; cursorMinor = 0; continue }
-                    if free(cursorMajor..<(cursorMajor + majorSpan), cursorMinor..<(cursorMinor + span)) { break }
-                    cursorMinor += 1
+                // The first major track from the cursor with `span` free minor tracks.
+                while !occupancy.exhausted {
+                    let b = occupancy.firstFreeMinor(in: cursorMajor..<(cursorMajor + majorSpan), from: cursorMinor,
+                                                     span: span, limit: minorCount - span + 1)
+                    if b + span <= minorCount { cursorMinor = b; break }
+                    cursorMajor += 1
+                    cursorMinor = 0
                 }
                 minorArea[i] = cursorMinor..<(cursorMinor + span)
                 majorArea[i] = cursorMajor..<(cursorMajor + majorSpan)
             }
+            if occupancy.exhausted { break }
             occupy(majorArea[i]!, minorArea[i]!)
             cursorMinor = minorArea[i]!.upperBound
             if majorCount > limit { break }
@@ -345,9 +337,16 @@ extension LayoutContext {
             let lo = Swift.min(r.lowerBound, count - 1)
             return lo..<Swift.max(lo + 1, Swift.min(r.upperBound, count))
         }
-        for i in kids.indices {
+        for i in kids.indices where !occupancy.exhausted {
             let a = clamped(majorArea[i], majorCount), b = clamped(minorArea[i], minorCount)
+            // (Track sizing works once per track an item spans: that counts too.)
+            occupancy.charge(a.count + b.count)
             items.append(flowColumn ? GridItem(node: kids[i], column: a, row: b) : GridItem(node: kids[i], column: b, row: a))
+        }
+        if occupancy.exhausted {
+            // No item is laid out: the layout fails with this error.
+            fail(.gridPlacementTooCostly(node: node, name: tree.names[node], limit: GridLimits.maxPlacementWork))
+            items = []
         }
         majorCount = Swift.min(majorCount, limit)
         return flowColumn

@@ -165,4 +165,9 @@ public enum GridLimits {
     public static let maxTracks = 10_000
     /// Repetitions of one `repeat(auto-fill | auto-fit, …)`.
     public static let maxAutoRepetitions = 1_000
+    /// Steps of the item placement algorithm (§8.5) for one grid: each lane of occupied
+    /// cells looked at or written, and each track an item spans (GridOccupancy.swift).
+    /// Ordinary grids take about four an item; dense packing around holes can take one per
+    /// item per track.
+    public static let maxPlacementWork = 5_000_000
 }

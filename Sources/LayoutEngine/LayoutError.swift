@@ -32,6 +32,9 @@ public enum LayoutError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The frame of `node` came out with a coordinate or size that is not a finite number:
     /// the sizes and positions around it add up beyond what a number holds.
     case nonFiniteFrame(node: NodeID, name: String?)
+    /// Placing the items of grid `node` needed more than `limit` steps of work (dense
+    /// packing or large spans made every item search much of the grid), so it was stopped.
+    case gridPlacementTooCostly(node: NodeID, name: String?, limit: Int)
 
     /// An axis of anchor facts.
     public enum Axis: String, Sendable, Equatable { case horizontal, vertical }
@@ -45,7 +48,8 @@ public enum LayoutError: Error, Equatable, CustomStringConvertible, Sendable {
              .anchorsOutsideBox(let n, _), .emptyClamp(let n, _, _),
              .invalidValue(let n, _, _, _), .multipleCenters(let n, _, _),
              .nestedTooDeep(let n, _, _), .anchorTooDeep(let n, _, _, _),
-             .flexibleLengthsUnresolved(let n, _), .nonFiniteFrame(let n, _):
+             .flexibleLengthsUnresolved(let n, _), .nonFiniteFrame(let n, _),
+             .gridPlacementTooCostly(let n, _, _):
             return n
         }
     }
@@ -88,6 +92,9 @@ public enum LayoutError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .nonFiniteFrame(n, name):
             return "the frame of \(Self.label(n, name)) is not a finite number: "
                 + "the sizes and positions around it add up beyond what a number holds"
+        case let .gridPlacementTooCostly(n, name, limit):
+            return "placing the items of grid \(Self.label(n, name)) takes more than \(limit) steps (the layout's limit): "
+                + "give items lines of their own, smaller spans, or no dense packing"
         }
     }
 
@@ -125,6 +132,8 @@ public enum LayoutError: Error, Equatable, CustomStringConvertible, Sendable {
             return .flexibleLengthsUnresolved(node: node, name: n(node, given))
         case let .nonFiniteFrame(node, given):
             return .nonFiniteFrame(node: node, name: n(node, given))
+        case let .gridPlacementTooCostly(node, given, limit):
+            return .gridPlacementTooCostly(node: node, name: n(node, given), limit: limit)
         }
     }
 

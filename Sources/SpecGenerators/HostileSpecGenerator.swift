@@ -280,6 +280,13 @@ public struct HostileSpecGenerator<Source: Choices> {
             }
             lines.append(indent(depth) + kind + " " + a.joined(separator: " "))
             for _ in 0..<g.int(0...4) { node(depth: depth + 1, parent: kind) }
+            if kind == "grid" && g.chance(15) {
+                // Thousands of items with spans up to the limit, packed around each other's
+                // holes: the placement's work budget, not the clock, has to stop it.
+                lines.append(indent(depth + 1) + "for x in xs")
+                lines.append(indent(depth + 2) + "box column=\"span \(g.pick(["1", "3", "7", "1000"]))\""
+                             + " row=\"span \(g.pick(["1", "2", "5", "1000"]))\"")
+            }
         }
     }
 

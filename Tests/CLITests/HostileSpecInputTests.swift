@@ -15,9 +15,10 @@ final class HostileSpecInputTests: XCTestCase {
         return url.path
     }
 
-    /// Runs `text` through rendering, `--frames-only`, `convert` and a batch `render`, and
-    /// checks each fails with `message` (a suffix of the headline: `in.spec:LINE:COL: error: …`).
-    private func assertEveryCommandFails(_ text: String, _ message: String,
+    /// Runs `text` through rendering, `--frames-only`, `convert` (unless the error is one of
+    /// layout, which `convert` does not do) and a batch `render`, and checks each fails with
+    /// `message` (a suffix of the headline: `in.spec:LINE:COL: error: …`).
+    private func assertEveryCommandFails(_ text: String, _ message: String, inLayout: Bool = false,
                                          file: StaticString = #filePath, line: UInt = #line) throws {
         let spec = try write(text)
         let png = dir.appendingPathComponent("out.png").path
@@ -32,7 +33,7 @@ final class HostileSpecInputTests: XCTestCase {
             ("convert", ["convert", spec]),
             ("batch render", ["render", batch.path, "--out-dir", outDir]),
         ]
-        for (name, arguments) in runs {
+        for (name, arguments) in runs where !(inLayout && name == "convert") {
             let r = try CLIRunner.run(arguments)
             XCTAssertEqual(r.status, 1, "\(name): \(r.stderr)", file: file, line: line)
             XCTAssertTrue(r.stderr.contains("in.spec:" + message + "\n"), "\(name): \(r.stderr.prefix(500))", file: file, line: line)
@@ -126,6 +127,18 @@ final class HostileSpecInputTests: XCTestCase {
         let r = try CLIRunner.run([spec, dir.appendingPathComponent("out.png").path, "--size", "1e308x1e308"])
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stderr.hasPrefix("\(spec):1:1: error: the canvas size must be positive and at most 1000000 points\n"), r.stderr)
+    }
+
+    // MARK: - Grid placement
+
+    /// Six thousand items that each span a thousand columns: the placement's work budget
+    /// stops it at the grid's line, before any track is sized.
+    func testGridItemsWithHugeSpansAreStoppedByTheWorkBudget() throws {
+        let items = String(repeating: "  box column=\"span 1000\"\n", count: 6_000)
+        try assertEveryCommandFails("canvas width=100 height=100\ngrid columns=\"1\" auto-columns=\"1\" auto-rows=\"1\"\n" + items,
+                                    "2:1: error: placing the items of grid 'grid on line 2' takes more than 5000000 steps "
+                                    + "(the layout's limit): give items lines of their own, smaller spans, or no dense packing",
+                                    inLayout: true)
     }
 
     // MARK: - Memory

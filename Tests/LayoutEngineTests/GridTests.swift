@@ -113,6 +113,55 @@ final class GridLimitTests: XCTestCase {
         // line -1 is after the last of them.
         XCTAssertEqual(laid["b"].x, Double(GridLimits.maxAutoRepetitions) * 0.000001, accuracy: 1e-9)
     }
+
+    func testDensePackingSkipsFullRowsAndFillsTheHoleLeftFarBack() throws {
+        // 3 columns; a wide item that cannot fit beside `a` leaves a hole at row 0, then
+        // 2,000 single items fill rows; dense packing puts the first of them in the hole,
+        // and a late span-2 item lands in the first row with two free cells.
+        var tree = LayoutTree()
+        var style = LayoutStyle()
+        style.grid = GridContainerStyle(columns: tracks(pt(10), pt(10), pt(10)), autoRows: [pt(1)], dense: true)
+        let g = tree.addNode(.grid, style: style, parent: nil)
+        var span3 = LayoutStyle()
+        span3.gridColumn = GridPlacement(start: .auto, end: .span(3, name: nil))
+        var span2 = LayoutStyle()
+        span2.gridColumn = GridPlacement(start: .auto, end: .span(2, name: nil))
+        let a = tree.addNode(.box, parent: g)
+        let wide = tree.addNode(.box, style: span3, parent: g)
+        var singles: [NodeID] = []
+        for _ in 0..<2_000 { singles.append(tree.addNode(.box, parent: g)) }
+        let pair = tree.addNode(.box, style: span2, parent: g)
+        let r = try computeLayout(tree, options: LayoutOptions(availableWidth: 30))
+        XCTAssertEqual(r.frames[a], Rect(x: 0, y: 0, width: 10, height: 1))
+        XCTAssertEqual(r.frames[wide], Rect(x: 0, y: 1, width: 30, height: 1))
+        XCTAssertEqual(r.frames[singles[0]], Rect(x: 10, y: 0, width: 10, height: 1))
+        XCTAssertEqual(r.frames[singles[1]], Rect(x: 20, y: 0, width: 10, height: 1))
+        XCTAssertEqual(r.frames[singles[2]], Rect(x: 0, y: 2, width: 10, height: 1))
+        // 2,000 singles fill rows 0 and 2 through 667 (1,998 in rows 2–667, 2 in row 0),
+        // so the pair starts a new row.
+        XCTAssertEqual(r.frames[singles[1_999]], Rect(x: 20, y: 667, width: 10, height: 1))
+        XCTAssertEqual(r.frames[pair], Rect(x: 0, y: 668, width: 20, height: 1))
+    }
+
+    func testPlacementWorkIsBoundedWithAClearError() {
+        // Every item spans 1,000 columns on a row of its own: about 1,000 steps each, past
+        // the budget after 5,000 of them.
+        var tree = LayoutTree()
+        var style = LayoutStyle()
+        style.grid = GridContainerStyle(columns: tracks(pt(1)), autoColumns: [pt(1)], autoRows: [pt(1)])
+        let g = tree.addNode(.grid, style: style, parent: nil)
+        for i in 0..<(GridLimits.maxPlacementWork / 1_000 + 10) {
+            var item = LayoutStyle()
+            item.gridColumn = GridPlacement(start: .line(1, name: nil), end: .span(1_000, name: nil))
+            item.gridRow = GridPlacement(start: .line(i % 1_000 + 1, name: nil))
+            tree.addNode(.box, style: item, parent: g)
+        }
+        XCTAssertThrowsError(try computeLayout(tree, options: LayoutOptions(availableWidth: 100))) { error in
+            XCTAssertEqual(error as? LayoutError, .gridPlacementTooCostly(node: g, name: nil, limit: GridLimits.maxPlacementWork))
+            XCTAssertEqual("\(error)", "placing the items of grid node #0 takes more than 5000000 steps (the layout's limit): "
+                           + "give items lines of their own, smaller spans, or no dense packing")
+        }
+    }
 }
 
 /// CSS Grid §12: the track sizing algorithm.
