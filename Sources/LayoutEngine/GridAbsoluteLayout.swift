@@ -4,7 +4,9 @@
 // still has its line 1, at the content box's start. Inside the area they are placed by
 // their insets as any absolute box (over-constrained, the inset at the writing mode's start
 // wins; with an aspect ratio, the width from the insets gives the height); with both insets
-// of an axis `auto`, at the start of that area (their static position).
+// of an axis `auto`, at the start of that area (their static position); with both set and
+// an own `justify-self`/`align-self` other than `stretch`, sized by their content and
+// aligned between them.
 
 extension LayoutContext {
     func layoutGridAbsoluteChildren(_ node: NodeID, _ grid: GridContainerStyle, columns: GridExplicitAxis,
@@ -51,15 +53,22 @@ extension LayoutContext {
             let top = resolve(inset.top, cbh), bottom = resolve(inset.bottom, cbh)
             let m = margins(c, parentWidth: cbw)
             let ratio = sp.pointee.aspectRatio
+            // Between two insets, an alignment of its own other than `stretch` sizes the child
+            // by its content and aligns it in the space between them (CSS Box Alignment §6.1:
+            // for an absolute box `auto` is `normal`, not the grid's `*-items`), as Chromium does.
+            let ownJustify = sp.pointee.justifySelf, ownAlign = sp.pointee.alignSelf
+            let fitsAcross = ownJustify != nil && ownJustify != .stretch
+            let fitsDown = ownAlign != nil && ownAlign != .stretch
             // With a ratio and no width of its own, the space between `top` and `bottom`
             // gives the height and, through the ratio, the width (unless `left` and `right`
             // give the width).
-            let heightBetweenInsets: Double? = if let t = top, let b = bottom, ratio != nil,
+            let heightBetweenInsets: Double? = if let t = top, let b = bottom, ratio != nil, !fitsDown,
                                                   !(left != nil && right != nil), sp.pointee.width == .auto {
                 styledOr(c, .vertical, cbh, Swift.max(0, cbh - t - b - m.vertical))
             } else { nil }
             var w: Double
-            if let l = left, let r = right, let fill = styledOr(c, .horizontal, cbw, Swift.max(0, cbw - l - r - m.horizontal)) {
+            if let l = left, let r = right, !fitsAcross,
+               let fill = styledOr(c, .horizontal, cbw, Swift.max(0, cbw - l - r - m.horizontal)) {
                 // (With a ratio, the height's min and max hold through it.)
                 w = if let ratio, sp.pointee.height == .auto {
                     clamp(fill, min: (resolve(sp.pointee.minHeight, cbh) ?? 0) * ratio,
@@ -87,7 +96,7 @@ extension LayoutContext {
             let heightFromRatio = ratio != nil && sp.pointee.height == .auto && heightBetweenInsets == nil
             if let hh = heightBetweenInsets {
                 h = hh
-            } else if !heightFromRatio, let t = top, let b = bottom,
+            } else if !heightFromRatio, !fitsDown, let t = top, let b = bottom,
                       let fill = styledOr(c, .vertical, cbh, Swift.max(0, cbh - t - b - m.vertical)) {
                 h = fill
             } else {
@@ -105,15 +114,25 @@ extension LayoutContext {
                 }
             }
             let x: Double
+            if fitsAcross, let l = left, let r = right {
+                let offset = Self.alignedBetweenInsets(start: isRTL ? r : l, end: isRTL ? l : r, available: cbw,
+                                                       marginBox: w + m.horizontal, align: ownJustify, safe: false,
+                                                       parentClips: style(node).pointee.clipsContent)
+                x = isRTL ? cbx + cbw - offset - m.right - w : cbx + offset + m.left
+            }
             // (Over-constrained, the inset at the writing mode's start wins.)
-            if let l = left, !(isRTL && right != nil) { x = cbx + l + m.left }
+            else if let l = left, !(isRTL && right != nil) { x = cbx + l + m.left }
             else if let r = right { x = cbx + cbw - r - m.right - w }
             else {
                 let free = (cbw - w - m.horizontal) * staticShare(sp.pointee.justifySelf ?? grid.justifyItems)
                 x = isRTL ? cbx + cbw - m.right - w - free : cbx + m.left + free
             }
             let y: Double
-            if let t = top { y = cby + t + m.top }
+            if let t = top, let b = bottom {
+                y = cby + m.top + Self.alignedBetweenInsets(start: t, end: b, available: cbh, marginBox: h + m.vertical,
+                                                            align: ownAlign, safe: sp.pointee.alignSelfSafe,
+                                                            parentClips: style(node).pointee.clipsContent)
+            } else if let t = top { y = cby + t + m.top }
             else if let b = bottom { y = cby + cbh - b - m.bottom - h }
             else { y = cby + m.top + (cbh - h - m.vertical) * staticShare(sp.pointee.alignSelf ?? grid.alignItems) }
             _ = compute(c, knownWidth: w, knownHeight: h, parentWidth: cbw, parentHeight: cbh,

@@ -290,6 +290,27 @@ final class GridAlignmentTests: XCTestCase {
         assertFrame(laid["tall"], Rect(x: 0, y: 10, width: 140, height: 280))
     }
 
+    /// Between two insets, an own `justify-self`/`align-self` other than `stretch` sizes the
+    /// child by its content and aligns it there; the grid's `*-items` do not (shrunk from
+    /// grid seed 60228: a child taller than its insets' space moves back into the area).
+    func testAbsoluteChildAlignedBetweenItsInsets() throws {
+        let g = GridContainerStyle(justifyItems: .center, alignItems: .center)
+        let across = Edges(top: .auto, right: .points(0), bottom: .auto, left: .points(0))
+        let down = Edges(top: .points(10), right: .auto, bottom: .points(10), left: .auto)
+        let laid = try XCTUnwrap(lay(grid("g", g, { $0.width = .points(200); $0.height = .points(100) },
+            rect("center", 40, 10, { $0.position = .absolute; $0.inset = across; $0.width = .auto; $0.minWidth = .points(40); $0.justifySelf = .center }),
+            rect("end", 40, 10, { $0.position = .absolute; $0.inset = down; $0.height = .auto; $0.minHeight = .points(10); $0.alignSelf = .end }),
+            rect("stretched", 40, 10, { $0.position = .absolute; $0.inset = across; $0.width = .auto })),
+            width: 300))
+        assertFrame(laid["center"], Rect(x: (200 - 40) / 2, y: (100 - 10) / 2, width: 40, height: 10))
+        assertFrame(laid["end"], Rect(x: (200 - 40) / 2, y: 100 - 10 - 10, width: 40, height: 10))
+        assertFrame(laid["stretched"], Rect(x: 0, y: (100 - 10) / 2, width: 200, height: 10))
+        let tall = try XCTUnwrap(lay(grid("g", GridContainerStyle(), { _ in },
+            box("abs", { $0.position = .absolute; $0.inset = Edges(top: .points(4), right: .auto, bottom: .points(0), left: .auto)
+                $0.minHeight = .points(5); $0.alignSelf = .center })), width: 100))
+        assertFrame(tall["abs"], Rect(x: 0, y: 0, width: 0, height: 5))
+    }
+
     /// Taffy's `grid_absolute_empty_grid_lines`: a grid with no tracks still has line 1, at
     /// its content box's start; `auto` is the padding edge.
     func testAbsoluteChildOnLineOneOfAnEmptyGrid() throws {
