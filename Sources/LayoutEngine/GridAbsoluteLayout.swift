@@ -154,7 +154,10 @@ extension LayoutContext {
         var e = axis.resolve(p.end, isStart: false)
         if let s0 = s, e == nil, case .span(let n, let name) = p.end { e = axis.spanEnd(from: s0, n, name: name, forward: true) }
         if let e0 = e, s == nil, case .span(let n, let name) = p.start { s = axis.spanEnd(from: e0, n, name: name, forward: false) }
+        // Reversed lines are swapped; equal ones lose their end line (§8.3.1), which then
+        // spans one track, as Chromium resolves it (the padding edge past the last line).
         if let a = s, let b = e, b < a { (s, e) = (b, a) }
+        if let a = s, let b = e, a == b { e = a + 1 }
         return (inGrid(s), inGrid(e))
     }
 }

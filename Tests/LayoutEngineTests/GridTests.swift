@@ -311,6 +311,21 @@ final class GridAlignmentTests: XCTestCase {
         assertFrame(tall["abs"], Rect(x: 0, y: 0, width: 0, height: 5))
     }
 
+    /// Equal lines lose their end line (§8.3.1): the area spans one track from the start
+    /// line, as Chromium resolves it (shrunk from grid seeds 70234 and 60220).
+    func testAbsoluteChildOnEqualLinesSpansOneTrack() throws {
+        let g = GridContainerStyle(columns: tracks(pt(100), pt(100)), rows: tracks(pt(20), pt(20)))
+        func same(_ n: Int) -> GridPlacement { GridPlacement(start: .line(n, name: nil), end: .line(n, name: nil)) }
+        let all = Edges(all: .points(0))
+        let laid = try XCTUnwrap(lay(grid("g", g, { $0.width = .points(350) },
+            box("inside", { $0.position = .absolute; $0.inset = all; $0.gridColumn = same(2); $0.gridRow = same(1) }),
+            box("last", { $0.position = .absolute; $0.inset = all; $0.gridColumn = same(3); $0.gridRow = same(3) })),
+            width: 400))
+        assertFrame(laid["inside"], Rect(x: 100, y: 0, width: 100, height: 20))
+        // From the last line the one track is past the grid: to the padding edge.
+        assertFrame(laid["last"], Rect(x: 200, y: 40, width: 150, height: 0))
+    }
+
     /// Taffy's `grid_absolute_empty_grid_lines`: a grid with no tracks still has line 1, at
     /// its content box's start; `auto` is the padding edge.
     func testAbsoluteChildOnLineOneOfAnEmptyGrid() throws {
