@@ -467,6 +467,12 @@ extension LayoutContext {
 
     /// Where each track starts and how long it is, from the content box's start edge, with
     /// the free space distributed by `content` (§10.5); `positions.count == tracks.count`.
+    /// A collapsed track (an empty `auto-fit` repetition, §7.2.3.2) takes no room and its
+    /// gutters collapse into the one beside the used track before it; as a start line it
+    /// lies after that gutter (where a used track after it would start), as an end line
+    /// before it (where that used track ends), as Chromium places absolute children on its
+    /// lines: its `start` is the former and `start + size` the latter (so after a used
+    /// track its `size` is minus that gutter; no in-flow item is ever in it).
     static func gridLinePositions(_ tracks: [GridTrack], gap: Double, space: Double,
                                   content: AlignContent) -> [(start: Double, size: Double)] {
         var used = 0.0, open = 0
@@ -490,7 +496,10 @@ extension LayoutContext {
         var pos = offset
         var first = true
         for t in tracks {
-            if t.collapsed { lines.append((pos, 0)); continue }
+            if t.collapsed {
+                lines.append(first ? (pos, 0) : (pos + gap + extra, -(gap + extra)))
+                continue
+            }
             if !first { pos += gap + extra }
             first = false
             lines.append((pos, t.base))

@@ -304,6 +304,116 @@ final class GridAlignmentTests: XCTestCase {
         assertFrame(laid["abs"], Rect(x: 5 + 30 + 4, y: 5 + 20 + 1, width: 100 - 35 - 4 - 2, height: 50 - 25 - 1 - 3))
     }
 
+    /// Taffy's `grid_absolute_container_left_overrides_right` in `rtl`: over-constrained,
+    /// `right` wins (the writing mode's start), as Chromium places it.
+    func testOverConstrainedAbsoluteChildKeepsTheStartInsetOfItsDirection() throws {
+        let g = GridContainerStyle(columns: tracks(pt(100), pt(100)))
+        let laid = try XCTUnwrap(lay(grid("g", g, { $0.width = .points(200); $0.height = .points(200) },
+            rect("abs", 10, 10, { $0.position = .absolute; $0.inset = Edges(top: .auto, right: .points(2), bottom: .auto, left: .points(5)) }),
+            rect("inArea", 10, 10, { $0.position = .absolute; $0.inset = Edges(top: .auto, right: .points(2), bottom: .auto, left: .points(5))
+                $0.gridColumn = GridPlacement(start: .line(2, name: nil)) })),
+            width: 300, direction: .rtl))
+        assertFrame(laid["abs"], Rect(x: 200 - 2 - 10, y: 0, width: 10, height: 10))
+        // Column 2 is the left one in `rtl`: its area is 0…100 (line 2 to the padding edge).
+        assertFrame(laid["inArea"], Rect(x: 100 - 2 - 10, y: 0, width: 10, height: 10))
+        let ltr = try XCTUnwrap(lay(grid("g", g, { $0.width = .points(200); $0.height = .points(200) },
+            rect("abs", 10, 10, { $0.position = .absolute; $0.inset = Edges(top: .auto, right: .points(2), bottom: .auto, left: .points(5)) })),
+            width: 300))
+        assertFrame(ltr["abs"], Rect(x: 5, y: 0, width: 10, height: 10))
+    }
+
+    /// Taffy's `grid_aspect_ratio_absolute_aspect_ratio_overrides_height_of_full_inset`: with
+    /// all four insets and a ratio, the width comes from `left`/`right` (within the max
+    /// height through the ratio) and the height from the width; with `top`/`bottom` only,
+    /// the height from them and the width through the ratio.
+    func testAbsoluteChildWithRatioBetweenInsets() throws {
+        let g = GridContainerStyle()
+        let all = Edges(all: .points(0))
+        let laid = try XCTUnwrap(lay(grid("g", g, { $0.width = .points(300); $0.height = .points(300) },
+            box("full", { $0.position = .absolute; $0.inset = all; $0.aspectRatio = 3 }),
+            box("capped", { $0.position = .absolute; $0.inset = all; $0.aspectRatio = 3; $0.maxHeight = .points(50) }),
+            box("tall", { $0.position = .absolute; $0.inset = Edges(top: .points(10), right: .auto, bottom: .points(10), left: .auto); $0.aspectRatio = 0.5 })),
+            width: 400))
+        assertFrame(laid["full"], Rect(x: 0, y: 0, width: 300, height: 100))
+        assertFrame(laid["capped"], Rect(x: 0, y: 0, width: 150, height: 50))
+        assertFrame(laid["tall"], Rect(x: 0, y: 10, width: 140, height: 280))
+    }
+
+    /// Between two insets, an own `justify-self`/`align-self` other than `stretch` sizes the
+    /// child by its content and aligns it there; the grid's `*-items` do not (shrunk from
+    /// grid seed 60228: a child taller than its insets' space moves back into the area).
+    func testAbsoluteChildAlignedBetweenItsInsets() throws {
+        let g = GridContainerStyle(justifyItems: .center, alignItems: .center)
+        let across = Edges(top: .auto, right: .points(0), bottom: .auto, left: .points(0))
+        let down = Edges(top: .points(10), right: .auto, bottom: .points(10), left: .auto)
+        let laid = try XCTUnwrap(lay(grid("g", g, { $0.width = .points(200); $0.height = .points(100) },
+            rect("center", 40, 10, { $0.position = .absolute; $0.inset = across; $0.width = .auto; $0.minWidth = .points(40); $0.justifySelf = .center }),
+            rect("end", 40, 10, { $0.position = .absolute; $0.inset = down; $0.height = .auto; $0.minHeight = .points(10); $0.alignSelf = .end }),
+            rect("stretched", 40, 10, { $0.position = .absolute; $0.inset = across; $0.width = .auto })),
+            width: 300))
+        assertFrame(laid["center"], Rect(x: (200 - 40) / 2, y: (100 - 10) / 2, width: 40, height: 10))
+        assertFrame(laid["end"], Rect(x: (200 - 40) / 2, y: 100 - 10 - 10, width: 40, height: 10))
+        assertFrame(laid["stretched"], Rect(x: 0, y: (100 - 10) / 2, width: 200, height: 10))
+        let tall = try XCTUnwrap(lay(grid("g", GridContainerStyle(), { _ in },
+            box("abs", { $0.position = .absolute; $0.inset = Edges(top: .points(4), right: .auto, bottom: .points(0), left: .auto)
+                $0.minHeight = .points(5); $0.alignSelf = .center })), width: 100))
+        assertFrame(tall["abs"], Rect(x: 0, y: 0, width: 0, height: 5))
+    }
+
+    /// Equal lines lose their end line (§8.3.1): the area spans one track from the start
+    /// line, as Chromium resolves it (shrunk from grid seeds 70234 and 60220).
+    func testAbsoluteChildOnEqualLinesSpansOneTrack() throws {
+        let g = GridContainerStyle(columns: tracks(pt(100), pt(100)), rows: tracks(pt(20), pt(20)))
+        func same(_ n: Int) -> GridPlacement { GridPlacement(start: .line(n, name: nil), end: .line(n, name: nil)) }
+        let all = Edges(all: .points(0))
+        let laid = try XCTUnwrap(lay(grid("g", g, { $0.width = .points(350) },
+            box("inside", { $0.position = .absolute; $0.inset = all; $0.gridColumn = same(2); $0.gridRow = same(1) }),
+            box("last", { $0.position = .absolute; $0.inset = all; $0.gridColumn = same(3); $0.gridRow = same(3) })),
+            width: 400))
+        assertFrame(laid["inside"], Rect(x: 100, y: 0, width: 100, height: 20))
+        // From the last line the one track is past the grid: to the padding edge.
+        assertFrame(laid["last"], Rect(x: 200, y: 40, width: 150, height: 0))
+    }
+
+    /// Taffy's `grid_absolute_empty_grid_lines`: a grid with no tracks still has line 1, at
+    /// its content box's start; `auto` is the padding edge.
+    func testAbsoluteChildOnLineOneOfAnEmptyGrid() throws {
+        let line1 = GridPlacement(start: .line(1, name: nil))
+        let toLine1 = GridPlacement(start: .auto, end: .line(1, name: nil))
+        let all = Edges(all: .points(0))
+        let laid = try XCTUnwrap(lay(grid("g", GridContainerStyle(), { $0.width = .points(100); $0.height = .points(100); $0.padding = Edges(all: .points(5)) },
+            box("after", { $0.position = .absolute; $0.inset = all; $0.gridColumn = line1; $0.gridRow = line1 }),
+            box("before", { $0.position = .absolute; $0.inset = all; $0.gridColumn = toLine1; $0.gridRow = toLine1 })),
+            width: 200))
+        assertFrame(laid["after"], Rect(x: 5, y: 5, width: 95, height: 95))
+        assertFrame(laid["before"], Rect(x: 0, y: 0, width: 5, height: 5))
+    }
+
+    /// Taffy's `grid_absolute_auto_fit_overlapping_gutters`: the lines of collapsed `auto-fit`
+    /// tracks after a used track lie after its gutter as start lines and before it as end
+    /// lines (as Chromium places absolute children there); before any used track, at the start.
+    func testAbsoluteChildOnTheLinesOfCollapsedTracks() throws {
+        let rep = GridAutoRepeat(collapsesEmpty: true, position: 0, tracks: [pt(30)], lineNames: [[], []])
+        // 250 wide: five repetitions of 30 (with gaps of 5) and the 50; columns 1, 4 and 5 collapse.
+        let g = GridContainerStyle(columns: GridTrackList(tracks: [pt(50)], autoRepeat: rep), columnGap: 5)
+        let all = Edges(all: .points(0))
+        func span(_ a: Int, _ b: Int) -> GridPlacement { GridPlacement(start: .line(a, name: nil), end: .line(b, name: nil)) }
+        let children = [
+            box("used", { $0.gridColumn = span(2, 4) }),
+            box("afterUsed", { $0.position = .absolute; $0.inset = all; $0.gridColumn = span(4, 7) }),
+            box("collapsed", { $0.position = .absolute; $0.inset = all; $0.gridColumn = span(4, 5) }),
+            box("fromStart", { $0.position = .absolute; $0.inset = all; $0.gridColumn = span(1, 5) })]
+        for direction in [Direction.ltr, .rtl] {
+            let laid = try XCTUnwrap(lay(grid("g", g, { $0.width = .points(250); $0.height = .points(50) }, children[0], children[1],
+                                              children[2], children[3]), width: 300, direction: direction))
+            func mirrored(_ r: Rect) -> Rect { direction == .rtl ? Rect(x: 250 - r.x - r.width, y: r.y, width: r.width, height: r.height) : r }
+            assertFrame(laid["used"], mirrored(Rect(x: 0, y: 0, width: 65, height: 50)))
+            assertFrame(laid["afterUsed"], mirrored(Rect(x: 70, y: 0, width: 50, height: 50)))
+            assertFrame(laid["collapsed"], mirrored(Rect(x: 70, y: 0, width: 0, height: 50)))
+            assertFrame(laid["fromStart"], mirrored(Rect(x: 0, y: 0, width: 65, height: 50)))
+        }
+    }
+
     func testItemWithAspectRatioIsSizedAsABlock() throws {
         let g = GridContainerStyle(columns: tracks(pt(100), pt(100)), rows: tracks(pt(100)))
         let laid = try XCTUnwrap(lay(grid("g", g, { _ in },
