@@ -153,6 +153,12 @@ struct GridExplicitAxis {
     }
 }
 
+extension GridPlacement {
+    /// Both lines `auto`: placed automatically, one track (read in place, without copying
+    /// the lines' names).
+    var isAuto: Bool { if case .auto = start, case .auto = end { return true } else { return false } }
+}
+
 /// An item's place along one axis before auto placement: definite lines, or a span to
 /// be placed.
 enum GridAxisPlacement {
@@ -187,6 +193,39 @@ enum GridAxisPlacement {
             if case .span(let n, let name) = p.start { span = name == nil ? n : 1 }
             else if case .span(let n, let name) = p.end { span = name == nil ? n : 1 }
             self = .auto(span: Swift.min(span, limit))
+        }
+    }
+}
+
+/// The cells auto placement has filled (§8.5), one lane per major track (a row, in row
+/// flow), each as long as the farthest cell filled in it.
+struct GridOccupancy {
+    private var lanes: [[Bool]] = []
+    var laneCount: Int { lanes.count }
+
+    func isFree(_ major: Range<Int>, _ minor: Range<Int>) -> Bool {
+        for a in major where a < lanes.count {
+            for b in minor where b < lanes[a].count && lanes[a][b] { return false }
+        }
+        return true
+    }
+
+    /// Fills the area; a lane made longer gets room for `laneHint` cells (the minor tracks
+    /// known so far) at once, so that filling a row cell by cell does not grow it again and
+    /// again (but never more than about twice what it holds).
+    mutating func occupy(_ major: Range<Int>, _ minor: Range<Int>, laneHint: Int) {
+        if lanes.count < major.upperBound {
+            lanes.append(contentsOf: repeatElement([], count: major.upperBound - lanes.count))
+        }
+        for a in major {
+            let n = lanes[a].count
+            if n < minor.upperBound {
+                if lanes[a].capacity < minor.upperBound {
+                    lanes[a].reserveCapacity(Swift.max(minor.upperBound, Swift.min(laneHint, 2 * minor.upperBound + 16)))
+                }
+                lanes[a].append(contentsOf: repeatElement(false, count: minor.upperBound - n))
+            }
+            for b in minor { lanes[a][b] = true }
         }
     }
 }
@@ -243,8 +282,8 @@ extension LayoutContext {
         var maxCol = columns.count > 0 ? columns.count : Int.min, maxRow = rows.count > 0 ? rows.count : Int.min
         for c in kids {
             let sp = style(c)
-            let cp = GridAxisPlacement(sp.pointee.gridColumn, columns)
-            let rp = GridAxisPlacement(sp.pointee.gridRow, rows)
+            let cp = sp.pointee.gridColumn.isAuto ? .auto(span: 1) : GridAxisPlacement(sp.pointee.gridColumn, columns)
+            let rp = sp.pointee.gridRow.isAuto ? .auto(span: 1) : GridAxisPlacement(sp.pointee.gridRow, rows)
             if case .definite(let s, let e) = cp { minCol = Swift.min(minCol, s); maxCol = Swift.max(maxCol, e) }
             if case .definite(let s, let e) = rp { minRow = Swift.min(minRow, s); maxRow = Swift.max(maxRow, e) }
             colPlace.append(cp)
@@ -257,25 +296,9 @@ extension LayoutContext {
         // across the columns of a row); "minor" the one it fills first.
         var minorCount = flowColumn ? maxRow + rowShift : maxCol + colShift
         var majorCount = flowColumn ? maxCol + colShift : maxRow + rowShift
-        // Occupied cells, one lane per major track.
-        var lanes: [[Bool]] = []
-        func free(_ major: Range<Int>, _ minor: Range<Int>) -> Bool {
-            for a in major where a < lanes.count {
-                let lane = lanes[a]
-                for b in minor where b < lane.count && lane[b] { return false }
-            }
-            return true
-        }
-        func occupy(_ major: Range<Int>, _ minor: Range<Int>) {
-            while lanes.count < major.upperBound { lanes.append([]) }
-            for a in major {
-                if lanes[a].count < minor.upperBound {
-                    lanes[a] += [Bool](repeating: false, count: minor.upperBound - lanes[a].count)
-                }
-                for b in minor { lanes[a][b] = true }
-            }
-            majorCount = Swift.max(majorCount, major.upperBound)
-        }
+        // Occupied cells, one lane per major track (the grid has `cells.laneCount` of them
+        // at least).
+        var cells = GridOccupancy()
         let limit = GridLimits.maxTracks
         var majorArea = [Range<Int>?](repeating: nil, count: kids.count)
         var minorArea = [Range<Int>?](repeating: nil, count: kids.count)
@@ -287,7 +310,7 @@ extension LayoutContext {
         }
         // Step 1: items with definite positions in both axes.
         for i in kids.indices {
-            if let a = majorArea[i], let b = minorArea[i] { occupy(a, b) }
+            if let a = majorArea[i], let b = minorArea[i] { cells.occupy(a, b, laneHint: minorCount) }
         }
         // Step 2: items locked to a major track (a row, in row flow): the first place in
         // the lane, past the items this step put there before (unless dense).
@@ -297,9 +320,9 @@ extension LayoutContext {
             var span = 1
             if case .auto(let n) = (flowColumn ? rowPlace[i] : colPlace[i]) { span = n }
             var b = grid.dense ? 0 : laneCursor[a.lowerBound, default: 0]
-            while b < limit && !free(a, b..<(b + span)) { b += 1 }
+            while b < limit && !cells.isFree(a, b..<(b + span)) { b += 1 }
             minorArea[i] = b..<(b + span)
-            occupy(a, b..<(b + span))
+            cells.occupy(a, b..<(b + span), laneHint: minorCount)
             minorCount = Swift.max(minorCount, b + span)
             laneCursor[a.lowerBound] = b + span
         }
@@ -319,27 +342,27 @@ extension LayoutContext {
                 // A definite minor position: move along the major axis until it fits.
                 if !grid.dense && b.lowerBound < cursorMinor { cursorMajor += 1 }
                 cursorMinor = b.lowerBound
-                while !free(cursorMajor..<(cursorMajor + majorSpan), b) { cursorMajor += 1 }
+                while !cells.isFree(cursorMajor..<(cursorMajor + majorSpan), b) { cursorMajor += 1 }
                 majorArea[i] = cursorMajor..<(cursorMajor + majorSpan)
             } else {
                 var span = 1
                 if case .auto(let n) = (flowColumn ? rowPlace[i] : colPlace[i]) { span = Swift.min(n, minorCount) }
                 while true {
                     if cursorMinor + span > minorCount { cursorMajor += 1; cursorMinor = 0; continue }
-                    if free(cursorMajor..<(cursorMajor + majorSpan), cursorMinor..<(cursorMinor + span)) { break }
+                    if cells.isFree(cursorMajor..<(cursorMajor + majorSpan), cursorMinor..<(cursorMinor + span)) { break }
                     cursorMinor += 1
                 }
                 minorArea[i] = cursorMinor..<(cursorMinor + span)
                 majorArea[i] = cursorMajor..<(cursorMajor + majorSpan)
             }
-            occupy(majorArea[i]!, minorArea[i]!)
+            cells.occupy(majorArea[i]!, minorArea[i]!, laneHint: minorCount)
             cursorMinor = minorArea[i]!.upperBound
-            if majorCount > limit { break }
+            if Swift.max(majorCount, cells.laneCount) > limit { break }
         }
         var items: [GridItem] = []
         items.reserveCapacity(kids.count)
         // (Past the limit an item is clamped into the last track, as browsers do.)
-        majorCount = Swift.min(majorCount, limit)
+        majorCount = Swift.min(Swift.max(majorCount, cells.laneCount), limit)
         func clamped(_ r: Range<Int>?, _ count: Int) -> Range<Int> {
             guard let r else { return (count - 1)..<count }
             let lo = Swift.min(r.lowerBound, count - 1)
