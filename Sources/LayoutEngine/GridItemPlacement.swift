@@ -156,7 +156,9 @@ struct GridExplicitAxis {
 extension GridPlacement {
     /// Both lines `auto`: placed automatically, one track (read in place, without copying
     /// the lines' names).
-    var isAuto: Bool { if case .auto = start, case .auto = end { return true } else { return false } }
+    @inline(__always) var isAuto: Bool {
+        if case .auto = start, case .auto = end { return true } else { return false }
+    }
 }
 
 /// An item's place along one axis before auto placement: definite lines, or a span to
@@ -214,16 +216,13 @@ struct GridOccupancy {
     /// known so far) at once, so that filling a row cell by cell does not grow it again and
     /// again (but never more than about twice what it holds).
     mutating func occupy(_ major: Range<Int>, _ minor: Range<Int>, laneHint: Int) {
-        if lanes.count < major.upperBound {
-            lanes.append(contentsOf: repeatElement([], count: major.upperBound - lanes.count))
-        }
+        while lanes.count < major.upperBound { lanes.append([]) }
         for a in major {
-            let n = lanes[a].count
-            if n < minor.upperBound {
+            if lanes[a].count < minor.upperBound {
                 if lanes[a].capacity < minor.upperBound {
                     lanes[a].reserveCapacity(Swift.max(minor.upperBound, Swift.min(laneHint, 2 * minor.upperBound + 16)))
                 }
-                lanes[a].append(contentsOf: repeatElement(false, count: minor.upperBound - n))
+                while lanes[a].count < minor.upperBound { lanes[a].append(false) }
             }
             for b in minor { lanes[a][b] = true }
         }
