@@ -215,7 +215,7 @@ extension LayoutContext {
 extension LayoutContext {
     /// Whether `node` is a column with a sizing keyword `min-height` or `max-height` and no
     /// ratio (with one, they are its width through the ratio).
-    func hasKeywordHeightBounds(column node: NodeID) -> Bool {
+    @inline(__always) func hasKeywordHeightBounds(column node: NodeID) -> Bool {
         tags[node] == .column && style(node).pointee.aspectRatio == nil
             && (style(node).pointee.minHeight.isIntrinsicKeyword || style(node).pointee.maxHeight.isIntrinsicKeyword)
     }

@@ -191,6 +191,14 @@ enum GridAxisPlacement {
     }
 }
 
+extension GridPlacement {
+    /// Both lines `auto`: placed automatically, one track (read in place, without copying
+    /// the lines' names).
+    @inline(__always) var isAuto: Bool {
+        if case .auto = start, case .auto = end { return true } else { return false }
+    }
+}
+
 /// A placed item: its grid area in tracks of the whole grid (implicit ones included).
 struct GridItem {
     var node: NodeID
@@ -243,8 +251,8 @@ extension LayoutContext {
         var maxCol = columns.count > 0 ? columns.count : Int.min, maxRow = rows.count > 0 ? rows.count : Int.min
         for c in kids {
             let sp = style(c)
-            let cp = GridAxisPlacement(sp.pointee.gridColumn, columns)
-            let rp = GridAxisPlacement(sp.pointee.gridRow, rows)
+            let cp = sp.pointee.gridColumn.isAuto ? .auto(span: 1) : GridAxisPlacement(sp.pointee.gridColumn, columns)
+            let rp = sp.pointee.gridRow.isAuto ? .auto(span: 1) : GridAxisPlacement(sp.pointee.gridRow, rows)
             if case .definite(let s, let e) = cp { minCol = Swift.min(minCol, s); maxCol = Swift.max(maxCol, e) }
             if case .definite(let s, let e) = rp { minRow = Swift.min(minRow, s); maxRow = Swift.max(maxRow, e) }
             colPlace.append(cp)

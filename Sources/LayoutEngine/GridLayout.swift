@@ -15,13 +15,33 @@
 // Deviations (documented in docs/spec.md): no baseline alignment (`baseline` aligns as
 // `start`), no subgrid, no `masonry`.
 
+/// The columns of a grid sized under one width, and its items' contributions to the rows
+/// measured at them (nil where not asked yet): the same for any height of the grid
+/// when no item's width depends on its row (§11.1 step 3).
+struct GridColumnsSized {
+    var tracks: [GridTrack]
+    var rowContributions: [GridContribution?]
+}
+
+/// What measuring a grid's height from its content found, for laying it out at that
+/// height: the explicit grid, the items' areas (placed with a row gap of `rowGap`) and the
+/// columns.
+struct GridSizingMemo {
+    var columns: GridExplicitAxis
+    var rows: GridExplicitAxis
+    var placed: GridPlacementResult
+    var rowGap: Double
+    var sized: GridColumnsSized
+}
+
 extension LayoutContext {
     /// The style of a grid container without one: one implicit track per item.
     static let emptyGridStyle = GridContainerStyle()
 
     func layoutGrid(_ node: NodeID, width: Double?, height: Double?,
                     availableWidth: AvailableSpace, availableHeight: AvailableSpace,
-                    bounds: NodeBounds, perform: Bool, heightFromContent: Bool = false) -> Size {
+                    bounds: NodeBounds, perform: Bool, heightFromContent: Bool = false,
+                    measured: GridSizingMemo? = nil) -> Size {
         let grid = style(node).pointee.grid ?? Self.emptyGridStyle
         let pb = bounds.insets
         guard let width else {
@@ -34,29 +54,34 @@ extension LayoutContext {
         // their percentages (and a percentage row gap) as `auto` (and 0), then sized again
         // in the height that gives, percentages resolved (§7.2.1, as Chromium lays it out).
         guard let height else {
-            let h = gridIntrinsicHeight(node, grid, width: width, bounds: bounds)
+            let (h, memo) = gridIntrinsicHeight(node, grid, width: width, bounds: bounds)
             return layoutGrid(node, width: width, height: h, availableWidth: availableWidth,
-                              availableHeight: availableHeight, bounds: bounds, perform: perform, heightFromContent: true)
+                              availableHeight: availableHeight, bounds: bounds, perform: perform, heightFromContent: true,
+                              measured: memo)
         }
+        let outerH = height
+        let size = Size(width: width, height: outerH)
+        // (A measurement needs no tracks: both sizes are known now.)
+        guard perform else { return size }
         let innerH = Swift.max(0, height - pb.vertical)
         let columnGap = Self.gridGap(grid.columnGap, innerW)
         let rowGap = Self.gridGap(grid.rowGap, innerH)
 
-        // §11 step 1 (§7, §8): the explicit grid and the items' areas.
+        // §11 step 1 (§7, §8): the explicit grid and the items' areas (as measuring the
+        // height found them, when the row gap does not change how often the rows repeat).
         // (A height from the content leaves `repeat(auto-fill, …)` rows as many as without it.)
+        let memo = measured.flatMap { grid.rows.autoRepeat == nil || $0.rowGap == rowGap ? $0 : nil }
         let repeatH = heightFromContent || !bounds.definiteHeight ? nil : innerH
-        let (columns, rows, placed) = gridPlacement(node, grid, innerW: innerW, innerH: repeatH,
-                                                     columnGap: columnGap, rowGap: rowGap, bounds: bounds)
+        let (columns, rows, placed) = memo.map { ($0.columns, $0.rows, $0.placed) }
+            ?? gridPlacement(node, grid, innerW: innerW, innerH: repeatH, columnGap: columnGap, rowGap: rowGap, bounds: bounds)
 
         // Steps 2–3 (and §11.1's second pass): the columns in the width the parent gave,
         // then the rows with each item's width known.
-        let (cols, rowTracks) = gridSizeTracks(grid, placed, columns: columns, rows: rows,
-                                               width: .definite(innerW), height: .definite(innerH),
-                                               columnGap: columnGap, rowGap: rowGap,
-                                               rowBounds: (innerH, innerH), maximizeRows: heightFromContent)
-        let outerH = height
-        let size = Size(width: width, height: outerH)
-        guard perform else { return size }
+        let (cols, rowTracks, _) = gridSizeTracks(grid, placed, columns: columns, rows: rows,
+                                                  width: .definite(innerW), height: .definite(innerH),
+                                                  columnGap: columnGap, rowGap: rowGap,
+                                                  rowBounds: (innerH, innerH), maximizeRows: heightFromContent,
+                                                  sized: memo?.sized)
 
         // Step 4: the tracks in the content box, then every item in its area.
         let ih = Swift.max(0, outerH - pb.vertical)
@@ -103,24 +128,31 @@ extension LayoutContext {
     /// rows under `height` with the columns known; then, when an item's width depends on
     /// the height of its area (an aspect ratio), the columns again with the rows known and
     /// the rows again with those columns (once, as the spec says).
+    /// `sized`: the columns an earlier run under the same `width` gave and the rows'
+    /// contributions it measured at them; the run's own are returned when no item's width
+    /// depends on the rows (then they hold for another `height`).
     func gridSizeTracks(_ grid: GridContainerStyle, _ placed: GridPlacementResult, columns: GridExplicitAxis,
                         rows: GridExplicitAxis, width: GridSizingMode, height: GridSizingMode,
                         columnGap: Double, rowGap: Double, rowBounds: (min: Double, max: Double),
-                        maximizeRows: Bool = false) -> (columns: [GridTrack], rows: [GridTrack]) {
+                        maximizeRows: Bool = false, sized: GridColumnsSized? = nil)
+        -> (columns: [GridTrack], rows: [GridTrack], sized: GridColumnsSized?) {
         let innerW: Double? = if case .definite(let w) = width { w } else { nil }
-        var cols = gridColumnSizing(grid, placed, columns: columns, mode: width, basis: innerW, gap: columnGap,
-                                    bounds: (innerW ?? 0, innerW ?? .infinity), rowLines: nil).tracks
+        var cols = sized?.tracks ?? gridColumnSizing(grid, placed, columns: columns, mode: width, basis: innerW, gap: columnGap,
+                                                     bounds: (innerW ?? 0, innerW ?? .infinity), rowLines: nil).tracks
+        var measured = sized?.rowContributions ?? [GridContribution?](repeating: nil, count: placed.items.count)
         var rowSizing = gridRowSizing(grid, placed, rows: rows, columns: cols, columnGap: columnGap, rowGap: rowGap,
-                                      mode: height, bounds: rowBounds, maximizeToLimits: maximizeRows)
-        if placed.items.contains(where: { gridWidthDependsOnRows($0.node, grid) }) {
+                                      mode: height, bounds: rowBounds, maximizeToLimits: maximizeRows, measured: &measured)
+        if sized == nil, placed.items.contains(where: { gridWidthDependsOnRows($0.node, grid) }) {
             let space: Double = if case .definite(let h) = height { h } else { rowSizing.total }
             let rowLines = Self.gridLinePositions(rowSizing.tracks, gap: rowGap, space: space, content: grid.alignContent)
             cols = gridColumnSizing(grid, placed, columns: columns, mode: width, basis: innerW, gap: columnGap,
                                     bounds: (innerW ?? 0, innerW ?? .infinity), rowLines: rowLines).tracks
+            measured = [GridContribution?](repeating: nil, count: placed.items.count)
             rowSizing = gridRowSizing(grid, placed, rows: rows, columns: cols, columnGap: columnGap, rowGap: rowGap,
-                                      mode: height, bounds: rowBounds, maximizeToLimits: maximizeRows)
+                                      mode: height, bounds: rowBounds, maximizeToLimits: maximizeRows, measured: &measured)
+            return (cols, rowSizing.tracks, nil)
         }
-        return (cols, rowSizing.tracks)
+        return (cols, rowSizing.tracks, GridColumnsSized(tracks: cols, rowContributions: measured))
     }
 
     /// The track sizing algorithm (§12) over the columns; with `rowLines` (the rows
@@ -143,10 +175,12 @@ extension LayoutContext {
         return s
     }
 
-    /// The track sizing algorithm (§12) over the rows, with the columns sized.
+    /// The track sizing algorithm (§12) over the rows, with the columns sized (`measured`:
+    /// the items' contributions at them so far, nil where not measured yet).
     func gridRowSizing(_ grid: GridContainerStyle, _ placed: GridPlacementResult, rows: GridExplicitAxis,
                        columns cols: [GridTrack], columnGap: Double, rowGap: Double, mode: GridSizingMode,
-                       bounds: (min: Double, max: Double), maximizeToLimits: Bool = false) -> GridTrackSizing {
+                       bounds: (min: Double, max: Double), maximizeToLimits: Bool = false,
+                       measured: inout [GridContribution?]) -> GridTrackSizing {
         let basis: Double? = if case .definite(let h) = mode { h } else { nil }
         let rowTracks = gridTracks(rows, before: placed.rowsBefore, count: placed.rowCount,
                                    implicit: grid.autoRows, basis: basis, spans: placed.items.map(\.row))
@@ -157,13 +191,16 @@ extension LayoutContext {
             let column = placed.items[i].column
             let aw = columnsDone.tracks[column].reduce(0) { $0 + $1.base } + columnsDone.gaps(column)
             return self.gridContribution(placed.items[i].node, grid, axis: .vertical, areaWidth: aw)
-        }, stretchAuto: Self.stretchesTracks(grid.alignContent), minSize: bounds.min, maxSize: bounds.max)
+        }, stretchAuto: Self.stretchesTracks(grid.alignContent), minSize: bounds.min, maxSize: bounds.max,
+              measured: &measured)
         return s
     }
 
     /// The border-box height of a grid `width` wide whose parent does not fix its height:
-    /// its rows' total with percentages as `auto`, within its min and max heights.
-    func gridIntrinsicHeight(_ node: NodeID, _ grid: GridContainerStyle, width: Double, bounds: NodeBounds) -> Double {
+    /// its rows' total with percentages as `auto`, within its min and max heights; and what
+    /// laying the grid out at that height may take over from measuring it.
+    func gridIntrinsicHeight(_ node: NodeID, _ grid: GridContainerStyle, width: Double,
+                             bounds: NodeBounds) -> (height: Double, memo: GridSizingMemo?) {
         let pb = bounds.insets
         let innerW = Swift.max(0, width - pb.horizontal)
         let columnGap = Self.gridGap(grid.columnGap, innerW)
@@ -172,11 +209,12 @@ extension LayoutContext {
         let minInner = Swift.max(0, bounds.minHeight - pb.vertical)
         let maxInner = Swift.max(minInner, bounds.maxHeight - pb.vertical)
         let rowGap = Self.gridGap(grid.rowGap, nil)
-        let (_, rowTracks) = gridSizeTracks(grid, placed, columns: columns, rows: rows, width: .definite(innerW),
-                                            height: .indefinite, columnGap: columnGap, rowGap: rowGap,
-                                            rowBounds: (minInner, maxInner))
+        let (_, rowTracks, sized) = gridSizeTracks(grid, placed, columns: columns, rows: rows, width: .definite(innerW),
+                                                   height: .indefinite, columnGap: columnGap, rowGap: rowGap,
+                                                   rowBounds: (minInner, maxInner))
         let total = GridTrackSizing(tracks: rowTracks, gap: rowGap, mode: .indefinite).total
-        return bounds.clampHeight(total + pb.vertical)
+        let memo = sized.map { GridSizingMemo(columns: columns, rows: rows, placed: placed, rowGap: 0, sized: $0) }
+        return (bounds.clampHeight(total + pb.vertical), memo)
     }
 
     /// The explicit grid in both axes and the items' areas in it.

@@ -110,8 +110,16 @@ struct GridTrackSizing {
     /// contributions of item `i` (asked at most once per item).
     mutating func run(spans: [Range<Int>], contribution: (Int) -> GridContribution, stretchAuto: Bool,
                       minSize: Double, maxSize: Double) {
+        var measured = [GridContribution?](repeating: nil, count: spans.count)
+        run(spans: spans, contribution: contribution, stretchAuto: stretchAuto, minSize: minSize, maxSize: maxSize,
+            measured: &measured)
+    }
+
+    /// `run`, with the contributions asked before in `measured` (nil where not asked yet),
+    /// which keeps those asked in this run too.
+    mutating func run(spans: [Range<Int>], contribution: (Int) -> GridContribution, stretchAuto: Bool,
+                      minSize: Double, maxSize: Double, measured cache: inout [GridContribution?]) {
         initializeTrackSizes()
-        var cache = [GridContribution?](repeating: nil, count: spans.count)
         func contrib(_ i: Int) -> GridContribution {
             if let c = cache[i] { return c }
             let c = contribution(i)

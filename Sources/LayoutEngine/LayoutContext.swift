@@ -143,7 +143,8 @@ final class LayoutContext {
     let widthIgnoresHeight: UnsafeMutableBufferPointer<Bool>
     /// Along which axes the node's own style sizes it (bit 0: width, min/max width; bit 1:
     /// the height's; both: an aspect ratio): only along those does measuring its content
-    /// size differ from measuring it.
+    /// size differ from measuring it. Bit 2: its width and height are points, with no min,
+    /// max or ratio (`Self.fixedSize`), so that measuring it is reading them.
     let hasSizing: UnsafeMutableBufferPointer<UInt8>
     /// Each stored style's padding plus border and margins in points, where they have no
     /// percentage: read at every layout of every node that has the style.
@@ -284,8 +285,13 @@ final class LayoutContext {
         let ratio = s.aspectRatio != nil
         let horizontal = ratio || s.width != .auto || s.minWidth != .auto || s.maxWidth != .auto
         let vertical = ratio || s.height != .auto || s.minHeight != .auto || s.maxHeight != .auto
-        return (horizontal ? 1 : 0) | (vertical ? 2 : 0)
+        let fixed = s.width.isPoints && s.height.isPoints && !ratio && s.minWidth == .auto && s.maxWidth == .auto
+            && s.minHeight == .auto && s.maxHeight == .auto
+        return (horizontal ? 1 : 0) | (vertical ? 2 : 0) | (fixed ? Self.fixedSize : 0)
     }
+
+    /// `hasSizing`'s bit for a width and height in points, with no min, max or ratio.
+    static let fixedSize: UInt8 = 4
 
     /// The style of `n`, read in place (subscripting the buffer would copy the whole style).
     @inline(__always) func style(_ n: NodeID) -> UnsafePointer<LayoutStyle> { styles[n] }

@@ -84,9 +84,20 @@ extension LayoutContext {
                            availableHeight: .maxContent, perform: false, contentSize: input.contentSize,
                            ignoringRatio: input.ignoringRatio, widthOnly: true)
         }
+        // A measurement of a node whose style fixes its width and height in points (and no
+        // min, max or ratio): those, or the sizes the parent fixed, as `resolveOwnSizes` has them.
+        if !input.perform, input.contentSize == nil, hasSizing[node] & Self.fixedSize != 0,
+           case .points(let w) = style(node).pointee.width, case .points(let h) = style(node).pointee.height {
+            let bounds = NodeBounds(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity,
+                                    insets: insets(node, parentWidth: input.parentWidth))
+            return Size(width: input.knownWidth ?? bounds.clampWidth(w), height: input.knownHeight ?? bounds.clampHeight(h))
+        }
         var own = resolveOwnSizes(node, input)
-        applyRatioBeforeLayout(node, input, &own)
-        ratioLimits(node, input, &own)
+        // (Without an aspect ratio there is nothing of one to apply.)
+        if style(node).pointee.aspectRatio != nil {
+            applyRatioBeforeLayout(node, input, &own)
+            ratioLimits(node, input, &own)
+        }
         if input.perform, let percentHeight = input.percentHeight { own.bounds.ratioPercentHeight = percentHeight }
         if !input.perform, let w = own.width, let h = own.height { return Size(width: w, height: h) }
 
@@ -122,6 +133,8 @@ extension LayoutContext {
 
     /// The node's min and max sizes, padding and border, and the width and height that its
     /// parent or its own style fix.
+    /// (Inlined into `compute`, its one caller, so the sizes are not copied out.)
+    @inline(__always)
     private func resolveOwnSizes(_ node: NodeID, _ input: LayoutInput) -> OwnSizes {
         let sp = style(node)
         let (parentWidth, parentHeight) = (input.parentWidth, input.parentHeight)

@@ -1,7 +1,8 @@
 """Taffy (PyPI stretchable 1.1.8, Taffy 0.7.7) on the benchmark grid of
 Sources/LayoutWorkloads/GridTree.swift (issue 38 §5); times only Taffy's layout call.
 Usage: python taffy_grid.py CELLS RUNS [--native]
-  -> prints `taffy_grid cells=N median_ms=... checksum=... root=WxH`
+  -> prints `taffy_grid cells=N median_ms=... [cpu_ms=...] checksum=... root=WxH` (cpu_ms, the
+     native call's CPU time, with --native)
 As taffy_layout.py: by default the time is stretchable's `Node.compute_layout()` (Taffy's
 native call and the wrapper's walk over every node afterwards); with `--native` the native
 call alone (`taffylib.node_compute_layout_with_measure`, timed from inside compute_layout).
@@ -53,8 +54,9 @@ def columns():
 
 def main():
     n, runs = int(sys.argv[1]), int(sys.argv[2])
-    median, _, checksum, r = measure(build, n, runs, "--native" in sys.argv[3:])
-    print(f"taffy_grid cells={n} median_ms={median:.2f} checksum={checksum} root={r.width:g}x{r.height:g}")
+    median, cpu, checksum, r = measure(build, n, runs, "--native" in sys.argv[3:])
+    cpu_text = f" cpu_ms={cpu:.2f}" if cpu is not None else ""
+    print(f"taffy_grid cells={n} median_ms={median:.2f}{cpu_text} checksum={checksum} root={r.width:g}x{r.height:g}")
 
 
 if __name__ == "__main__":
