@@ -47,10 +47,22 @@ public struct LayoutTree: Sendable {
     @discardableResult
     public mutating func addNode(_ kind: NodeKind, style: LayoutStyle = LayoutStyle(),
                                  name: String? = nil, parent: NodeID?) -> NodeID {
+        append(kind, styleIndex: sharedIndex(of: style), name: name, parent: parent)
+    }
+
+    /// Adds a node whose style is node `other`'s (one added before): for a builder that
+    /// knows the two styles are equal without making and comparing the second.
+    @discardableResult
+    public mutating func addNode(_ kind: NodeKind, styleOf other: NodeID, name: String? = nil,
+                                 parent: NodeID?) -> NodeID {
+        append(kind, styleIndex: styleIndices[other], name: name, parent: parent)
+    }
+
+    private mutating func append(_ kind: NodeKind, styleIndex: UInt32, name: String?, parent: NodeID?) -> NodeID {
         let id = kinds.count
         kinds.append(kind)
         kindTags.append(KindTag(kind))
-        styleIndices.append(sharedIndex(of: style))
+        styleIndices.append(styleIndex)
         names.append(name)
         parents.append(parent)
         children.append([])

@@ -144,6 +144,7 @@ struct SceneBuilder {
         // Connectors take no part in layout: kept, with their label's text defaults, to be
         // resolved once every id is known.
         var connectorNodes: [(node: Node, defaults: TextDefaults, rtl: Bool)] = []
+        var styleReuse = StyleReuse()
         while let (taken, parent, inheritedRTL, inheritedDefaults) = pending.popLast() {
             var node = consume taken
             if node.kind == .connector {
@@ -151,18 +152,33 @@ struct SceneBuilder {
                 continue
             }
             if nodes.count % quarter == 0 { ProcessMemory.returnFreedMemory() }
-            let style = try layoutStyle(of: node, parent: Container(kind: nodes[parent].kind,
-                                                                    line: nodes[parent].location.line))
-            let rtl = style.direction == .inherit ? inheritedRTL : style.direction == .rtl
+            // The style of an earlier node that wrote the same (see `StyleReuse`), or worked out.
+            let parentKind = nodes[parent].kind
+            let (reused, reuseKey) = styleReuse.known(for: node, parentKind: parentKind)
+            let worked: LayoutStyle?
+            let known: StyleReuse.Known
+            if let reused {
+                (worked, known) = (nil, reused)
+            } else {
+                let style = try layoutStyle(of: node, parent: Container(kind: parentKind, line: nodes[parent].location.line))
+                (worked, known) = (style, StyleReuse.Known(node: tree.count, style: style))
+            }
+            let rtl = known.direction == .inherit ? inheritedRTL : known.direction == .rtl
             let defaults = inheritedDefaults.inherited(by: node)
             let (kind, content) = try layoutKind(of: node, defaults: defaults, scale: scale, rtl: rtl)
             // Only ids are names in the tree (anchors refer to them); layout errors name
             // the other nodes by their place (`Scene.name(of:)`).
-            let id = tree.addNode(kind, style: style, name: node.id, parent: parent)
+            let id: NodeID
+            if let worked {
+                id = tree.addNode(kind, style: worked, name: node.id, parent: parent)
+                if let reuseKey { styleReuse.remember(known, of: node, parentKind: parentKind, key: reuseKey) }
+            } else {
+                id = tree.addNode(kind, styleOf: known.node, name: node.id, parent: parent)
+            }
             nodes.append(SceneNode(kind: node.kind, id: node.id, location: node.location,
-                                   paint: try paint(of: node), content: content, isHidden: style.isHidden,
+                                   paint: try paint(of: node), content: content, isHidden: known.isHidden,
                                    tolerance: tolerance(of: node),
-                                   isPositioned: node.attributes[.position] != nil || style.inset != Edges(all: .auto)))
+                                   isPositioned: node.attributes[.position] != nil || known.hasInset))
             // A label's children are its spans, part of its text (see `labelContent`).
             // The children are moved out of the node, not copied (each copy retained what a
             // node holds, released again with the node).

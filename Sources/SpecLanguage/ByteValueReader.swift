@@ -217,10 +217,10 @@ enum ByteValueReader {
             start = end + 1
         }
         switch parts {
-        case 1: return .insets(top: top, right: top, bottom: top, left: top)
-        case 2: return .insets(top: top, right: right, bottom: top, left: right)
-        case 3: return .insets(top: top, right: right, bottom: bottom, left: right)
-        default: return .insets(top: top, right: right, bottom: bottom, left: left)
+        case 1: return .insets(top, top, top, top)
+        case 2: return .insets(top, right, top, right)
+        case 3: return .insets(top, right, bottom, right)
+        default: return .insets(top, right, bottom, left)
         }
     }
 

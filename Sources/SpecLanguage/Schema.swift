@@ -166,7 +166,7 @@ public enum Schema {
     private static let sizeSides: [AttributeName] = [.width, .height]
 
     /// Whether `name` is one of the shorthands (`margin`, `padding`, `border`, `size`).
-    public static func isShorthand(_ name: AttributeName) -> Bool {
+    @inlinable public static func isShorthand(_ name: AttributeName) -> Bool {
         name == .margin || name == .padding || name == .border || name == .size
     }
     /// The shorthands' spellings, for a reader with keys as text (the JSON form): a key is

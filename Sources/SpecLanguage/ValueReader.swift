@@ -176,7 +176,7 @@ struct ValueReader {
                 do { l = try length(text, allowAuto: allowAuto, nonNegative: nonNegative) } catch {
                     throw Failure(message: error.message, offset: 0)
                 }
-                return .insets(top: l, right: l, bottom: l, left: l)
+                return .insets(l, l, l, l)
             }
             let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             var lengths: [Length] = []
@@ -188,10 +188,10 @@ struct ValueReader {
                 offset += p.count + 1
             }
             switch lengths.count {
-            case 1: return .insets(top: lengths[0], right: lengths[0], bottom: lengths[0], left: lengths[0])
-            case 2: return .insets(top: lengths[0], right: lengths[1], bottom: lengths[0], left: lengths[1])
-            case 3: return .insets(top: lengths[0], right: lengths[1], bottom: lengths[2], left: lengths[1])
-            case 4: return .insets(top: lengths[0], right: lengths[1], bottom: lengths[2], left: lengths[3])
+            case 1: return .insets(lengths[0], lengths[0], lengths[0], lengths[0])
+            case 2: return .insets(lengths[0], lengths[1], lengths[0], lengths[1])
+            case 3: return .insets(lengths[0], lengths[1], lengths[2], lengths[1])
+            case 4: return .insets(lengths[0], lengths[1], lengths[2], lengths[3])
             default: throw Failure(message: "insets take 1, 2, 3 or 4 comma-separated lengths (top, right, bottom, left), not \(lengths.count)")
             }
         case .color:

@@ -52,4 +52,21 @@ final class StyleSharingTests: XCTestCase {
                            .invalidValue(node: 2, name: "first", property: "width", value: -5))
         }
     }
+
+    /// A node added with another node's style reads that style, stored once, and is laid
+    /// out as if given it.
+    func testANodeTakesAnotherNodesStyle() throws {
+        var tree = LayoutTree()
+        let root = tree.addNode(.stack(.horizontal), style: style(width: 300), parent: nil)
+        let first = tree.addNode(.box, style: style(width: 10, grow: 1), parent: root)
+        tree.addNode(.box, styleOf: first, name: "b", parent: root)
+        XCTAssertEqual(tree.styleTable.count, 2)
+        XCTAssertEqual(tree.styles[2], tree.styles[1])
+        XCTAssertEqual(tree.names, [nil, nil, "b"])
+        XCTAssertEqual(tree.parents, [nil, 0, 0])
+        XCTAssertEqual(tree.children[0], [1, 2])
+        let frames = try computeLayout(tree, options: LayoutOptions(availableWidth: 300)).frames
+        XCTAssertEqual(frames.map(\.width), [300, 150, 150])
+        XCTAssertEqual(frames.map(\.x), [0, 0, 150])
+    }
 }
