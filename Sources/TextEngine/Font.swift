@@ -63,8 +63,16 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public let xHeight: Int
     /// Whether `xHeight` is the OS/2 table's.
     private let xHeightFromTable: Bool
-    /// `xHeight(atSize:)` by size.
-    private let xHeightsBySize = Mutex<[Double: Double]>([:])
+    /// `xHeight(atSize:)` by size (at most `maxKnownXHeights` sizes), and the FreeType face
+    /// they are found with, made when the first is needed.
+    private let hintedXHeights = Mutex(HintedXHeights())
+    private struct HintedXHeights {
+        var bySize: [Double: Double] = [:]
+        var face: FreeTypeFace?
+    }
+    /// Sizes whose hinted x-height is kept; past them, it is found again each time (a spec
+    /// sets a few sizes; a generated one could set a size per label).
+    static let maxKnownXHeights = 64
     /// Whether FreeType reports the face as bold / italic (oblique).
     public let isBold: Bool
     public let isItalic: Bool
@@ -389,26 +397,31 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// else the top of the outline of `x` loaded at that size with light hinting (which
     /// puts it on a whole pixel, a little taller at small sizes: DejaVu Sans's is 6 at
     /// 10 pt, where its unhinted 1120/2048 em is 5.47). What CSS `vertical-align: middle`
-    /// centres an inline object on. Found once per size, from the file's bytes.
+    /// centres an inline object on. Found once per size (for the first
+    /// `maxKnownXHeights` sizes), from the file, with one FreeType face kept for it.
     public func xHeight(atSize size: Double) -> Double {
         let unhinted = Double(xHeight) * size / Double(unitsPerEm)
         guard !xHeightFromTable, !isColorBitmap, size.isFinite, size > 0, size < 100_000 else { return unhinted }
-        if let known = xHeightsBySize.withLock({ $0[size] }) { return known }
-        var hinted = unhinted
-        if let library = try? FreeTypeLibrary(),
-           let face = try? FreeTypeFace(stream: FreeTypeFileStream(file: file), path: path, faceIndex: faceIndex, library: library),
-           FT_Set_Char_Size(face.handle, 0, FT_F26Dot6((size * 64).rounded()), 72, 72) == 0 {
-            let glyph = FT_Get_Char_Index(face.handle, 0x78)
-            // FT_LOAD_TARGET_LIGHT (a macro Swift does not import): FT_RENDER_MODE_LIGHT << 16.
-            let lightHinting = FT_Int32(FT_RENDER_MODE_LIGHT.rawValue & 15) << 16
-            if glyph != 0, FT_Load_Glyph(face.handle, glyph, lightHinting) == 0, let slot = face.handle.pointee.glyph {
-                // The hinted outline's top (26.6 pixels), which light hinting puts on the grid.
-                let top = slot.pointee.metrics.horiBearingY
-                if top > 0 { hinted = Double(top) / 64 }
+        return hintedXHeights.withLock { known in
+            if let height = known.bySize[size] { return height }
+            if known.face == nil, let library = try? FreeTypeLibrary() {
+                known.face = try? FreeTypeFace(stream: FreeTypeFileStream(file: file), path: path, faceIndex: faceIndex,
+                                               library: library)
             }
+            var hinted = unhinted
+            if let face = known.face, FT_Set_Char_Size(face.handle, 0, FT_F26Dot6((size * 64).rounded()), 72, 72) == 0 {
+                let glyph = FT_Get_Char_Index(face.handle, 0x78)
+                // FT_LOAD_TARGET_LIGHT (a macro Swift does not import): FT_RENDER_MODE_LIGHT << 16.
+                let lightHinting = FT_Int32(FT_RENDER_MODE_LIGHT.rawValue & 15) << 16
+                if glyph != 0, FT_Load_Glyph(face.handle, glyph, lightHinting) == 0, let slot = face.handle.pointee.glyph {
+                    // The hinted outline's top (26.6 pixels), which light hinting puts on the grid.
+                    let top = slot.pointee.metrics.horiBearingY
+                    if top > 0 { hinted = Double(top) / 64 }
+                }
+            }
+            if known.bySize.count < Self.maxKnownXHeights { known.bySize[size] = hinted }
+            return hinted
         }
-        xHeightsBySize.withLock { $0[size] = hinted }
-        return hinted
     }
 
     /// Applies the vertical metrics rule documented on the type.
