@@ -34,6 +34,22 @@ final class FontFileTables: FontTableSource, @unchecked Sendable {  // immutable
         return .bytes(memory)
     }
 
+    /// Runs `body` with table `tag`'s bytes (a large table's are the file's kept copy, not
+    /// copied again); nil when the face has no such table, it reaches past the file's end
+    /// (FreeType refuses such a table, where `table` cuts it), or it cannot be read.
+    func withTable<Result>(_ tag: UInt32, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
+        guard let entry = directory[tag], entry.length <= file.byteCount - entry.offset else { return nil }
+        switch table(tag) {
+        case .absent, .unreadable:
+            return nil
+        case .bytes(let memory):
+            defer { memory.deallocate() }
+            return body(UnsafeRawBufferPointer(memory))
+        case .shared(let bytes, let owner):
+            return withExtendedLifetime(owner) { body(bytes) }
+        }
+    }
+
     /// The table records of face `faceIndex` (of a collection, or 0 of a single face): the
     /// first record of each tag, as HarfBuzz's lookup finds it in a sorted directory.
     private static func directory(of file: FontFileHandle, faceIndex: Int) -> [UInt32: (offset: Int, length: Int)]? {
