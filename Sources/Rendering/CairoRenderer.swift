@@ -140,14 +140,16 @@ public struct CairoRenderer: Sendable {
     /// rewritten under a render would read other bytes. Such a render is an error, never an
     /// image with glyphs missing (the next render loads the new file).
     func checkFontFiles(of list: DisplayList) throws(RenderError) {
-        var checked: Set<ObjectIdentifier> = []
+        var checked: [ObjectIdentifier] = []  // a render draws with a few files
         for operation in list.operations {
             let run: GlyphRun
             switch operation {
             case .glyphs(let r), .textShadow(let r, _): run = r
             default: continue
             }
-            guard checked.insert(ObjectIdentifier(run.font.file)).inserted else { continue }
+            let file = ObjectIdentifier(run.font.file)
+            guard !checked.contains(file) else { continue }
+            checked.append(file)
             guard run.font.file.isUnchanged else {
                 throw .fontFile(path: run.font.path, reason: "the file changed while the text was drawn (rewritten, "
                                 + "truncated or removed since it was loaded); render again to use the file as it is now")

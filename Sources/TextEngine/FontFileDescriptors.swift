@@ -26,7 +26,8 @@ final class FontFileDescriptors: Sendable {
         var gone = false
     }
     private struct State {
-        var entries: [ObjectIdentifier: Entry] = [:]
+        /// By the handle's address (`key(_:)`).
+        var entries: [Int: Entry] = [:]
         var open = 0
         var clock: UInt64 = 0
         /// Descriptors opened again after being closed (for tests).
@@ -42,7 +43,7 @@ final class FontFileDescriptors: Sendable {
     func adopt(_ fd: Int32, for file: FontFileHandle) {
         let closing = state.withLock { state -> Int32? in
             state.clock += 1
-            state.entries[ObjectIdentifier(file)] = Entry(fd: fd, lastUse: state.clock)
+            state.entries[Self.key(file)] = Entry(fd: fd, lastUse: state.clock)
             state.open += 1
             return Self.evict(&state, limit: limit)
         }
@@ -52,7 +53,7 @@ final class FontFileDescriptors: Sendable {
     /// Closes `file`'s descriptor for good (its `deinit`).
     func release(_ file: FontFileHandle) {
         let fd = state.withLock { state -> Int32? in
-            guard let entry = state.entries.removeValue(forKey: ObjectIdentifier(file)) else { return nil }
+            guard let entry = state.entries.removeValue(forKey: Self.key(file)) else { return nil }
             if entry.fd != nil { state.open -= 1 }
             return entry.fd
         }
@@ -62,7 +63,7 @@ final class FontFileDescriptors: Sendable {
     /// Runs `body` with `file`'s descriptor, opened again if it was closed; nil (and `body`
     /// not run) when the file is gone.
     func withDescriptor<Result>(_ file: FontFileHandle, _ body: (Int32) -> Result) -> Result? {
-        let key = ObjectIdentifier(file)
+        let key = Self.key(file)
         let fd = state.withLock { state -> Int32? in
             guard var entry = state.entries[key], !entry.gone else { return nil }
             state.clock += 1
@@ -89,6 +90,11 @@ final class FontFileDescriptors: Sendable {
         if let closing { close(closing) }
         return result
     }
+
+    /// A handle's key: its address, unique while it lives (it leaves in its `deinit`).
+    /// An `Int` key, not an `ObjectIdentifier`: a dictionary of a key type the process has
+    /// not hashed before costs a conformance lookup over the whole binary (0.1 M instructions).
+    private static func key(_ file: FontFileHandle) -> Int { Int(bitPattern: UInt(bitPattern: ObjectIdentifier(file))) }
 
     /// How many descriptors are open, and how many times one was opened again (for tests).
     var counts: (open: Int, reopened: Int) { state.withLock { ($0.open, $0.reopened) } }
