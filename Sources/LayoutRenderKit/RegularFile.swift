@@ -24,8 +24,11 @@ public enum RegularFile {
         }
     }
 
-    /// The file's size and identity as `fstat` saw them, for caches keyed on a file.
-    struct Identity: Hashable {
+    /// The file's size and identity as `fstat` (or `stat`) saw them: the file a name leads
+    /// to (device and inode, so a file saved by writing a new one and renaming it over the
+    /// old is another), its size and its modification time to the nanosecond. For caches
+    /// keyed on a file, and for `watch`, which tells a changed file by it.
+    public struct Identity: Hashable, Sendable {
         var device: UInt64
         var inode: UInt64
         var size: Int
@@ -101,9 +104,7 @@ public enum RegularFile {
             problem = nil
         }
         if let problem { close(fd); throw problem }
-        let identity = Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int(info.st_size),
-                                modified: Int(info.st_mtim.tv_sec), modifiedNanoseconds: Int(info.st_mtim.tv_nsec))
-        return (fd, identity)
+        return (fd, Identity(info))
     }
 
     /// Reads from `fd` into `buffer` until the file ends or the buffer is full; how many
@@ -144,5 +145,19 @@ public enum RegularFile {
         case S_IFSOCK: return "a socket"
         default: return "not a file"
         }
+    }
+}
+
+extension RegularFile.Identity {
+    init(_ info: stat) {
+        self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int(info.st_size),
+                  modified: Int(info.st_mtim.tv_sec), modifiedNanoseconds: Int(info.st_mtim.tv_nsec))
+    }
+
+    /// What `path` leads to now (one `stat`); nil when it leads to nothing.
+    public init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        self.init(info)
     }
 }

@@ -21,6 +21,11 @@ struct SceneBuilder {
     /// Characters of the labels made so far (one layout each).
     private let planned = PlannedText()
     private final class PlannedText { var characters = 0 }
+    /// The fonts this render's labels asked for, by what they asked (`loadFont`): the font
+    /// library checks a font's file at each lookup (one `stat`), which a spec of thousands
+    /// of labels in one font needs once, not once a label.
+    private let loadedFonts = LoadedFonts()
+    private final class LoadedFonts { var byRequest: [String: Font] = [:] }
 
     /// Values a label takes from its nearest ancestor that sets them (the canvas, a stack,
     /// a zbox, a border or a box), as CSS inherits `font`, `font-size`, `color` and
@@ -627,6 +632,22 @@ struct SceneBuilder {
     /// that file's face, whatever the weight says.
     private func loadFont(_ value: FontValue, weight: Int?, italic: Bool?,
                           at location: SourceLocation) throws(LayoutRenderError) -> Font {
+        let name: String, kind: String
+        switch value {
+        case .style(let style): (kind, name) = ("s", style)
+        case .family(let family): (kind, name) = ("f", family)
+        case .file(let file): (kind, name) = ("p", file)
+        }
+        let request = kind + "\u{0}" + name + "\u{0}" + (weight.map { String($0) } ?? "") + "\u{0}"
+            + (italic.map { $0 ? "1" : "0" } ?? "")
+        if let font = loadedFonts.byRequest[request] { return font }
+        let font = try lookUpFont(value, weight: weight, italic: italic, at: location)
+        loadedFonts.byRequest[request] = font
+        return font
+    }
+
+    private func lookUpFont(_ value: FontValue, weight: Int?, italic: Bool?,
+                            at location: SourceLocation) throws(LayoutRenderError) -> Font {
         do {
             switch value {
             case .style(let name):

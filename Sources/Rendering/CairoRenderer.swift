@@ -132,6 +132,29 @@ public struct CairoRenderer: Sendable {
         let vectorBytes = format.map { _ in WorkMeter(.vectorBytes, limit: limits.budget.maxVectorBytes) }
         try walk(list, context: context, groupBounds: groupBounds, painting: painting, vectorBytes: vectorBytes.map { ($0, format!) })
         try context.check("drawing")
+        if painting { try checkFontFiles(of: list) }
+    }
+
+    /// Checks, once each, that the font files the list draws with are as they were opened:
+    /// Cairo draws a glyph FreeType could not read as nothing, without a word, and a file
+    /// rewritten under a render would read other bytes. Such a render is an error, never an
+    /// image with glyphs missing (the next render loads the new file).
+    func checkFontFiles(of list: DisplayList) throws(RenderError) {
+        var checked: [ObjectIdentifier] = []  // a render draws with a few files
+        for operation in list.operations {
+            let run: GlyphRun
+            switch operation {
+            case .glyphs(let r), .textShadow(let r, _): run = r
+            default: continue
+            }
+            let file = ObjectIdentifier(run.font.file)
+            guard !checked.contains(file) else { continue }
+            checked.append(file)
+            guard run.font.file.isUnchanged else {
+                throw .fontFile(path: run.font.path, reason: "the file changed while the text was drawn (rewritten, "
+                                + "truncated or removed since it was loaded); render again to use the file as it is now")
+            }
+        }
     }
 
     /// Goes through the display list, charging each operation's device pixels to the paint

@@ -29,10 +29,13 @@ public struct PlacedGlyph: Hashable, Sendable {
 public protocol FontFileReader: AnyObject, Sendable {
     /// The file's size.
     var byteCount: Int { get }
-    /// Reads `count` bytes at `offset` into `buffer`: how many were read, fewer than
-    /// `count` when the file ends first, a read fails, or the file changed since it was
-    /// opened (FreeType then returns an error, which the render reports).
-    func read(at offset: Int, count: Int, into buffer: UnsafeMutableRawPointer) -> Int
+    /// A new FreeType stream over the file for one face (an `FT_Stream`, to hand
+    /// `FT_Open_Face`), and its owner, kept until the face is done. A short read (the file
+    /// truncated, say) is an error FreeType returns.
+    func freeTypeStream() -> (stream: UnsafeMutableRawPointer, owner: AnyObject)
+    /// Whether the file is still as it was opened (its size and modification time): a
+    /// render checks each font file it drew with once, after drawing.
+    var isUnchanged: Bool { get }
 }
 
 /// A font file as the renderer draws with it: the open file (see `FontFileReader`), which

@@ -11,7 +11,7 @@ import Synchronization
 /// render's failure cannot reach the next one.
 ///
 /// Each face has its own `FT_Library` and its own stream over the loader's open file
-/// (`FontFileStream`: FreeType reads what it draws, a glyph at a time), owned by a
+/// (`FontFileReader.freeTypeStream`: FreeType reads what it draws, a glyph at a time), owned by a
 /// `FaceResources` that Cairo frees (through user data on the face) when the last
 /// reference to the face goes, in Cairo's caches or here. So a face can be dropped from
 /// this cache at any time, and no FreeType object is ever shared between two faces (a
@@ -111,8 +111,8 @@ private nonisolated(unsafe) let faceResourcesKey = UnsafeMutablePointer<cairo_us
 private final class FaceResources {
     let library: FT_Library
     let face: FT_Face
-    /// The file FreeType reads; it must outlive the face.
-    let stream: FontFileStream
+    /// The stream FreeType reads the file through; it must outlive the face.
+    let stream: AnyObject
 
     init(_ font: FontSource) throws(RenderError) {
         var library: FT_Library?
@@ -120,10 +120,10 @@ private final class FaceResources {
         guard error == 0, let library else {
             throw .fontFile(path: font.path, reason: "FreeType failed to start (error \(error))")
         }
-        let stream = FontFileStream(font.file)
+        let (stream, owner) = font.file.freeTypeStream()
         var arguments = FT_Open_Args()
         arguments.flags = FT_UInt(FT_OPEN_STREAM)
-        arguments.stream = stream.record
+        arguments.stream = stream.assumingMemoryBound(to: FT_StreamRec.self)
         var face: FT_Face?
         let opened = FT_Open_Face(library, &arguments, FT_Long(font.faceIndex), &face)
         guard opened == 0, let face else {
@@ -132,40 +132,13 @@ private final class FaceResources {
         }
         self.library = library
         self.face = face
-        self.stream = stream
+        self.stream = owner
     }
 
     deinit {
         FT_Done_Face(face)
         FT_Done_FreeType(library)
     }
-}
-
-/// An `FT_Stream` over a `FontFileReader`: FreeType reads the file through it, a short read
-/// (the file truncated or changed) an error it returns. One stream serves one face. (The
-/// text module's `FreeTypeFileStream` is the same for its faces; the two modules share no
-/// FreeType types.)
-private final class FontFileStream {
-    let record: UnsafeMutablePointer<FT_StreamRec>
-    let file: any FontFileReader
-
-    init(_ file: any FontFileReader) {
-        self.file = file
-        record = .allocate(capacity: 1)
-        record.initialize(to: FT_StreamRec())
-        record.pointee.size = UInt(file.byteCount)
-        record.pointee.read = { stream, offset, buffer, count in
-            guard let stream else { return 0 }
-            // A count of 0 is a seek: 0 for success.
-            guard count > 0 else { return offset <= stream.pointee.size ? 0 : 1 }
-            guard let buffer, let owner = stream.pointee.descriptor.pointer else { return 0 }
-            let file = Unmanaged<FontFileStream>.fromOpaque(owner).takeUnretainedValue().file
-            return UInt(file.read(at: Int(offset), count: Int(count), into: buffer))
-        }
-        record.pointee.descriptor.pointer = Unmanaged.passUnretained(self).toOpaque()
-    }
-
-    deinit { record.deallocate() }
 }
 
 func describe(_ status: cairo_status_t) -> String {

@@ -63,8 +63,16 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public let xHeight: Int
     /// Whether `xHeight` is the OS/2 table's.
     private let xHeightFromTable: Bool
-    /// `xHeight(atSize:)` by size.
-    private let xHeightsBySize = Mutex<[Double: Double]>([:])
+    /// `xHeight(atSize:)` by size (at most `maxKnownXHeights` sizes), and the FreeType face
+    /// they are found with, made when the first is needed.
+    private let hintedXHeights = Mutex(HintedXHeights())
+    private struct HintedXHeights {
+        var bySize: [Double: Double] = [:]
+        var face: FreeTypeFace?
+    }
+    /// Sizes whose hinted x-height is kept; past them, it is found again each time (a spec
+    /// sets a few sizes; a generated one could set a size per label).
+    static let maxKnownXHeights = 64
     /// Whether FreeType reports the face as bold / italic (oblique).
     public let isBold: Bool
     public let isItalic: Bool
@@ -135,6 +143,8 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         lineGap = metrics.lineGap
 
         let count = Int(record.num_glyphs)
+        // The tables read here and by the shaper, from the file's kept copies.
+        let tables = FontFileTables(file: file, faceIndex: faceIndex)
         if isColorBitmap {
             var advances = [FT_Fixed](repeating: 0, count: count)
             // As Chromium (Skia) measures a bitmap font: the strike's advances, scaled. The
@@ -152,7 +162,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
             guard error == 0 else { throw .fontUnreadable(path: path, faceIndex: faceIndex, code: error) }
             let upem = Double(unitsPerEm)
             self.advances = advances.map { Int32((Double($0) / 65536 / ppem * upem).rounded()) }
-        } else if let fromTable = Font.tableAdvances(face, count: count) {
+        } else if let fromTable = Font.tableAdvances(face, count: count, tables: tables) {
             self.advances = fromTable
         } else {
             self.advances = try Font.freeTypeAdvances(face, count: count, path: path, faceIndex: faceIndex)
@@ -161,7 +171,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         guard FT_Select_Charmap(face.handle, FT_ENCODING_UNICODE) == 0 else {
             throw .noUnicodeCharacterMap(path: path)
         }
-        (bmpGlyphs, supplementaryGlyphs) = Font.tableCharacterMap(face) ?? Font.freeTypeCharacterMap(face)
+        (bmpGlyphs, supplementaryGlyphs) = Font.tableCharacterMap(face, tables: tables) ?? Font.freeTypeCharacterMap(face)
 
         // A colour bitmap font is shaped even at one advance: its emoji sequences (ZWJ,
         // skin tones, flags) are ligatures.
@@ -169,7 +179,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
             shaper = nil
         } else {
             do {
-                shaper = try ShapingFont(tables: FontFileTables(file: file, faceIndex: faceIndex))
+                shaper = try ShapingFont(tables: tables)
             } catch {
                 let reason = if case .libraryUnavailable(let reason) = error { reason } else { "\(error)" }
                 throw .shapingUnavailable(path: path, faceIndex: faceIndex, reason: reason)
@@ -250,21 +260,16 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// face whose advances FreeType would change (variations: `HVAR`, `gvar` phantom
     /// points) or that has no such tables. A test checks both ways agree on every face of
     /// the fonts scripts/setup installs.
-    static func tableAdvances(_ face: FreeTypeFace, count: Int) -> [Int32]? {
+    static func tableAdvances(_ face: FreeTypeFace, count: Int, tables: FontFileTables) -> [Int32]? {
         let flags = face.handle.pointee.face_flags
         guard flags & FT_Long(FT_FACE_FLAG_SFNT) != 0, flags & FT_Long(FT_FACE_FLAG_MULTIPLE_MASTERS) == 0,
               flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0,
               let hhea = FT_Get_Sfnt_Table(face.handle, FT_SFNT_HHEA)?.assumingMemoryBound(to: TT_HoriHeader.self).pointee
         else { return nil }
-        let hmtx: FT_ULong = 0x686D_7478  // "hmtx"
-        var length: FT_ULong = 0
-        guard FT_Load_Sfnt_Table(face.handle, hmtx, 0, nil, &length) == 0, length > 0, length < 1 << 24 else { return nil }
-        var table = [UInt8](repeating: 0, count: Int(length))
-        let error = table.withUnsafeMutableBufferPointer { FT_Load_Sfnt_Table(face.handle, hmtx, 0, $0.baseAddress, &length) }
-        guard error == 0, Int(length) == table.count else { return nil }
         let metrics = Int(hhea.number_Of_HMetrics)
-        guard metrics > 0 else { return [Int32](repeating: 0, count: count) }
-        return table.withUnsafeBufferPointer { bytes -> [Int32] in
+        return tables.withTable(0x686D_7478) { bytes -> [Int32]? in  // "hmtx"
+            guard bytes.count > 0, bytes.count < 1 << 24 else { return nil }
+            guard metrics > 0 else { return [Int32](repeating: 0, count: count) }
             func advance(at offset: Int) -> Int32 { Int32(UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])) }
             // Records wholly in the table; past them (or past `metrics`), the last one's
             // advance when its first two bytes are there, else 0.
@@ -275,7 +280,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
                 for glyph in whole..<count { advances[glyph] = glyph < metrics ? 0 : last }
                 initialized = count
             }
-        }
+        } ?? nil
     }
 
     /// The selected (Unicode) character map as FreeType walks it (`FT_Get_First_Char`,
@@ -304,17 +309,12 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// for any other format, a subtable FreeType's own checks would refuse (groups out of
     /// order or overlapping), or two subtables it could have meant. A test checks both ways
     /// agree on every face of the fonts scripts/setup installs.
-    static func tableCharacterMap(_ face: FreeTypeFace) -> (bmp: [UInt16], supplementary: [UInt32: UInt32])? {
+    static func tableCharacterMap(_ face: FreeTypeFace, tables: FontFileTables) -> (bmp: [UInt16], supplementary: [UInt32: UInt32])? {
         guard let charmap = face.handle.pointee.charmap, FT_Get_CMap_Format(charmap) == 12 else { return nil }
         let platform = UInt16(charmap.pointee.platform_id), encoding = UInt16(charmap.pointee.encoding_id)
-        let tag: FT_ULong = 0x636D_6170  // "cmap"
-        var length: FT_ULong = 0
-        guard FT_Load_Sfnt_Table(face.handle, tag, 0, nil, &length) == 0, length >= 4, length < 1 << 26 else { return nil }
-        var table = [UInt8](repeating: 0, count: Int(length))
-        let error = table.withUnsafeMutableBufferPointer { FT_Load_Sfnt_Table(face.handle, tag, 0, $0.baseAddress, &length) }
-        guard error == 0, Int(length) == table.count else { return nil }
         let glyphCount = UInt64(max(0, face.handle.pointee.num_glyphs))
-        return table.withUnsafeBufferPointer { bytes -> (bmp: [UInt16], supplementary: [UInt32: UInt32])? in
+        return tables.withTable(0x636D_6170) { bytes -> (bmp: [UInt16], supplementary: [UInt32: UInt32])? in  // "cmap"
+            guard bytes.count >= 4, bytes.count < 1 << 26 else { return nil }
             func u16(_ at: Int) -> UInt16 { UInt16(bytes[at]) << 8 | UInt16(bytes[at + 1]) }
             func u32(_ at: Int) -> UInt32 { UInt32(u16(at)) << 16 | UInt32(u16(at + 2)) }
             let records = Int(u16(2))
@@ -346,7 +346,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
                 }
             }
             return (bmp, supplementary)
-        }
+        } ?? nil
     }
 
     /// A `head` table's `fontRevision`, a 16.16 fixed-point number, shown to two decimals
@@ -389,26 +389,31 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// else the top of the outline of `x` loaded at that size with light hinting (which
     /// puts it on a whole pixel, a little taller at small sizes: DejaVu Sans's is 6 at
     /// 10 pt, where its unhinted 1120/2048 em is 5.47). What CSS `vertical-align: middle`
-    /// centres an inline object on. Found once per size, from the file's bytes.
+    /// centres an inline object on. Found once per size (for the first
+    /// `maxKnownXHeights` sizes), from the file, with one FreeType face kept for it.
     public func xHeight(atSize size: Double) -> Double {
         let unhinted = Double(xHeight) * size / Double(unitsPerEm)
         guard !xHeightFromTable, !isColorBitmap, size.isFinite, size > 0, size < 100_000 else { return unhinted }
-        if let known = xHeightsBySize.withLock({ $0[size] }) { return known }
-        var hinted = unhinted
-        if let library = try? FreeTypeLibrary(),
-           let face = try? FreeTypeFace(stream: FreeTypeFileStream(file: file), path: path, faceIndex: faceIndex, library: library),
-           FT_Set_Char_Size(face.handle, 0, FT_F26Dot6((size * 64).rounded()), 72, 72) == 0 {
-            let glyph = FT_Get_Char_Index(face.handle, 0x78)
-            // FT_LOAD_TARGET_LIGHT (a macro Swift does not import): FT_RENDER_MODE_LIGHT << 16.
-            let lightHinting = FT_Int32(FT_RENDER_MODE_LIGHT.rawValue & 15) << 16
-            if glyph != 0, FT_Load_Glyph(face.handle, glyph, lightHinting) == 0, let slot = face.handle.pointee.glyph {
-                // The hinted outline's top (26.6 pixels), which light hinting puts on the grid.
-                let top = slot.pointee.metrics.horiBearingY
-                if top > 0 { hinted = Double(top) / 64 }
+        return hintedXHeights.withLock { known in
+            if let height = known.bySize[size] { return height }
+            if known.face == nil, let library = try? FreeTypeLibrary() {
+                known.face = try? FreeTypeFace(stream: FreeTypeFileStream(file: file), path: path, faceIndex: faceIndex,
+                                               library: library)
             }
+            var hinted = unhinted
+            if let face = known.face, FT_Set_Char_Size(face.handle, 0, FT_F26Dot6((size * 64).rounded()), 72, 72) == 0 {
+                let glyph = FT_Get_Char_Index(face.handle, 0x78)
+                // FT_LOAD_TARGET_LIGHT (a macro Swift does not import): FT_RENDER_MODE_LIGHT << 16.
+                let lightHinting = FT_Int32(FT_RENDER_MODE_LIGHT.rawValue & 15) << 16
+                if glyph != 0, FT_Load_Glyph(face.handle, glyph, lightHinting) == 0, let slot = face.handle.pointee.glyph {
+                    // The hinted outline's top (26.6 pixels), which light hinting puts on the grid.
+                    let top = slot.pointee.metrics.horiBearingY
+                    if top > 0 { hinted = Double(top) / 64 }
+                }
+            }
+            if known.bySize.count < Self.maxKnownXHeights { known.bySize[size] = hinted }
+            return hinted
         }
-        xHeightsBySize.withLock { $0[size] = hinted }
-        return hinted
     }
 
     /// Applies the vertical metrics rule documented on the type.

@@ -2,7 +2,7 @@ import Glibc
 
 /// Opens font files for FreeType, which reads them through a stream (`FontFileHandle`,
 /// `FreeTypeFileStream`: a loaded `Font`, the catalog's faces), and reads small files
-/// whole (the stored font catalogue; the tests' reference faces).
+/// whole (the stored font catalogue; the tests' reference faces, whole fonts).
 ///
 /// FreeType's own `FT_New_Face` opens the path with a blocking `open`: a FIFO where a font
 /// should be would hold the thread forever, and a device would be read without end. Here
@@ -16,7 +16,7 @@ enum FontFile {
     static func read(path: String, maxBytes: Int = FontFile.maxBytes) throws(TextError) -> FontFileBytes {
         let (fd, size) = try open(path: path, maxBytes: maxBytes)
         defer { close(fd) }
-        let memory = allocate(size)
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, size), alignment: 16)
         var filled = 0
         while filled < size {
             let count = Glibc.read(fd, memory.baseAddress! + filled, size - filled)
@@ -30,21 +30,6 @@ enum FontFile {
             filled += count
         }
         return FontFileBytes(memory, count: filled)
-    }
-
-    /// Memory for a file of `size` bytes, about to be read into. A large file's (a CJK
-    /// collection is 20 MB) is aligned to 2 MiB, asked for as huge pages where the kernel
-    /// gives them on request, and its pages mapped in one call, before `read` writes them:
-    /// the 4,800 page faults of a 20 MB file one at a time cost more than reading it.
-    /// Either call may fail (an older kernel, huge pages off); the pages then fault as
-    /// they are written.
-    private static func allocate(_ size: Int) -> UnsafeMutableRawBufferPointer {
-        let huge = 2 << 20
-        guard size >= huge else { return .allocate(byteCount: max(1, size), alignment: 16) }
-        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: huge)
-        _ = madvise(memory.baseAddress, size, MADV_HUGEPAGE)
-        _ = madvise(memory.baseAddress, size, MADV_POPULATE_WRITE)
-        return memory
     }
 
     /// Opens `path` for reading without blocking, checked to be a regular file of at most

@@ -1,42 +1,6 @@
 import Glibc
 import Synchronization
 
-/// A font file as `stat` sees it: a record of the file is used only while all of these
-/// are unchanged (the change time too, which no one can set back, unlike the modification
-/// time that `touch -d` or `cp -p` can).
-struct FileStamp: Hashable, Sendable {
-    var size: Int
-    var modified: timespec
-    var changed: timespec
-    var inode: UInt64
-    var device: UInt64
-
-    init(size: Int, modified: timespec, changed: timespec, inode: UInt64, device: UInt64) {
-        self.size = size
-        self.modified = modified
-        self.changed = changed
-        self.inode = inode
-        self.device = device
-    }
-
-    init(_ info: stat) {
-        self.init(size: Int(info.st_size), modified: info.st_mtim, changed: info.st_ctim,
-                  inode: UInt64(info.st_ino), device: UInt64(info.st_dev))
-    }
-
-    static func == (lhs: FileStamp, rhs: FileStamp) -> Bool {
-        lhs.size == rhs.size && lhs.inode == rhs.inode && lhs.device == rhs.device
-            && lhs.modified.tv_sec == rhs.modified.tv_sec && lhs.modified.tv_nsec == rhs.modified.tv_nsec
-            && lhs.changed.tv_sec == rhs.changed.tv_sec && lhs.changed.tv_nsec == rhs.changed.tv_nsec
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(size)
-        hasher.combine(inode)
-        hasher.combine(modified.tv_nsec)
-    }
-}
-
 /// What is known of one font file: the family names its faces may have (`SfntNames`, read
 /// without FreeType) and the faces FreeType identified so far, never more than a lookup
 /// needed. Kept for the process by `FontFileIndex` and across processes by

@@ -128,7 +128,7 @@ public final class FontLibrary: @unchecked Sendable {
         let file = Self.dejaVuSansMonoFileName(.regular)
         guard let path = searchDirectories.lazy.map({ Self.join($0, file) })
             .first(where: { FileManager.default.isReadableFile(atPath: $0) }) else { return nil }
-        if let font = loaded.fonts.withLock({ $0[FaceKey(path: path, faceIndex: 0)] }) {
+        if let font = loaded.fonts.withLock({ $0[FaceKey(path: path, faceIndex: 0)] }), font.file.isCurrent {
             return "\(font.familyName) \(font.revision)"
         }
         guard let library = try? FreeTypeLibrary(), let stream = try? FreeTypeFileStream(path: path),
@@ -155,7 +155,7 @@ public final class FontLibrary: @unchecked Sendable {
         }
         if let base { return try base.font(family: family, style: style) }
         let key = FamilyKey(family: family, style: style)
-        if let font = cache.withLock({ $0.families[key] }) { return font }
+        if let font = cache.withLock({ $0.families[key] }), font.file.isCurrent { return font }
         let font = try findFamily(family, style: style)
         cache.withLock { $0.families[key] = font }
         return font
@@ -167,7 +167,12 @@ public final class FontLibrary: @unchecked Sendable {
     ///   substitute), or a loading error.
     public func font(family: String, weight: Int, italic: Bool) throws(TextError) -> Font {
         let request = FaceRequest(family: family.lowercased(), weight: weight, italic: italic)
-        if let font = cache.withLock({ $0.requests[request] }) { return font }
+        if let font = cache.withLock({ $0.requests[request] }) {
+            if font.file.isCurrent { return font }
+            // The file changed since: what the font set says of it is read again.
+            index.forget(font.path)
+            catalog.withLock { $0 = nil }
+        }
         if let base, declared?.hasFamily(family) != true {
             do {
                 return try base.font(family: family, weight: weight, italic: italic)
@@ -232,13 +237,18 @@ public final class FontLibrary: @unchecked Sendable {
     /// The font in the file at `path` (face 0 unless `faceIndex` is given).
     /// - Throws: `TextError.fontNotFound(path:)` when no file is there, `.fontFileRefused`
     ///   when it is not a regular file (a FIFO is refused without blocking) or too large.
+    ///
+    /// A font loaded before is handed out again while its path leads to the same file with
+    /// the same contents (one `stat`, `FontFileHandle.isCurrent`); a file changed since
+    /// (rewritten, touched, replaced, removed) is loaded again, or is the error it now is.
     public func font(path: String, faceIndex: Int = 0) throws(TextError) -> Font {
         let key = FaceKey(path: path, faceIndex: faceIndex)
-        if let font = loaded.fonts.withLock({ $0[key] }) { return font }
+        let known = loaded.fonts.withLock { $0[key] }
+        if let known, known.file.isCurrent { return known }
         let font = try Font(path: path, faceIndex: faceIndex)
         return loaded.fonts.withLock { faces in
             // Another thread may have loaded it meanwhile: keep one instance per face.
-            if let existing = faces[key] { return existing }
+            if let existing = faces[key], existing !== known { return existing }
             faces[key] = font
             return font
         }

@@ -29,8 +29,9 @@ final class FreeTypeLibrary {
 /// opening a face reads the table directory and the tables the face record needs (`head`,
 /// `name`, `OS/2`, `hhea`, `cmap`'s header, …) and loading a glyph reads that glyph, not the
 /// whole file: a few kilobytes of a 20 MB CJK collection to identify a face. A short read
-/// (the file truncated or changed since it was opened) is an error FreeType returns. One
-/// stream serves one face: FreeType keeps its read position in it.
+/// (the file truncated, or gone) is an error FreeType returns. One stream serves one face:
+/// FreeType keeps its read position in it. The renderer's Cairo faces read through these
+/// too (`FontFileHandle.freeTypeStream()`): the one place FreeType meets a font file.
 final class FreeTypeFileStream {
     let record: UnsafeMutablePointer<FT_StreamRec>
     /// The file read (kept open while the stream lives).
@@ -71,29 +72,22 @@ final class FreeTypeFileStream {
     }
 }
 
-/// Owns an `FT_Face` read through a file stream (or from memory), and keeps its source and
-/// its library alive (a face must be freed before either).
+/// Owns an `FT_Face` read through a file stream (or from memory, in the tests), and keeps
+/// its source and its library alive (a face must be freed before either).
 final class FreeTypeFace {
     let handle: FT_Face
     private let library: FreeTypeLibrary
     private let source: AnyObject
 
-    /// The face at `faceIndex` of the file `file` holds, read whole into memory (the tests
-    /// check the streamed faces against these).
-    init(file: FontFileBytes, path: String, faceIndex: Int, library: FreeTypeLibrary) throws(TextError) {
-        var face: FT_Face?
-        let error = FT_New_Memory_Face(library.handle, file.bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self),
-                                       FT_Long(file.bytes.count), FT_Long(faceIndex), &face)
-        guard error == 0, let face else {
-            throw .fontUnreadable(path: path, faceIndex: faceIndex, code: error)
-        }
+    /// Takes over `face`, read from `source` with `library`.
+    init(adopting face: FT_Face, source: AnyObject, library: FreeTypeLibrary) {
         handle = face
         self.library = library
-        source = file
+        self.source = source
     }
 
     /// The face at `faceIndex` of the file `stream` reads.
-    init(stream: FreeTypeFileStream, path: String, faceIndex: Int, library: FreeTypeLibrary) throws(TextError) {
+    convenience init(stream: FreeTypeFileStream, path: String, faceIndex: Int, library: FreeTypeLibrary) throws(TextError) {
         var arguments = FT_Open_Args()
         arguments.flags = FT_UInt(FT_OPEN_STREAM)
         arguments.stream = stream.record
@@ -102,9 +96,7 @@ final class FreeTypeFace {
         guard error == 0, let face else {
             throw .fontUnreadable(path: path, faceIndex: faceIndex, code: error)
         }
-        handle = face
-        self.library = library
-        source = stream
+        self.init(adopting: face, source: stream, library: library)
     }
 
     deinit { FT_Done_Face(handle) }
@@ -116,4 +108,15 @@ final class FreeTypeFace {
 
     /// How many faces the file holds (more than 1 for a collection).
     var numberOfFaces: Int { Int(handle.pointee.num_faces) }
+}
+
+extension FontFileHandle {
+    /// A new FreeType stream over this file, for one face made in another module (the
+    /// renderer's Cairo faces; the module has FreeType's types of its own): the `FT_Stream`
+    /// (an `FT_StreamRec` pointer to hand `FT_Open_Face` in `FT_Open_Args`) and its owner,
+    /// to be kept until the face is done.
+    public func freeTypeStream() -> (stream: UnsafeMutableRawPointer, owner: AnyObject) {
+        let stream = FreeTypeFileStream(file: self)
+        return (UnsafeMutableRawPointer(stream.record), stream)
+    }
 }

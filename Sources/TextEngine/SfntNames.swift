@@ -14,11 +14,8 @@ import Glibc
 /// cannot be read (not an sfnt, a damaged directory, no such record) is `nil`: it may be
 /// any family, and is opened as before.
 enum SfntNames {
-    /// The sfnt signatures read here: TrueType (1.0 and Apple's `true`) and CFF (`OTTO`).
-    private static let faceSignatures: Set<UInt32> = [0x0001_0000, 0x7472_7565, 0x4F54_544F]
-    private static let collectionSignature: UInt32 = 0x7474_6366  // "ttcf"
     /// More faces than a collection may say it has are not read (the catalog opens 256).
-    static let maxFaces = 256
+    static let maxFaces = SfntDirectory.maxFaces
     /// A `name` table larger than this is not read (the Noto CJK ones are ~10 KB).
     static let maxNameTableBytes = 1 << 20
 
@@ -26,16 +23,9 @@ enum SfntNames {
     /// family, one array per face in face order; nil for a face whose names are unknown. An
     /// empty array when the file is not an sfnt or collection this reads: every face unknown.
     static func familyNames(fd: Int32, size: Int) -> [[String]?] {
-        var reader = Reader(fd: fd, size: size)
-        guard let signature = reader.uint32(at: 0) else { return [] }
-        if faceSignatures.contains(signature) { return [names(ofFaceAt: 0, reader: &reader)] }
-        guard signature == collectionSignature, let count = reader.uint32(at: 8),
-              count >= 1, count <= UInt32(maxFaces),
-              let offsets = reader.bytes(at: 12, count: Int(count) * 4) else { return [] }
-        return (0..<Int(count)).map { index in
-            let offset = Int(offsets.loadBigEndian32(at: index * 4))
-            return names(ofFaceAt: offset, reader: &reader)
-        }
+        let reader = Reader(fd: fd, size: size)
+        guard let offsets = SfntDirectory.faceOffsets(reader.bytes) else { return [] }
+        return offsets.map { names(ofFaceAt: $0, reader: reader) }
     }
 
     /// Whether `names` (one face's, from `familyNames`) may be `family`'s: compared as the
@@ -54,33 +44,38 @@ enum SfntNames {
         return text
     }
 
-    private static func names(ofFaceAt offset: Int, reader: inout Reader) -> [String]? {
-        guard let signature = reader.uint32(at: offset), faceSignatures.contains(signature),
-              let tableCount = reader.uint16(at: offset + 4),
-              let directory = reader.bytes(at: offset + 12, count: Int(tableCount) * 16) else { return nil }
-        var nameTable: (offset: Int, length: Int)?
-        for index in 0..<Int(tableCount) where directory.loadBigEndian32(at: index * 16) == 0x6E61_6D65 {  // "name"
-            nameTable = (Int(directory.loadBigEndian32(at: index * 16 + 8)), Int(directory.loadBigEndian32(at: index * 16 + 12)))
+    private static func names(ofFaceAt offset: Int, reader: Reader) -> [String]? {
+        guard let records = SfntDirectory.records(ofFaceAt: offset, reader.bytes) else { return nil }
+        // Every `name` record's (a damaged file may have two; whichever FreeType takes).
+        var names: Set<String> = []
+        for record in records where record.tag == 0x6E61_6D65 {  // "name"
+            guard record.length >= 6, record.length <= maxNameTableBytes, record.offset <= reader.size,
+                  let table = reader.bytes(at: record.offset, count: min(record.length, reader.size - record.offset)),
+                  table.count >= 6 else { continue }
+            names.formUnion(self.names(inNameTable: table))
         }
-        guard let nameTable, nameTable.length >= 6, nameTable.length <= maxNameTableBytes,
-              let table = reader.bytes(at: nameTable.offset, count: min(nameTable.length, reader.size - nameTable.offset))
-        else { return nil }
-        let count = Int(table.loadBigEndian16(at: 2))
-        let storage = Int(table.loadBigEndian16(at: 4))
+        return names.isEmpty ? nil : names.sorted()
+    }
+
+    /// The names of the family records (IDs 1, 16, 21) of one `name` table, each converted
+    /// both ways.
+    private static func names(inNameTable table: [UInt8]) -> Set<String> {
+        let count = Int(SfntDirectory.bigEndian16(table, at: 2))
+        let storage = Int(SfntDirectory.bigEndian16(table, at: 4))
         var names: Set<String> = []
         for index in 0..<count {
             let record = 6 + index * 12
             guard record + 12 <= table.count else { break }
-            let nameID = table.loadBigEndian16(at: record + 6)
+            let nameID = SfntDirectory.bigEndian16(table, at: record + 6)
             guard nameID == 1 || nameID == 16 || nameID == 21 else { continue }
-            let length = Int(table.loadBigEndian16(at: record + 8))
-            let start = storage + Int(table.loadBigEndian16(at: record + 10))
+            let length = Int(SfntDirectory.bigEndian16(table, at: record + 8))
+            let start = storage + Int(SfntDirectory.bigEndian16(table, at: record + 10))
             guard length > 0, start + length <= table.count else { continue }
             let bytes = table[start..<(start + length)]
             names.insert(asciiFromUTF16(bytes).lowercased())
             names.insert(asciiFromBytes(bytes).lowercased())
         }
-        return names.isEmpty ? nil : names.sorted()
+        return names
     }
 
     /// FreeType's `tt_name_ascii_from_utf16`.
@@ -128,16 +123,5 @@ enum SfntNames {
             }
             return buffer
         }
-
-        func uint32(at offset: Int) -> UInt32? { bytes(at: offset, count: 4).map { $0.loadBigEndian32(at: 0) } }
-        func uint16(at offset: Int) -> UInt16? { bytes(at: offset, count: 2).map { $0.loadBigEndian16(at: 0) } }
     }
-}
-
-private extension Array where Element == UInt8 {
-    func loadBigEndian32(at offset: Int) -> UInt32 {
-        UInt32(self[offset]) << 24 | UInt32(self[offset + 1]) << 16 | UInt32(self[offset + 2]) << 8 | UInt32(self[offset + 3])
-    }
-
-    func loadBigEndian16(at offset: Int) -> UInt16 { UInt16(self[offset]) << 8 | UInt16(self[offset + 1]) }
 }

@@ -15,6 +15,8 @@ final class HarfBuzzFace {
     /// Whether a table could not be read: HarfBuzz then took the table as empty, so nothing
     /// shaped with the face since can be trusted (see `ShapingFont.shape`).
     var tableUnreadable: Bool { tables.unreadable.load(ordering: .relaxed) }
+    /// Which face of its file this is (`FontTableSource.faceIndex`).
+    var faceIndex: Int { tables.source.faceIndex }
     private let tables: TableReader
 
     init(tables source: FontTableSource) throws(ShapingError) {
@@ -29,7 +31,7 @@ final class HarfBuzzFace {
         guard hb.face_get_glyph_count(face) > 0, hb.face_get_upem(face) > 0,
               !tables.unreadable.load(ordering: .relaxed) else {
             hb.face_destroy(face)
-            throw .faceUnreadable(faceIndex: 0)
+            throw .faceUnreadable(faceIndex: source.faceIndex)
         }
         hb.face_make_immutable(face)
         handle = face
@@ -72,6 +74,18 @@ private final class TableReader: @unchecked Sendable {  // immutable but for the
                                       HB_MEMORY_MODE_READONLY, base) { $0?.deallocate() }
             if hb.blob_get_length(blob) != UInt32(memory.count) { unreadable.store(true, ordering: .relaxed) }
             return blob
+        case .shared(let memory, let owner):
+            guard let base = memory.baseAddress, memory.count <= Int(UInt32.max) else {
+                unreadable.store(true, ordering: .relaxed)
+                return nil
+            }
+            // HarfBuzz lets go of the owner with the blob (or when it could not make it).
+            let blob = hb.blob_create(base.assumingMemoryBound(to: CChar.self), UInt32(memory.count),
+                                      HB_MEMORY_MODE_READONLY, Unmanaged.passRetained(owner as AnyObject).toOpaque()) {
+                Unmanaged<AnyObject>.fromOpaque($0!).release()
+            }
+            if hb.blob_get_length(blob) != UInt32(memory.count) { unreadable.store(true, ordering: .relaxed) }
+            return blob
         }
     }
 }
@@ -86,6 +100,8 @@ final class HarfBuzzFont: @unchecked Sendable {
     var hb: HarfBuzz { face.hb }
     /// Whether a table of the face could not be read (see `HarfBuzzFace`).
     var tableUnreadable: Bool { face.tableUnreadable }
+    /// Which face of its file this is.
+    var faceIndex: Int { face.faceIndex }
 
     init(face: HarfBuzzFace) throws(ShapingError) {
         let hb = face.hb

@@ -2,7 +2,8 @@
 ///
 /// Messages are made at the edges (CLI, HTTP); these cases only carry facts.
 public enum ShapingError: Error, Hashable, Sendable {
-    /// HarfBuzz found no font at `faceIndex` in the bytes (an empty face: no glyphs, no em).
+    /// HarfBuzz found no font at `faceIndex` of the file (an empty face: no glyphs, no em),
+    /// or a table of it could not be read.
     case faceUnreadable(faceIndex: Int)
     /// The HarfBuzz library could not be opened or lacks a function (`reason` says which).
     case libraryUnavailable(reason: String)

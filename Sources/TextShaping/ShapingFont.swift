@@ -164,7 +164,7 @@ public final class ShapingFont: @unchecked Sendable {
             }
         }
         // A table HarfBuzz could not read was taken as empty: refuse what it shaped.
-        guard !font.tableUnreadable else { throw .faceUnreadable(faceIndex: 0) }
+        guard !font.tableUnreadable else { throw .faceUnreadable(faceIndex: font.faceIndex) }
         return result
     }
 

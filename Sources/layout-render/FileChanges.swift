@@ -1,47 +1,26 @@
 import Glibc
+import LayoutRenderKit
 
-/// What a file is at one moment, as far as `watch` can tell without reading it: the file
-/// the name leads to (device and inode, so an editor that saves by writing a new file and
-/// renaming it over the old is seen), its size and its modification time to the nanosecond.
-/// Nil when the name leads to nothing (between an editor's unlink and its new file).
-struct FileSignature: Equatable {
-    var device: UInt64
-    var inode: UInt64
-    var size: Int64
-    var modified: timespec
-
-    init?(path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
-        size = Int64(info.st_size)
-        modified = info.st_mtim
-    }
-
-    static func == (a: FileSignature, b: FileSignature) -> Bool {
-        a.device == b.device && a.inode == b.inode && a.size == b.size
-            && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
-    }
-}
-
-/// Tells when a set of files has changed and then stayed the same for one look: polled
+/// Tells when a set of files has changed and then stayed the same for one look, each file
+/// as far as `watch` can tell without reading it (`RegularFile.Identity`: the file the name
+/// leads to, its size and modification time; nil while the name leads to nothing, between
+/// an editor's unlink and its new file): polled
 /// every `interval`, so the watch costs a few `stat` calls a tick and no busy loop, and
 /// a file caught half written (the size or time still moving) is not reported until the
 /// writer is done with it.
 struct FileChanges {
     let paths: [String]
     /// The signatures last reported (nil before the first report).
-    private var reported: [FileSignature?]?
+    private var reported: [RegularFile.Identity?]?
     /// The signatures seen at the previous look.
-    private var previous: [FileSignature?]?
+    private var previous: [RegularFile.Identity?]?
 
     init(paths: [String]) { self.paths = paths }
 
     /// Looks at the files once: their signatures when they differ from the last ones
     /// reported and are the same as at the previous look, otherwise nil.
-    mutating func settledChange() -> [FileSignature?]? {
-        let now = paths.map { FileSignature(path: $0) }
+    mutating func settledChange() -> [RegularFile.Identity?]? {
+        let now = paths.map { RegularFile.Identity(path: $0) }
         defer { previous = now }
         guard now == previous, reported.map({ $0 != now }) ?? true else { return nil }
         reported = now

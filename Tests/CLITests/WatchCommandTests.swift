@@ -111,6 +111,47 @@ final class WatchCommandTests: XCTestCase {
         XCTAssertEqual(lines(watch.output, containing: "wrote"), 4, "one render per save, none for the unchanged file")
     }
 
+    /// A font the spec names by file, rewritten in place between two renders (as a font
+    /// tool saves it): the next render draws with the new file, as a fresh process would,
+    /// never with glyphs missing (the process's first load of the font read nothing after
+    /// the file changed, and Cairo drew no glyph without a word).
+    func testAFontRewrittenBetweenRendersIsDrawnAsItIsNow() throws {
+        let dejaVu = "/usr/share/fonts/truetype/dejavu/"
+        let regular = try Data(contentsOf: URL(fileURLWithPath: dejaVu + "DejaVuSans.ttf"))
+        let bold = try Data(contentsOf: URL(fileURLWithPath: dejaVu + "DejaVuSans-Bold.ttf"))
+        let text = "canvas width=120 height=40 background=#ffffff\nlabel \"Hamburgefonts\" font=\"face.ttf\" size=18 color=#000000\n"
+        try regular.write(to: dir.appendingPathComponent("face.ttf"))
+        _ = try CLIRunner.write(text, in: dir)
+        // What fresh processes draw with each file.
+        func fresh(_ font: Data, _ name: String) throws -> [UInt8] {
+            let other = try CLIRunner.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: other) }
+            try font.write(to: other.appendingPathComponent("face.ttf"))
+            let spec = try CLIRunner.write(text, in: other)
+            let r = try CLIRunner.run([spec, other.appendingPathComponent(name).path], killAfter: 60)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            return try PNGDecoder.decode(Array(try Data(contentsOf: other.appendingPathComponent(name)))).pixels
+        }
+        let regularPixels = try fresh(regular, "regular.png"), boldPixels = try fresh(bold, "bold.png")
+        XCTAssertNotEqual(regularPixels, boldPixels)
+        func pixels() -> [UInt8]? {
+            guard let bytes = FileManager.default.contents(atPath: path("out.png")) else { return nil }
+            return try? PNGDecoder.decode(Array(bytes)).pixels
+        }
+
+        let watch = try startWatch([path("in.spec"), path("out.png")])
+        waitUntil("the first picture", watch) { pixels() == regularPixels }
+        usleep(20_000)  // past the file system's time granularity
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path("face.ttf")))  // in place: the same inode
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: bold)
+        try handle.close()
+        try saveByRename(text + "\n")
+        waitUntil("the picture with the rewritten font", watch) { pixels() == boldPixels }
+        XCTAssertEqual(watch.interrupt(), 0, watch.errors)
+        XCTAssertFalse(watch.errors.contains("error"), watch.errors)
+    }
+
     func testWaitsForASpecThatIsNotThereYetAndWatchesTheDataFile() throws {
         try Data(##"{"colour": "red"}"##.utf8).write(to: dir.appendingPathComponent("data.json"))
         let watch = try startWatch([path("in.spec"), path("out.png"), "--data", path("data.json")])

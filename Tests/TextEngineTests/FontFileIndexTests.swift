@@ -288,7 +288,8 @@ final class FontAdvanceTableTests: XCTestCase {
             for index in 0..<max(1, first.numberOfFaces) {
                 let face = index == 0 ? first : try FreeTypeFace(file: file, path: path, faceIndex: index, library: library)
                 let count = Int(face.handle.pointee.num_glyphs)
-                guard let fromTable = Font.tableAdvances(face, count: count) else { continue }
+                let tables = FontFileTables(file: try FontFileHandle(path: path), faceIndex: index)
+                guard let fromTable = Font.tableAdvances(face, count: count, tables: tables) else { continue }
                 XCTAssertEqual(fromTable, try Font.freeTypeAdvances(face, count: count, path: path, faceIndex: index), "\(path)#\(index)")
                 compared += 1
             }
@@ -306,7 +307,8 @@ final class FontAdvanceTableTests: XCTestCase {
             for index in 0..<max(1, first.numberOfFaces) {
                 let face = index == 0 ? first : try FreeTypeFace(file: file, path: path, faceIndex: index, library: library)
                 guard FT_Select_Charmap(face.handle, FT_ENCODING_UNICODE) == 0,
-                      let fromTable = Font.tableCharacterMap(face) else { continue }
+                      let fromTable = Font.tableCharacterMap(face, tables: FontFileTables(file: try FontFileHandle(path: path),
+                                                                                            faceIndex: index)) else { continue }
                 let walked = Font.freeTypeCharacterMap(face)
                 XCTAssertTrue(fromTable.bmp == walked.bmp, "\(path)#\(index): BMP")
                 XCTAssertEqual(fromTable.supplementary, walked.supplementary, "\(path)#\(index)")

@@ -104,29 +104,53 @@ final class ShapingTests: XCTestCase {
         XCTAssertNil(tables, "and lets them go with the face")
     }
 
-    func testAFontFileChangedOrTruncatedWhileOpenIsAnErrorNotOtherBytes() throws {
+    func testAFontFileTruncatedWhileOpenIsAnErrorNotOtherBytes() throws {
         let original = try Data(contentsOf: URL(fileURLWithPath: Self.sans))
-        for change in ["truncated", "rewritten"] {
-            let path = try temporaryFile([UInt8](original))
-            let font = try Font(path: path)
-            let shaper = try XCTUnwrap(font.shaper)
-            // The shaper has read only the tables that made the face (head, maxp); shaping
-            // reads cmap, hmtx and the layout tables, from a file that changed meanwhile.
-            let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
-            if change == "truncated" {
-                try handle.truncate(atOffset: UInt64(original.count / 2))
-            } else {
-                usleep(20_000)  // past the file system's time granularity
-                try handle.write(contentsOf: Data(original.reversed()))
-            }
-            try handle.close()
-            XCTAssertFalse(font.file.isUnchanged, change)
-            var buffer = [UInt8](repeating: 0, count: 16)
-            XCTAssertEqual(buffer.withUnsafeMutableBytes { font.file.read(at: 0, count: 16, into: $0.baseAddress!) }, 0, change)
-            let text = Array("AVA office".utf16)
-            XCTAssertThrowsError(try text.withUnsafeBufferPointer { try shaper.shape($0) }, change) { error in
-                XCTAssertEqual(error as? ShapingError, .faceUnreadable(faceIndex: 0), change)
-            }
+        let path = try temporaryFile([UInt8](original))
+        let font = try Font(path: path)
+        let shaper = try XCTUnwrap(font.shaper)
+        // The shaper has read only the tables that made the face (head, maxp); shaping
+        // reads cmap, hmtx and the layout tables, from a file that is empty meanwhile.
+        XCTAssertEqual(truncate(path, 0), 0)
+        XCTAssertFalse(font.file.isUnchanged)
+        let text = Array("AVA office".utf16)
+        XCTAssertThrowsError(try text.withUnsafeBufferPointer { try shaper.shape($0) }) { error in
+            XCTAssertEqual(error as? ShapingError, .faceUnreadable(faceIndex: 0))
+        }
+    }
+
+    /// A font rewritten in place (or only touched) says so, and the library hands out the
+    /// file as it is now: another `Font`, read from the new bytes. A font replaced by a
+    /// rename is the new file too; one removed is the error it is.
+    func testAFontFileChangedSinceItWasLoadedIsLoadedAgain() throws {
+        let regular = try Data(contentsOf: URL(fileURLWithPath: Self.sans))
+        let bold = try Data(contentsOf: URL(fileURLWithPath: FontLibrary.systemDejaVuDirectory + "/DejaVuSans-Bold.ttf"))
+        let path = try temporaryFile([UInt8](regular))
+        let library = FontLibrary()
+        let first = try library.font(path: path)
+        XCTAssertTrue(try library.font(path: path) === first, "unchanged: the same font")
+        XCTAssertEqual(first.styleName, "Book")
+
+        usleep(20_000)  // past the file system's time granularity
+        try bold.write(to: URL(fileURLWithPath: path))  // in place: the same inode
+        XCTAssertFalse(first.file.isUnchanged)
+        let second = try library.font(path: path)
+        XCTAssertFalse(second === first)
+        XCTAssertEqual(second.styleName, "Bold")
+        XCTAssertTrue(second.file.isUnchanged)
+
+        usleep(20_000)
+        XCTAssertEqual(utimes(path, nil), 0)  // touched: the same bytes, read again
+        let third = try library.font(path: path)
+        XCTAssertFalse(third === second)
+        XCTAssertEqual(third.styleName, "Bold")
+
+        let replacement = try temporaryFile([UInt8](regular))
+        XCTAssertEqual(rename(replacement, path), 0)
+        XCTAssertEqual(try library.font(path: path).styleName, "Book")
+        XCTAssertEqual(unlink(path), 0)
+        XCTAssertThrowsError(try library.font(path: path)) { error in
+            XCTAssertEqual(error as? TextError, .fontNotFound(path: path))
         }
     }
 
