@@ -64,7 +64,11 @@ async function update() {
   if (number !== latest) return;  // a newer edit has asked since
   const [framesAnswer, pngAnswer] = answers;
   const bad = !framesAnswer.ok ? framesAnswer : (!pngAnswer.ok ? pngAnswer : null);
-  if (bad) { showError(await failure(bad)); return; }
+  if (bad) {
+    const e = await failure(bad);
+    if (number === latest) showError(e);  // else a newer edit has asked since: its answer decides
+    return;
+  }
   const [newFrames, blob] = await Promise.all([framesAnswer.json(), pngAnswer.blob()]);
   if (number !== latest) return;
   frames = newFrames;
@@ -187,9 +191,16 @@ function download(blob, name) {
   setTimeout(() => URL.revokeObjectURL(link.href), 10000);
 }
 
+/** POST /render for a button (`query`); null, with the error shown, when it fails, and null
+ *  unshown when the spec has been edited since (its error is the newer render's to show). */
 async function fetched(query) {
+  const asked = latest;
   const response = await render(query);
-  if (!response.ok) { showError(await failure(response)); return null; }
+  if (!response.ok) {
+    const e = await failure(response);
+    if (asked === latest) showError(e);
+    return null;
+  }
   return response;
 }
 
