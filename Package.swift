@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff", "PNGCodec"]),
         // Conformance/: the corpus recorded from Chromium (scripts/conformance --record), read by ConformanceCorpusTests.
         .testTarget(name: "LayoutRenderKitTests", dependencies: ["LayoutRenderKit", "LayoutRenderGolden", "SpecLanguage", "SpecGenerators", "PixelDiff", "PNGCodec", "LayoutEngine", "ImageMemory",
-                                   "Rendering", "CRsvg"],
+                                   "Rendering", "TextEngine", "CRsvg"],
                     exclude: ["Conformance"]),
         .testTarget(name: "LayoutRenderTestingTests", dependencies: ["LayoutRenderTesting", "LayoutRenderGolden", "LayoutRenderKit", "PNGCodec"],
                     exclude: ["__Snapshots__"]),

@@ -24,9 +24,10 @@ public struct FixtureRunner: Sendable {
         /// Count anti-aliased pixels as differences.
         public var includeAA = false
         /// Differing pixels tolerated before a case fails.
-        public var maxDiffPixels = 0
-        /// The largest fraction (0…1) of differing pixels tolerated; with `maxDiffPixels`,
-        /// both must hold.
+        public var maxDiffPixels: Int?
+        /// The largest fraction (0…1) of differing pixels tolerated. With neither limit no
+        /// pixel may differ; a ratio alone limits; with both, both must hold
+        /// (`DiffResult.withinTolerance`).
         public var maxDiffRatio: Double?
         /// Rectangles of device pixels not compared, in every case.
         public var ignore: [PixelRect] = []
@@ -269,7 +270,7 @@ public struct FixtureRunner: Sendable {
             if result.sizeMismatch {
                 pixelsFailed = true
                 details.append("the image size changed from \(expected.width)x\(expected.height) to \(actual.width)x\(actual.height) px")
-            } else if result.differentPixels > options.maxDiffPixels || (options.maxDiffRatio.map { result.ratio > $0 } ?? false) {
+            } else if !result.withinTolerance(maxDiffPixels: options.maxDiffPixels, maxDiffRatio: options.maxDiffRatio) {
                 pixelsFailed = true
                 var line = "\(result.differentPixels) px differ"
                 if options.maxDiffRatio != nil { line += " (\(String(format: "%.4f", result.ratio * 100))% of \(result.totalPixels) px)" }

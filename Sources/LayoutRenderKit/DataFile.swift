@@ -9,7 +9,9 @@ public enum DataFile {
 
     /// The top-level object's keys become names; nested objects and arrays keep their shape.
     /// Errors give the line, column and JSON path in the file; duplicate keys are errors.
-    public static func read(path: String, limits: ParseLimits = .default) throws(LayoutRenderError) -> [String: DataValue] {
+    /// At most `maxBytes` are read (by default `DataFile.maxBytes`).
+    public static func read(path: String, limits: ParseLimits = .default,
+                            maxBytes: Int = DataFile.maxBytes) throws(LayoutRenderError) -> [String: DataValue] {
         let data: Data
         do throws(RegularFile.Failure) {
             data = Data(try RegularFile.read(path: path, maxBytes: maxBytes))

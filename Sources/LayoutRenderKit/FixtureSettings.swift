@@ -32,8 +32,12 @@ public struct FixtureSettings: Hashable, Sendable {
         (specPath as NSString).deletingPathExtension + ".fixture.json"
     }
 
-    /// The settings of the spec at `specPath`; nil when it has no sidecar.
-    public static func load(forSpec specPath: String) throws(LayoutRenderError) -> FixtureSettings? {
+    /// The settings of the spec at `specPath`; nil when it has no sidecar. Its data file
+    /// may be `maxDataBytes` long (by default as long as `--data`'s; the service's is its
+    /// `--max-body-bytes`). With `cache`, a sidecar (and its data file) read before and
+    /// unchanged since is not read again.
+    public static func load(forSpec specPath: String, maxDataBytes: Int = DataFile.maxBytes,
+                            cache: FixtureSettingsCache? = nil) throws(LayoutRenderError) -> FixtureSettings? {
         let path = sidecarPath(forSpec: specPath)
         let folder = (specPath as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
@@ -46,19 +50,37 @@ public struct FixtureSettings: Hashable, Sendable {
             throw .spec(diagnostic)
         }
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        let bytes: [UInt8]
+        let read: (reused: FixtureSettings?, bytes: [UInt8], identity: RegularFile.Identity)
         do throws(RegularFile.Failure) {
-            bytes = try RegularFile.read(path: path, maxBytes: maxSidecarBytes)
+            read = try RegularFile.read(path: path, maxBytes: maxSidecarBytes) { identity in
+                cache?.settings(sidecar: path, identity: identity, maxDataBytes: maxDataBytes)
+            }
         } catch .tooLarge {
             throw .spec(Diagnostic(file: path, location: nil, message: "the fixture file is larger than \(maxSidecarBytes) bytes"))
         } catch {
             throw .resource(Diagnostic(file: path, location: nil, message: "cannot read the fixture file: \(error)"))
         }
-        return try parse(bytes, path: path, folder: folder.isEmpty ? "." : folder)
+        if let reused = read.reused { return reused }
+        // The data file's identity is taken before it is read: one that changes while it is
+        // read is read again next time.
+        var dataIdentity: RegularFile.Identity?
+        let settings = try parse(read.bytes, path: path, folder: folder.isEmpty ? "." : folder) { file throws(LayoutRenderError) in
+            dataIdentity = RegularFile.identity(path: file)
+            return try DataFile.read(path: file, maxBytes: maxDataBytes)
+        }
+        cache?.store(.init(sidecar: read.identity, maxDataBytes: maxDataBytes,
+                           dataFile: settings.dataFile.map { ($0, dataIdentity) }, settings: settings), sidecar: path)
+        return settings
     }
 
     /// Parses a sidecar's bytes; `folder` is where a data file named in it is looked for.
     public static func parse(_ bytes: [UInt8], path: String, folder: String) throws(LayoutRenderError) -> FixtureSettings {
+        try parse(bytes, path: path, folder: folder) { file throws(LayoutRenderError) in try DataFile.read(path: file) }
+    }
+
+    /// Parses a sidecar's bytes, its data file read by `readData`.
+    static func parse(_ bytes: [UInt8], path: String, folder: String,
+                      readData: (String) throws(LayoutRenderError) -> [String: DataValue]) throws(LayoutRenderError) -> FixtureSettings {
         func fail(_ jsonPath: String, _ message: String) -> LayoutRenderError {
             .spec(Diagnostic(file: path, location: SourceLocation(jsonPath: jsonPath), message: message))
         }
@@ -87,7 +109,7 @@ public struct FixtureSettings: Hashable, Sendable {
                 case .missing: throw fail("$.data", "no data file '\(name)' in the spec's folder")
                 }
             }
-            settings.variables = try DataFile.read(path: resolved)
+            settings.variables = try readData(resolved)
             settings.dataFile = resolved
         default: throw fail("$.data", "data is a file name or a JSON object")
         }

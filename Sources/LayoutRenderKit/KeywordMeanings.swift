@@ -1,11 +1,23 @@
-// What each keyword of the language (`SpecLanguage.Keywords`) means to the engines: one
-// exhaustive switch a set, so a keyword added to a set is a compile error here until it
-// means something.
+// What each keyword of the language (`SpecLanguage.Keywords`) means to the engines: an
+// exhaustive switch for a set the engine spells otherwise (the layout engine's enums have
+// no spellings), so a keyword added to it is a compile error here until it means
+// something; the engine's value of the same spelling for a set it spells alike
+// (`KeywordMeaningTests` checks every case of those).
 
 import LayoutEngine
 import Rendering
 import SpecLanguage
 import TextEngine
+
+extension KeywordSet {
+    /// The engine's value spelled as this keyword is.
+    func sameSpelling<Meaning: RawRepresentable<String>>(_ meaning: Meaning.Type = Meaning.self) -> Meaning {
+        guard let value = Meaning(rawValue: rawValue) else {
+            preconditionFailure("the keyword '\(rawValue)' has no \(Meaning.self) of its spelling")
+        }
+        return value
+    }
+}
 
 extension Keywords.Align {
     /// The flex alignment, and whether it is CSS's `safe` form.
@@ -118,92 +130,37 @@ extension Keywords.Position {
 }
 
 extension Keywords.TextAlign {
-    var text: TextAlignment {
-        switch self {
-        case .natural: .natural
-        case .left: .left
-        case .center: .center
-        case .right: .right
-        case .justify: .justify
-        }
-    }
+    var text: TextAlignment { sameSpelling() }
 }
 
 extension Keywords.TextWrap {
-    var text: TextEngine.TextWrap {
-        switch self {
-        case .word: .word
-        case .char: .char
-        }
-    }
+    var text: TextEngine.TextWrap { sameSpelling() }
 }
 
 extension Keywords.Truncate {
-    var text: TextTruncation {
-        switch self {
-        case .tail: .tail
-        case .head: .head
-        case .middle: .middle
-        case .clip: .clip
-        }
-    }
+    var text: TextTruncation { sameSpelling() }
 }
 
 extension Keywords.BorderStyle {
-    var drawing: Rendering.BorderStyle {
-        switch self {
-        case .solid: .solid
-        case .dashed: .dashed
-        case .dotted: .dotted
-        }
-    }
+    var drawing: Rendering.BorderStyle { sameSpelling() }
 }
 
 extension Keywords.Blend {
-    var drawing: BlendMode {
-        switch self {
-        case .normal: .normal
-        case .multiply: .multiply
-        case .screen: .screen
-        case .overlay: .overlay
-        }
-    }
+    var drawing: BlendMode { sameSpelling() }
 }
 
 extension Keywords.FillRule {
-    var drawing: PathStyle.FillRule {
-        switch self {
-        case .nonzero: .nonzero
-        case .evenodd: .evenodd
-        }
-    }
+    var drawing: PathStyle.FillRule { sameSpelling() }
 }
 
 extension Keywords.LineJoin {
-    var drawing: PathStyle.LineJoin {
-        switch self {
-        case .miter: .miter
-        case .round: .round
-        case .bevel: .bevel
-        }
-    }
+    var drawing: PathStyle.LineJoin { sameSpelling() }
 }
 
 extension Keywords.LineCap {
-    var drawing: PathStyle.LineCap {
-        switch self {
-        case .butt: .butt
-        case .round: .round
-        case .square: .square
-        }
-    }
+    var drawing: PathStyle.LineCap { sameSpelling() }
 }
 
 extension Keywords.VerticalAlign {
-    var text: InlineObject.Alignment {
-        switch self {
-        case .baseline: .baseline
-        case .middle: .middle
-        }
-    }
+    var text: InlineObject.Alignment { sameSpelling() }
 }

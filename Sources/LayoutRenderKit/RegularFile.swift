@@ -34,6 +34,23 @@ public enum RegularFile {
         var size: Int
         var modified: Int
         var modifiedNanoseconds: Int
+
+        init(_ info: stat) {
+            self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int(info.st_size),
+                      modified: Int(info.st_mtim.tv_sec), modifiedNanoseconds: Int(info.st_mtim.tv_nsec))
+        }
+
+        init(device: UInt64, inode: UInt64, size: Int, modified: Int, modifiedNanoseconds: Int) {
+            self.device = device; self.inode = inode; self.size = size
+            self.modified = modified; self.modifiedNanoseconds = modifiedNanoseconds
+        }
+    }
+
+    /// The identity of the file at `path` (links followed), nil when it cannot be looked at.
+    static func identity(path: String) -> Identity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Identity(info)
     }
 
     /// The bytes of the regular file at `path`, at most `maxBytes` of them.

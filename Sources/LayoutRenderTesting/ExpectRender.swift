@@ -17,27 +17,19 @@ import LayoutRenderKit
 /// from the running test (`Test.current`), `__Snapshots__/TestFile/testName.png` beside the
 /// test file. An inline spec's errors are reported at the call's file and line.
 public func expectRender(_ spec: String, matches golden: String? = nil, named name: String? = nil,
-                         threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int? = nil,
-                         maxDiffRatio: Double? = nil, ignoring regions: [PixelRegion] = [], masking ids: Set<String> = [],
-                         update: UpdateMode = .automatic, artifacts: String? = nil,
-                         sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-    let failures = verifyRender(spec, matches: golden, named: name, threshold: threshold, includeAA: includeAA,
-                                maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio, ignoring: regions, masking: ids,
-                                update: update, artifacts: artifacts,
-                                file: sourceLocation.filePath, testName: Test.current?.name ?? "test")
+                         within tolerances: Tolerances = Tolerances(), update: UpdateMode = .automatic,
+                         artifacts: String? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    let failures = verifyRender(spec, matches: golden, named: name, within: tolerances, update: update,
+                                artifacts: artifacts, file: sourceLocation.filePath, testName: Test.current?.name ?? "test")
     for failure in failures { Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation) }
 }
 
 /// `expectRender` of a typed layout (see `assertRender(_:Layout…)`).
 public func expectRender(_ layout: Layout, matches golden: String? = nil, named name: String? = nil,
-                         threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int? = nil,
-                         maxDiffRatio: Double? = nil, ignoring regions: [PixelRegion] = [], masking ids: Set<String> = [],
-                         update: UpdateMode = .automatic, artifacts: String? = nil,
-                         sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-    let failures = verifyRender(layout, matches: golden, named: name, threshold: threshold, includeAA: includeAA,
-                                maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio, ignoring: regions, masking: ids,
-                                update: update, artifacts: artifacts,
-                                file: sourceLocation.filePath, testName: Test.current?.name ?? "test")
+                         within tolerances: Tolerances = Tolerances(), update: UpdateMode = .automatic,
+                         artifacts: String? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    let failures = verifyRender(layout, matches: golden, named: name, within: tolerances, update: update,
+                                artifacts: artifacts, file: sourceLocation.filePath, testName: Test.current?.name ?? "test")
     for failure in failures { Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation) }
 }
 #endif

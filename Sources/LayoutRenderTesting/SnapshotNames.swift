@@ -8,6 +8,11 @@ import Synchronization
 enum SnapshotNames {
     private static let counts = Mutex<[String: Int]>([:])
 
+    /// `golden` as given (a leading `~` expanded), else the name made from the test.
+    static func goldenPath(_ golden: String?, file: String, testName: String, name: String?) -> String {
+        golden.map { ($0 as NSString).expandingTildeInPath } ?? goldenPath(file: file, testName: testName, name: name)
+    }
+
     static func goldenPath(file: String, testName: String, name: String?) -> String {
         let testFile = URL(fileURLWithPath: file)
         let folder = testFile.deletingLastPathComponent().appendingPathComponent("__Snapshots__")

@@ -173,3 +173,16 @@ public enum DiffError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension DiffResult {
+    /// Whether the pixels counted are within `--max-diff-pixels` and `--max-diff-ratio`, as
+    /// every comparison of LayoutRender reads them: with neither limit, no pixel may differ;
+    /// a ratio alone limits; with both, both must hold. (Whether images of different sizes
+    /// may pass is the caller's to say: `diff` counts the pixels outside their overlap.)
+    public func withinTolerance(maxDiffPixels: Int?, maxDiffRatio: Double?) -> Bool {
+        if maxDiffPixels == nil && maxDiffRatio == nil { return differentPixels == 0 }
+        if let maxDiffPixels, differentPixels > maxDiffPixels { return false }
+        if let maxDiffRatio, ratio > maxDiffRatio { return false }
+        return true
+    }
+}

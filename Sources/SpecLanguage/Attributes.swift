@@ -82,8 +82,12 @@ public struct Attributes: Hashable, Sendable, RandomAccessCollection, Expressibl
         }
     }
 
-    /// Sets `attribute` as a later attribute of a node or style sets it: a shorthand
-    /// (`margin`, `padding`, `border`, a `size` pair) clears the sides it sets before.
+    /// Sets `attribute` as CSS cascades declarations: a shorthand (`margin`, `padding`,
+    /// `border`, a `size` pair) replaces the attributes it sets that were set before it (by
+    /// a style, or earlier on the line: `margin-left`, `width`), and one set after the
+    /// shorthand wins over it. So in the finished node such an attribute, when present,
+    /// always wins over its shorthand, whichever order the writer puts them in. (The
+    /// parser's general path, `PlainLineReader` and typed layouts set attributes through it.)
     public mutating func cascade(_ attribute: consuming Attribute) {
         for longhand in Schema.longhands(of: attribute) { remove(longhand) }
         set(attribute)

@@ -10,10 +10,13 @@ public enum NameSource: Sendable, Equatable {
     /// The `"data"` object of a JSON request body.
     case bodyData
 
-    /// How to give the missing name `name` (`give it with --var title=… or --data`).
+    /// How to give the missing name `name` (`give it with --var title=… or --data`). A
+    /// dotted name (`user.name`) is a member of an object, which `--var` cannot give.
     public func hint(forName name: String) -> String {
         switch self {
-        case .commandLine: return "give it with --var \(name)=… or --data"
+        case .commandLine:
+            guard let dot = name.firstIndex(of: ".") else { return "give it with --var \(name)=… or --data" }
+            return "give it with --data FILE.json ('\(name[..<dot])' an object)"
         case .query(let prefix): return "give it as ?\(prefix)\(name)=… in the URL"
         case .bodyData: return "give it in the body's \"data\": {\"\(name)\": …}"
         }

@@ -599,7 +599,7 @@ struct ParseState {
                             + (use.path.map { "at \($0)" } ?? "on line \(use.line)")
                         throw named
                     }
-                    Self.cascade(attribute, into: &attributes)
+                    attributes.cascade(attribute)
                 }
             }
         }
@@ -625,7 +625,7 @@ struct ParseState {
         guard let key = written[index].name, let shape = Schema.shape(of: key, for: kind) else {
             throw unknownAttribute(written[index], among: Schema.names(for: kind), kindName: kind.rawValue, nodeLine: nodeLine)
         }
-        try Self.cascade(read(written, index, key: key, shape: shape, nodeLine: nodeLine), into: &attributes)
+        attributes.cascade(try read(written, index, key: key, shape: shape, nodeLine: nodeLine))
     }
 
     /// A label holds at most `limits.maxSpansPerLabel` spans and inline images (counted
@@ -646,16 +646,6 @@ struct ParseState {
                                 + takes.map(\.spelling).sorted().joined(separator: ", "), at: attribute.location)
             }
         }
-    }
-
-    /// Sets an attribute as CSS cascades declarations: a shorthand (`margin`, `padding`,
-    /// `border`, a `size` pair) replaces the attributes it sets that were set before it (by
-    /// a style, or earlier on the line: `margin-left`, `width`), and one set after the
-    /// shorthand wins over it. So in the finished node such an attribute, when present,
-    /// always wins over its shorthand, whichever order the writer puts them in. (The
-    /// general path and `PlainLineReader` both set attributes through it.)
-    static func cascade(_ attribute: consuming Attribute, into attributes: inout Attributes) {
-        attributes.cascade(attribute)
     }
 
     /// `written[index]` read against `shape`, its fields read in place.

@@ -62,7 +62,7 @@ struct PlainLineReader {
             // them is on the line (there is no style), there is nothing to look for.
             if Schema.isShorthand(found.attribute.key),
                Schema.longhands(of: found.attribute).contains(where: { seen.contains($0) }) {
-                ParseState.cascade(found.attribute, into: &line.attributes)
+                line.attributes.cascade(found.attribute)
             } else {
                 line.attributes.set(found.attribute)
             }

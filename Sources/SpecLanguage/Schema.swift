@@ -136,12 +136,6 @@ public enum Schema {
         }
     }
     static let stackKinds: Set<NodeKind> = [.canvas, .vbox, .hbox]
-    // The keyword lists, spelled once in `Keywords`.
-    static let alignKeywords = Keywords.Align.spellings
-    static let justifyKeywords = Keywords.Justify.spellings
-    static let alignContentKeywords = Keywords.AlignContent.spellings
-    static let gridContentKeywords = Keywords.GridContent.spellings
-    static let gridSelfKeywords = Keywords.GridSelf.spellings
     /// The edge attributes: insets of a stack's or zbox's child, anchors of a box's child.
     static let insetNames = ["top", "right", "bottom", "left"]
     /// Per-side forms of the shorthands, in CSS order: `margin-top` … `border-left`.
@@ -177,7 +171,6 @@ public enum Schema {
 
     /// `border-top`, `border-right`, `border-bottom`, `border-left`.
     public static let borderSides = sides(of: "border")
-    static let textAlignKeywords = Keywords.TextAlign.spellings
 
     struct Definition {
         var shape: ValueShape
@@ -218,7 +211,7 @@ public enum Schema {
 
     /// The shapes of the attributes whose shape on a label differs from their shape
     /// elsewhere (`align`, `wrap`).
-    private static let labelAlign = ValueShape.keywords(textAlignKeywords)
+    private static let labelAlign = ValueShape.keywords(Keywords.TextAlign.spellings)
     private static let labelWrap = ValueShape.keywords(Keywords.TextWrap.spellings)
     /// The shape of attribute `name` on a node of `kind`, nil when the kind does not take
     /// it (a node's own attributes and a style's alike).
@@ -247,9 +240,9 @@ public enum Schema {
         // A connector's `background` is its label's, a colour.
         table[slot(.connector, .background)] = .color
         // A grid's alignment keywords are CSS Grid's (no baseline, no safe-*).
-        table[slot(.grid, .justify)] = .keywords(gridContentKeywords)
-        table[slot(.grid, .alignContent)] = .keywords(gridContentKeywords)
-        table[slot(.grid, .align)] = .keywords(gridSelfKeywords)
+        table[slot(.grid, .justify)] = .keywords(Keywords.GridContent.spellings)
+        table[slot(.grid, .alignContent)] = .keywords(Keywords.GridContent.spellings)
+        table[slot(.grid, .align)] = .keywords(Keywords.GridSelf.spellings)
         return table
     }()
     /// `definitions` by `AttributeName`, without hashing the name.
@@ -275,7 +268,7 @@ public enum Schema {
         add(["shadow"], .shadows(spread: true), layoutKinds)
         // An image under the node's content, in its padding box, by an image's content mode.
         add(["background-image"], .string, layoutKinds)
-        add(["background-mode"], .keywords(imageModes), layoutKinds)
+        add(["background-mode"], .keywords(Keywords.ImageMode.spellings), layoutKinds)
         add(["border"] + sides(of: "border"), .border, layoutKinds)
         add(["border-style"], .keywords(Keywords.BorderStyle.spellings), layoutKinds)
         add(["radius"], .radii, layoutKinds)
@@ -285,7 +278,7 @@ public enum Schema {
         add(["clip", "hidden"], .bool, layoutKinds)
         add(["grow", "shrink"], .number(min: 0, max: ValueRanges.maxFactor), layoutKinds)
         add(["basis"], .length(allowAuto: true, intrinsic: true), layoutKinds)
-        add(["align-self"], .keywords(alignKeywords), layoutKinds)
+        add(["align-self"], .keywords(Keywords.Align.spellings), layoutKinds)
         add(["direction"], .keywords(Keywords.Direction.spellings), all)
         add(["region"], .keywords(Keywords.Region.spellings), layoutKinds)
         add(["position"], .keywords(Keywords.Position.spellings), layoutKinds)
@@ -294,17 +287,17 @@ public enum Schema {
         add(["order"], .integer(min: -ValueRanges.maxOrder, max: ValueRanges.maxOrder), layoutKinds)
         add(["gap"], .length(allowAuto: false, nonNegative: true), containerKinds)
         add(["cross-gap"], .length(allowAuto: false, nonNegative: true), containerKinds.subtracting([.grid]))
-        add(["justify"], .keywords(justifyKeywords), [.canvas, .vbox, .hbox, .zbox, .grid])
-        add(["align"], .keywords(alignKeywords), [.canvas, .vbox, .hbox, .zbox, .grid])
-        add(["align-content"], .keywords(alignContentKeywords), [.vbox, .hbox, .grid])
+        add(["justify"], .keywords(Keywords.Justify.spellings), [.canvas, .vbox, .hbox, .zbox, .grid])
+        add(["align"], .keywords(Keywords.Align.spellings), [.canvas, .vbox, .hbox, .zbox, .grid])
+        add(["align-content"], .keywords(Keywords.AlignContent.spellings), [.vbox, .hbox, .grid])
         // A grid's template, gaps and item alignment, and its items' places (CSS Grid).
         add(["columns", "rows"], .grid(.trackList), [.grid])
         add(["auto-columns", "auto-rows"], .grid(.trackSizes), [.grid])
         add(["areas"], .grid(.areas), [.grid])
         add(["auto-flow"], .grid(.flow), [.grid])
         add(["column-gap", "row-gap"], .length(allowAuto: false, nonNegative: true), [.grid])
-        add(["justify-items"], .keywords(gridSelfKeywords), [.grid])
-        add(["justify-self"], .keywords(gridSelfKeywords), layoutKinds)
+        add(["justify-items"], .keywords(Keywords.GridSelf.spellings), [.grid])
+        add(["justify-self"], .keywords(Keywords.GridSelf.spellings), layoutKinds)
         add(["column", "row"], .grid(.placement), layoutKinds)
         add(["area"], .grid(.area), layoutKinds)
         add(["wrap"], .stackWrap, [.vbox, .hbox])
@@ -327,7 +320,7 @@ public enum Schema {
         add(["lines"], .integer(min: 0, max: ValueRanges.maxLines), [.label])
         add(["truncate"], .keywords(Keywords.Truncate.spellings), [.label])
         add(["line-height"], .lineHeight, textContainerKinds.union([.canvas, .label]))
-        add(["mode"], .keywords(imageModes), [.image])
+        add(["mode"], .keywords(Keywords.ImageMode.spellings), [.image])
         // Comparison tolerances for `layout-render test`, applied inside the node's frame.
         add(["diff-threshold"], .number(min: 0, max: 1), layoutKinds)
         add(["diff-ignore"], .bool, layoutKinds)
@@ -348,16 +341,12 @@ public enum Schema {
         // Connectors: their ends, route, arrowheads, label and layer.
         add(["from", "to"], .endpoint, [.connector])
         add(["route"], .keywords(Keywords.Route.spellings), [.connector])
-        add(["start-arrow", "end-arrow"], .keywords(arrowKeywords), [.connector])
+        add(["start-arrow", "end-arrow"], .keywords(Keywords.Arrow.spellings), [.connector])
         add(["label"], .string, [.connector])
         add(["layer"], .keywords(Keywords.Layer.spellings), [.connector])
         return d
     }()
 
-    /// The shapes of a connector's arrowheads.
-    public static let arrowKeywords = Keywords.Arrow.spellings
-
-    static let imageModes = Keywords.ImageMode.spellings
 
     /// CSS property names that users of flexbox write, and the attribute that says it
     /// here, for the hint of an unknown attribute.

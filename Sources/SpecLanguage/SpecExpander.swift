@@ -261,9 +261,8 @@ private struct Evaluator {
             guard let v = env.lookup(path) else {
                 let known = env.values.keys.sorted().joined(separator: ", ")
                 let name = path.joined(separator: ".")
-                // The command line's message lists the names known; elsewhere it also says how to give one.
-                let hint = names == .commandLine ? "" : "; " + names.hint(forName: name)
-                throw SpecError("unknown name '\(name)' in the condition (known: \(known))\(hint)", at: location)
+                throw SpecError("unknown name '\(name)' in the condition (known: \(known)); \(names.hint(forName: name))",
+                                at: location)
             }
             return v
         }

@@ -90,7 +90,7 @@ struct DiffCommand: ParsableCommand {
                     }
                 }
             }
-            let pass = withinTolerance(result)
+            let pass = result.withinTolerance(maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
             let sizes = Sizes(expected: [a.width, a.height], actual: [b.width, b.height])
             printOutput(json ? jsonSummary(result, pass: pass, sizes: sizes) : humanSummary(result, pass: pass, sizes: sizes))
             if !pass { throw ExitCode(1) }
@@ -135,13 +135,6 @@ struct DiffCommand: ParsableCommand {
         } catch {
             throw CommandError(path: path, error)
         }
-    }
-
-    private func withinTolerance(_ r: DiffResult) -> Bool {
-        if maxDiffPixels == nil && maxDiffRatio == nil { return r.differentPixels == 0 }
-        if let maxDiffPixels, r.differentPixels > maxDiffPixels { return false }
-        if let maxDiffRatio, r.ratio > maxDiffRatio { return false }
-        return true
     }
 
     /// Both images' sizes in pixels, [width, height]: said when they differ.

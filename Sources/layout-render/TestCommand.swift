@@ -92,8 +92,7 @@ struct TestCommand: ParsableCommand {
         var options = FixtureRunner.Options()
         options.threshold = threshold
         options.includeAA = includeAA
-        // With only a ratio, the ratio alone limits; with both, both must hold (as in `diff`).
-        options.maxDiffPixels = maxDiffPixels ?? (maxDiffRatio == nil ? 0 : Int.max)
+        options.maxDiffPixels = maxDiffPixels
         options.maxDiffRatio = maxDiffRatio
         options.ignore = ignore.map(\.rect)
         options.maskIDs = Set(masks)

@@ -145,4 +145,26 @@ final class FolderLinkAndVariableTests: XCTestCase {
         let red = try png("canvas width=40 height=20 background=#ffffff\nvbox width=40 height=20 background=#ff0000\n")
         XCTAssertEqual(taken, red)
     }
+
+    /// A name the condition of an `if` uses and the command line does not give says how to
+    /// give it there (as the service's says `?site=…`), and the hint works: given as it says,
+    /// the spec renders.
+    func testAnUnknownNameInAConditionSaysHowToGiveIt() throws {
+        try write("canvas width=40 height=20\nif tier == \"gold\"\n  box size=4x4\nif user.plan == 2\n  box size=4x4\n", "if.spec")
+        let missing = try CLIRunner.run(["render", path("if.spec"), path("if.png"), "--var", "other=1"])
+        XCTAssertEqual(missing.status, 1, missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("if.spec:2:"), missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("error: unknown name 'tier' in the condition (known: height, other, scale, width); "
+                                              + "give it with --var tier=… or --data"), missing.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("if.png")))
+
+        let member = try CLIRunner.run(["render", path("if.spec"), path("if.png"), "--var", "tier=gold"])
+        XCTAssertEqual(member.status, 1, member.stderr)
+        XCTAssertTrue(member.stderr.contains("unknown name 'user.plan' in the condition (known: height, scale, tier, width); "
+                                             + "give it with --data FILE.json ('user' an object)"), member.stderr)
+
+        try write(#"{"user": {"plan": 2}}"#, "names.json")
+        let given = try CLIRunner.run(["render", path("if.spec"), path("if.png"), "--var", "tier=gold", "--data", path("names.json")])
+        XCTAssertEqual(given.status, 0, given.stderr)
+    }
 }

@@ -145,6 +145,29 @@ final class LayoutAttributeTests: XCTestCase {
         XCTAssertEqual(try LayoutRenderer().layout(layout).frames.nodes.count, 2)
     }
 
+    /// `Spacer(.grow(2))` takes an attribute without a length: two thirds of the free space
+    /// against `Spacer()`'s one third; `Spacer(30)` is 30 points and does not grow.
+    func testASpacerTakesAttributesWithoutALength() throws {
+        let layout = Layout(.width(400)) {
+            HBox(.id("row"), .width(400), .height(10)) {
+                Box(.id("a"), .size(width: 70, height: 10))
+                Spacer(.grow(2), .id("two"))
+                Spacer(.id("one"))
+                Spacer(30, .id("fixed"))
+            }
+        }
+        let text = try layout.specText()
+        XCTAssertTrue(text.contains("\n  spacer id=two grow=2\n  spacer id=one\n  spacer 30 id=fixed\n"), text)
+        let frames = try LayoutRenderer().layout(layout).frames.nodes
+        func frame(_ id: String) -> FrameDump.Entry? { frames.first { $0.id == id } }
+        XCTAssertEqual(frame("two")?.x, 70)
+        XCTAssertEqual(frame("two")?.width, 200)
+        XCTAssertEqual(frame("one")?.x, 270)
+        XCTAssertEqual(frame("one")?.width, 100)
+        XCTAssertEqual(frame("fixed")?.x, 370)
+        XCTAssertEqual(frame("fixed")?.width, 30)
+    }
+
     func testALayoutNestedPastTheParsersDepthIsAnErrorNotACrash() {
         var node = LayoutNode(.label, argument: .string("deep"))
         for _ in 0..<300 { node = LayoutNode(.vbox, children: [node]) }

@@ -60,21 +60,48 @@ final class TypedAssertRenderTests: XCTestCase {
         try recordGolden(Self.tiles(), at: dir + "/t.png")
         // The clock changes: 4 of 100 pixels.
         let ticked = Self.tiles(corner: 0xff0000)
-        func verify(maxDiffPixels: Int? = nil, ratio: Double? = nil, ignoring: [PixelRegion] = [], masking: Set<String> = []) -> Int {
-            verifyRender(ticked, matches: dir + "/t.png", maxDiffPixels: maxDiffPixels, maxDiffRatio: ratio, ignoring: ignoring,
-                         masking: masking, update: UpdateMode.none, environment: [:]).count
+        func verify(_ tolerances: Tolerances = Tolerances()) -> [String] {
+            verifyRender(ticked, matches: dir + "/t.png", within: tolerances, update: UpdateMode.none, environment: [:])
         }
-        XCTAssertEqual(verify(), 1)
-        XCTAssertEqual(verify(ratio: 0.04), 0)
-        XCTAssertEqual(verify(ratio: 0.03), 1)
-        XCTAssertEqual(verify(maxDiffPixels: 3, ratio: 0.04), 1)
-        XCTAssertEqual(verify(ignoring: [PixelRegion(x: 6, y: 6, width: 2, height: 2)]), 0)
-        XCTAssertEqual(verify(ignoring: [PixelRegion(x: 6, y: 6, width: 1, height: 2)]), 1)
-        XCTAssertEqual(verify(masking: ["clock"]), 0)
-        XCTAssertEqual(verifyRender(ticked, matches: dir + "/t.png", maxDiffRatio: 1.5, update: UpdateMode.none, environment: [:]),
-                       ["maxDiffRatio must be between 0 and 1, not 1.5"])
-        XCTAssertEqual(verifyRender(ticked, matches: dir + "/t.png", ignoring: [PixelRegion(x: 0, y: 0, width: -1, height: 2)],
-                                    update: UpdateMode.none, environment: [:]),
+        XCTAssertEqual(verify().count, 1)
+        XCTAssertTrue(verify()[0].hasPrefix("\(dir)/t.png: 4 px differ in the 2x2 px region at (6, 6)"), verify()[0])
+        XCTAssertEqual(verify(Tolerances(maxDiffPixels: 4)), [])
+        XCTAssertEqual(verify(Tolerances(maxDiffPixels: 3)).count, 1)
+        XCTAssertEqual(verify(Tolerances(maxDiffRatio: 0.04)), [])
+        XCTAssertEqual(verify(Tolerances(maxDiffRatio: 0.03)).count, 1)
+        XCTAssertEqual(verify(Tolerances(maxDiffPixels: 3, maxDiffRatio: 0.04)).count, 1)
+        XCTAssertEqual(verify(Tolerances(maxDiffPixels: 4, maxDiffRatio: 0.03)).count, 1)
+        XCTAssertEqual(verify(Tolerances(threshold: 1)), [])
+        XCTAssertEqual(verify(Tolerances(ignoring: [PixelRegion(x: 6, y: 6, width: 2, height: 2)])), [])
+        XCTAssertEqual(verify(Tolerances(ignoring: [PixelRegion(x: 6, y: 6, width: 1, height: 2)])).count, 1)
+        XCTAssertEqual(verify(Tolerances(masking: ["clock"])), [])
+        XCTAssertEqual(verify(Tolerances(maxDiffRatio: 1.5)), ["maxDiffRatio must be between 0 and 1, not 1.5"])
+        XCTAssertEqual(verify(Tolerances(ignoring: [PixelRegion(x: 0, y: 0, width: -1, height: 2)])),
                        ["an ignored region's width and height must be 0 or more, not -1x2"])
+        XCTAssertEqual(verify(Tolerances(masking: [""])), ["a masked node needs an id"])
+    }
+
+    /// A typed layout's error names `<typed layout>:LINE:COLUMN` in its spec text, as
+    /// docs/swift-api.md says, not `inline spec`; a layout nested too deep is a failure
+    /// with its message, not a crash.
+    func testATypedLayoutsErrorNamesTheTypedLayout() throws {
+        let dir = try temporaryFolder()
+        let bad = Layout(.width(10)) {
+            VBox {
+                Label("x", .opacity(2))
+            }
+        }
+        let failures = verifyRender(bad, matches: dir + "/bad.png", update: UpdateMode.none, environment: [:])
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures[0].hasPrefix("\(dir)/bad.png: render failed: <typed layout>:3:"), failures[0])
+        XCTAssertTrue(failures[0].contains("opacity"), failures[0])
+        XCTAssertFalse(failures[0].contains("inline spec"), failures[0])
+
+        var node = LayoutNode(.label, argument: .string("deep"))
+        for _ in 0..<300 { node = LayoutNode(.vbox, children: [node]) }
+        let deep = node
+        let nested = verifyRender(Layout(.width(10)) { deep }, matches: dir + "/deep.png", update: UpdateMode.none, environment: [:])
+        XCTAssertEqual(nested, ["\(dir)/deep.png: <typed layout>: error: the layout nests more than 256 levels deep"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/deep.png"))
     }
 }

@@ -49,7 +49,9 @@ final class ExpanderTests: XCTestCase {
             do { _ = try expand(text, values); return "no error" } catch { return "\((error as! SpecError).location.line): \((error as! SpecError).message)" }
         }
         XCTAssertEqual(message("canvas width=1\nif wdth < 3\n  box\n", ["width": .number(1)]),
-                       "2: unknown name 'wdth' in the condition (known: width)")
+                       "2: unknown name 'wdth' in the condition (known: width); give it with --var wdth=… or --data")
+        XCTAssertEqual(message("canvas width=1\nif user.tier == 2\n  box\n", ["width": .number(1)]),
+                       "2: unknown name 'user.tier' in the condition (known: width); give it with --data FILE.json ('user' an object)")
         XCTAssertEqual(message("canvas width=1\nlabel \"{nope}\"\n"),
                        "2: unknown name 'nope' in \"{nope}\"; give it with --var nope=… or --data")
         XCTAssertEqual(message("canvas width=1\nfor x in xs\n  box id=same\n", ["xs": .array([.null, .null])]),

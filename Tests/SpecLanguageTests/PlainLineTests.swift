@@ -70,7 +70,7 @@ final class PlainLineTests: XCTestCase {
         XCTAssertEqual(read("44x30", .sizePair), .size(width: .points(44), height: .points(30)))
         XCTAssertEqual(read("1,#fff", .border), .border(width: 1, color: Color(red: 255, green: 255, blue: 255)))
         XCTAssertEqual(read("bold", .fontWeight), .integer(700))
-        XCTAssertEqual(read("stretch", .keywords(Schema.alignKeywords)), .keyword("stretch"))
+        XCTAssertEqual(read("stretch", .keywords(Keywords.Align.spellings)), .keyword("stretch"))
         XCTAssertEqual(read("-0", .number(min: nil, max: nil)).map { "\($0)" }, "number(-0.0)")
         XCTAssertEqual(read("24", .inset), .anchor(.points(24)))
         XCTAssertEqual(read("-12.5%", .inset), .anchor(.percent(-12.5)))

@@ -50,7 +50,8 @@ extension RenderService {
                 throw ServiceError.notFound("no templates are served (the server was started without --templates)")
             }
             let file = String(request.uri.path.dropFirst("/render/".count))
-            let template = try TemplateFolder(root: templates).read(file, maxBytes: configuration.maxBodyBytes)
+            let template = try TemplateFolder(root: templates, settings: templateSettings)
+                .read(file, maxBytes: configuration.maxBodyBytes)
             let query = try RenderQuery(request.uri.queryParameters.map { (String($0.key), String($0.value)) },
                                         bareVariables: true)
             var work = WorkerRequest(source: template.source, format: template.format)

@@ -1,7 +1,8 @@
 import LayoutRenderKit
 import SpecLanguage
 
-/// The query of `POST /render`: `width`, `height` (or `size=WxH`), `scale`, `frames=1` and
+/// The query of `POST /render`: `width`, `height` (or `size=WxH`), `scale`, `frames=1` (or
+/// `frames=picture`: the picture and its frames in one JSON answer) and
 /// `var.NAME=VALUE`. Unknown parameters are refused, so every parameter that reaches the
 /// cache key is one that changes the answer.
 ///
@@ -12,6 +13,8 @@ struct RenderQuery: Sendable, Equatable {
     var height: Double?
     var scale: Double?
     var frames = false
+    /// `frames=picture`: the picture and its frame dump in one JSON answer.
+    var framesWithPicture = false
     /// `format=json`: the spec's JSON form, as `layout-render convert` writes it, not a picture.
     var jsonForm = false
     var variables: [String: String] = [:]
@@ -68,10 +71,11 @@ struct RenderQuery: Sendable, Equatable {
                 }
                 picture.compression = compression
             case "frames" where !bareVariables:
-                guard value == "1" || value == "true" || value == "0" || value == "false" else {
-                    throw .badQuery(parameter: name, reason: "expected 1 or 0")
+                guard ["1", "true", "0", "false", "picture"].contains(value) else {
+                    throw .badQuery(parameter: name, reason: "expected 1, 0 or picture")
                 }
                 frames = value == "1" || value == "true"
+                framesWithPicture = value == "picture"
             default:
                 if bareVariables && !name.hasPrefix("var.") {
                     guard !name.isEmpty, !["frames", "index"].contains(name) else {
@@ -92,7 +96,7 @@ struct RenderQuery: Sendable, Equatable {
         if height != nil && width == nil {
             throw .badQuery(parameter: "height", reason: "a height needs a width")
         }
-        if jsonForm && frames {
+        if jsonForm && (frames || framesWithPicture) {
             throw .badQuery(parameter: "format", reason: "format=json answers the spec's JSON form; give it or frames=1, not both")
         }
         if let problem = picture.problem {
@@ -114,6 +118,7 @@ struct RenderQuery: Sendable, Equatable {
         request.height = height
         request.scale = scale
         request.frames = frames
+        request.framesWithPicture = framesWithPicture
         request.jsonForm = jsonForm
         request.picture = picture
         request.variables = variables.mapValues(DataValue.parsing)

@@ -28,6 +28,9 @@ public final class RenderService: Sendable {
     let assets: AssetsMemo
     /// The `--templates` folder, resolved; nil when templates are not served.
     let templateRoot: String?
+    /// The templates' sidecars (`NAME.fixture.json`) and their data, parsed once and again
+    /// when they change, not on every request.
+    let templateSettings = FixtureSettingsCache()
     /// The limits as text, a part of every cache key.
     let limitsText: String
 

@@ -152,7 +152,14 @@ public enum RenderWorker {
                 return WorkerReply(.body(Array(json.utf8), contentType: "application/json"))
             }
             let laidOut = try renderer.layout(source: source, options: options)
+            let frames = request.framesWithPicture ? laidOut.frames.json() : ""
             let picture = try renderer.picture(laidOut, settings: request.picture, options: options)
+            if request.framesWithPicture {
+                // One answer for a page that shows both (the playground): one render, not two.
+                let json = "{\"frames\":" + frames + ",\"type\":\"" + picture.format.mediaType
+                    + "\",\"picture\":\"" + Data(picture.bytes).base64EncodedString() + "\"}"
+                return WorkerReply(.body(Array(json.utf8), contentType: "application/json"), warnings: picture.warnings)
+            }
             return WorkerReply(.body(picture.bytes, contentType: picture.format.mediaType), warnings: picture.warnings)
         } catch {
             return WorkerReply(.failure(error))

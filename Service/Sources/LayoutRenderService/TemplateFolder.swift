@@ -14,9 +14,13 @@ import SpecLanguage
 /// not give (`?title=…` wins); its `sizes` and `scale` are the test runner's (the URL's
 /// `width`, `height` and `scale` choose the service's). A sidecar is read as the test
 /// runner reads it (a link out of the folder refused, a data file only from inside), and
-/// it is never served as a template itself.
+/// it is never served as a template itself. A sidecar and its data file are parsed once
+/// and kept in `settings` until either changes (its size or modification time). The data
+/// file may be as large as a template (`--max-body-bytes`), not a spec file on the command
+/// line.
 struct TemplateFolder {
     let root: String
+    let settings: FixtureSettingsCache
 
     struct Template {
         var source: [UInt8]
@@ -28,7 +32,8 @@ struct TemplateFolder {
     }
 
     /// Reads the template that `NAME.EXT` names (EXT an output format's extension:
-    /// `png`, `jpg`/`jpeg`, `webp`, `svg`, `pdf`).
+    /// `png`, `jpg`/`jpeg`, `webp`, `svg`, `pdf`); it and its data file may each be
+    /// `maxBytes` long.
     func read(_ requested: String, maxBytes: Int) throws(ServiceError) -> Template {
         guard let dot = requested.lastIndex(of: "."), dot != requested.startIndex,
               let output = OutputFormat(name: String(requested[requested.index(after: dot)...])) else {
@@ -56,7 +61,7 @@ struct TemplateFolder {
             } catch {
                 throw .badTemplate(name: name, reason: error.description)
             }
-            return Template(source: source, format: format, output: output, defaults: try defaults(forTemplate: file))
+            return Template(source: source, format: format, output: output, defaults: try defaults(forTemplate: file, maxBytes: maxBytes))
         }
         throw .notFound("no template named '\(name)'")
     }
@@ -64,9 +69,9 @@ struct TemplateFolder {
     /// The names `NAME.fixture.json` gives the template `file`; none without a sidecar.
     /// A sidecar that cannot be read is the server's configuration (500), named by its file
     /// name in the folder, not by the server's path.
-    private func defaults(forTemplate file: String) throws(ServiceError) -> [String: DataValue] {
+    private func defaults(forTemplate file: String, maxBytes: Int) throws(ServiceError) -> [String: DataValue] {
         do throws(LayoutRenderError) {
-            return try FixtureSettings.load(forSpec: root + "/" + file)?.variables ?? [:]
+            return try FixtureSettings.load(forSpec: root + "/" + file, maxDataBytes: maxBytes, cache: settings)?.variables ?? [:]
         } catch {
             var diagnostic = error.diagnostic
             let sidecar = (FixtureSettings.sidecarPath(forSpec: file) as NSString).lastPathComponent

@@ -17,6 +17,9 @@ struct WorkerRequest: Sendable, Equatable {
     var variables: [String: DataValue] = [:]
     /// The frame dump as JSON instead of a picture.
     var frames = false
+    /// The picture and its frame dump in one JSON object:
+    /// `{"frames": {…}, "type": "image/png", "picture": "BASE64"}`.
+    var framesWithPicture = false
     /// The spec's JSON form instead of a picture (nothing laid out or drawn).
     var jsonForm = false
     /// The picture's format and its settings (`format`, `quality`, `compression`).
@@ -38,6 +41,7 @@ struct WorkerRequest: Sendable, Equatable {
             w.value(value)
         }
         w.bool(frames)
+        w.bool(framesWithPicture)
         w.bool(jsonForm)
         w.string(picture.format.rawValue)
         w.bool(picture.quality != nil)
@@ -72,6 +76,7 @@ struct WorkerRequest: Sendable, Equatable {
             variables[name] = try r.value(depth: 0)
         }
         frames = try r.bool()
+        framesWithPicture = try r.bool()
         jsonForm = try r.bool()
         guard let format = OutputFormat(rawValue: try r.string()) else { throw .malformed }
         picture.format = format

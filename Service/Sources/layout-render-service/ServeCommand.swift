@@ -10,7 +10,8 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             POST /render takes a spec as the body (the JSON form with Content-Type: application/json) \
             and the query parameters width, height or size=WxH, scale, frames=1 and var.NAME=VALUE; \
-            it answers image/png, or the frame dump as JSON with frames=1. POST /diff takes the \
+            it answers image/png, or the frame dump as JSON with frames=1 (with frames=picture, \
+            both as JSON: {"frames": …, "type": …, "picture": BASE64}). POST /diff takes the \
             multipart/form-data fields expected and actual (PNGs) and an optional threshold. \
             Images are read only from --assets; without it, from nowhere. Each render runs in a \
             worker process (--workers of them), killed and replaced when it runs over \

@@ -54,6 +54,35 @@ final class RenderEndpointTests: XCTestCase {
         }
     }
 
+    /// `frames=picture`: one render's picture and frames in one JSON answer, the same as
+    /// the two asked apart (the playground asks for both at each pause).
+    func testFramesWithThePictureAreOneAnswerOfBoth() async throws {
+        let spec = "canvas width=40 height=20 background=#ffffff\nbox id=b size=10x10 background=#ff0000\n"
+        try await withServer { client, _ in
+            let both = try await client.render(spec, query: "frames=picture")
+            XCTAssertEqual(both.status, .ok, both.text)
+            XCTAssertEqual(both.headers[.contentType], "application/json")
+            let png = try await client.render(spec)
+            let frames = try await client.render(spec, query: "frames=1")
+            XCTAssertEqual(both.json["type"] as? String, "image/png")
+            let picture = try XCTUnwrap(Data(base64Encoded: both.json["picture"] as? String ?? ""))
+            XCTAssertEqual(Array(picture), png.bytes)
+            let bothFrames = try JSONSerialization.data(withJSONObject: both.json["frames"] as Any, options: .sortedKeys)
+            let apart = try JSONSerialization.data(withJSONObject: frames.json, options: .sortedKeys)
+            XCTAssertEqual(bothFrames, apart)
+            let svg = try await client.render(spec, query: "frames=picture&format=svg")
+            XCTAssertEqual(svg.json["type"] as? String, "image/svg+xml")
+            let bad = try await client.render(spec, query: "frames=both")
+            XCTAssertEqual(bad.status, .badRequest)
+            XCTAssertTrue(bad.text.contains("expected 1, 0 or picture"), bad.text)
+            let json = try await client.render(spec, query: "frames=picture&format=json")
+            XCTAssertEqual(json.status, .badRequest, json.text)
+            let failing = try await client.render("canvas width=40\nbox colr=#000000\n", query: "frames=picture")
+            XCTAssertEqual(failing.status, .badRequest, failing.text)
+            XCTAssertEqual(failing.json["line"] as? Int, 2)
+        }
+    }
+
     func testJSONSpecsAreReadWhenTheContentTypeSaysSo() async throws {
         let spec = #"{"canvas": {"width": 40, "height": 20}, "children": [{"kind": "box", "id": "b", "size": "10x10"}]}"#
         try await withServer { client, _ in

@@ -49,6 +49,10 @@ final class TemplateDefaultsTests: XCTestCase {
         try text.write(to: templates.appendingPathComponent(name), atomically: false, encoding: .utf8)
     }
 
+    private static func put(_ text: String, _ path: String) throws {
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+    }
+
     private static func post(_ client: any TestClientProtocol, _ body: [String: Any]) async throws -> TestResponse {
         try await client.executeRequest(uri: "/render", method: .post, headers: [.contentType: "application/json"],
                                         body: ByteBuffer(bytes: Array(try JSONSerialization.data(withJSONObject: body))))
@@ -118,6 +122,55 @@ final class TemplateDefaultsTests: XCTestCase {
             XCTAssertEqual(enveloped.status, .badRequest, enveloped.text)
             XCTAssertEqual(enveloped.json["error"] as? String,
                            "unknown name 'site' in \"{site}\"; give it in the body's \"data\": {\"site\": …}")
+        }
+    }
+
+    /// A sidecar and its data are kept between requests and read again when they change:
+    /// a new value in the sidecar or the data file is drawn by the next request.
+    func testAChangedSidecarOrDataFileIsReadAgain() async throws {
+        let folder = templates.path
+        try await withServer({ $0.templatesDirectory = folder }) { client, service in
+            let first = try await client.get("/render/card.png")
+            XCTAssertEqual(first.status, .ok, first.text)
+            XCTAssertEqual(service.templateSettings.count, 1)
+            let again = try await client.get("/render/card.png")
+            XCTAssertEqual(again.bytes, first.bytes)
+
+            try Self.put(#"{"vars": {"title": "Another, longer title", "site": "example.org"}}"#, folder + "/card.fixture.json")
+            let changed = try await client.get("/render/card.png")
+            XCTAssertEqual(changed.status, .ok, changed.text)
+            let expected = try await Self.post(client, ["spec": Self.card,
+                                                        "data": ["title": "Another, longer title", "site": "example.org"]])
+            XCTAssertEqual(changed.bytes, expected.bytes, "the changed sidecar's value is drawn")
+
+            let team = try await client.get("/render/team.png")
+            XCTAssertEqual(team.status, .ok, team.text)
+            try Self.put(#"{"people": [{"name": "Ada"}]}"#, folder + "/people.json")
+            let fewer = try await client.get("/render/team.png")
+            XCTAssertEqual(fewer.status, .ok, fewer.text)
+            XCTAssertLessThan(try PNGDecoder.decode(fewer.bytes).height, try PNGDecoder.decode(team.bytes).height,
+                              "the changed data file's one person is drawn, not the three kept")
+            XCTAssertEqual(service.templateSettings.count, 2)
+        }
+    }
+
+    /// A template's data file is bounded by --max-body-bytes, as the template is (not by the
+    /// command line's spec-file limit): one over it is a 500 that says the limit.
+    func testATemplatesDataFileIsBoundedByTheBodyLimit() async throws {
+        let folder = templates.path
+        let names = #"{"people": ["# + Array(repeating: #"{"name": "Ada"}"#, count: 200).joined(separator: ", ") + "]}"
+        try write(names, "people.json")
+        let size = names.utf8.count
+        try await withServer({ $0.templatesDirectory = folder; $0.maxBodyBytes = size - 1 }) { client, _ in
+            let over = try await client.get("/render/team.png")
+            XCTAssertEqual(over.status, .internalServerError, over.text)
+            let message = over.json["error"] as? String ?? ""
+            XCTAssertTrue(message.contains("cannot read the data file: the file is \(size) bytes; the limit is \(size - 1)"), message)
+            XCTAssertFalse(message.contains(folder), message)
+        }
+        try await withServer({ $0.templatesDirectory = folder; $0.maxBodyBytes = size }) { client, _ in
+            let within = try await client.get("/render/team.png")
+            XCTAssertEqual(within.status, .ok, within.text)
         }
     }
 

@@ -20,14 +20,6 @@ public struct Layout: Hashable, Sendable {
         self.fonts = fonts
     }
 
-    /// The document of the language this layout says, its styles applied. Nil when it
-    /// nests deeper than `limits` allow.
-    public func document(limits: ParseLimits = .default) -> Document? {
-        let location = SourceLocation(line: 1, column: 1)
-        // The canvas is a level of its own, as a spec's top-level lines are below it.
-        return canvas.node(at: location, maxDepth: limits.maxDepth + 1).map { Document(canvas: $0, fonts: fonts) }
-    }
-
     /// The layout as spec text (what `render` reads, and what its messages quote).
     public func specText(limits: ParseLimits = .default) throws(LayoutRenderError) -> String {
         SpecWriter.specText(try checkedDocument(limits: limits))
@@ -38,12 +30,15 @@ public struct Layout: Hashable, Sendable {
         SpecWriter.json(try checkedDocument(limits: limits))
     }
 
+    /// The document of the language this layout says, its styles applied; an error when it
+    /// nests deeper than `limits` allow. (Its values are checked when its text is read.)
     private func checkedDocument(limits: ParseLimits) throws(LayoutRenderError) -> Document {
-        guard let document = document(limits: limits) else {
+        // The canvas is a level of its own, as a spec's top-level lines are below it.
+        guard let canvas = canvas.node(at: SourceLocation(line: 1, column: 1), maxDepth: limits.maxDepth + 1) else {
             throw .spec(Diagnostic(file: Layout.fileName, location: nil,
                                    message: "the layout nests more than \(limits.maxDepth) levels deep"))
         }
-        return document
+        return Document(canvas: canvas, fonts: fonts)
     }
 
     /// The name a typed layout's messages give its spec text.

@@ -41,35 +41,41 @@ public struct Label: LayoutContent {
     }
 }
 
-/// A run of a label's text.
-public struct Span: LayoutContent {
+/// A kind whose node is one string (a span's text, an image's file, a path's data) and
+/// attributes.
+public protocol LeafKind { static var kind: NodeKind { get } }
+
+/// A node of kind `Kind`: its string, then its attributes.
+public struct Leaf<Kind: LeafKind>: LayoutContent {
     public let layoutNode: LayoutNode
-    public init(_ text: String, _ attributes: LayoutAttribute...) {
-        layoutNode = LayoutNode(.span, argument: .string(text), attributes: attributes)
+
+    public init(_ argument: String, _ attributes: LayoutAttribute...) {
+        layoutNode = LayoutNode(Kind.kind, argument: .string(argument), attributes: attributes)
     }
 }
 
+public enum SpanKind: LeafKind { public static var kind: NodeKind { .span } }
+public enum ImageKind: LeafKind { public static var kind: NodeKind { .image } }
+public enum PathKind: LeafKind { public static var kind: NodeKind { .path } }
+
+/// A run of a label's text: `Span(" (edited)", .italic())`.
+public typealias Span = Leaf<SpanKind>
 /// An image file (PNG, JPEG, WebP or SVG), relative to the render's asset folder.
-public struct Image: LayoutContent {
-    public let layoutNode: LayoutNode
-    public init(_ file: String, _ attributes: LayoutAttribute...) {
-        layoutNode = LayoutNode(.image, argument: .string(file), attributes: attributes)
-    }
-}
-
+public typealias Image = Leaf<ImageKind>
 /// A vector shape from SVG path data.
-public struct Path: LayoutContent {
-    public let layoutNode: LayoutNode
-    public init(_ data: String, _ attributes: LayoutAttribute...) {
-        layoutNode = LayoutNode(.path, argument: .string(data), attributes: attributes)
-    }
-}
+public typealias Path = Leaf<PathKind>
 
-/// Space: a fixed length, or (without one) the free space of a stack shared out.
+/// Space: a fixed length (`Spacer(8)`), or (without one) the free space of a stack shared
+/// out by `grow` (`Spacer()`, `Spacer(.grow(2))`).
 public struct Spacer: LayoutContent {
     public let layoutNode: LayoutNode
-    public init(_ length: Double? = nil, _ attributes: LayoutAttribute...) {
-        layoutNode = LayoutNode(.spacer, argument: length.map { .number($0) }, attributes: attributes)
+
+    public init(_ length: Double, _ attributes: LayoutAttribute...) {
+        layoutNode = LayoutNode(.spacer, argument: .number(length), attributes: attributes)
+    }
+
+    public init(_ attributes: LayoutAttribute...) {
+        layoutNode = LayoutNode(.spacer, attributes: attributes)
     }
 }
 

@@ -5,9 +5,10 @@ import SnapshotTesting
 
 extension Diffing where Value == Data {
     /// PNG images compared pixel by pixel through LayoutRender's perceptual diff (as
-    /// `layout-render diff`), with its tolerances; on a difference, the message says how
+    /// `layout-render diff`), with its tolerances (with neither limit no pixel may differ; a
+    /// ratio alone limits; with both, both must hold); on a difference, the message says how
     /// many pixels differ and where, and the diff image is attached.
-    public static func layoutRenderPNG(threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int = 0,
+    public static func layoutRenderPNG(threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int? = nil,
                                        maxDiffRatio: Double? = nil) -> Diffing {
         .diff(toData: { $0 }, fromData: { $0 }) { old, new in
             guard old != new else { return nil }
@@ -27,9 +28,8 @@ extension Diffing where Value == Data {
             } catch {
                 return ("the images cannot be compared: \(error)", [])
             }
-            let withinRatio = maxDiffRatio.map { result.ratio <= $0 } ?? true
-            let withinCount = maxDiffPixels >= result.differentPixels || (maxDiffRatio != nil && maxDiffPixels == 0)
-            guard result.sizeMismatch || !(withinCount && withinRatio) else { return nil }
+            guard result.sizeMismatch
+                || !result.withinTolerance(maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio) else { return nil }
             var message = result.sizeMismatch
                 ? "the image is \(actual.width)x\(actual.height) px, the snapshot \(expected.width)x\(expected.height) px"
                 : "\(result.differentPixels) px differ"

@@ -48,10 +48,36 @@ final class LayoutSnapshottingTests: XCTestCase {
         XCTAssertEqual(Array(diffImage.prefix(4)), [0x89, 0x50, 0x4e, 0x47])
         XCTAssertNil(Diffing<Data>.layoutRenderPNG(maxDiffRatio: 0.1).diffV2(old, new))
         XCTAssertNotNil(Diffing<Data>.layoutRenderPNG(maxDiffPixels: 10).diffV2(old, new))
+        // As the CLI reads them: with both limits, both must hold (an explicit 0 included).
+        XCTAssertNil(Diffing<Data>.layoutRenderPNG(maxDiffPixels: 60, maxDiffRatio: 0.1).diffV2(old, new))
+        XCTAssertNotNil(Diffing<Data>.layoutRenderPNG(maxDiffPixels: 0, maxDiffRatio: 0.1).diffV2(old, new))
+        XCTAssertNotNil(Diffing<Data>.layoutRenderPNG(maxDiffPixels: 60, maxDiffRatio: 0.001).diffV2(old, new))
         let wider = png(Layout(.width(130), .background(.hex(0xffffff))) { Label("Ready") })
         XCTAssertTrue(try XCTUnwrap(Diffing<Data>.layoutRenderPNG().diffV2(old, wider)).0.hasPrefix("the image is 130x"))
         XCTAssertTrue(try XCTUnwrap(Diffing<Data>.layoutRenderPNG().diffV2(old, Data("render failed: x".utf8))).0
             .contains("the new snapshot says: render failed: x"))
+    }
+
+    /// A typed layout that does not render is snapshotted as its message (`<typed layout>`
+    /// and the place in its spec text), not as an empty spec's.
+    func testATypedLayoutsErrorIsItsSnapshot() {
+        let bad = Layout(.width(40)) {
+            VBox {
+                Label("x", .opacity(2))
+            }
+        }
+        var text = ""
+        Snapshotting<Layout, String>.frames.snapshot(bad).run { text = $0 }
+        XCTAssertTrue(text.hasPrefix("render failed: <typed layout>:3:"), text)
+        XCTAssertTrue(text.contains("opacity"), text)
+
+        // One that cannot even be written as spec text (nested past the parser's depth) is
+        // its own message, not an empty spec's.
+        var node = LayoutNode(.label, argument: .string("deep"))
+        for _ in 0..<300 { node = LayoutNode(.vbox, children: [node]) }
+        let deep = node
+        Snapshotting<Layout, String>.frames.snapshot(Layout(.width(40)) { deep }).run { text = $0 }
+        XCTAssertEqual(text, "render failed: <typed layout>: error: the layout nests more than 256 levels deep\n")
     }
 
     func testTheFramesTextIsIndentedByDepth() {

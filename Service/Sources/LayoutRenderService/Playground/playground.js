@@ -1,7 +1,7 @@
 // The playground: the spec on the left, its render on the right, rendered again as one
-// types (debounced). It talks only to this service's POST /render: the picture (PNG),
-// the frames (frames=1, for the outline under the pointer), SVG (format=svg) and the
-// spec's JSON form (format=json). Every text from the server or the spec is put in the
+// types (debounced). It talks only to this service's POST /render: the picture (PNG) and
+// its frames (for the outline under the pointer) from one render (frames=picture), SVG
+// (format=svg) and the spec's JSON form (format=json). Every text from the server or the spec is put in the
 // page as text (textContent), never as markup.
 "use strict";
 
@@ -54,21 +54,26 @@ async function failure(response) {
 async function update() {
   const number = ++latest;
   setStatus("rendering…");
-  let answers;
+  let answer, both;
   try {
-    answers = await Promise.all([render("?frames=1"), render("")]);
+    answer = await render("?frames=picture");
+    if (number !== latest) return;  // a newer edit has asked since
+    if (!answer.ok) {
+      const e = await failure(answer);
+      if (number === latest) showError(e);  // else a newer edit has asked since: its answer decides
+      return;
+    }
+    both = await answer.json();
   } catch (e) {
     if (number === latest) { showError({line: null, column: null, text: "the service cannot be reached"}); }
     return;
   }
-  if (number !== latest) return;  // a newer edit has asked since
-  const [framesAnswer, pngAnswer] = answers;
-  const bad = !framesAnswer.ok ? framesAnswer : (!pngAnswer.ok ? pngAnswer : null);
-  if (bad) { showError(await failure(bad)); return; }
-  const [newFrames, blob] = await Promise.all([framesAnswer.json(), pngAnswer.blob()]);
   if (number !== latest) return;
-  frames = newFrames;
-  pictureBlob = blob;
+  // {"frames": {…}, "type": "image/png", "picture": "BASE64"}
+  const bytes = Uint8Array.from(atob(both.picture), c => c.charCodeAt(0));
+  frames = both.frames;
+  pictureBlob = new Blob([bytes], {type: both.type});
+  const blob = pictureBlob;
   const old = picture.src;
   picture.style.width = frames.width + "px";
   picture.style.height = frames.height + "px";
@@ -187,9 +192,16 @@ function download(blob, name) {
   setTimeout(() => URL.revokeObjectURL(link.href), 10000);
 }
 
+/** POST /render for a button (`query`); null, with the error shown, when it fails, and null
+ *  unshown when the spec has been edited since (its error is the newer render's to show). */
 async function fetched(query) {
+  const asked = latest;
   const response = await render(query);
-  if (!response.ok) { showError(await failure(response)); return null; }
+  if (!response.ok) {
+    const e = await failure(response);
+    if (asked === latest) showError(e);
+    return null;
+  }
   return response;
 }
 

@@ -39,13 +39,14 @@ public enum CardLayout {
         }
     }
 
-    /// The body: its first run is the label's text, the others its spans.
+    /// The body: a plain first run is the label's text, and every other run a span with
+    /// its formatting (a first run that is italic or bold is a span too, the label's own
+    /// text then empty).
     static func body(_ runs: [Post.Run]) -> LayoutNode {
-        func text(_ run: Post.Run) -> String {
-            switch run { case .plain(let t), .italic(let t), .bold(let t): t }
-        }
-        return Label(runs.first.map(text) ?? "", .lines(0), .id("body")) {
-            for run in runs.dropFirst() {
+        let text: String, spans: ArraySlice<Post.Run>
+        if case .plain(let first)? = runs.first { (text, spans) = (first, runs.dropFirst()) } else { (text, spans) = ("", runs[...]) }
+        return Label(text, .lines(0), .id("body")) {
+            for run in spans {
                 switch run {
                 case .plain(let t): Span(t)
                 case .italic(let t): Span(t, .italic())

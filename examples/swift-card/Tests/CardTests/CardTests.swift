@@ -42,6 +42,28 @@ final class CardTests: XCTestCase {
     }
 }
 
+extension CardTests {
+    /// A body whose first run is bold or italic keeps it: the run is a span of its own.
+    func testTheBodysFirstRunKeepsItsFormatting() throws {
+        var post = Post.readme
+        post.body = [.bold("Lead: "), .plain("the rest, "), .italic("and more")]
+        let body = try XCTUnwrap(Self.node(id: "body", in: CardLayout.layout(post).canvas))
+        XCTAssertEqual(body.argument, .string(""))
+        XCTAssertEqual(body.children, [Span("Lead: ", .weight(700)).layoutNode, Span("the rest, ").layoutNode,
+                                       Span("and more", .italic()).layoutNode])
+        // A plain first run stays the label's own text, as in examples/card-sans.spec.
+        let readme = try XCTUnwrap(Self.node(id: "body", in: CardLayout.layout().canvas))
+        XCTAssertEqual(readme.argument, .string("Proportional text is shaped from the font's own tables: AVAWAY and To are kerned, "))
+        XCTAssertEqual(readme.children.count, 4)
+        XCTAssertNoThrow(try LayoutRenderer().render(CardLayout.layout(post)))
+    }
+
+    static func node(id: String, in node: LayoutNode) -> LayoutNode? {
+        if node.attributes.contains(.id(id)) { return node }
+        return node.children.lazy.compactMap { Self.node(id: id, in: $0) }.first
+    }
+}
+
 /// The card through swift-snapshot-testing, with the strategies of
 /// Integrations/LayoutRenderSnapshotTesting (recorded once in __Snapshots__).
 final class CardSnapshotTests: XCTestCase {
