@@ -48,9 +48,9 @@ extension LayoutContext {
             let stretchH: Double? = a == .stretch ? Swift.max(0, ih - m.vertical) : nil
             var kw = styledOr(c, .horizontal, iw, stretchW)
             var kh = styledOr(c, .vertical, ih, stretchH)
-            // A height from the child's content is not definite for the percentages inside
-            // it (CSS Sizing 3 §5.1: an automatic height), unless its style or ratio gives it.
-            let contentHeight = kh == nil && resolve(style(c).pointee.height, ih) == nil && style(c).pointee.aspectRatio == nil
+            // (A height from the child's content is not definite for the percentages inside it.)
+            let definiteHeight = heightIsDefinite(c, fixedByParent: kh != nil,
+                                                  ownHeight: resolve(style(c).pointee.height, ih) != nil)
             if kw == nil || kh == nil {
                 let s = compute(c, knownWidth: kw, knownHeight: kh, parentWidth: iw, parentHeight: ih,
                                 availableWidth: .definite(Swift.max(0, iw - m.horizontal)),
@@ -64,7 +64,7 @@ extension LayoutContext {
             let y = pb.top + m.top + Self.alignOffset(a, free: ih - h - m.vertical)
             _ = compute(c, knownWidth: w, knownHeight: h, parentWidth: iw, parentHeight: ih,
                         availableWidth: .definite(w), availableHeight: .definite(h), perform: true,
-                        definiteHeight: !contentHeight)
+                        definiteHeight: definiteHeight, percentHeight: ownPercentHeight(c, parentWidth: iw, parentHeight: ih))
             frames[c] = relativeOffset(c, Rect(x: x, y: y, width: w, height: h), parentWidth: iw, parentHeight: ih)
         }
         layoutAbsoluteChildren(node, outer: outer, axis: FlexAxis(isRow: true, rtl: isRTL, reverse: false, wrapReverse: false),
