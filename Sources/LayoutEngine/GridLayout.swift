@@ -76,12 +76,12 @@ extension LayoutContext {
                                         startMargin: isRTL ? m.right : m.left)
             let y = ay + gridSelfOffset(c, .vertical, grid: grid, free: ah - h - m.vertical, startMargin: m.top)
             let px = isRTL ? pb.left + innerW - x - w : pb.left + x
-            // (A height from the item's content is not definite for the percentages inside it;
-            // a stretched one or its own is.)
+            // (A height from the item's content is not definite for the percentages inside it.)
             let sp = style(c)
-            let definite = resolve(sp.pointee.height, ah) != nil
-                || (gridSelfAlign(c, .vertical, grid: grid) == .stretch && sp.pointee.height == .auto
-                    && sp.pointee.margin.top != .auto && sp.pointee.margin.bottom != .auto)
+            let definite = heightIsDefinite(c, fixedByParent: gridSelfAlign(c, .vertical, grid: grid) == .stretch
+                                                && sp.pointee.height == .auto && sp.pointee.margin.top != .auto
+                                                && sp.pointee.margin.bottom != .auto,
+                                            ownHeight: resolve(sp.pointee.height, ah) != nil)
             _ = compute(c, knownWidth: w, knownHeight: h, parentWidth: aw, parentHeight: ah,
                         availableWidth: .definite(w), availableHeight: .definite(h), perform: true,
                         definiteHeight: definite)
