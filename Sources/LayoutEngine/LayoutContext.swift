@@ -421,9 +421,12 @@ final class LayoutContext {
         // (The content is measured at the width its min and max widths allow.)
         let width = clamp(width, min: resolve(sp.pointee.minWidth, parentWidth) ?? 0,
                           max: resolve(sp.pointee.maxWidth, parentWidth) ?? .infinity)
+        // (A wrapping column's lines break at the height its ratio gives at that width, as
+        // Chromium lays it out: measured as the box, not as its content.)
+        let wrappingColumn = tags[node] == .column && sp.pointee.wrap
         let height = compute(node, knownWidth: width, knownHeight: nil, parentWidth: parentWidth, parentHeight: parentHeight,
                              availableWidth: .definite(width), availableHeight: .maxContent, perform: false,
-                             contentSize: .vertical).height
+                             contentSize: wrappingColumn ? nil : .vertical).height
         // (Within the max height through the ratio, which holds for the keyword too.)
         let maxHeight = resolve(sp.pointee.maxHeight, parentHeight) ?? .infinity
         return clamp(Swift.max(width, height * r), min: 0, max: maxHeight * r, floor: insets(node, parentWidth: parentWidth).horizontal)
