@@ -232,7 +232,8 @@ extension LayoutContext {
             // min or max height's that changed it) is not definite for the percentages
             // inside; one from the ratio is.
             let definiteHeight = st.pointee.height.isIntrinsicKeyword || heightFromKeyword ? false
-                : st.pointee.height != .auto || (top != nil && bottom != nil && !fitsVertically) || ratio != nil
+                : heightIsDefinite(c, fixedByParent: top != nil && bottom != nil && !fitsVertically,
+                                   ownHeight: st.pointee.height != .auto)
             _ = compute(c, knownWidth: width, knownHeight: height, parentWidth: cbWidth, parentHeight: cbHeight,
                         availableWidth: .definite(width), availableHeight: .definite(height), perform: true,
                         definiteHeight: definiteHeight)

@@ -140,27 +140,26 @@ extension LayoutContext {
             let r = rects[j] ?? .zero
             _ = compute(c, knownWidth: r.width, knownHeight: r.height, parentWidth: iw, parentHeight: ih,
                         availableWidth: .definite(r.width), availableHeight: .definite(r.height), perform: true,
-                        definiteHeight: !heightFromContent(c, parentHeight: ih))
+                        definiteHeight: heightIsDefinite(c, fixedByParent: anchorsFixHeight(c),
+                                                         ownHeight: resolve(style(c).pointee.height, ih) != nil),
+                        percentHeight: ownPercentHeight(c, parentWidth: iw, parentHeight: ih))
             frames[c] = r.offsetBy(dx: pb.left, dy: pb.top)
         }
         return outer
     }
 
-    /// Whether the height of `c`, a child of a box, is its content's: no anchor or style
-    /// fixes it (a `height`, or two vertical positions) and no ratio gives it. Such a height
-    /// is not definite for the percentages inside `c` (CSS Sizing 3 §5.1).
-    func heightFromContent(_ c: NodeID, parentHeight: Double) -> Bool {
-        let sp = style(c)
-        if resolve(sp.pointee.height, parentHeight) != nil || sp.pointee.aspectRatio != nil { return false }
+    /// Whether the anchors of `c`, a child of a box, fix its height: a `height` anchor, or
+    /// two vertical positions.
+    func anchorsFixHeight(_ c: NodeID) -> Bool {
         var positions = 0
-        for (attribute, _) in sp.pointee.anchors {
+        for (attribute, _) in style(c).pointee.anchors {
             switch attribute {
-            case .height: return false
+            case .height: return true
             case .top, .bottom, .centerY: positions += 1
             default: break
             }
         }
-        return positions < 2
+        return positions >= 2
     }
 
     /// The frames of a box's children in its content coordinates; `nil` for a child that

@@ -8,8 +8,14 @@ extension LayoutContext {
         let axis = ctx.axis
         // Intrinsic keywords on a row item's min or max height: its content's height at its width.
         if axis.isRow && (style(items[i].node).pointee.minHeight.isIntrinsicKeyword || style(items[i].node).pointee.maxHeight.isIntrinsicKeyword) {
+            // A column of definite height of its own: its content's height with the
+            // percentages inside of that height, its sizing keyword bounds left out, as
+            // Chromium resolves them (the keywords do not make the height indefinite).
             // (With a ratio, the height the ratio gives.)
-            var content = !items[i].ratio.isNaN
+            var content = !items[i].sizeCross.isNaN && hasKeywordHeightBounds(column: items[i].node)
+                ? columnContentHeight(items[i].node, width: items[i].target, height: items[i].sizeCross,
+                                      parentWidth: ctx.innerWidth)
+                : !items[i].ratio.isNaN
                 ? crossFromMain(items[i].target, items[i])
                 : compute(items[i].node, knownWidth: items[i].target, knownHeight: nil,
                           parentWidth: ctx.innerWidth, parentHeight: ctx.percentHeight,
@@ -19,14 +25,6 @@ extension LayoutContext {
             // to: its content's height is the one it has there (as Chromium lays it out).
             // Stretched, that height is not known yet: its line is as tall as its content
             // at least, and step 11 finds both keywords again.
-            // A column of definite height of its own: its content's height with the
-            // percentages inside of that height, its sizing keyword bounds left out, as
-            // Chromium resolves them (the keywords do not make the height indefinite).
-            if !items[i].sizeCross.isNaN && hasKeywordHeightBounds(column: items[i].node) {
-                content = columnContentHeight(items[i].node, width: items[i].target, percentHeight: items[i].sizeCross,
-                                              parentWidth: ctx.innerWidth,
-                                              lineLimit: style(items[i].node).pointee.wrap ? items[i].sizeCross : .infinity)
-            }
             var maxContent = content
             if items[i].ratio.isNaN && isSingleLineRow(items[i].node) {
                 if !items[i].sizeCross.isNaN {
@@ -91,10 +89,8 @@ extension LayoutContext {
                 // (A column's sizing keyword min and max heights: its content's height
                 // with the percentages inside of the stretched height, a wrapping
                 // one's lines broken there, as Chromium lays it out.)
-                let wraps = style(items[i].node).pointee.wrap
-                let content = columnContentHeight(items[i].node, width: items[i].target,
-                                                  percentHeight: stretched, parentWidth: ctx.innerWidth,
-                                                  lineLimit: wraps ? stretched : .infinity)
+                let content = columnContentHeight(items[i].node, width: items[i].target, height: stretched,
+                                                  parentWidth: ctx.innerWidth)
                 if style(items[i].node).pointee.minHeight.isIntrinsicKeyword { items[i].minCross = content }
                 if style(items[i].node).pointee.maxHeight.isIntrinsicKeyword { items[i].maxCross = content }
             }
@@ -129,6 +125,7 @@ extension LayoutContext {
     func singleLineRowContentHeight(_ node: NodeID, width: Double, height: Double, parentWidth: Double?) -> Double {
         let pb = insets(node, parentWidth: parentWidth)
         let bounds = NodeBounds(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, insets: pb)
+        scratch.pointee.computeCount &+= 1
         return layoutFlex(node, width: width, height: height, availableWidth: .definite(width),
                           availableHeight: .definite(height), bounds: bounds, perform: false,
                           lineContent: .stretchedItemsAtHeight).height + pb.vertical

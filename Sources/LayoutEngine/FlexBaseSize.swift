@@ -188,7 +188,7 @@ extension LayoutContext {
     }
 
     /// The outer height of the tallest in-flow child of item `i` (a column): its `basis` in
-    /// points when it has one, else its height measured at the item's content width,
+    /// points when it has one (a fixed spacer's length), else its height measured at the item's content width,
     /// within its min and max heights.
     private func tallestItem(_ i: Int, _ ctx: FlexContext) -> Double {
         let node = items[i].node
@@ -200,7 +200,9 @@ extension LayoutContext {
             let st = style(c)
             let m = margins(c, parentWidth: width)
             var height: Double
-            if case .points(let basis) = st.pointee.basis {
+            if case .fixedSpacer = tags[c], case .spacer(let length?) = tree.kinds[c] {
+                height = length  // (a fixed spacer's length is its basis)
+            } else if case .points(let basis) = st.pointee.basis {
                 height = basis
             } else {
                 height = compute(c, knownWidth: nil, knownHeight: nil, parentWidth: width, parentHeight: nil,

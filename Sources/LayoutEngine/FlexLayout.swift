@@ -220,14 +220,16 @@ extension LayoutContext {
             && (style(node).pointee.minHeight.isIntrinsicKeyword || style(node).pointee.maxHeight.isIntrinsicKeyword)
     }
 
-    /// The height of a column's content at `width` (its border box), its percentages of
-    /// `percentHeight` (a border-box height), its own size, min and max left out; a wrapping
-    /// column's lines broken at `lineLimit` (a border-box height): its longest line.
-    func columnContentHeight(_ node: NodeID, width: Double, percentHeight: Double, parentWidth: Double?,
-                             lineLimit: Double = .infinity) -> Double {
+    /// The height of a column's content at `width` (its border box) when the column is
+    /// `height` tall (a border-box height), its own size, min and max left out: the
+    /// percentages inside of `height`, a wrapping column's lines broken there (its longest
+    /// line). Its sizing keyword min and max heights are that height, as Chromium resolves
+    /// them. (Not cached: counted as an algorithm run.)
+    func columnContentHeight(_ node: NodeID, width: Double, height: Double, parentWidth: Double?) -> Double {
         var bounds = NodeBounds(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity,
-                                insets: insets(node, parentWidth: parentWidth), ratioPercentHeight: percentHeight)
-        bounds.columnLimit = lineLimit
+                                insets: insets(node, parentWidth: parentWidth), ratioPercentHeight: height)
+        bounds.columnLimit = style(node).pointee.wrap ? height : .infinity
+        scratch.pointee.computeCount &+= 1
         return layoutFlex(node, width: width, height: nil, availableWidth: .definite(width),
                           availableHeight: .maxContent, bounds: bounds, perform: false).height
     }

@@ -42,9 +42,8 @@ extension LayoutContext {
                                  axis: FlexAxis) {
         // A stretched item is laid out again with its cross size as definite (§9.4
         // step 11), whether or not the container's is.
-        // A height from a ratio and a definite width is definite too.
         let definiteHeight = axis.isRow
-            ? items[i].stretches || !items[i].sizeCross.isNaN || !items[i].ratio.isNaN
+            ? heightIsDefinite(items[i].node, fixedByParent: items[i].stretches, ownHeight: !items[i].sizeCross.isNaN)
             : items[i].definiteMain
         // (Such a column's percentages stay of the stretched height, or of its own.)
         let keywordBounded = axis.isRow && hasKeywordHeightBounds(column: items[i].node)

@@ -248,23 +248,22 @@ extension LayoutContext {
         // (An empty explicit grid does not reach line 1: items before it alone make the
         // implicit grid there, as Chromium places them.)
         var minCol = 0, minRow = 0
-        var maxCol = columns.count > 0 ? columns.count : Int.min, maxRow = rows.count > 0 ? rows.count : Int.min
+        var maxCol: Int? = columns.count > 0 ? columns.count : nil, maxRow: Int? = rows.count > 0 ? rows.count : nil
         for c in kids {
             let sp = style(c)
             let cp = sp.pointee.gridColumn.isAuto ? .auto(span: 1) : GridAxisPlacement(sp.pointee.gridColumn, columns)
             let rp = sp.pointee.gridRow.isAuto ? .auto(span: 1) : GridAxisPlacement(sp.pointee.gridRow, rows)
-            if case .definite(let s, let e) = cp { minCol = Swift.min(minCol, s); maxCol = Swift.max(maxCol, e) }
-            if case .definite(let s, let e) = rp { minRow = Swift.min(minRow, s); maxRow = Swift.max(maxRow, e) }
+            if case .definite(let s, let e) = cp { minCol = Swift.min(minCol, s); maxCol = Swift.max(maxCol ?? e, e) }
+            if case .definite(let s, let e) = rp { minRow = Swift.min(minRow, s); maxRow = Swift.max(maxRow ?? e, e) }
             colPlace.append(cp)
             rowPlace.append(rp)
         }
-        if maxCol == Int.min { maxCol = 0 }
-        if maxRow == Int.min { maxRow = 0 }
         let colShift = -minCol, rowShift = -minRow
+        let (colEnd, rowEnd) = (maxCol ?? 0, maxRow ?? 0)
         // "Major" is the axis the flow runs along (rows for `row` flow: the cursor moves
         // across the columns of a row); "minor" the one it fills first.
-        var minorCount = flowColumn ? maxRow + rowShift : maxCol + colShift
-        var majorCount = flowColumn ? maxCol + colShift : maxRow + rowShift
+        var minorCount = flowColumn ? rowEnd + rowShift : colEnd + colShift
+        var majorCount = flowColumn ? colEnd + colShift : rowEnd + rowShift
         var occupancy = GridOccupancy()
         func occupy(_ major: Range<Int>, _ minor: Range<Int>) {
             occupancy.fill(major, minor)

@@ -101,12 +101,12 @@ extension LayoutContext {
                                         startMargin: isRTL ? m.right : m.left)
             let y = ay + gridSelfOffset(c, .vertical, grid: grid, free: ah - h - m.vertical, startMargin: m.top)
             let px = isRTL ? pb.left + innerW - x - w : pb.left + x
-            // (A height from the item's content is not definite for the percentages inside it;
-            // a stretched one or its own is.)
+            // (A height from the item's content is not definite for the percentages inside it.)
             let sp = style(c)
-            let definite = resolve(sp.pointee.height, ah) != nil
-                || (gridSelfAlign(c, .vertical, grid: grid) == .stretch && sp.pointee.height == .auto
-                    && sp.pointee.margin.top != .auto && sp.pointee.margin.bottom != .auto)
+            let definite = heightIsDefinite(c, fixedByParent: gridSelfAlign(c, .vertical, grid: grid) == .stretch
+                                                && sp.pointee.height == .auto && sp.pointee.margin.top != .auto
+                                                && sp.pointee.margin.bottom != .auto,
+                                            ownHeight: resolve(sp.pointee.height, ah) != nil)
             _ = compute(c, knownWidth: w, knownHeight: h, parentWidth: aw, parentHeight: ah,
                         availableWidth: .definite(w), availableHeight: .definite(h), perform: true,
                         definiteHeight: definite)
@@ -403,11 +403,12 @@ extension LayoutContext {
         let (ms, me) = axis.margins(sp)
         guard gridSelfAlign(c, axis, grid: grid, heightKnown: heightKnown) == .stretch, ms != .auto, me != .auto, axis.size(sp) == .auto else { return nil }
         let room = Swift.max(0, area - axis.sum(margins(c, parentWidth: aw)))
+        // (A spacer is not stretched: an empty node outside a stack.)
         guard var stretched = styledOr(c, axis, area, room) else { return nil }
         if axis == .horizontal, let r = sp.pointee.aspectRatio, sp.pointee.height == .auto || sp.pointee.height.isIntrinsicKeyword {
             // (Within its fixed min and max heights through the ratio, CSS Sizing 4 §5.2.1.)
-            if case .points(let v) = sp.pointee.maxHeight { stretched = Swift.min(stretched, v * r) }
-            if case .points(let v) = sp.pointee.minHeight { stretched = Swift.max(stretched, v * r) }
+            stretched = clamp(stretched, min: resolve(sp.pointee.minHeight, nil).map { $0 * r } ?? -.infinity,
+                              max: resolve(sp.pointee.maxHeight, nil).map { $0 * r } ?? .infinity, floor: -.infinity)
         }
         let clamped = axis == .vertical && width == nil ? stretched
             : gridKeywordClamped(c, axis, stretched, width: width ?? 0, areaWidth: aw ?? area, room: room)
@@ -467,18 +468,15 @@ extension LayoutContext {
         let sp = style(c)
         let lo = axis.minSize(sp), hi = axis.maxSize(sp)
         guard lo.isIntrinsicKeyword || hi.isIntrinsicKeyword else { return size }
-        var heightOfContent: Double?
+        // (Both keywords down are the one measurement, the second from the cache.)
         func content(_ d: Dimension) -> Double {
             switch axis {
             case .horizontal:
                 return sizeBound(c, d, aw, nil, room.isFinite ? .definite(room) : .maxContent, default: size)
             case .vertical:
-                if let h = heightOfContent { return h }
-                let h = compute(c, knownWidth: width, knownHeight: nil, parentWidth: aw, parentHeight: nil,
-                                availableWidth: .definite(width), availableHeight: .maxContent, perform: false,
-                                contentSize: .vertical).height
-                heightOfContent = h
-                return h
+                return compute(c, knownWidth: width, knownHeight: nil, parentWidth: aw, parentHeight: nil,
+                               availableWidth: .definite(width), availableHeight: .maxContent, perform: false,
+                               contentSize: .vertical).height
             }
         }
         var v = size

@@ -161,9 +161,10 @@ final class LayoutContext {
     let baselines: UnsafeMutableBufferPointer<Double>
     let frames: UnsafeMutableBufferPointer<Rect>
     /// Every node's remembered measurements (MeasurementCache.swift).
-    var cache: MeasurementCache
+    let cache: MeasurementCache
     /// Scratch storage for the flex items and lines of the containers on the current path,
-    /// and a counter of algorithm runs (cache misses), for tests.
+    /// and a counter of algorithm runs (cache misses, and the content measurements that run
+    /// an algorithm without the cache), for tests.
     struct Scratch {
         var items = ScratchStack<FlexItem>(capacity: 64)
         var lines = ScratchStack<FlexLine>(capacity: 16)
@@ -322,11 +323,30 @@ final class LayoutContext {
                                           parentHeight: parentHeight, availableWidth: availableWidth,
                                           availableHeight: .definite(height), perform: false,
                                           contentSize: .vertical, widthOnly: true).width
-        let content = columnContentHeight(node, width: width, percentHeight: height, parentWidth: parentWidth,
-                                          lineLimit: sp.pointee.wrap ? height : .infinity)
+        let content = columnContentHeight(node, width: width, height: height, parentWidth: parentWidth)
         return clamp(height, min: sp.pointee.minHeight.isIntrinsicKeyword ? content : 0,
                      max: sp.pointee.maxHeight.isIntrinsicKeyword ? content : .infinity,
                      floor: insets(node, parentWidth: parentWidth).vertical)
+    }
+
+    /// The height the percentages inside `c` are of when a zbox or box arranges it at a
+    /// height: a column's own height where sizing keyword min and max heights bound it
+    /// (`keywordBoundedHeight`), not the height they give; nil for others (then it is the
+    /// height it is arranged at).
+    func ownPercentHeight(_ c: NodeID, parentWidth: Double?, parentHeight: Double?) -> Double? {
+        guard hasKeywordHeightBounds(column: c), let height = resolve(style(c).pointee.height, parentHeight) else { return nil }
+        let sp = style(c)
+        return clamp(height, min: resolve(sp.pointee.minHeight, parentHeight) ?? 0,
+                     max: resolve(sp.pointee.maxHeight, parentHeight) ?? .infinity,
+                     floor: insets(c, parentWidth: parentWidth).vertical)
+    }
+
+    /// Whether the height `c` is laid out at is definite for the percentages inside it: its
+    /// parent fixed it (`fixedByParent`: stretched it, or placed both its edges), it is its
+    /// own (`ownHeight`), or its ratio gives it from its width; not a height from its
+    /// content (CSS Sizing 3 §5.1; CSS Sizing 4 §5.1 for the ratio). Every parent asks this.
+    @inline(__always) func heightIsDefinite(_ c: NodeID, fixedByParent: Bool, ownHeight: Bool) -> Bool {
+        fixedByParent || ownHeight || style(c).pointee.aspectRatio != nil
     }
 
     /// The height a single-line row's content needs when its size is fixed (`width` by
@@ -335,6 +355,7 @@ final class LayoutContext {
     /// and the minimum of those that do (Chromium lays such a row out at that height).
     func rowContentHeight(_ node: NodeID, width: Double, height: Double, insets: EdgeInsets) -> Double {
         let bounds = NodeBounds(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, insets: insets)
+        scratch.pointee.computeCount &+= 1
         return layoutFlex(node, width: width, height: height, availableWidth: .definite(width),
                           availableHeight: .definite(height), bounds: bounds, perform: false,
                           lineContent: .stretchedItemsAtMinimum).height
@@ -406,9 +427,12 @@ final class LayoutContext {
         // (The content is measured at the width its min and max widths allow.)
         let width = clamp(width, min: resolve(sp.pointee.minWidth, parentWidth) ?? 0,
                           max: resolve(sp.pointee.maxWidth, parentWidth) ?? .infinity)
+        // (A wrapping column's lines break at the height its ratio gives at that width, as
+        // Chromium lays it out: measured as the box, not as its content.)
+        let wrappingColumn = tags[node] == .column && sp.pointee.wrap
         let height = compute(node, knownWidth: width, knownHeight: nil, parentWidth: parentWidth, parentHeight: parentHeight,
                              availableWidth: .definite(width), availableHeight: .maxContent, perform: false,
-                             contentSize: .vertical).height
+                             contentSize: wrappingColumn ? nil : .vertical).height
         // (Within the max height through the ratio, which holds for the keyword too.)
         let maxHeight = resolve(sp.pointee.maxHeight, parentHeight) ?? .infinity
         return clamp(Swift.max(width, height * r), min: 0, max: maxHeight * r, floor: insets(node, parentWidth: parentWidth).horizontal)

@@ -22,6 +22,9 @@ struct MeasurementFlags: OptionSet, Hashable {
     static let ignoringRatio = MeasurementFlags(rawValue: 256)
     /// Only the width was worked out (its height is NaN).
     static let widthOnly = MeasurementFlags(rawValue: 512)
+    /// A column's own height, before its sizing keyword min and max heights bound it
+    /// (`boundOwnHeightByKeywords`): not the same request as that height fixed by its parent.
+    static let keywordBoundedHeight = MeasurementFlags(rawValue: 1024)
 
     /// The kind of space along one axis, as two bits of the key.
     enum Availability: UInt32 {
@@ -85,7 +88,8 @@ struct OverflowKey: Hashable {
     var flags: MeasurementFlags
 }
 
-/// Every node's remembered measurements.
+/// Every node's remembered measurements. All its storage is behind pointers, so the context
+/// holds it as a `let` and no access pays for an exclusivity check.
 struct MeasurementCache {
     static let slots = 8
     let count: Int
@@ -103,7 +107,7 @@ struct MeasurementCache {
     /// Measurements beyond a node's slots. Typical trees never get here; deep chains of
     /// percentages and intrinsic sizes do, and evicting instead would re-measure whole
     /// subtrees again and again (exponential time).
-    var overflow: [OverflowKey: Size] = [:]
+    let overflow: UnsafeMutablePointer<[OverflowKey: Size]>
 
     init(count: Int) {
         self.count = count
@@ -113,11 +117,14 @@ struct MeasurementCache {
         parents.initialize(repeating: nil, count: Self.slots)
         used = .allocate(capacity: count)
         used.initialize(repeating: 0)
+        overflow = .allocate(capacity: 1)
+        overflow.initialize(to: [:])
     }
 
     func deallocate() {
         for s in 0..<Self.slots { entries[s]?.deallocate(); parents[s]?.deallocate() }
         entries.deallocate(); parents.deallocate(); used.deallocate()
+        overflow.deinitialize(count: 1); overflow.deallocate()
     }
 
     /// The size remembered for `key` of `node`; `parent` is compared only when `keyedByParent`.
@@ -130,12 +137,12 @@ struct MeasurementCache {
                 return e.result
             }
         }
-        if filled == Self.slots, let hit = overflow[Self.overflowKey(node, key, parent, keyedByParent)] { return hit }
+        if filled == Self.slots, let hit = overflow.pointee[Self.overflowKey(node, key, parent, keyedByParent)] { return hit }
         return nil
     }
 
     /// Remembers `size` as the answer to `key` of `node`.
-    mutating func store(_ node: NodeID, _ key: CacheEntry, _ size: Size, parent: Size, keyedByParent: Bool) {
+    func store(_ node: NodeID, _ key: CacheEntry, _ size: Size, parent: Size, keyedByParent: Bool) {
         var entry = key
         entry.result = size
         let filled = Int(used[node])
@@ -148,7 +155,7 @@ struct MeasurementCache {
             }
             used[node] = UInt8(filled + 1)
         } else {
-            overflow[Self.overflowKey(node, key, parent, keyedByParent)] = size
+            overflow.pointee[Self.overflowKey(node, key, parent, keyedByParent)] = size
         }
     }
 

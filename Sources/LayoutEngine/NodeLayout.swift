@@ -92,19 +92,18 @@ extension LayoutContext {
                                     insets: insets(node, parentWidth: input.parentWidth))
             return Size(width: input.knownWidth ?? bounds.clampWidth(w), height: input.knownHeight ?? bounds.clampHeight(h))
         }
+        // The node's own sizes; what its sizing keyword height bounds and its ratio make of
+        // them costs a layout of its content, so it comes after the cache: the key is of the
+        // sizes before it (they and the request decide it).
         var own = resolveOwnSizes(node, input)
-        // (Without an aspect ratio there is nothing of one to apply.)
-        if style(node).pointee.aspectRatio != nil {
-            applyRatioBeforeLayout(node, input, &own)
-            ratioLimits(node, input, &own)
-        }
-        if input.perform, let percentHeight = input.percentHeight { own.bounds.ratioPercentHeight = percentHeight }
-        if !input.perform, let w = own.width, let h = own.height { return Size(width: w, height: h) }
+        let keywordBounded = boundsOwnHeightByKeywords(node, input, own)
+        let ratio = style(node).pointee.aspectRatio != nil && !input.ignoringRatio
+        if !input.perform, !keywordBounded, !ratio, let w = own.width, let h = own.height { return Size(width: w, height: h) }
 
         // A caller that reads only the width of a stack measured without one need not have
         // its height worked out (its width comes first, from its content: `layoutFlex`).
         // (A ratio can make the width depend on the content's height.)
-        let widthOnly = input.widthOnly && !input.perform && own.ratio == nil && (tags[node] == .row || tags[node] == .column)
+        let widthOnly = input.widthOnly && !input.perform && !ratio && (tags[node] == .row || tags[node] == .column)
 
         // The cache: only measurements; the arrange pass runs once per node. The available
         // space along an axis whose size is known changes nothing, and is left out of the key.
@@ -118,6 +117,7 @@ extension LayoutContext {
             if !own.bounds.definiteHeight { flags.insert(.indefiniteHeight) }
             if input.ignoringRatio { flags.insert(.ignoringRatio) }
             if widthOnly { flags.insert(.widthOnly) }
+            if keywordBounded { flags.insert(.keywordBoundedHeight) }
             let k = CacheEntry(width: own.width, height: own.height, availableWidth: input.availableWidth,
                                availableHeight: input.availableHeight, flags: flags)
             if let hit = cache.lookup(node, k, parent: parentKey, keyedByParent: keyedByParent) { return hit }
@@ -125,8 +125,20 @@ extension LayoutContext {
         }
         scratch.pointee.computeCount &+= 1
 
-        var size = runAlgorithm(node, own, input, widthOnly: widthOnly)
-        applyRatioAfterLayout(node, input, own, &size)
+        if keywordBounded { boundOwnHeightByKeywords(node, input, &own) }
+        // (Without an aspect ratio there is nothing of one to apply.)
+        if style(node).pointee.aspectRatio != nil {
+            applyRatioBeforeLayout(node, input, &own)
+            ratioLimits(node, input, &own)
+        }
+        if input.perform, let percentHeight = input.percentHeight { own.bounds.ratioPercentHeight = percentHeight }
+        var size: Size
+        if !input.perform, let w = own.width, let h = own.height {
+            size = Size(width: w, height: h)
+        } else {
+            size = runAlgorithm(node, own, input, widthOnly: widthOnly)
+            applyRatioAfterLayout(node, input, own, &size)
+        }
         if let key { cache.store(node, key, size, parent: parentKey, keyedByParent: keyedByParent) }
         return size
     }
@@ -171,24 +183,26 @@ extension LayoutContext {
             if own.height == nil, let sh = resolve(sp.pointee.height, parentHeight) { own.height = own.bounds.clampHeight(sh) }
             // (A min height above the max height wins there too.)
             own.bounds.columnLimit = Swift.max(own.bounds.maxHeight, own.bounds.minHeight)
-            // A column's own height within sizing keyword min and max heights (where no flex
-            // container sizes it): its content's height, the percentages inside of its own.
-            // (Arranged by a zbox or box at that height, its percentages stay of its own.
-            // Not when only its content's width is measured: that is of no height.)
-            if contentSize == nil, hasKeywordHeightBounds(column: node) {
-                if input.knownHeight == nil, let height = own.height {
-                    own.height = keywordBoundedHeight(node, height, knownWidth: own.width, parentWidth: parentWidth,
-                                                      parentHeight: parentHeight, availableWidth: input.availableWidth)
-                    own.bounds.ratioPercentHeight = height
-                } else if input.perform, !outOfFlow[node], let p = tree.parents[node], tags[p] == .overlay || tags[p] == .box,
-                          let height = resolve(sp.pointee.height, parentHeight) {
-                    own.bounds.ratioPercentHeight = own.bounds.clampHeight(height)
-                }
-            }
         } else if sp.pointee.wrap, tags[node] == .column, let limit = resolve(sp.pointee.maxHeight, parentHeight) {
             own.bounds.columnLimit = Swift.max(limit, resolve(sp.pointee.minHeight, parentHeight) ?? 0)
         }
         return own
+    }
+
+    /// Whether `node` is a column whose own height (no flex container sizes it) is bounded
+    /// by sizing keyword min and max heights (`boundOwnHeightByKeywords`). Not when only its
+    /// content's width is measured: that is of no height.
+    private func boundsOwnHeightByKeywords(_ node: NodeID, _ input: LayoutInput, _ own: OwnSizes) -> Bool {
+        own.contentSize == nil && input.knownHeight == nil && own.height != nil && hasKeywordHeightBounds(column: node)
+    }
+
+    /// A column's own height within its sizing keyword min and max heights: its content's
+    /// height, the percentages inside of its own.
+    private func boundOwnHeightByKeywords(_ node: NodeID, _ input: LayoutInput, _ own: inout OwnSizes) {
+        guard let height = own.height else { return }
+        own.height = keywordBoundedHeight(node, height, knownWidth: own.width, parentWidth: input.parentWidth,
+                                          parentHeight: input.parentHeight, availableWidth: input.availableWidth)
+        own.bounds.ratioPercentHeight = height
     }
 
     /// CSS Sizing 4 §5: a size through the aspect ratio from the other, known one (or a
@@ -256,9 +270,7 @@ extension LayoutContext {
         // A wrapping column breaks its lines at the height its ratio gives, though its
         // content may make it taller (as Chromium lays it out), unless that height is its
         // main size in a parent column.
-        let heightIsMain = input.knownHeight != nil && !outOfFlow[node]
-            && tree.parents[node].map { tags[$0] == .column } == true
-        if heightIsMain { return }
+        if heightIsMainSize(node, input) { return }
         if tags[node] == .column, sp.pointee.wrap, sp.pointee.height == .auto {
             own.bounds.ratioLineLimit = own.bounds.clampHeight(ww / ratio)
         }
@@ -277,6 +289,11 @@ extension LayoutContext {
                 if hh <= natural + 1e-9 { own.bounds.ratioPercentHeight = fromRatio }
             }
         }
+    }
+
+    /// Whether the height the parent fixed is the node's main size in a parent column.
+    private func heightIsMainSize(_ node: NodeID, _ input: LayoutInput) -> Bool {
+        input.knownHeight != nil && !outOfFlow[node] && tree.parents[node].map { tags[$0] == .column } == true
     }
 
     /// The node's own algorithm (Taffy's dispatch on `display`).
@@ -332,12 +349,12 @@ extension LayoutContext {
                     content = compute(node, knownWidth: width, knownHeight: nil, parentWidth: parentWidth,
                                       parentHeight: parentHeight, availableWidth: .definite(width),
                                       availableHeight: input.availableHeight, perform: false).height
-                } else if content > 0, case .leaf(let measurer) = tree.kinds[node] {
+                } else if content > 0, tags[node] == .leaf {
                     // (A leaf's content at that width, whatever max height the ratio transfers.)
-                    let inner = Swift.max(0, width - pb.horizontal)
-                    content = measurer.measure(knownWidth: inner, knownHeight: nil, availableWidth: .definite(inner),
-                                               availableHeight: shrinkSpace(input.availableHeight, by: pb.vertical)).height
-                        + pb.vertical
+                    content = measureLeaf(node, width: width, height: nil, availableWidth: .definite(width),
+                                          availableHeight: input.availableHeight,
+                                          bounds: NodeBounds(minWidth: 0, maxWidth: .infinity, minHeight: 0,
+                                                             maxHeight: .infinity, insets: pb)).height
                 }
                 // (The content's height is a minimum: it wins over the max height the ratio
                 // transfers, not over the node's own.)
@@ -357,8 +374,7 @@ extension LayoutContext {
             // the ratio for a column item flexed to its height without one of its own, as
             // Chromium clamps it; such an item with a min height of its own gets no
             // minimum from its content.)
-            let heightIsMain = knownHeight != nil && !outOfFlow[node] && tree.parents[node].map { tags[$0] == .column } == true
-            let flexedHeight = heightIsMain && resolve(sp.pointee.height, parentHeight) == nil && !sp.pointee.height.isPercent
+            let flexedHeight = heightIsMainSize(node, input) && resolve(sp.pointee.height, parentHeight) == nil && !sp.pointee.height.isPercent
             var least = size.width
             if flexedHeight && sp.pointee.minHeight != .auto {
                 least = 0

@@ -1,5 +1,8 @@
 // `zbox`: children on top of each other in the content box, each placed on both axes by
-// `alignSelf ?? align` (`stretch` fills, respecting min/max and a definite size). The
+// `alignSelf ?? align` (`stretch` fills, respecting min/max and a definite size; a size
+// of its own, a sizing keyword too, is not stretched), or by its `auto` margins, which take
+// the free space first (not less than 0) and keep the child from stretching on that axis,
+// as in a CSS grid area. `safe` alignment of a child larger than the box is `start`. The
 // auto size is the largest outer size of the children. In RTL, `start` is the right.
 
 extension LayoutContext {
@@ -14,26 +17,41 @@ extension LayoutContext {
         let availW = innerW.map { AvailableSpace.definite($0) } ?? shrinkSpace(availableWidth, by: pb.horizontal)
         let availH = innerH.map { AvailableSpace.definite($0) } ?? shrinkSpace(availableHeight, by: pb.vertical)
 
-        // Measure: the auto size is the largest outer size of the children.
-        if innerW == nil || innerH == nil {
-            var maxW = 0.0, maxH = 0.0
+        // Measure: the auto size is the largest outer size of the children; the width first,
+        // then the heights at that width (percentages inside resolved against it, stretched
+        // children at it), as a CSS box's automatic height follows its width.
+        if innerW == nil {
+            var maxW = 0.0
             for k in children(node) {
                 let c = childList[k]
                 if hidden[c] || outOfFlow[c] { continue }
-                let m = margins(c, parentWidth: innerW)
+                let m = margins(c, parentWidth: nil)
                 let a = style(c).pointee.alignSelf ?? align
-                let kw = (a == .stretch) ? innerW.map { Swift.max(0, $0 - m.horizontal) } : nil
-                let kh = (a == .stretch) ? innerH.map { Swift.max(0, $0 - m.vertical) } : nil
-                let s = compute(c, knownWidth: styledOr(c, .horizontal, innerW, kw),
-                                knownHeight: styledOr(c, .vertical, innerH, kh),
-                                parentWidth: innerW, parentHeight: innerH,
+                let s = compute(c, knownWidth: nil,
+                                knownHeight: overlayKnownSize(c, .vertical, a, parent: innerH, margins: m.vertical,
+                                                              parentHeight: innerH),
+                                parentWidth: nil, parentHeight: innerH,
                                 availableWidth: shrinkSpace(availW, by: m.horizontal),
                                 availableHeight: shrinkSpace(availH, by: m.vertical), perform: false)
                 maxW = Swift.max(maxW, s.width + m.horizontal)
+            }
+            innerW = bounds.clampWidth(maxW + pb.horizontal) - pb.horizontal
+        }
+        if innerH == nil, let iw = innerW {
+            var maxH = 0.0
+            for k in children(node) {
+                let c = childList[k]
+                if hidden[c] || outOfFlow[c] { continue }
+                let m = margins(c, parentWidth: iw)
+                let a = style(c).pointee.alignSelf ?? align
+                let s = compute(c, knownWidth: overlayKnownSize(c, .horizontal, a, parent: iw, margins: m.horizontal,
+                                                                parentHeight: nil),
+                                knownHeight: nil, parentWidth: iw, parentHeight: nil,
+                                availableWidth: .definite(Swift.max(0, iw - m.horizontal)),
+                                availableHeight: shrinkSpace(availH, by: m.vertical), perform: false)
                 maxH = Swift.max(maxH, s.height + m.vertical)
             }
-            if innerW == nil { innerW = bounds.clampWidth(maxW + pb.horizontal) - pb.horizontal }
-            if innerH == nil { innerH = bounds.clampHeight(maxH + pb.vertical) - pb.vertical }
+            innerH = bounds.clampHeight(maxH + pb.vertical) - pb.vertical
         }
         let iw = innerW!, ih = innerH!
         let outer = Size(width: iw + pb.horizontal, height: ih + pb.vertical)
@@ -43,14 +61,14 @@ extension LayoutContext {
             let c = childList[k]
             if hidden[c] || outOfFlow[c] { continue }
             let m = margins(c, parentWidth: iw)
-            let a = style(c).pointee.alignSelf ?? align
-            let stretchW: Double? = a == .stretch ? Swift.max(0, iw - m.horizontal) : nil
-            let stretchH: Double? = a == .stretch ? Swift.max(0, ih - m.vertical) : nil
-            var kw = styledOr(c, .horizontal, iw, stretchW)
-            var kh = styledOr(c, .vertical, ih, stretchH)
-            // A height from the child's content is not definite for the percentages inside
-            // it (CSS Sizing 3 §5.1: an automatic height), unless its style or ratio gives it.
-            let contentHeight = kh == nil && resolve(style(c).pointee.height, ih) == nil && style(c).pointee.aspectRatio == nil
+            let sp = style(c)
+            let a = sp.pointee.alignSelf ?? align
+            let safe = sp.pointee.alignSelf != nil ? sp.pointee.alignSelfSafe : style(node).pointee.alignSafe
+            var kw = overlayKnownSize(c, .horizontal, a, parent: iw, margins: m.horizontal, parentHeight: ih)
+            var kh = overlayKnownSize(c, .vertical, a, parent: ih, margins: m.vertical, parentHeight: ih)
+            // (A height from the child's content is not definite for the percentages inside it.)
+            let definiteHeight = heightIsDefinite(c, fixedByParent: kh != nil,
+                                                  ownHeight: resolve(style(c).pointee.height, ih) != nil)
             if kw == nil || kh == nil {
                 let s = compute(c, knownWidth: kw, knownHeight: kh, parentWidth: iw, parentHeight: ih,
                                 availableWidth: .definite(Swift.max(0, iw - m.horizontal)),
@@ -59,12 +77,20 @@ extension LayoutContext {
                 kh = s.height
             }
             let w = kw!, h = kh!
-            let offX = Self.alignOffset(a, free: iw - w - m.horizontal)
-            let x = isRTL ? pb.left + iw - m.right - offX - w : pb.left + m.left + offX
-            let y = pb.top + m.top + Self.alignOffset(a, free: ih - h - m.vertical)
+            let (freeX, freeY) = (iw - w - m.horizontal, ih - h - m.vertical)
+            let x: Double
+            if let fromLeft = Self.autoMarginOffset(sp.pointee.margin.left, sp.pointee.margin.right, free: freeX) {
+                x = pb.left + m.left + fromLeft
+            } else {
+                let offX = Self.alignOffset(a, free: freeX, safe: safe)
+                x = isRTL ? pb.left + iw - m.right - offX - w : pb.left + m.left + offX
+            }
+            let offY = Self.autoMarginOffset(sp.pointee.margin.top, sp.pointee.margin.bottom, free: freeY)
+                ?? Self.alignOffset(a, free: freeY, safe: safe)
+            let y = pb.top + m.top + offY
             _ = compute(c, knownWidth: w, knownHeight: h, parentWidth: iw, parentHeight: ih,
                         availableWidth: .definite(w), availableHeight: .definite(h), perform: true,
-                        definiteHeight: !contentHeight)
+                        definiteHeight: definiteHeight, percentHeight: ownPercentHeight(c, parentWidth: iw, parentHeight: ih))
             frames[c] = relativeOffset(c, Rect(x: x, y: y, width: w, height: h), parentWidth: iw, parentHeight: ih)
         }
         layoutAbsoluteChildren(node, outer: outer, axis: FlexAxis(isRow: true, rtl: isRTL, reverse: false, wrapReverse: false),
@@ -73,12 +99,52 @@ extension LayoutContext {
         return outer
     }
 
-    @inline(__always) static func alignOffset(_ a: Align, free: Double) -> Double {
+    @inline(__always) static func alignOffset(_ a: Align, free: Double, safe: Bool = false) -> Double {
+        if safe && free < 0 { return 0 }
         switch a {
         case .start, .stretch, .baseline: return 0
         case .center: return free / 2
         case .end: return free
         }
+    }
+
+    /// Where a zbox's child starts after its margin on the start side (`start`, `end`: its
+    /// margins there) when one of them is `auto`: the auto margins share the free space
+    /// (none when it is negative); nil when neither is `auto`.
+    static func autoMarginOffset(_ start: Dimension, _ end: Dimension, free: Double) -> Double? {
+        switch (start.isAuto, end.isAuto) {
+        case (false, false): return nil
+        case (true, true): return Swift.max(0, free) / 2
+        case (true, false): return Swift.max(0, free)
+        case (false, true): return 0
+        }
+    }
+
+    /// The size a zbox of content size `parent` along `axis` (nil: not known) gives child
+    /// `c` there, whose margins there are `margins`: stretched to it, within the child's
+    /// min and max sizes (across, sizing keywords among them); nil where the child's size
+    /// is its own.
+    func overlayKnownSize(_ c: NodeID, _ axis: PhysicalAxis, _ a: Align, parent: Double?, margins: Double,
+                          parentHeight: Double?) -> Double? {
+        guard overlayStretches(c, axis, a), let parent,
+              let v = styledOr(c, axis, parent, Swift.max(0, parent - margins)) else { return nil }
+        let sp = style(c)
+        guard axis == .horizontal, sp.pointee.minWidth.isIntrinsicKeyword || sp.pointee.maxWidth.isIntrinsicKeyword else { return v }
+        let space = AvailableSpace.definite(Swift.max(0, parent - margins))
+        return clamp(v, min: sizeBound(c, sp.pointee.minWidth, parent, parentHeight, space, default: 0),
+                     max: sizeBound(c, sp.pointee.maxWidth, parent, parentHeight, space, default: .infinity), floor: -.infinity)
+    }
+
+    /// Whether a zbox stretches child `c` along `axis` under alignment `a`: `stretch`, a
+    /// size there that is not its own (`auto`, or a percentage of a size not known; not
+    /// a sizing keyword) and no `auto` margin on that axis.
+    func overlayStretches(_ c: NodeID, _ axis: PhysicalAxis, _ a: Align) -> Bool {
+        guard a == .stretch else { return false }
+        let sp = style(c)
+        let (size, start, end) = axis == .horizontal
+            ? (sp.pointee.width, sp.pointee.margin.left, sp.pointee.margin.right)
+            : (sp.pointee.height, sp.pointee.margin.top, sp.pointee.margin.bottom)
+        return !size.isIntrinsicKeyword && !start.isAuto && !end.isAuto
     }
 
     enum PhysicalAxis { case horizontal, vertical }

@@ -65,7 +65,7 @@ public struct FixtureSettings: Hashable, Sendable {
         // read is read again next time.
         var dataIdentity: RegularFile.Identity?
         let settings = try parse(read.bytes, path: path, folder: folder.isEmpty ? "." : folder) { file throws(LayoutRenderError) in
-            dataIdentity = RegularFile.identity(path: file)
+            dataIdentity = RegularFile.Identity(path: file)
             return try DataFile.read(path: file, maxBytes: maxDataBytes)
         }
         cache?.store(.init(sidecar: read.identity, maxDataBytes: maxDataBytes,

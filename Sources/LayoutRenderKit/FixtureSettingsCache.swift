@@ -27,7 +27,7 @@ public final class FixtureSettingsCache: Sendable {
         guard let entry = entries.withLock({ $0[path] }), entry.sidecar == identity, entry.maxDataBytes == maxDataBytes
         else { return nil }
         if let data = entry.dataFile {
-            guard let before = data.identity, RegularFile.identity(path: data.path) == before else { return nil }
+            guard let before = data.identity, RegularFile.Identity(path: data.path) == before else { return nil }
         }
         return entry.settings
     }

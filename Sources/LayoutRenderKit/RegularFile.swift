@@ -46,13 +46,6 @@ public enum RegularFile {
         }
     }
 
-    /// The identity of the file at `path` (links followed), nil when it cannot be looked at.
-    static func identity(path: String) -> Identity? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return Identity(info)
-    }
-
     /// The bytes of the regular file at `path`, at most `maxBytes` of them.
     public static func read(path: String, maxBytes: Int) throws(Failure) -> [UInt8] {
         try read(path: path, maxBytes: maxBytes) { (_: Identity) -> Never? in nil }.bytes
@@ -166,12 +159,8 @@ public enum RegularFile {
 }
 
 extension RegularFile.Identity {
-    init(_ info: stat) {
-        self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int(info.st_size),
-                  modified: Int(info.st_mtim.tv_sec), modifiedNanoseconds: Int(info.st_mtim.tv_nsec))
-    }
-
-    /// What `path` leads to now (one `stat`); nil when it leads to nothing.
+    /// What `path` leads to now (one `stat`, links followed); nil when it leads to nothing
+    /// or cannot be looked at.
     public init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }

@@ -158,10 +158,14 @@ public struct HostileSpecGenerator<Source: Choices> {
     private mutating func indent(_ depth: Int) -> String { String(repeating: "  ", count: depth) }
 
     private mutating func node(depth: Int, parent: String) {
-        // Past the nesting limit now and then: a straight chain of stacks.
+        // Past the nesting limit now and then: a straight chain of stacks, plain or each
+        // sized from its content's layout (a height bounded by sizing keywords, a ratio),
+        // which must be laid out once per measurement, not once per ancestor's request.
         if depth == 0 && g.chance(5) {
             let chain = g.pick(Hostile.depths)
-            for d in 0..<chain { lines.append(indent(d) + g.pick(["vbox", "hbox", "zbox"])) }
+            let sizing = g.pick(["", "", " height=50 min-height=min-content", " height=50 max-height=max-content",
+                                 " width=300 aspect-ratio=2", " height=50% min-height=fit-content aspect-ratio=0.5"])
+            for d in 0..<chain { lines.append(indent(d) + g.pick(["vbox", "hbox", "zbox"]) + sizing) }
             lines.append(indent(chain) + "label \"deep\"")
             return
         }

@@ -79,6 +79,59 @@ final class MeasurementCacheTests: XCTestCase {
         XCTAssertLessThan(runs[1], 40 * chain(40).count, "\(runs)")
     }
 
+    /// A chain of `depth` stacks, each styled by `style` at its level, around a text.
+    private func styledChain(_ depth: Int, _ kind: (Int) -> NodeKind, _ style: (Int) -> LayoutStyle) -> LayoutTree {
+        var tree = LayoutTree()
+        var parent: NodeID? = nil
+        for level in 0..<depth {
+            let id = tree.addNode(kind(level), style: style(level), parent: parent)
+            tree.addNode(.leaf(FixedTextLeaf("aa bbb c")), parent: id)
+            parent = id
+        }
+        return tree
+    }
+
+    /// The algorithm runs (cache misses and content layouts outside the cache) of laying
+    /// `tree` out at a width of 400.
+    private func algorithmRuns(_ tree: LayoutTree) throws -> Int {
+        try validateLayout(tree)
+        var frames = [Rect](repeating: .zero, count: tree.count)
+        return frames.withUnsafeMutableBufferPointer { f in
+            LayoutContext.with(tree, frames: f, rootDirection: .ltr) { context in
+                _ = context.run(root: 0, options: LayoutOptions(availableWidth: 400))
+                return context.computeCount
+            }
+        }
+    }
+
+    /// A column with a height of its own and a sizing keyword min or max height lays its
+    /// content out to bound that height, and a row with a width and a ratio to find its
+    /// height: work that must be done once per measurement, after the cache, not on every
+    /// request (nested, that was an exponential number of layouts: 16 wrapping columns took
+    /// 724,756 runs, 8 of them 2,006, and 30 levels never ended).
+    func testNestedKeywordBoundedColumnsAndRatioRowsAreNotLaidOutExponentially() throws {
+        let shapes: [(String, (Int) -> NodeKind, (Int) -> LayoutStyle)] = [
+            ("vbox height=50 min-height=min-content", { _ in .stack(.vertical) }, { _ in
+                var s = LayoutStyle(); s.height = .points(50); s.minHeight = .minContent; return s }),
+            ("vbox height=50 max-height=max-content wrap", { _ in .stack(.vertical) }, { _ in
+                var s = LayoutStyle(); s.height = .points(50); s.maxHeight = .maxContent; s.wrap = true; return s }),
+            ("hbox width=300 aspect-ratio=2", { _ in .stack(.horizontal) }, { _ in
+                var s = LayoutStyle(); s.width = .points(300); s.aspectRatio = 2; return s }),
+            ("zbox > vbox height=50 min-height=min-content", { $0 % 2 == 0 ? .overlay : .stack(.vertical) }, { level in
+                var s = LayoutStyle()
+                if level % 2 == 1 { s.height = .points(50); s.minHeight = .minContent }
+                return s }),
+        ]
+        for (name, kind, style) in shapes {
+            // (Doubling a short chain first: exponential work fails there rather than hangs.)
+            let runs = try [8, 16].map { try algorithmRuns(styledChain($0, kind, style)) }
+            XCTAssertLessThan(runs[1], 5 * runs[0], "\(name): \(runs)")
+            guard runs[1] < 5 * runs[0] else { continue }
+            let deep = try algorithmRuns(styledChain(30, kind, style))
+            XCTAssertLessThan(deep, 40 * styledChain(30, kind, style).count, "\(name): \(deep)")
+        }
+    }
+
     func testFlexTreeRunsFewAlgorithmsPerNode() throws {
         let tree = makeFlexTree(count: 10_000)
         var frames = [Rect](repeating: .zero, count: tree.count)
@@ -86,7 +139,7 @@ final class MeasurementCacheTests: XCTestCase {
             LayoutContext.with(tree, frames: f, rootDirection: .ltr) { context in
                 _ = context.run(root: 0, options: LayoutOptions(availableWidth: 1920))
                 // Every measurement fits the per-node slots: no dictionary on this path.
-                XCTAssertEqual(context.cache.overflow.count, 0)
+                XCTAssertEqual(context.cache.overflow.pointee.count, 0)
                 return context.computeCount
             }
         }

@@ -38,8 +38,12 @@ STYLE_SHEET = "\n".join(
         # resolve against its width, as the canvas's do.
         ".frame{position:absolute;top:0}",
         ".canvas{position:relative;display:flex;flex-direction:column}",
-        ".vbox,.hbox,.label,.spacer,.grid{position:relative}",
+        ".vbox,.hbox,.zbox,.label,.spacer,.grid{position:relative}",
         ".grid{display:grid}",
+        # A zbox is a grid of one cell that every child takes, placed on both axes by its
+        # alignment (`stretch` by default, also for a child with a ratio).
+        ".zbox{display:grid;place-items:stretch}",
+        ".zbox>*{grid-area:1/1}",
         ".vbox{display:flex;flex-direction:column}",
         ".hbox{display:flex;flex-direction:row}",
         # Unicode line breaking at spaces, trailing spaces hanging; a word wider than its
@@ -119,8 +123,8 @@ def grid_declarations(n: Node, key: str, value: str) -> str | None:
     return f"{prop}:{convert(value)}"
 
 
-def declarations(n: Node) -> list[str]:
-    """The CSS of one node's attributes."""
+def declarations(n: Node, parent: str = "") -> list[str]:
+    """The CSS of one node's attributes (`parent`: its parent's kind)."""
     a = n.attrs
     css: list[str] = []
     row = n.kind == "hbox"
@@ -147,6 +151,8 @@ def declarations(n: Node) -> list[str]:
             css.append(f"flex-shrink:{value}")
         elif key == "basis":
             css.append(f"flex-basis:{length(value)}")
+        elif key == "align-self" and parent == "zbox":
+            css.append(f"place-self:{keyword(GRID_SELF, value)}")
         elif key == "align-self":
             css.append(f"align-self:{keyword(ALIGN, value)}")
         elif key == "direction":
@@ -163,6 +169,8 @@ def declarations(n: Node) -> list[str]:
                 css.append(f"{'row-gap' if row else 'column-gap'}:{length(value)}")
         elif key == "justify":
             css.append(f"justify-content:{keyword(JUSTIFY, value)}")
+        elif key == "align" and n.kind == "zbox":
+            css.append(f"place-items:{keyword(GRID_SELF, value)}")
         elif key == "align" and n.kind != "label":
             css.append(f"align-items:{keyword(ALIGN, value)}")
         elif key == "align-content":
@@ -175,6 +183,8 @@ def declarations(n: Node) -> list[str]:
             css.append(f"order:{value}")
         elif key == "position":
             css.append(f"position:{value}")
+            if parent == "zbox" and value == "absolute":
+                css.append("grid-area:auto")  # its containing block is the padding box
         elif key in ("top", "right", "bottom", "left"):
             css.append(f"{key}:{length(value)}")
         elif key == "clip":
@@ -195,10 +205,10 @@ def declarations(n: Node) -> list[str]:
     return css
 
 
-def element(n: Node, extra: str = "", element_id: str = "") -> str:
-    style = ";".join(([extra] if extra else []) + declarations(n))
+def element(n: Node, extra: str = "", element_id: str = "", parent: str = "") -> str:
+    style = ";".join(([extra] if extra else []) + declarations(n, parent))
     ident = f' id="{element_id}"' if element_id else ""
-    inner = html.escape(n.text or "") if n.kind == "label" else "".join(element(c) for c in n.children)
+    inner = html.escape(n.text or "") if n.kind == "label" else "".join(element(c, parent=n.kind) for c in n.children)
     return f'<div class="{n.kind}"{ident} data-line="{n.line}" style="{style}">{inner}</div>'
 
 

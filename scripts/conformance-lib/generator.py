@@ -26,6 +26,7 @@ FEATURES = (
     "gap-percent",      # gap=10%
     "per-side-border",  # border-top=W, …
     "clip",             # clip: overflow hidden
+    "zbox",             # zbox containers: children on top of each other (a one-cell CSS grid)
 )
 FEATURE_SETS = {"current": frozenset(), "all": frozenset(FEATURES)}
 
@@ -133,7 +134,7 @@ class Generator:
             canvas.children.append(self.node(depth=1, parent_row=False))
         return canvas
 
-    def node(self, depth: int, parent_row: bool) -> Node:
+    def node(self, depth: int, parent_row: bool, parent: str = "vbox") -> Node:
         self.budget -= 1
         r = self.r
         roll = r.random()
@@ -142,7 +143,7 @@ class Generator:
             n = self.stack(depth)
         elif roll < 0.7:
             n = self.label()
-        elif roll < 0.78:
+        elif roll < 0.78 and parent != "zbox":
             n = Node("spacer", length=float(r.choice([5, 10, 20])) if r.random() < 0.4 else None)
             return n
         else:
@@ -151,11 +152,13 @@ class Generator:
                 n.attrs["width"] = self.length()
             if self.chance(0.7):
                 n.attrs["height"] = self.length()
-        self.item_attributes(n, parent_row)
+        self.item_attributes(n, parent_row, parent)
         return n
 
     def stack(self, depth: int) -> Node:
         r = self.r
+        if self.on("zbox") and self.chance(0.15):
+            return self.zbox(depth)
         n = Node(r.choice(["vbox", "hbox"]))
         a = n.attrs
         if self.on("reverse") and self.chance(0.12):
@@ -193,7 +196,28 @@ class Generator:
         for _ in range(r.randint(1, 3) if self.small else r.randint(1, 4)):
             if self.budget <= 0:
                 break
-            n.children.append(self.node(depth + 1, parent_row=n.is_row))
+            n.children.append(self.node(depth + 1, parent_row=n.is_row, parent=n.kind))
+        return n
+
+    def zbox(self, depth: int) -> Node:
+        """Children on top of each other, each placed on both axes by its alignment."""
+        r = self.r
+        n = Node("zbox")
+        a = n.attrs
+        if self.chance(0.2):
+            a["padding"] = self.insets()
+        if self.chance(0.15):
+            a["border"] = str(r.choice([1, 2, 3, 4]))
+        if self.chance(0.4):
+            a["align"] = self.align_keyword(allow_baseline=False)
+        if self.chance(0.06):
+            a["direction"] = "rtl"
+        if self.on("clip") and self.chance(0.08):
+            a["clip"] = ""
+        for _ in range(r.randint(1, 3) if self.small else r.randint(1, 4)):
+            if self.budget <= 0:
+                break
+            n.children.append(self.node(depth + 1, parent_row=False, parent="zbox"))
         return n
 
     def label(self) -> Node:
@@ -211,8 +235,8 @@ class Generator:
             n.attrs["clip"] = ""
         return n
 
-    def item_attributes(self, n: Node, parent_row: bool) -> None:
-        """What a flex item may say about itself."""
+    def item_attributes(self, n: Node, parent_row: bool, parent: str = "vbox") -> None:
+        """What a flex item (or a zbox's child) may say about itself."""
         r, a = self.r, n.attrs
         leaf_rect = n.kind == "vbox" and not n.children and ("width" in a or "height" in a)
         if not leaf_rect:
@@ -243,7 +267,7 @@ class Generator:
         if self.chance(0.2):
             a["basis"] = "auto" if self.chance(0.15) else self.length()
         if self.chance(0.15):
-            a["align-self"] = self.align_keyword(allow_baseline=True)
+            a["align-self"] = self.align_keyword(allow_baseline=parent != "zbox")
         if self.on("order") and self.chance(0.1):
             a["order"] = str(r.choice([-1, 1, 2]))
         if self.on("position") and self.chance(0.1):
@@ -251,5 +275,12 @@ class Generator:
             for side in r.sample(SIDES, r.randint(0, 2)):
                 roll = r.random()
                 a[side] = "auto" if roll < 0.05 else self.percent() if roll < 0.3 else self.small_length(negative=True)
+            if parent == "zbox" and a["position"] == "absolute":
+                # (Placed by an inset on each axis: the static position of an absolute child
+                # is the zbox's content box, a CSS grid's its padding box.)
+                if not any(a.get(s, "auto") != "auto" for s in ("left", "right")):
+                    a["left"] = self.small_length(negative=True)
+                if not any(a.get(s, "auto") != "auto" for s in ("top", "bottom")):
+                    a["top"] = self.small_length(negative=True)
         if self.chance(0.03):
             a["hidden"] = ""

@@ -18,7 +18,9 @@ AREA_NAMES = ("h", "n", "m", "f")
 
 class GridGenerator(Generator):
     def __init__(self, seed: int, size: str = "normal"):
-        super().__init__(seed * 31 + 17, frozenset(FEATURES) - {"baseline", "safe", "reverse", "wrap-reverse"}, size)
+        # (No zboxes: the grid trees stay the ones the grid corpus was recorded from.)
+        super().__init__(seed * 31 + 17, frozenset(FEATURES) - {"baseline", "safe", "reverse", "wrap-reverse", "zbox"},
+                         size)
 
     # Track lists ----------------------------------------------------------------------
 
@@ -105,14 +107,14 @@ class GridGenerator(Generator):
             canvas.children.append(self.node(depth=1, parent_row=False))
         return canvas
 
-    def node(self, depth: int, parent_row: bool) -> Node:
+    def node(self, depth: int, parent_row: bool, parent: str = "vbox") -> Node:
         max_depth = 3 if self.small else 4
         if depth < max_depth and self.budget > 1 and self.chance(0.15):
             self.budget -= 1
             n = self.grid(depth)
-            self.item_attributes(n, parent_row)
+            self.item_attributes(n, parent_row, parent)
             return n
-        return super().node(depth, parent_row)
+        return super().node(depth, parent_row, parent)
 
     def grid(self, depth: int) -> Node:
         r = self.r
