@@ -12,8 +12,11 @@
 //
 // Both axes are written once where the steps are the same (GridAxis.swift).
 //
-// Deviations (documented in docs/spec.md): no baseline alignment (`baseline` aligns as
-// `start`), no subgrid, no `masonry`.
+// Items aligned `baseline` down their areas share their start row's baseline
+// (GridBaselines.swift).
+//
+// Deviations (documented in docs/spec.md): no baseline alignment across
+// (`justify-self=baseline`), no subgrid, no `masonry`.
 
 extension LayoutContext {
     /// The style of a grid container without one: one implicit track per item.
@@ -63,18 +66,27 @@ extension LayoutContext {
         let colLines = Self.gridLinePositions(cols, gap: columnGap, space: innerW, content: grid.justifyContent)
         let rowLines = Self.gridLinePositions(rowTracks, gap: rowGap, space: ih, content: grid.alignContent)
         let isRTL = rtl[node]
+        func itemSize(_ item: GridItem) -> (width: Double, height: Double, areaWidth: Double, areaHeight: Double) {
+            let aw = Self.gridArea(colLines, item.column).1, ah = Self.gridArea(rowLines, item.row).1
+            let w = gridItemSize(item.node, grid, .horizontal, area: aw, areaWidth: aw, areaHeight: ah)
+            return (w, gridItemSize(item.node, grid, .vertical, area: ah, areaWidth: aw, width: w), aw, ah)
+        }
+        // The items aligned by their baselines, at their sizes in their areas (§10.6).
+        let baselineAlignment = gridBaselineAlignment(grid, placed, rows: rowTracks) { i in
+            let s = itemSize(placed.items[i])
+            return (Size(width: s.width, height: s.height), s.areaWidth)
+        }
         var firstRowBaseline = Double.nan
         var firstRowColumn = Int.max
-        for item in placed.items {
+        for (i, item) in placed.items.enumerated() {
             let c = item.node
-            let (ax, aw) = Self.gridArea(colLines, item.column)
-            let (ay, ah) = Self.gridArea(rowLines, item.row)
-            let w = gridItemSize(c, grid, .horizontal, area: aw, areaWidth: aw, areaHeight: ah)
+            let ax = Self.gridArea(colLines, item.column).0, ay = Self.gridArea(rowLines, item.row).0
+            let (w, h, aw, ah) = itemSize(item)
             let m = margins(c, parentWidth: aw)
-            let h = gridItemSize(c, grid, .vertical, area: ah, areaWidth: aw, width: w)
             let x = ax + gridSelfOffset(c, .horizontal, grid: grid, free: aw - w - m.horizontal,
                                         startMargin: isRTL ? m.right : m.left)
             let y = ay + gridSelfOffset(c, .vertical, grid: grid, free: ah - h - m.vertical, startMargin: m.top)
+                + (baselineAlignment?.shims[i] ?? 0)
             let px = isRTL ? pb.left + innerW - x - w : pb.left + x
             // (A height from the item's content is not definite for the percentages inside it;
             // a stretched one or its own is.)
@@ -86,8 +98,11 @@ extension LayoutContext {
                         availableWidth: .definite(w), availableHeight: .definite(h), perform: true,
                         definiteHeight: definite)
             frames[c] = relativeOffset(c, Rect(x: px, y: pb.top + y, width: w, height: h), parentWidth: aw, parentHeight: ah)
-            // The grid's baseline: its first row's first item's (§10.7, without baseline alignment).
-            if item.row.lowerBound == 0, item.column.lowerBound < firstRowColumn {
+            // The grid's baseline (§10.7): its first row's shared baseline when items there
+            // are aligned by their baselines, else its first row's first item's.
+            if item.row.lowerBound == 0, let shared = baselineAlignment?.rowBaselines[0] {
+                firstRowBaseline = pb.top + ay + shared
+            } else if item.row.lowerBound == 0, item.column.lowerBound < firstRowColumn {
                 firstRowColumn = item.column.lowerBound
                 let b = baselines[c]
                 firstRowBaseline = pb.top + y + (b.isNaN ? h : b)
@@ -153,10 +168,18 @@ extension LayoutContext {
         let columnsDone = GridTrackSizing(tracks: cols, gap: columnGap, mode: .maxContent)
         var s = GridTrackSizing(tracks: rowTracks, gap: rowGap, mode: mode)
         s.maximizeToLimits = maximizeToLimits
-        s.run(spans: placed.items.map(\.row), contribution: { i in
+        func areaWidth(_ i: Int) -> Double {
             let column = placed.items[i].column
-            let aw = columnsDone.tracks[column].reduce(0) { $0 + $1.base } + columnsDone.gaps(column)
-            return self.gridContribution(placed.items[i].node, grid, axis: .vertical, areaWidth: aw)
+            return columnsDone.tracks[column].reduce(0) { $0 + $1.base } + columnsDone.gaps(column)
+        }
+        // §12.5 step 1: the shims of the baseline-aligned items, at their contents' heights.
+        let baselines = gridBaselineAlignment(grid, placed, rows: rowTracks) { i in
+            let aw = areaWidth(i)
+            return (self.gridItemContentSize(placed.items[i].node, grid, areaWidth: aw), aw)
+        }
+        s.run(spans: placed.items.map(\.row), contribution: { i in
+            self.gridContribution(placed.items[i].node, grid, axis: .vertical, areaWidth: areaWidth(i),
+                                  shim: baselines?.shims[i] ?? 0)
         }, stretchAuto: Self.stretchesTracks(grid.alignContent), minSize: bounds.min, maxSize: bounds.max)
         return s
     }
@@ -264,12 +287,13 @@ extension LayoutContext {
     /// An item's contributions to the tracks it spans along `axis` (outer sizes, margins in):
     /// along the columns its min- and max-content widths (at the height of its area when
     /// the rows are known, `areaHeight`, for a width that depends on it); along the rows
-    /// its height at the width its columns give it (`areaWidth`). The minimum contribution
+    /// its height at the width its columns give it (`areaWidth`), with its baseline shim
+    /// (GridBaselines.swift) above it. The minimum contribution
     /// is §6.6's: the outer size with its minimum size as its size when its own size is
     /// `auto` or a percentage, else its min-content contribution (a keyword minimum height
     /// counts as none there, as Chromium sizes the rows).
     func gridContribution(_ c: NodeID, _ grid: GridContainerStyle, axis: PhysicalAxis, areaWidth aw: Double?,
-                          areaHeight ah: Double? = nil) -> GridContribution {
+                          areaHeight ah: Double? = nil, shim: Double = 0) -> GridContribution {
         let sp = style(c)
         let m = axis.sum(margins(c, parentWidth: aw))
         let minC: Double, maxC: Double
@@ -278,11 +302,7 @@ extension LayoutContext {
             minC = gridItemWidth(c, grid, .minContent, areaWidth: nil, areaHeight: ah) + m
             maxC = Swift.max(gridItemWidth(c, grid, .maxContent, areaWidth: nil, areaHeight: ah) + m, minC)
         case .vertical:
-            let aw = aw ?? 0
-            let w = gridItemSize(c, grid, .horizontal, area: aw, areaWidth: aw)
-            let h = compute(c, knownWidth: w, knownHeight: nil, parentWidth: aw, parentHeight: nil,
-                            availableWidth: .definite(w), availableHeight: .maxContent, perform: false).height
-            minC = gridKeywordClamped(c, .vertical, h, width: w, areaWidth: aw, room: .infinity) + m
+            minC = gridItemContentSize(c, grid, areaWidth: aw ?? 0).height + shim + m
             maxC = minC
         }
         var minimum: Double
@@ -306,6 +326,15 @@ extension LayoutContext {
         }
         return GridContribution(minContent: minC, maxContent: maxC, minimum: minimum,
                                 automatic: automatic, margins: m, clips: sp.pointee.clipsContent)
+    }
+
+    /// An item's border-box size in a column area `aw` wide while the rows are sized: its
+    /// width in the area, its content's height at that width.
+    func gridItemContentSize(_ c: NodeID, _ grid: GridContainerStyle, areaWidth aw: Double) -> Size {
+        let w = gridItemSize(c, grid, .horizontal, area: aw, areaWidth: aw)
+        let h = compute(c, knownWidth: w, knownHeight: nil, parentWidth: aw, parentHeight: nil,
+                        availableWidth: .definite(w), availableHeight: .maxContent, perform: false).height
+        return Size(width: w, height: gridKeywordClamped(c, .vertical, h, width: w, areaWidth: aw, room: .infinity))
     }
 
     /// Whether an item's width may depend on the height of its area: it has an aspect
@@ -337,7 +366,8 @@ extension LayoutContext {
     /// The alignment of an item along an axis; `normal` is `stretch`, except across (the
     /// block axis) for an item with an aspect ratio, which is sized as a block is: its width
     /// fills the area (unless its height gives it through the ratio) and its height comes
-    /// from the ratio, at the start (CSS Grid §6.2); `baseline` aligns as `start`.
+    /// from the ratio, at the start (CSS Grid §6.2); `baseline` aligns as `start`, its shim
+    /// added by the caller (GridBaselines.swift).
     /// (`heightKnown`: whether the area's height is, for a percentage height.)
     func gridSelfAlign(_ c: NodeID, _ axis: PhysicalAxis, grid: GridContainerStyle, heightKnown: Bool = true) -> Align {
         let sp = style(c)

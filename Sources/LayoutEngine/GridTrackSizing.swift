@@ -7,8 +7,8 @@
 // come from a function the caller passes (`GridLayout.swift`), which measures them
 // through `compute` and so through the measurement cache.
 //
-// Deviations: baseline alignment takes no part in sizing (the language has no baseline
-// alignment in grids).
+// Baseline-aligned items contribute with their shims (§12.5 step 1, GridBaselines.swift),
+// which the caller adds to their contributions.
 
 /// A track's sizing function with percentages resolved (or, against an indefinite size,
 /// taken as `auto`), and its base size and growth limit.

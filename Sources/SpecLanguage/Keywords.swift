@@ -38,6 +38,11 @@ public enum Keywords {
     public enum GridSelf: String, KeywordSet {
         case normal, start, center, end, stretch
     }
+    /// A grid's `align` (CSS `align-items`): `GridSelf`'s and `baseline`, which lines up
+    /// the first baselines of the items that start in the same row.
+    public enum GridAlign: String, KeywordSet {
+        case normal, start, center, end, stretch, baseline
+    }
     /// A `font` that is one of the default family's styles (under a family, its face).
     public enum FontStyle: String, KeywordSet {
         case regular, bold, oblique, boldOblique = "bold-oblique"

@@ -142,6 +142,7 @@ public enum Schema {
     static let alignContentKeywords = Keywords.AlignContent.spellings
     static let gridContentKeywords = Keywords.GridContent.spellings
     static let gridSelfKeywords = Keywords.GridSelf.spellings
+    static let gridAlignKeywords = Keywords.GridAlign.spellings
     /// The edge attributes: insets of a stack's or zbox's child, anchors of a box's child.
     static let insetNames = ["top", "right", "bottom", "left"]
     /// Per-side forms of the shorthands, in CSS order: `margin-top` … `border-left`.
@@ -246,10 +247,10 @@ public enum Schema {
         table[slot(.label, .wrap)] = labelWrap
         // A connector's `background` is its label's, a colour.
         table[slot(.connector, .background)] = .color
-        // A grid's alignment keywords are CSS Grid's (no baseline, no safe-*).
+        // A grid's alignment keywords are CSS Grid's (no safe-*; baseline only down).
         table[slot(.grid, .justify)] = .keywords(gridContentKeywords)
         table[slot(.grid, .alignContent)] = .keywords(gridContentKeywords)
-        table[slot(.grid, .align)] = .keywords(gridSelfKeywords)
+        table[slot(.grid, .align)] = .keywords(gridAlignKeywords)
         return table
     }()
     /// `definitions` by `AttributeName`, without hashing the name.
