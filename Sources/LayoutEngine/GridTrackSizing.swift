@@ -316,30 +316,32 @@ struct GridTrackSizing {
             }
             if flexible {
                 // Flexible tracks share by their factors (§12.5 step 4).
+                // (In the ratio of their factors, also when these sum to less than 1.)
                 let flexSum = targets.reduce(0) { $0 + tracks[$1].flex }
                 for (k, t) in targets.enumerated() {
-                    increase[k] = flexSum > 0 ? extra * tracks[t].flex / Swift.max(flexSum, 1)
-                        + (flexSum < 1 ? extra * (1 - flexSum) / Double(targets.count) : 0)
-                        : extra / Double(targets.count)
+                    increase[k] = flexSum > 0 ? extra * tracks[t].flex / flexSum : extra / Double(targets.count)
                 }
                 extra = 0
             } else {
                 extra = Self.share(extra, &increase, targets.map { cap($0) - affectedSize($0) })
                 if extra > 1e-9 {
                     // Beyond the limits: to the tracks with the right kind of maximum, else all.
-                    // (A fit-content track past its limit counts as fixed at it.)
+                    // (A fit-content track that reached its limit counts as fixed at it: it
+                    // grows past it only for minimums, when no other track can, as Chromium
+                    // grows it.)
+                    let atFitLimit = targets.indices.map { k in
+                        if case .fitContent(let m) = tracks[targets[k]].max { return affectedSize(targets[k]) + increase[k] >= m - 1e-9 }
+                        return false
+                    }
                     var beyondTargets = targets.indices.filter { k in
-                        let t = targets[k], tr = tracks[t]
-                        if case .fitContent(let m) = tr.max, beyond != .all, affectedSize(t) + increase[k] >= m - 1e-9 {
-                            return false
-                        }
+                        guard !atFitLimit[k] else { return false }
                         switch beyond {
-                        case .intrinsicMax: return tr.hasIntrinsicMax
-                        case .maxContentMax: return tr.hasMaxContentMax
+                        case .intrinsicMax: return tracks[targets[k]].hasIntrinsicMax
+                        case .maxContentMax: return tracks[targets[k]].hasMaxContentMax
                         case .all: return true
                         }
                     }
-                    if beyondTargets.isEmpty { beyondTargets = Array(targets.indices) }
+                    if beyondTargets.isEmpty { beyondTargets = targets.indices.filter { beyond == .intrinsicMax || !atFitLimit[$0] } }
                     var rooms = [Double](repeating: 0, count: targets.count)
                     for k in beyondTargets { rooms[k] = .infinity }
                     var more = [Double](repeating: 0, count: targets.count)

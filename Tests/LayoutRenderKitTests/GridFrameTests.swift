@@ -126,6 +126,27 @@ final class GridFrameTests: XCTestCase {
         assertNear(f["g"], Rect(x: x0, y: 0, width: 150, height: row1 + 30))
     }
 
+    /// A spanning item's max-content contribution grows a `fit-content()` track up to its
+    /// limit and no further, even when no other track may take the rest (as Chromium sizes
+    /// it): min-content 4 cells split over both tracks, then the fit-content one to 30.
+    /// Flexible tracks take a spanning item's contribution in the ratio of their factors,
+    /// also when these sum to less than 1: 60 as 24 and 36.
+    func testSpanningItemsStopAtFitContentLimitsAndShareByFlexFactors() throws {
+        let f = try frames("""
+            vbox align=start
+              grid id=fit columns="min-content fit-content(30)"
+                label "HHHH HHHH" id=text lines=0 column="1 / span 2"
+              grid id=fr columns="0.2fr 0.3fr"
+                hbox width=60 height=10 column="span 2"
+                hbox id=a height=10
+                hbox id=b height=10
+            """, width: 400)
+        assertNear(f["fit"], Rect(x: 0, y: 0, width: 2 * cell + 30, height: 2 * line))
+        assertNear(f["text"], Rect(x: 0, y: 0, width: 2 * cell + 30, height: 2 * line))
+        assertNear(f["a"], Rect(x: 0, y: 2 * line + 10, width: 24, height: 10))
+        assertNear(f["b"], Rect(x: 24, y: 2 * line + 10, width: 36, height: 10))
+    }
+
     func testBaselineInTheJSONFormAndTheSwiftAPI() throws {
         let json = """
             {"canvas": {"width": 200}, "children": [
