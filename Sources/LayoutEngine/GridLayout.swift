@@ -28,7 +28,7 @@ extension LayoutContext {
         let grid = style(node).pointee.grid ?? Self.emptyGridStyle
         let pb = bounds.insets
         guard let width else {
-            let w = gridIntrinsicWidth(node, grid, availableWidth: availableWidth, bounds: bounds)
+            let w = gridIntrinsicWidth(node, grid, availableWidth: availableWidth, height: height, bounds: bounds)
             return layoutGrid(node, width: w, height: height, availableWidth: availableWidth,
                               availableHeight: availableHeight, bounds: bounds, perform: perform)
         }
@@ -120,18 +120,20 @@ extension LayoutContext {
     /// the rows again with those columns (once, as the spec says).
     func gridSizeTracks(_ grid: GridContainerStyle, _ placed: GridPlacementResult, columns: GridExplicitAxis,
                         rows: GridExplicitAxis, width: GridSizingMode, height: GridSizingMode,
-                        columnGap: Double, rowGap: Double, rowBounds: (min: Double, max: Double),
+                        columnGap: Double, rowGap: Double, columnBounds: (min: Double, max: Double)? = nil,
+                        rowBounds: (min: Double, max: Double),
                         maximizeRows: Bool = false) -> (columns: [GridTrack], rows: [GridTrack]) {
         let innerW: Double? = if case .definite(let w) = width { w } else { nil }
+        let columnBounds = columnBounds ?? (innerW ?? 0, innerW ?? .infinity)
         var cols = gridColumnSizing(grid, placed, columns: columns, mode: width, basis: innerW, gap: columnGap,
-                                    bounds: (innerW ?? 0, innerW ?? .infinity), rowLines: nil).tracks
+                                    bounds: columnBounds, rowLines: nil).tracks
         var rowSizing = gridRowSizing(grid, placed, rows: rows, columns: cols, columnGap: columnGap, rowGap: rowGap,
                                       mode: height, bounds: rowBounds, maximizeToLimits: maximizeRows)
         if placed.items.contains(where: { gridWidthDependsOnRows($0.node, grid) }) {
             let space: Double = if case .definite(let h) = height { h } else { rowSizing.total }
             let rowLines = Self.gridLinePositions(rowSizing.tracks, gap: rowGap, space: space, content: grid.alignContent)
             cols = gridColumnSizing(grid, placed, columns: columns, mode: width, basis: innerW, gap: columnGap,
-                                    bounds: (innerW ?? 0, innerW ?? .infinity), rowLines: rowLines).tracks
+                                    bounds: columnBounds, rowLines: rowLines).tracks
             rowSizing = gridRowSizing(grid, placed, rows: rows, columns: cols, columnGap: columnGap, rowGap: rowGap,
                                       mode: height, bounds: rowBounds, maximizeToLimits: maximizeRows)
         }
@@ -220,17 +222,29 @@ extension LayoutContext {
 
     /// The border-box width of a grid whose parent does not fix it: its columns' total
     /// under the constraint (fit-content in a definite space), within its min and max.
+    /// With its `height` known, an item whose width depends on its row's height (an aspect
+    /// ratio) is measured at it: the rows are sized in that height, then the columns again
+    /// (§11.1 step 3, as Chromium sizes them for the grid's min- and max-content widths).
     func gridIntrinsicWidth(_ node: NodeID, _ grid: GridContainerStyle, availableWidth: AvailableSpace,
-                            bounds: NodeBounds) -> Double {
+                            height: Double? = nil, bounds: NodeBounds) -> Double {
         let pb = bounds.insets
         let gap = Self.gridGap(grid.columnGap, nil)
-        let (columns, _, placed) = gridPlacement(node, grid, innerW: nil, innerH: nil, columnGap: gap,
-                                                 rowGap: 0, bounds: bounds)
+        let innerH = height.map { Swift.max(0, $0 - pb.vertical) }
+        let (columns, rows, placed) = gridPlacement(node, grid, innerW: nil, innerH: bounds.definiteHeight ? innerH : nil,
+                                                    columnGap: gap, rowGap: 0, bounds: bounds)
         let minInner = Swift.max(0, bounds.minWidth - pb.horizontal)
         let maxInner = Swift.max(minInner, bounds.maxWidth - pb.horizontal)
+        let dependsOnRows = innerH != nil && placed.items.contains { gridWidthDependsOnRows($0.node, grid) }
         func total(_ mode: GridSizingMode) -> Double {
-            gridColumnSizing(grid, placed, columns: columns, mode: mode, basis: nil, gap: gap,
-                             bounds: (minInner, maxInner), rowLines: nil).total
+            if dependsOnRows, let innerH {
+                let rowGap = Self.gridGap(grid.rowGap, innerH)
+                let cols = gridSizeTracks(grid, placed, columns: columns, rows: rows, width: mode, height: .definite(innerH),
+                                          columnGap: gap, rowGap: rowGap, columnBounds: (minInner, maxInner),
+                                          rowBounds: (innerH, innerH)).columns
+                return GridTrackSizing(tracks: cols, gap: gap, mode: mode).total
+            }
+            return gridColumnSizing(grid, placed, columns: columns, mode: mode, basis: nil, gap: gap,
+                                    bounds: (minInner, maxInner), rowLines: nil).total
         }
         let inner: Double
         switch availableWidth {

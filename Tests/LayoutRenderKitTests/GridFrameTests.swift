@@ -147,6 +147,19 @@ final class GridFrameTests: XCTestCase {
         assertNear(f["b"], Rect(x: 24, y: 2 * line + 10, width: 36, height: 10))
     }
 
+    /// A grid whose width comes from its content and whose height is fixed sizes its rows
+    /// in that height before its columns' min- and max-content sizes, so that an item
+    /// whose width comes from its row's height through a ratio widens its column.
+    func testAGridOfFixedHeightIsAsWideAsARatioItemMakesItsColumn() throws {
+        let f = try frames("""
+            hbox width=max-content
+              grid id=g width=100% height=40
+                hbox id=item height=100% aspect-ratio=1.5
+            """)
+        XCTAssertEqual(f["g"], Rect(x: 0, y: 0, width: 40 * 1.5, height: 40))
+        XCTAssertEqual(f["item"], Rect(x: 0, y: 0, width: 40 * 1.5, height: 40))
+    }
+
     func testBaselineInTheJSONFormAndTheSwiftAPI() throws {
         let json = """
             {"canvas": {"width": 200}, "children": [
