@@ -197,10 +197,13 @@ extension LayoutContext {
         let minInner = Swift.max(0, bounds.minHeight - pb.vertical)
         let maxInner = Swift.max(minInner, bounds.maxHeight - pb.vertical)
         let rowGap = Self.gridGap(grid.rowGap, nil)
-        let (_, rowTracks) = gridSizeTracks(grid, placed, columns: columns, rows: rows, width: .definite(innerW),
-                                            height: .indefinite, columnGap: columnGap, rowGap: rowGap,
-                                            rowBounds: (minInner, maxInner))
-        let total = GridTrackSizing(tracks: rowTracks, gap: rowGap, mode: .indefinite).total
+        // (The columns, then the rows: the height is fixed there, before the columns are
+        // sized again for an item whose width depends on its row; that second pass happens
+        // in this height, as Chromium lays a grid out.)
+        let cols = gridColumnSizing(grid, placed, columns: columns, mode: .definite(innerW), basis: innerW,
+                                    gap: columnGap, bounds: (innerW, innerW), rowLines: nil).tracks
+        let total = gridRowSizing(grid, placed, rows: rows, columns: cols, columnGap: columnGap, rowGap: rowGap,
+                                  mode: .indefinite, bounds: (minInner, maxInner)).total
         return bounds.clampHeight(total + pb.vertical)
     }
 
@@ -222,9 +225,10 @@ extension LayoutContext {
 
     /// The border-box width of a grid whose parent does not fix it: its columns' total
     /// under the constraint (fit-content in a definite space), within its min and max.
-    /// With its `height` known, an item whose width depends on its row's height (an aspect
-    /// ratio) is measured at it: the rows are sized in that height, then the columns again
-    /// (§11.1 step 3, as Chromium sizes them for the grid's min- and max-content widths).
+    /// When an item's width depends on its row's height (an aspect ratio), the rows are
+    /// sized (in `height` when it is known) and the columns again with the item measured at
+    /// its row (§11.1 step 3, as Chromium sizes them for the grid's min- and max-content
+    /// widths).
     func gridIntrinsicWidth(_ node: NodeID, _ grid: GridContainerStyle, availableWidth: AvailableSpace,
                             height: Double? = nil, bounds: NodeBounds) -> Double {
         let pb = bounds.insets
@@ -234,13 +238,15 @@ extension LayoutContext {
                                                     columnGap: gap, rowGap: 0, bounds: bounds)
         let minInner = Swift.max(0, bounds.minWidth - pb.horizontal)
         let maxInner = Swift.max(minInner, bounds.maxWidth - pb.horizontal)
-        let dependsOnRows = innerH != nil && placed.items.contains { gridWidthDependsOnRows($0.node, grid) }
+        let dependsOnRows = placed.items.contains { gridWidthDependsOnRows($0.node, grid) }
         func total(_ mode: GridSizingMode) -> Double {
-            if dependsOnRows, let innerH {
-                let rowGap = Self.gridGap(grid.rowGap, innerH)
-                let cols = gridSizeTracks(grid, placed, columns: columns, rows: rows, width: mode, height: .definite(innerH),
-                                          columnGap: gap, rowGap: rowGap, columnBounds: (minInner, maxInner),
-                                          rowBounds: (innerH, innerH)).columns
+            if dependsOnRows {
+                let minH = Swift.max(0, bounds.minHeight - pb.vertical)
+                let rowBounds = innerH.map { ($0, $0) } ?? (minH, Swift.max(minH, bounds.maxHeight - pb.vertical))
+                let cols = gridSizeTracks(grid, placed, columns: columns, rows: rows, width: mode,
+                                          height: innerH.map { .definite($0) } ?? .indefinite,
+                                          columnGap: gap, rowGap: Self.gridGap(grid.rowGap, innerH),
+                                          columnBounds: (minInner, maxInner), rowBounds: rowBounds).columns
                 return GridTrackSizing(tracks: cols, gap: gap, mode: mode).total
             }
             return gridColumnSizing(grid, placed, columns: columns, mode: mode, basis: nil, gap: gap,
@@ -392,8 +398,9 @@ extension LayoutContext {
             // comes from that height through the ratio, as Chromium sizes it.)
             // (A percentage of a height not known yet is `auto`.)
             let h = sp.pointee.height
+            // (Stretched down explicitly, it stretches across too while its row is not known.)
             if axis == .horizontal && (h == .auto || h.isIntrinsicKeyword || (h.isPercent && !heightKnown))
-                && (sp.pointee.alignSelf ?? grid.alignItems) != .stretch { return .stretch }
+                && ((sp.pointee.alignSelf ?? grid.alignItems) != .stretch || !heightKnown) { return .stretch }
             return .start
         }
         return a == .baseline ? .start : a
