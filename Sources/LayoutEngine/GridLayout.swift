@@ -328,11 +328,12 @@ extension LayoutContext {
         var minimum: Double
         var automatic = false
         let own = axis.size(sp)
+        let empty = axis.sum(insets(c, parentWidth: aw)) + m
         switch axis.minSize(sp) {
         case _ where own.isPoints || own.isIntrinsicKeyword:
             minimum = minC
         case .auto:
-            minimum = sp.pointee.clipsContent ? m : minC
+            minimum = sp.pointee.clipsContent ? empty : minC
             automatic = true
         case .points(let v):
             minimum = Swift.max(v, axis.sum(insets(c, parentWidth: aw))) + m
@@ -342,10 +343,10 @@ extension LayoutContext {
         default:
             // (A percentage of the area, indefinite while the tracks are sized; and, down, a
             // keyword: Chromium takes the content's height as unknown there.)
-            minimum = axis.sum(insets(c, parentWidth: aw)) + m
+            minimum = empty
         }
         return GridContribution(minContent: minC, maxContent: maxC, minimum: minimum,
-                                automatic: automatic, margins: m, clips: sp.pointee.clipsContent)
+                                automatic: automatic, emptyOuterSize: empty, clips: sp.pointee.clipsContent)
     }
 
     /// An item's border-box size in a column area `aw` wide while the rows are sized: its

@@ -83,9 +83,10 @@ struct GridContribution {
     /// content-based minimum) or its own `min-width`/`min-height`.
     var minimum: Double
     /// Whether `minimum` is the automatic minimum (then 0 where §6.6 says so), and the
-    /// outer size of nothing (the margins).
+    /// outer size of nothing: the margins, border and padding (the minimum then, as
+    /// Chromium resolves a minimum of `auto` that is 0).
     var automatic: Bool = false
-    var margins: Double = 0
+    var emptyOuterSize: Double = 0
     /// The item clips its content (a scroll container, whose automatic minimum is 0).
     var clips: Bool = false
 }
@@ -203,8 +204,8 @@ struct GridTrackSizing {
             if tr.isFlexible { flexible = true }
             if let m = tr.fixedMax, let s = fixedSum { fixedSum = s + m } else { fixedSum = nil }
         }
-        if !autoMin || (span.count > 1 && flexible) { return c.margins }
-        if let fixedSum { return Swift.max(Swift.min(c.minimum, fixedSum), c.margins) }
+        if !autoMin || (span.count > 1 && flexible) { return c.emptyOuterSize }
+        if let fixedSum { return Swift.max(Swift.min(c.minimum, fixedSum), c.emptyOuterSize) }
         return c.minimum
     }
 
