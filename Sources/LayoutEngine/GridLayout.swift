@@ -56,7 +56,8 @@ extension LayoutContext {
         let (cols, rowTracks) = gridSizeTracks(grid, placed, columns: columns, rows: rows,
                                                width: .definite(innerW), height: .definite(innerH),
                                                columnGap: columnGap, rowGap: rowGap,
-                                               rowBounds: (innerH, innerH), maximizeRows: heightFromContent)
+                                               rowBounds: (innerH, innerH), maximizeRows: heightFromContent,
+                                               firstRowsIndefinite: heightFromContent || !bounds.definiteHeight)
         let outerH = height
         let size = Size(width: width, height: outerH)
         guard perform else { return size }
@@ -121,16 +122,22 @@ extension LayoutContext {
     func gridSizeTracks(_ grid: GridContainerStyle, _ placed: GridPlacementResult, columns: GridExplicitAxis,
                         rows: GridExplicitAxis, width: GridSizingMode, height: GridSizingMode,
                         columnGap: Double, rowGap: Double, columnBounds: (min: Double, max: Double)? = nil,
-                        rowBounds: (min: Double, max: Double),
-                        maximizeRows: Bool = false) -> (columns: [GridTrack], rows: [GridTrack]) {
+                        rowBounds: (min: Double, max: Double), maximizeRows: Bool = false,
+                        firstRowsIndefinite: Bool = false) -> (columns: [GridTrack], rows: [GridTrack]) {
         let innerW: Double? = if case .definite(let w) = width { w } else { nil }
         let columnBounds = columnBounds ?? (innerW ?? 0, innerW ?? .infinity)
         var cols = gridColumnSizing(grid, placed, columns: columns, mode: width, basis: innerW, gap: columnGap,
                                     bounds: columnBounds, rowLines: nil).tracks
+        let dependsOnRows = placed.items.contains(where: { gridWidthDependsOnRows($0.node, grid) })
+        // (In a height that is not definite, from the rows or the parent, the rows are sized
+        // first as in an indefinite one, and the columns sized again at those rows, as
+        // Chromium does.)
+        let firstRows: GridSizingMode = dependsOnRows && firstRowsIndefinite ? .indefinite : height
         var rowSizing = gridRowSizing(grid, placed, rows: rows, columns: cols, columnGap: columnGap, rowGap: rowGap,
-                                      mode: height, bounds: rowBounds, maximizeToLimits: maximizeRows)
-        if placed.items.contains(where: { gridWidthDependsOnRows($0.node, grid) }) {
-            let space: Double = if case .definite(let h) = height { h } else { rowSizing.total }
+                                      mode: firstRows, bounds: rowBounds,
+                                      maximizeToLimits: maximizeRows && !(dependsOnRows && firstRowsIndefinite))
+        if dependsOnRows {
+            let space: Double = if case .definite(let h) = firstRows { h } else { rowSizing.total }
             let rowLines = Self.gridLinePositions(rowSizing.tracks, gap: rowGap, space: space, content: grid.alignContent)
             cols = gridColumnSizing(grid, placed, columns: columns, mode: width, basis: innerW, gap: columnGap,
                                     bounds: columnBounds, rowLines: rowLines).tracks
