@@ -90,9 +90,10 @@ extension LayoutContext {
                 + (baselineAlignment?.shims[i] ?? 0)
             let px = isRTL ? pb.left + innerW - x - w : pb.left + x
             // (A height from the item's content is not definite for the percentages inside it;
-            // a stretched one or its own is.)
+            // a stretched one, its own or one from its ratio is.)
             let sp = style(c)
             let definite = resolve(sp.pointee.height, ah) != nil
+                || (sp.pointee.aspectRatio != nil && sp.pointee.height == .auto)
                 || (gridSelfAlign(c, .vertical, grid: grid) == .stretch && sp.pointee.height == .auto
                     && sp.pointee.margin.top != .auto && sp.pointee.margin.bottom != .auto)
             _ = compute(c, knownWidth: w, knownHeight: h, parentWidth: aw, parentHeight: ah,
