@@ -64,7 +64,12 @@ extension LayoutContext {
             // (A height from the content is not definite for the percentages inside; its own,
             // one between both insets or one from its ratio is, as in a stack.)
             var definiteHeight = resolve(sp.pointee.height, cbh) != nil || sp.pointee.aspectRatio != nil
-            if let t = top, let b = bottom, let fill = styledOr(c, .vertical, cbh, Swift.max(0, cbh - t - b - m.vertical)) {
+            // (Between both insets it fills the space unless its own `align-self` is other than
+            // `stretch`: then it is as tall as its content and aligned there, as Chromium
+            // places it; the grid's `align` does not count there.)
+            let down = sp.pointee.alignSelf
+            if let t = top, let b = bottom, down == nil || down == .stretch,
+               let fill = styledOr(c, .vertical, cbh, Swift.max(0, cbh - t - b - m.vertical)) {
                 h = fill
                 definiteHeight = true
             } else {
@@ -89,7 +94,11 @@ extension LayoutContext {
                 x = isRTL ? cbx + cbw - m.right - w - free : cbx + m.left + free
             }
             let y: Double
-            if let t = top { y = cby + t + m.top }
+            if let t = top, let b = bottom {
+                y = cby + m.top + Self.alignedBetweenInsets(start: t, end: b, available: cbh, marginBox: h + m.vertical,
+                                                            align: down, safe: sp.pointee.alignSelfSafe,
+                                                            parentClips: style(node).pointee.clipsContent)
+            } else if let t = top { y = cby + t + m.top }
             else if let b = bottom { y = cby + cbh - b - m.bottom - h }
             else { y = cby + m.top + (cbh - h - m.vertical) * staticShare(sp.pointee.alignSelf ?? grid.alignItems) }
             _ = compute(c, knownWidth: w, knownHeight: h, parentWidth: cbw, parentHeight: cbh,

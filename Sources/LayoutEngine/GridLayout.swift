@@ -106,8 +106,7 @@ extension LayoutContext {
                 firstRowBaseline = pb.top + ay + shared
             } else if item.row.lowerBound == 0, item.column.lowerBound < firstRowColumn {
                 firstRowColumn = item.column.lowerBound
-                let b = baselines[c]
-                firstRowBaseline = pb.top + y + (b.isNaN ? h : b)
+                firstRowBaseline = pb.top + y + (itemBaseline(c, Size(width: w, height: h), parentWidth: aw) ?? h)
             }
         }
         baselines[node] = firstRowBaseline
