@@ -379,13 +379,13 @@ extension LayoutContext {
     /// has no height of its own and is aligned `normal` or `stretch` down the area; nil
     /// otherwise. (Chromium measures such an item's min- and max-content widths at that
     /// height, so that its column grows to the width the ratio gives.)
-    func gridHeightFromArea(_ c: NodeID, _ grid: GridContainerStyle, area: Double) -> Double? {
+    func gridHeightFromArea(_ c: NodeID, _ grid: GridContainerStyle, area: Double, areaWidth: Double? = nil) -> Double? {
         let sp = style(c)
         guard sp.pointee.aspectRatio != nil else { return nil }
         let a = sp.pointee.alignSelf ?? grid.alignItems
         let (ms, me) = PhysicalAxis.vertical.margins(sp)
         guard a == nil || a == .stretch, ms != .auto, me != .auto, sp.pointee.height == .auto else { return nil }
-        let room = Swift.max(0, area - margins(c, parentWidth: nil).vertical)
+        let room = Swift.max(0, area - margins(c, parentWidth: areaWidth).vertical)
         return styledOr(c, .vertical, area, room)
     }
 
@@ -465,7 +465,7 @@ extension LayoutContext {
     /// area when it has a ratio and that height is known (`gridHeightFromArea`).
     func gridItemWidth(_ c: NodeID, _ grid: GridContainerStyle, _ constraint: AvailableSpace, areaWidth: Double?,
                        areaHeight: Double?) -> Double {
-        let known = areaHeight.flatMap { gridHeightFromArea(c, grid, area: $0) }
+        let known = areaHeight.flatMap { gridHeightFromArea(c, grid, area: $0, areaWidth: areaWidth) }
         let sp = style(c)
         if let known, areaWidth != nil, let r = sp.pointee.aspectRatio, sp.pointee.width == .auto {
             // (In its area, through the ratio whatever the content, as Chromium sizes it; its
