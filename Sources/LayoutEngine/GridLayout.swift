@@ -419,16 +419,18 @@ extension LayoutContext {
     /// a size of its own, an `auto` margin, or another alignment.
     /// (`width` is the item's, for a keyword min or max height; nil while it is not known.)
     func gridStretchedSize(_ c: NodeID, _ grid: GridContainerStyle, _ axis: PhysicalAxis, area: Double,
-                           areaWidth aw: Double?, width: Double? = nil, heightKnown: Bool = true) -> Double? {
+                           areaWidth aw: Double?, width: Double? = nil, heightKnown: Bool = true,
+                           areaHeight: Double? = nil) -> Double? {
         let sp = style(c)
         let (ms, me) = axis.margins(sp)
         guard gridSelfAlign(c, axis, grid: grid, heightKnown: heightKnown) == .stretch, ms != .auto, me != .auto, axis.size(sp) == .auto else { return nil }
         let room = Swift.max(0, area - axis.sum(margins(c, parentWidth: aw)))
         guard var stretched = styledOr(c, axis, area, room) else { return nil }
         if axis == .horizontal, let r = sp.pointee.aspectRatio, sp.pointee.height == .auto || sp.pointee.height.isIntrinsicKeyword {
-            // (Within its fixed min and max heights through the ratio, CSS Sizing 4 §5.2.1.)
-            if case .points(let v) = sp.pointee.maxHeight { stretched = Swift.min(stretched, v * r) }
-            if case .points(let v) = sp.pointee.minHeight { stretched = Swift.max(stretched, v * r) }
+            // (Within its min and max heights through the ratio, CSS Sizing 4 §5.2.1; their
+            // percentages of its area's height once that is known.)
+            if let v = resolve(sp.pointee.maxHeight, areaHeight) { stretched = Swift.min(stretched, v * r) }
+            if let v = resolve(sp.pointee.minHeight, areaHeight) { stretched = Swift.max(stretched, v * r) }
         }
         let clamped = axis == .vertical && width == nil ? stretched
             : gridKeywordClamped(c, axis, stretched, width: width ?? 0, areaWidth: aw ?? area, room: room)
@@ -441,7 +443,8 @@ extension LayoutContext {
     func gridItemSize(_ c: NodeID, _ grid: GridContainerStyle, _ axis: PhysicalAxis, area: Double,
                       areaWidth aw: Double, areaHeight: Double? = nil, width: Double = 0) -> Double {
         if let stretched = gridStretchedSize(c, grid, axis, area: area, areaWidth: aw, width: width,
-                                             heightKnown: axis == .vertical || areaHeight != nil) { return stretched }
+                                             heightKnown: axis == .vertical || areaHeight != nil,
+                                             areaHeight: areaHeight) { return stretched }
         let sp = style(c)
         let room = Swift.max(0, area - axis.sum(margins(c, parentWidth: aw)))
         switch axis {
