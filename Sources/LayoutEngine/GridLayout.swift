@@ -286,7 +286,7 @@ extension LayoutContext {
             } else if e < axis.count {
                 size = axis.tracks[e]
             } else {
-                size = implicit[(e - axis.count) % n]
+                size = implicit[(e - axis.templateCount) % n]
             }
             tracks.append(GridTrack(size, basis: basis))
         }
