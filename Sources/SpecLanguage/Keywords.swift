@@ -33,8 +33,8 @@ public enum Keywords {
         case normal, start, center, end, stretch, spaceBetween = "space-between", spaceAround = "space-around"
         case spaceEvenly = "space-evenly"
     }
-    /// A grid's `align` and `justify-items` (CSS `align-items`, `justify-items`) and an
-    /// item's `justify-self`; `normal` stretches an item unless it has an aspect ratio.
+    /// A grid's `justify-items` (CSS `justify-items`) and an item's `justify-self`;
+    /// `normal` stretches an item unless it has an aspect ratio.
     public enum GridSelf: String, KeywordSet {
         case normal, start, center, end, stretch
     }
