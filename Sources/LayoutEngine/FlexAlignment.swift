@@ -226,7 +226,7 @@ extension LayoutContext {
     /// Lays out a stack item at `size` so that its baseline is known before its line is.
     /// (As it will be arranged: its height definite only when it has one of its own.)
     private func arrangeForBaseline(_ c: NodeID, _ size: Size, definiteHeight: Bool, _ ctx: FlexContext) {
-        guard tags[c] == .row || tags[c] == .column else { return }
+        guard tags[c] == .row || tags[c] == .column || tags[c] == .grid else { return }
         _ = compute(c, knownWidth: size.width, knownHeight: size.height,
                     parentWidth: ctx.innerWidth, parentHeight: ctx.percentHeight,
                     availableWidth: .definite(size.width), availableHeight: .definite(size.height), perform: true,
@@ -234,7 +234,7 @@ extension LayoutContext {
     }
 
     /// The first baseline of a node of `size` from its top edge: a label's first line, a
-    /// stack's (once arranged); nil when it has none (its alignment context then
+    /// stack's or a grid's (once arranged); nil when it has none (its alignment context then
     /// synthesizes one from its bottom edge).
     func itemBaseline(_ c: NodeID, _ size: Size, parentWidth: Double?) -> Double? {
         switch tags[c] {
@@ -245,7 +245,7 @@ extension LayoutContext {
                                                   contentHeight: Swift.max(0, size.height - pb.vertical)).map { pb.top + $0 }
             // (A leaf that clips has its baseline within its box, as a stack that clips.)
             return style(c).pointee.clipsContent ? baseline.map { Swift.min($0, size.height) } : baseline
-        case .row, .column:
+        case .row, .column, .grid:
             let b = baselines[c]
             return b.isNaN ? nil : b
         default:

@@ -91,14 +91,19 @@ extension LayoutContext {
             }
             w = Swift.max(w, insets(c, parentWidth: cbw).horizontal)
             var h: Double
+            // (A height from the content is not definite for the percentages inside; its own,
+            // one between both insets or one from its ratio is, as in a stack.)
+            var definiteHeight = resolve(sp.pointee.height, cbh) != nil || ratio != nil
             // (With a ratio and an auto height, the height comes from the width through the
             // ratio, where the child is measured, not from `top` and `bottom`.)
             let heightFromRatio = ratio != nil && sp.pointee.height == .auto && heightBetweenInsets == nil
             if let hh = heightBetweenInsets {
                 h = hh
+                definiteHeight = true
             } else if !heightFromRatio, !fitsDown, let t = top, let b = bottom,
                       let fill = styledOr(c, .vertical, cbh, Swift.max(0, cbh - t - b - m.vertical)) {
                 h = fill
+                definiteHeight = true
             } else {
                 h = compute(c, knownWidth: w, knownHeight: nil, parentWidth: cbw, parentHeight: cbh,
                             availableWidth: .definite(w), availableHeight: .maxContent, perform: false).height
@@ -136,7 +141,8 @@ extension LayoutContext {
             else if let b = bottom { y = cby + cbh - b - m.bottom - h }
             else { y = cby + m.top + (cbh - h - m.vertical) * staticShare(sp.pointee.alignSelf ?? grid.alignItems) }
             _ = compute(c, knownWidth: w, knownHeight: h, parentWidth: cbw, parentHeight: cbh,
-                        availableWidth: .definite(w), availableHeight: .definite(h), perform: true)
+                        availableWidth: .definite(w), availableHeight: .definite(h), perform: true,
+                        definiteHeight: definiteHeight)
             frames[c] = Rect(x: x, y: y, width: w, height: h)
         }
     }

@@ -13,6 +13,9 @@ struct GridExplicitAxis {
     var names: [String: [Int]]
     /// The tracks that came from `repeat(auto-fit, …)` (collapsed when empty).
     var autoFit: Range<Int>?
+    /// The tracks the template lists; those after it (the areas', then implicit ones) take
+    /// the implicit sizes in turn from the first (§7.3, as Chromium sizes them).
+    var templateCount = 0
 
     var count: Int { tracks.count }
 
@@ -48,8 +51,9 @@ struct GridExplicitAxis {
             lineNames = list.lineNames
         }
         // Tracks the areas add are sized as implicit ones (§7.3).
+        let templateCount = tracks.count
         while tracks.count < areaCount {
-            tracks.append(implicit[(tracks.count - list.tracks.count) % implicit.count])
+            tracks.append(implicit[(tracks.count - templateCount) % implicit.count])
             lineNames.append([])
         }
         while lineNames.count < tracks.count + 1 { lineNames.append([]) }
@@ -66,6 +70,7 @@ struct GridExplicitAxis {
         self.tracks = tracks
         self.names = names
         self.autoFit = autoFit
+        self.templateCount = templateCount
     }
 
     /// How many times an automatic repetition repeats (§7.2.3.2): as many as fit in the

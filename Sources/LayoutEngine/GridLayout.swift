@@ -12,27 +12,11 @@
 //
 // Both axes are written once where the steps are the same (GridAxis.swift).
 //
-// Deviations (documented in docs/spec.md): no baseline alignment (`baseline` aligns as
-// `start`), no subgrid, no `masonry`.
-
-/// The columns of a grid sized under one width, and its items' contributions to the rows
-/// measured at them (nil where not asked yet): the same for any height of the grid
-/// when no item's width depends on its row (§11.1 step 3).
-struct GridColumnsSized {
-    var tracks: [GridTrack]
-    var rowContributions: [GridContribution?]
-}
-
-/// What measuring a grid's height from its content found, for laying it out at that
-/// height: the explicit grid, the items' areas (placed with a row gap of `rowGap`) and the
-/// columns.
-struct GridSizingMemo {
-    var columns: GridExplicitAxis
-    var rows: GridExplicitAxis
-    var placed: GridPlacementResult
-    var rowGap: Double
-    var sized: GridColumnsSized
-}
+// Items aligned `baseline` down their areas share their start row's baseline
+// (GridBaselines.swift).
+//
+// Deviations (documented in docs/spec.md): no baseline alignment across
+// (`justify-self=baseline`), no subgrid, no `masonry`.
 
 extension LayoutContext {
     /// The style of a grid container without one: one implicit track per item.
@@ -40,12 +24,11 @@ extension LayoutContext {
 
     func layoutGrid(_ node: NodeID, width: Double?, height: Double?,
                     availableWidth: AvailableSpace, availableHeight: AvailableSpace,
-                    bounds: NodeBounds, perform: Bool, heightFromContent: Bool = false,
-                    measured: GridSizingMemo? = nil) -> Size {
+                    bounds: NodeBounds, perform: Bool, heightFromContent: Bool = false) -> Size {
         let grid = style(node).pointee.grid ?? Self.emptyGridStyle
         let pb = bounds.insets
         guard let width else {
-            let w = gridIntrinsicWidth(node, grid, availableWidth: availableWidth, bounds: bounds)
+            let w = gridIntrinsicWidth(node, grid, availableWidth: availableWidth, height: height, bounds: bounds)
             return layoutGrid(node, width: w, height: height, availableWidth: availableWidth,
                               availableHeight: availableHeight, bounds: bounds, perform: perform)
         }
@@ -54,10 +37,9 @@ extension LayoutContext {
         // their percentages (and a percentage row gap) as `auto` (and 0), then sized again
         // in the height that gives, percentages resolved (§7.2.1, as Chromium lays it out).
         guard let height else {
-            let (h, memo) = gridIntrinsicHeight(node, grid, width: width, bounds: bounds)
+            let h = gridIntrinsicHeight(node, grid, width: width, bounds: bounds)
             return layoutGrid(node, width: width, height: h, availableWidth: availableWidth,
-                              availableHeight: availableHeight, bounds: bounds, perform: perform, heightFromContent: true,
-                              measured: memo)
+                              availableHeight: availableHeight, bounds: bounds, perform: perform, heightFromContent: true)
         }
         let outerH = height
         let size = Size(width: width, height: outerH)
@@ -67,39 +49,46 @@ extension LayoutContext {
         let columnGap = Self.gridGap(grid.columnGap, innerW)
         let rowGap = Self.gridGap(grid.rowGap, innerH)
 
-        // §11 step 1 (§7, §8): the explicit grid and the items' areas (as measuring the
-        // height found them, when the row gap does not change how often the rows repeat).
+        // §11 step 1 (§7, §8): the explicit grid and the items' areas.
         // (A height from the content leaves `repeat(auto-fill, …)` rows as many as without it.)
-        let memo = measured.flatMap { grid.rows.autoRepeat == nil || $0.rowGap == rowGap ? $0 : nil }
         let repeatH = heightFromContent || !bounds.definiteHeight ? nil : innerH
-        let (columns, rows, placed) = memo.map { ($0.columns, $0.rows, $0.placed) }
-            ?? gridPlacement(node, grid, innerW: innerW, innerH: repeatH, columnGap: columnGap, rowGap: rowGap, bounds: bounds)
+        let (columns, rows, placed) = gridPlacement(node, grid, innerW: innerW, innerH: repeatH,
+                                                     columnGap: columnGap, rowGap: rowGap, bounds: bounds)
 
         // Steps 2–3 (and §11.1's second pass): the columns in the width the parent gave,
         // then the rows with each item's width known.
-        let (cols, rowTracks, _) = gridSizeTracks(grid, placed, columns: columns, rows: rows,
-                                                  width: .definite(innerW), height: .definite(innerH),
-                                                  columnGap: columnGap, rowGap: rowGap,
-                                                  rowBounds: (innerH, innerH), maximizeRows: heightFromContent,
-                                                  sized: memo?.sized)
+        let (cols, rowTracks) = gridSizeTracks(grid, placed, columns: columns, rows: rows,
+                                               width: .definite(innerW), height: .definite(innerH),
+                                               columnGap: columnGap, rowGap: rowGap,
+                                               rowBounds: (innerH, innerH), maximizeRows: heightFromContent,
+                                               firstRowsIndefinite: heightFromContent || !bounds.definiteHeight)
 
         // Step 4: the tracks in the content box, then every item in its area.
         let ih = Swift.max(0, outerH - pb.vertical)
         let colLines = Self.gridLinePositions(cols, gap: columnGap, space: innerW, content: grid.justifyContent)
         let rowLines = Self.gridLinePositions(rowTracks, gap: rowGap, space: ih, content: grid.alignContent)
         let isRTL = rtl[node]
+        func itemSize(_ item: GridItem) -> (width: Double, height: Double, areaWidth: Double, areaHeight: Double) {
+            let aw = Self.gridArea(colLines, item.column).1, ah = Self.gridArea(rowLines, item.row).1
+            let w = gridItemSize(item.node, grid, .horizontal, area: aw, areaWidth: aw, areaHeight: ah)
+            return (w, gridItemSize(item.node, grid, .vertical, area: ah, areaWidth: aw, width: w), aw, ah)
+        }
+        // The items aligned by their baselines, at their sizes in their areas (§10.6).
+        let baselineAlignment = gridBaselineAlignment(grid, placed, rows: rowTracks) { i in
+            let s = itemSize(placed.items[i])
+            return (Size(width: s.width, height: s.height), s.areaWidth)
+        }
         var firstRowBaseline = Double.nan
         var firstRowColumn = Int.max
-        for item in placed.items {
+        for (i, item) in placed.items.enumerated() {
             let c = item.node
-            let (ax, aw) = Self.gridArea(colLines, item.column)
-            let (ay, ah) = Self.gridArea(rowLines, item.row)
-            let w = gridItemSize(c, grid, .horizontal, area: aw, areaWidth: aw, areaHeight: ah)
+            let ax = Self.gridArea(colLines, item.column).0, ay = Self.gridArea(rowLines, item.row).0
+            let (w, h, aw, ah) = itemSize(item)
             let m = margins(c, parentWidth: aw)
-            let h = gridItemSize(c, grid, .vertical, area: ah, areaWidth: aw, width: w)
             let x = ax + gridSelfOffset(c, .horizontal, grid: grid, free: aw - w - m.horizontal,
                                         startMargin: isRTL ? m.right : m.left)
             let y = ay + gridSelfOffset(c, .vertical, grid: grid, free: ah - h - m.vertical, startMargin: m.top)
+                + (baselineAlignment?.shims[i] ?? 0)
             let px = isRTL ? pb.left + innerW - x - w : pb.left + x
             // (A height from the item's content is not definite for the percentages inside it.)
             let sp = style(c)
@@ -111,11 +100,13 @@ extension LayoutContext {
                         availableWidth: .definite(w), availableHeight: .definite(h), perform: true,
                         definiteHeight: definite)
             frames[c] = relativeOffset(c, Rect(x: px, y: pb.top + y, width: w, height: h), parentWidth: aw, parentHeight: ah)
-            // The grid's baseline: its first row's first item's (§10.7, without baseline alignment).
-            if item.row.lowerBound == 0, item.column.lowerBound < firstRowColumn {
+            // The grid's baseline (§10.7): its first row's shared baseline when items there
+            // are aligned by their baselines, else its first row's first item's.
+            if item.row.lowerBound == 0, let shared = baselineAlignment?.rowBaselines[0] {
+                firstRowBaseline = pb.top + ay + shared
+            } else if item.row.lowerBound == 0, item.column.lowerBound < firstRowColumn {
                 firstRowColumn = item.column.lowerBound
-                let b = baselines[c]
-                firstRowBaseline = pb.top + y + (b.isNaN ? h : b)
+                firstRowBaseline = pb.top + y + (itemBaseline(c, Size(width: w, height: h), parentWidth: aw) ?? h)
             }
         }
         baselines[node] = firstRowBaseline
@@ -128,31 +119,32 @@ extension LayoutContext {
     /// rows under `height` with the columns known; then, when an item's width depends on
     /// the height of its area (an aspect ratio), the columns again with the rows known and
     /// the rows again with those columns (once, as the spec says).
-    /// `sized`: the columns an earlier run under the same `width` gave and the rows'
-    /// contributions it measured at them; the run's own are returned when no item's width
-    /// depends on the rows (then they hold for another `height`).
     func gridSizeTracks(_ grid: GridContainerStyle, _ placed: GridPlacementResult, columns: GridExplicitAxis,
                         rows: GridExplicitAxis, width: GridSizingMode, height: GridSizingMode,
-                        columnGap: Double, rowGap: Double, rowBounds: (min: Double, max: Double),
-                        maximizeRows: Bool = false, sized: GridColumnsSized? = nil)
-        -> (columns: [GridTrack], rows: [GridTrack], sized: GridColumnsSized?) {
+                        columnGap: Double, rowGap: Double, columnBounds: (min: Double, max: Double)? = nil,
+                        rowBounds: (min: Double, max: Double), maximizeRows: Bool = false,
+                        firstRowsIndefinite: Bool = false) -> (columns: [GridTrack], rows: [GridTrack]) {
         let innerW: Double? = if case .definite(let w) = width { w } else { nil }
-        var cols = sized?.tracks ?? gridColumnSizing(grid, placed, columns: columns, mode: width, basis: innerW, gap: columnGap,
-                                                     bounds: (innerW ?? 0, innerW ?? .infinity), rowLines: nil).tracks
-        var measured = sized?.rowContributions ?? [GridContribution?](repeating: nil, count: placed.items.count)
+        let columnBounds = columnBounds ?? (innerW ?? 0, innerW ?? .infinity)
+        var cols = gridColumnSizing(grid, placed, columns: columns, mode: width, basis: innerW, gap: columnGap,
+                                    bounds: columnBounds, rowLines: nil).tracks
+        let dependsOnRows = placed.items.contains(where: { gridWidthDependsOnRows($0.node, grid) })
+        // (In a height that is not definite, from the rows or the parent, the rows are sized
+        // first as in an indefinite one, and the columns sized again at those rows, as
+        // Chromium does.)
+        let firstRows: GridSizingMode = dependsOnRows && firstRowsIndefinite ? .indefinite : height
         var rowSizing = gridRowSizing(grid, placed, rows: rows, columns: cols, columnGap: columnGap, rowGap: rowGap,
-                                      mode: height, bounds: rowBounds, maximizeToLimits: maximizeRows, measured: &measured)
-        if sized == nil, placed.items.contains(where: { gridWidthDependsOnRows($0.node, grid) }) {
-            let space: Double = if case .definite(let h) = height { h } else { rowSizing.total }
+                                      mode: firstRows, bounds: rowBounds,
+                                      maximizeToLimits: maximizeRows && !(dependsOnRows && firstRowsIndefinite))
+        if dependsOnRows {
+            let space: Double = if case .definite(let h) = firstRows { h } else { rowSizing.total }
             let rowLines = Self.gridLinePositions(rowSizing.tracks, gap: rowGap, space: space, content: grid.alignContent)
             cols = gridColumnSizing(grid, placed, columns: columns, mode: width, basis: innerW, gap: columnGap,
-                                    bounds: (innerW ?? 0, innerW ?? .infinity), rowLines: rowLines).tracks
-            measured = [GridContribution?](repeating: nil, count: placed.items.count)
+                                    bounds: columnBounds, rowLines: rowLines).tracks
             rowSizing = gridRowSizing(grid, placed, rows: rows, columns: cols, columnGap: columnGap, rowGap: rowGap,
-                                      mode: height, bounds: rowBounds, maximizeToLimits: maximizeRows, measured: &measured)
-            return (cols, rowSizing.tracks, nil)
+                                      mode: height, bounds: rowBounds, maximizeToLimits: maximizeRows)
         }
-        return (cols, rowSizing.tracks, GridColumnsSized(tracks: cols, rowContributions: measured))
+        return (cols, rowSizing.tracks)
     }
 
     /// The track sizing algorithm (§12) over the columns; with `rowLines` (the rows
@@ -175,32 +167,35 @@ extension LayoutContext {
         return s
     }
 
-    /// The track sizing algorithm (§12) over the rows, with the columns sized (`measured`:
-    /// the items' contributions at them so far, nil where not measured yet).
+    /// The track sizing algorithm (§12) over the rows, with the columns sized.
     func gridRowSizing(_ grid: GridContainerStyle, _ placed: GridPlacementResult, rows: GridExplicitAxis,
                        columns cols: [GridTrack], columnGap: Double, rowGap: Double, mode: GridSizingMode,
-                       bounds: (min: Double, max: Double), maximizeToLimits: Bool = false,
-                       measured: inout [GridContribution?]) -> GridTrackSizing {
+                       bounds: (min: Double, max: Double), maximizeToLimits: Bool = false) -> GridTrackSizing {
         let basis: Double? = if case .definite(let h) = mode { h } else { nil }
         let rowTracks = gridTracks(rows, before: placed.rowsBefore, count: placed.rowCount,
                                    implicit: grid.autoRows, basis: basis, spans: placed.items.map(\.row))
         let columnsDone = GridTrackSizing(tracks: cols, gap: columnGap, mode: .maxContent)
         var s = GridTrackSizing(tracks: rowTracks, gap: rowGap, mode: mode)
         s.maximizeToLimits = maximizeToLimits
-        s.run(spans: placed.items.map(\.row), contribution: { i in
+        func areaWidth(_ i: Int) -> Double {
             let column = placed.items[i].column
-            let aw = columnsDone.tracks[column].reduce(0) { $0 + $1.base } + columnsDone.gaps(column)
-            return self.gridContribution(placed.items[i].node, grid, axis: .vertical, areaWidth: aw)
-        }, stretchAuto: Self.stretchesTracks(grid.alignContent), minSize: bounds.min, maxSize: bounds.max,
-              measured: &measured)
+            return columnsDone.tracks[column].reduce(0) { $0 + $1.base } + columnsDone.gaps(column)
+        }
+        // §12.5 step 1: the shims of the baseline-aligned items, at their contents' heights.
+        let baselines = gridBaselineAlignment(grid, placed, rows: rowTracks) { i in
+            let aw = areaWidth(i)
+            return (self.gridItemContentSize(placed.items[i].node, grid, areaWidth: aw), aw)
+        }
+        s.run(spans: placed.items.map(\.row), contribution: { i in
+            self.gridContribution(placed.items[i].node, grid, axis: .vertical, areaWidth: areaWidth(i),
+                                  shim: baselines?.shims[i] ?? 0)
+        }, stretchAuto: Self.stretchesTracks(grid.alignContent), minSize: bounds.min, maxSize: bounds.max)
         return s
     }
 
     /// The border-box height of a grid `width` wide whose parent does not fix its height:
-    /// its rows' total with percentages as `auto`, within its min and max heights; and what
-    /// laying the grid out at that height may take over from measuring it.
-    func gridIntrinsicHeight(_ node: NodeID, _ grid: GridContainerStyle, width: Double,
-                             bounds: NodeBounds) -> (height: Double, memo: GridSizingMemo?) {
+    /// its rows' total with percentages as `auto`, within its min and max heights.
+    func gridIntrinsicHeight(_ node: NodeID, _ grid: GridContainerStyle, width: Double, bounds: NodeBounds) -> Double {
         let pb = bounds.insets
         let innerW = Swift.max(0, width - pb.horizontal)
         let columnGap = Self.gridGap(grid.columnGap, innerW)
@@ -209,12 +204,14 @@ extension LayoutContext {
         let minInner = Swift.max(0, bounds.minHeight - pb.vertical)
         let maxInner = Swift.max(minInner, bounds.maxHeight - pb.vertical)
         let rowGap = Self.gridGap(grid.rowGap, nil)
-        let (_, rowTracks, sized) = gridSizeTracks(grid, placed, columns: columns, rows: rows, width: .definite(innerW),
-                                                   height: .indefinite, columnGap: columnGap, rowGap: rowGap,
-                                                   rowBounds: (minInner, maxInner))
-        let total = GridTrackSizing(tracks: rowTracks, gap: rowGap, mode: .indefinite).total
-        let memo = sized.map { GridSizingMemo(columns: columns, rows: rows, placed: placed, rowGap: 0, sized: $0) }
-        return (bounds.clampHeight(total + pb.vertical), memo)
+        // (The columns, then the rows: the height is fixed there, before the columns are
+        // sized again for an item whose width depends on its row; that second pass happens
+        // in this height, as Chromium lays a grid out.)
+        let cols = gridColumnSizing(grid, placed, columns: columns, mode: .definite(innerW), basis: innerW,
+                                    gap: columnGap, bounds: (innerW, innerW), rowLines: nil).tracks
+        let total = gridRowSizing(grid, placed, rows: rows, columns: cols, columnGap: columnGap, rowGap: rowGap,
+                                  mode: .indefinite, bounds: (minInner, maxInner)).total
+        return bounds.clampHeight(total + pb.vertical)
     }
 
     /// The explicit grid in both axes and the items' areas in it.
@@ -235,17 +232,32 @@ extension LayoutContext {
 
     /// The border-box width of a grid whose parent does not fix it: its columns' total
     /// under the constraint (fit-content in a definite space), within its min and max.
+    /// When an item's width depends on its row's height (an aspect ratio), the rows are
+    /// sized (in `height` when it is known) and the columns again with the item measured at
+    /// its row (§11.1 step 3, as Chromium sizes them for the grid's min- and max-content
+    /// widths).
     func gridIntrinsicWidth(_ node: NodeID, _ grid: GridContainerStyle, availableWidth: AvailableSpace,
-                            bounds: NodeBounds) -> Double {
+                            height: Double? = nil, bounds: NodeBounds) -> Double {
         let pb = bounds.insets
         let gap = Self.gridGap(grid.columnGap, nil)
-        let (columns, _, placed) = gridPlacement(node, grid, innerW: nil, innerH: nil, columnGap: gap,
-                                                 rowGap: 0, bounds: bounds)
+        let innerH = height.map { Swift.max(0, $0 - pb.vertical) }
+        let (columns, rows, placed) = gridPlacement(node, grid, innerW: nil, innerH: bounds.definiteHeight ? innerH : nil,
+                                                    columnGap: gap, rowGap: 0, bounds: bounds)
         let minInner = Swift.max(0, bounds.minWidth - pb.horizontal)
         let maxInner = Swift.max(minInner, bounds.maxWidth - pb.horizontal)
+        let dependsOnRows = placed.items.contains { gridWidthDependsOnRows($0.node, grid) }
         func total(_ mode: GridSizingMode) -> Double {
-            gridColumnSizing(grid, placed, columns: columns, mode: mode, basis: nil, gap: gap,
-                             bounds: (minInner, maxInner), rowLines: nil).total
+            if dependsOnRows {
+                let minH = Swift.max(0, bounds.minHeight - pb.vertical)
+                let rowBounds = innerH.map { ($0, $0) } ?? (minH, Swift.max(minH, bounds.maxHeight - pb.vertical))
+                let cols = gridSizeTracks(grid, placed, columns: columns, rows: rows, width: mode,
+                                          height: innerH.map { .definite($0) } ?? .indefinite,
+                                          columnGap: gap, rowGap: Self.gridGap(grid.rowGap, innerH),
+                                          columnBounds: (minInner, maxInner), rowBounds: rowBounds).columns
+                return GridTrackSizing(tracks: cols, gap: gap, mode: mode).total
+            }
+            return gridColumnSizing(grid, placed, columns: columns, mode: mode, basis: nil, gap: gap,
+                                    bounds: (minInner, maxInner), rowLines: nil).total
         }
         let inner: Double
         switch availableWidth {
@@ -274,7 +286,7 @@ extension LayoutContext {
             } else if e < axis.count {
                 size = axis.tracks[e]
             } else {
-                size = implicit[(e - axis.count) % n]
+                size = implicit[(e - axis.templateCount) % n]
             }
             tracks.append(GridTrack(size, basis: basis))
         }
@@ -302,12 +314,13 @@ extension LayoutContext {
     /// An item's contributions to the tracks it spans along `axis` (outer sizes, margins in):
     /// along the columns its min- and max-content widths (at the height of its area when
     /// the rows are known, `areaHeight`, for a width that depends on it); along the rows
-    /// its height at the width its columns give it (`areaWidth`). The minimum contribution
+    /// its height at the width its columns give it (`areaWidth`), with its baseline shim
+    /// (GridBaselines.swift) above it. The minimum contribution
     /// is §6.6's: the outer size with its minimum size as its size when its own size is
     /// `auto` or a percentage, else its min-content contribution (a keyword minimum height
     /// counts as none there, as Chromium sizes the rows).
     func gridContribution(_ c: NodeID, _ grid: GridContainerStyle, axis: PhysicalAxis, areaWidth aw: Double?,
-                          areaHeight ah: Double? = nil) -> GridContribution {
+                          areaHeight ah: Double? = nil, shim: Double = 0) -> GridContribution {
         let sp = style(c)
         let m = axis.sum(margins(c, parentWidth: aw))
         let minC: Double, maxC: Double
@@ -316,21 +329,18 @@ extension LayoutContext {
             minC = gridItemWidth(c, grid, .minContent, areaWidth: nil, areaHeight: ah) + m
             maxC = Swift.max(gridItemWidth(c, grid, .maxContent, areaWidth: nil, areaHeight: ah) + m, minC)
         case .vertical:
-            let aw = aw ?? 0
-            let w = gridItemSize(c, grid, .horizontal, area: aw, areaWidth: aw)
-            let h = compute(c, knownWidth: w, knownHeight: nil, parentWidth: aw, parentHeight: nil,
-                            availableWidth: .definite(w), availableHeight: .maxContent, perform: false).height
-            minC = gridKeywordClamped(c, .vertical, h, width: w, areaWidth: aw, room: .infinity) + m
+            minC = gridItemContentSize(c, grid, areaWidth: aw ?? 0).height + shim + m
             maxC = minC
         }
         var minimum: Double
         var automatic = false
         let own = axis.size(sp)
+        let empty = axis.sum(insets(c, parentWidth: aw)) + m
         switch axis.minSize(sp) {
         case _ where own.isPoints || own.isIntrinsicKeyword:
             minimum = minC
         case .auto:
-            minimum = sp.pointee.clipsContent ? m : minC
+            minimum = sp.pointee.clipsContent ? empty : minC
             automatic = true
         case .points(let v):
             minimum = Swift.max(v, axis.sum(insets(c, parentWidth: aw))) + m
@@ -340,10 +350,19 @@ extension LayoutContext {
         default:
             // (A percentage of the area, indefinite while the tracks are sized; and, down, a
             // keyword: Chromium takes the content's height as unknown there.)
-            minimum = axis.sum(insets(c, parentWidth: aw)) + m
+            minimum = empty
         }
         return GridContribution(minContent: minC, maxContent: maxC, minimum: minimum,
-                                automatic: automatic, margins: m, clips: sp.pointee.clipsContent)
+                                automatic: automatic, emptyOuterSize: empty, clips: sp.pointee.clipsContent)
+    }
+
+    /// An item's border-box size in a column area `aw` wide while the rows are sized: its
+    /// width in the area, its content's height at that width.
+    func gridItemContentSize(_ c: NodeID, _ grid: GridContainerStyle, areaWidth aw: Double) -> Size {
+        let w = gridItemSize(c, grid, .horizontal, area: aw, areaWidth: aw)
+        let h = compute(c, knownWidth: w, knownHeight: nil, parentWidth: aw, parentHeight: nil,
+                        availableWidth: .definite(w), availableHeight: .maxContent, perform: false).height
+        return Size(width: w, height: gridKeywordClamped(c, .vertical, h, width: w, areaWidth: aw, room: .infinity))
     }
 
     /// Whether an item's width may depend on the height of its area: it has an aspect
@@ -360,13 +379,13 @@ extension LayoutContext {
     /// has no height of its own and is aligned `normal` or `stretch` down the area; nil
     /// otherwise. (Chromium measures such an item's min- and max-content widths at that
     /// height, so that its column grows to the width the ratio gives.)
-    func gridHeightFromArea(_ c: NodeID, _ grid: GridContainerStyle, area: Double) -> Double? {
+    func gridHeightFromArea(_ c: NodeID, _ grid: GridContainerStyle, area: Double, areaWidth: Double? = nil) -> Double? {
         let sp = style(c)
         guard sp.pointee.aspectRatio != nil else { return nil }
         let a = sp.pointee.alignSelf ?? grid.alignItems
         let (ms, me) = PhysicalAxis.vertical.margins(sp)
         guard a == nil || a == .stretch, ms != .auto, me != .auto, sp.pointee.height == .auto else { return nil }
-        let room = Swift.max(0, area - margins(c, parentWidth: nil).vertical)
+        let room = Swift.max(0, area - margins(c, parentWidth: areaWidth).vertical)
         return styledOr(c, .vertical, area, room)
     }
 
@@ -375,7 +394,8 @@ extension LayoutContext {
     /// The alignment of an item along an axis; `normal` is `stretch`, except across (the
     /// block axis) for an item with an aspect ratio, which is sized as a block is: its width
     /// fills the area (unless its height gives it through the ratio) and its height comes
-    /// from the ratio, at the start (CSS Grid §6.2); `baseline` aligns as `start`.
+    /// from the ratio, at the start (CSS Grid §6.2); `baseline` aligns as `start`, its shim
+    /// added by the caller (GridBaselines.swift).
     /// (`heightKnown`: whether the area's height is, for a percentage height.)
     func gridSelfAlign(_ c: NodeID, _ axis: PhysicalAxis, grid: GridContainerStyle, heightKnown: Bool = true) -> Align {
         let sp = style(c)
@@ -386,8 +406,9 @@ extension LayoutContext {
             // comes from that height through the ratio, as Chromium sizes it.)
             // (A percentage of a height not known yet is `auto`.)
             let h = sp.pointee.height
+            // (Stretched down explicitly, it stretches across too while its row is not known.)
             if axis == .horizontal && (h == .auto || h.isIntrinsicKeyword || (h.isPercent && !heightKnown))
-                && (sp.pointee.alignSelf ?? grid.alignItems) != .stretch { return .stretch }
+                && ((sp.pointee.alignSelf ?? grid.alignItems) != .stretch || !heightKnown) { return .stretch }
             return .start
         }
         return a == .baseline ? .start : a
@@ -398,7 +419,8 @@ extension LayoutContext {
     /// a size of its own, an `auto` margin, or another alignment.
     /// (`width` is the item's, for a keyword min or max height; nil while it is not known.)
     func gridStretchedSize(_ c: NodeID, _ grid: GridContainerStyle, _ axis: PhysicalAxis, area: Double,
-                           areaWidth aw: Double?, width: Double? = nil, heightKnown: Bool = true) -> Double? {
+                           areaWidth aw: Double?, width: Double? = nil, heightKnown: Bool = true,
+                           areaHeight: Double? = nil) -> Double? {
         let sp = style(c)
         let (ms, me) = axis.margins(sp)
         guard gridSelfAlign(c, axis, grid: grid, heightKnown: heightKnown) == .stretch, ms != .auto, me != .auto, axis.size(sp) == .auto else { return nil }
@@ -406,9 +428,10 @@ extension LayoutContext {
         // (A spacer is not stretched: an empty node outside a stack.)
         guard var stretched = styledOr(c, axis, area, room) else { return nil }
         if axis == .horizontal, let r = sp.pointee.aspectRatio, sp.pointee.height == .auto || sp.pointee.height.isIntrinsicKeyword {
-            // (Within its fixed min and max heights through the ratio, CSS Sizing 4 §5.2.1.)
-            stretched = clamp(stretched, min: resolve(sp.pointee.minHeight, nil).map { $0 * r } ?? -.infinity,
-                              max: resolve(sp.pointee.maxHeight, nil).map { $0 * r } ?? .infinity, floor: -.infinity)
+            // (Within its min and max heights through the ratio, CSS Sizing 4 §5.2.1; their
+            // percentages of its area's height once that is known.)
+            stretched = clamp(stretched, min: resolve(sp.pointee.minHeight, areaHeight).map { $0 * r } ?? -.infinity,
+                              max: resolve(sp.pointee.maxHeight, areaHeight).map { $0 * r } ?? .infinity, floor: -.infinity)
         }
         let clamped = axis == .vertical && width == nil ? stretched
             : gridKeywordClamped(c, axis, stretched, width: width ?? 0, areaWidth: aw ?? area, room: room)
@@ -421,7 +444,8 @@ extension LayoutContext {
     func gridItemSize(_ c: NodeID, _ grid: GridContainerStyle, _ axis: PhysicalAxis, area: Double,
                       areaWidth aw: Double, areaHeight: Double? = nil, width: Double = 0) -> Double {
         if let stretched = gridStretchedSize(c, grid, axis, area: area, areaWidth: aw, width: width,
-                                             heightKnown: axis == .vertical || areaHeight != nil) { return stretched }
+                                             heightKnown: axis == .vertical || areaHeight != nil,
+                                             areaHeight: areaHeight) { return stretched }
         let sp = style(c)
         let room = Swift.max(0, area - axis.sum(margins(c, parentWidth: aw)))
         switch axis {
@@ -445,7 +469,7 @@ extension LayoutContext {
     /// area when it has a ratio and that height is known (`gridHeightFromArea`).
     func gridItemWidth(_ c: NodeID, _ grid: GridContainerStyle, _ constraint: AvailableSpace, areaWidth: Double?,
                        areaHeight: Double?) -> Double {
-        let known = areaHeight.flatMap { gridHeightFromArea(c, grid, area: $0) }
+        let known = areaHeight.flatMap { gridHeightFromArea(c, grid, area: $0, areaWidth: areaWidth) }
         let sp = style(c)
         if let known, areaWidth != nil, let r = sp.pointee.aspectRatio, sp.pointee.width == .auto {
             // (In its area, through the ratio whatever the content, as Chromium sizes it; its

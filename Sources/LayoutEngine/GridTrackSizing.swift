@@ -7,8 +7,8 @@
 // come from a function the caller passes (`GridLayout.swift`), which measures them
 // through `compute` and so through the measurement cache.
 //
-// Deviations: baseline alignment takes no part in sizing (the language has no baseline
-// alignment in grids).
+// Baseline-aligned items contribute with their shims (§12.5 step 1, GridBaselines.swift),
+// which the caller adds to their contributions.
 
 /// A track's sizing function with percentages resolved (or, against an indefinite size,
 /// taken as `auto`), and its base size and growth limit.
@@ -83,9 +83,10 @@ struct GridContribution {
     /// content-based minimum) or its own `min-width`/`min-height`.
     var minimum: Double
     /// Whether `minimum` is the automatic minimum (then 0 where §6.6 says so), and the
-    /// outer size of nothing (the margins).
+    /// outer size of nothing: the margins, border and padding (the minimum then, as
+    /// Chromium resolves a minimum of `auto` that is 0).
     var automatic: Bool = false
-    var margins: Double = 0
+    var emptyOuterSize: Double = 0
     /// The item clips its content (a scroll container, whose automatic minimum is 0).
     var clips: Bool = false
 }
@@ -211,8 +212,8 @@ struct GridTrackSizing {
             if tr.isFlexible { flexible = true }
             if let m = tr.fixedMax, let s = fixedSum { fixedSum = s + m } else { fixedSum = nil }
         }
-        if !autoMin || (span.count > 1 && flexible) { return c.margins }
-        if let fixedSum { return Swift.max(Swift.min(c.minimum, fixedSum), c.margins) }
+        if !autoMin || (span.count > 1 && flexible) { return c.emptyOuterSize }
+        if let fixedSum { return Swift.max(Swift.min(c.minimum, fixedSum), c.emptyOuterSize) }
         return c.minimum
     }
 
@@ -324,30 +325,32 @@ struct GridTrackSizing {
             }
             if flexible {
                 // Flexible tracks share by their factors (§12.5 step 4).
+                // (In the ratio of their factors, also when these sum to less than 1.)
                 let flexSum = targets.reduce(0) { $0 + tracks[$1].flex }
                 for (k, t) in targets.enumerated() {
-                    increase[k] = flexSum > 0 ? extra * tracks[t].flex / Swift.max(flexSum, 1)
-                        + (flexSum < 1 ? extra * (1 - flexSum) / Double(targets.count) : 0)
-                        : extra / Double(targets.count)
+                    increase[k] = flexSum > 0 ? extra * tracks[t].flex / flexSum : extra / Double(targets.count)
                 }
                 extra = 0
             } else {
                 extra = Self.share(extra, &increase, targets.map { cap($0) - affectedSize($0) })
                 if extra > 1e-9 {
                     // Beyond the limits: to the tracks with the right kind of maximum, else all.
-                    // (A fit-content track past its limit counts as fixed at it.)
+                    // (A fit-content track that reached its limit counts as fixed at it: it
+                    // grows past it only for minimums, when no other track can, as Chromium
+                    // grows it.)
+                    let atFitLimit = targets.indices.map { k in
+                        if case .fitContent(let m) = tracks[targets[k]].max { return affectedSize(targets[k]) + increase[k] >= m - 1e-9 }
+                        return false
+                    }
                     var beyondTargets = targets.indices.filter { k in
-                        let t = targets[k], tr = tracks[t]
-                        if case .fitContent(let m) = tr.max, beyond != .all, affectedSize(t) + increase[k] >= m - 1e-9 {
-                            return false
-                        }
+                        guard !atFitLimit[k] else { return false }
                         switch beyond {
-                        case .intrinsicMax: return tr.hasIntrinsicMax
-                        case .maxContentMax: return tr.hasMaxContentMax
+                        case .intrinsicMax: return tracks[targets[k]].hasIntrinsicMax
+                        case .maxContentMax: return tracks[targets[k]].hasMaxContentMax
                         case .all: return true
                         }
                     }
-                    if beyondTargets.isEmpty { beyondTargets = Array(targets.indices) }
+                    if beyondTargets.isEmpty { beyondTargets = targets.indices.filter { beyond == .intrinsicMax || !atFitLimit[$0] } }
                     var rooms = [Double](repeating: 0, count: targets.count)
                     for k in beyondTargets { rooms[k] = .infinity }
                     var more = [Double](repeating: 0, count: targets.count)

@@ -338,7 +338,12 @@ extension LayoutContext {
         if knownWidth == nil, knownHeight == nil, own.width == nil, own.height == nil {
             switch own.contentSize {
             case nil:
-                let width = bounds.clampWidth(size.width)
+                var width = bounds.clampWidth(size.width)
+                if tags[node] == .grid, sp.pointee.minWidth == .auto, !sp.pointee.clipsContent, gridChildren(node).isEmpty {
+                    // (The rows of a grid without items give it a height whatever its width:
+                    // through the ratio, a width it is at least as wide as, as Chromium sizes it.)
+                    width = Swift.max(width, bounds.clampWidth(size.height * ratio))
+                }
                 var content = (sp.pointee.minHeight == .auto && !sp.pointee.clipsContent) ? size.height : 0
                 if content > 0, tags[node] == .row, !sp.pointee.wrap {
                     // (A row laid out at the height from the ratio stretches its items to it.)

@@ -32,7 +32,7 @@ extension SceneBuilder {
             autoRows: text(.autoRows).flatMap(GridValues.checkedTrackSizes).map { $0.map(trackSize) } ?? [.auto],
             flowColumn: flow?.column ?? false, dense: flow?.dense ?? false,
             columnGap: gap(.columnGap) ?? both, rowGap: gap(.rowGap) ?? both,
-            justifyItems: selfAlign(.justifyItems), alignItems: selfAlign(.align),
+            justifyItems: selfAlign(.justifyItems), alignItems: node.keyword(.align, as: Keywords.GridAlign.self)?.grid,
             justifyContent: content(.justify), alignContent: content(.alignContent))
     }
 

@@ -98,6 +98,11 @@ extension Keywords.GridSelf {
     }
 }
 
+extension Keywords.GridAlign {
+    /// A grid's alignment of its items down their areas: `GridSelf`'s, and `baseline`.
+    var grid: Align? { self == .baseline ? .baseline : Keywords.GridSelf(rawValue: rawValue)?.grid }
+}
+
 extension Keywords.Region {
     var border: BorderRegion {
         switch self {

@@ -273,8 +273,8 @@ struct SceneBuilder {
         case (.alignSelf, _):
             guard let keyword = node.keyword(.alignSelf, as: Keywords.Align.self) else { return }
             let (value, safe) = keyword.flex
-            if parent?.kind == .grid, value == .baseline || safe {
-                throw specError("align-self=\(keyword.rawValue) is not supported in a grid (its items align start, center, end or stretch)",
+            if parent?.kind == .grid, safe {
+                throw specError("align-self=\(keyword.rawValue) is not supported in a grid (its items align start, center, end, stretch or baseline)",
                                 at: attribute.location)
             }
             (style.alignSelf, style.alignSelfSafe) = (value, safe)

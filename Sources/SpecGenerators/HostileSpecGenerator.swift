@@ -272,6 +272,8 @@ public struct HostileSpecGenerator<Source: Choices> {
                 if g.chance(20) { a.append("auto-flow=\(g.pick(["dense", "column dense", "row", "diagonal"]))") }
                 if g.chance(30) { a.append("gap=\(g.chance(30) ? percent() : magnitude())") }
                 if g.chance(15) { a.append("justify=\(g.pick(["space-evenly", "stretch", "end", "baseline"]))") }
+                // Baseline alignment down (with items of every kind and size), and across (an error).
+                if g.chance(15) { a.append(g.pick(["align=baseline", "align=baseline", "align=safe-end", "justify-items=baseline"])) }
             }
             if ["vbox", "hbox"].contains(kind) {
                 if g.chance(30) { a.append("gap=\(g.chance(30) ? percent() : magnitude())") }

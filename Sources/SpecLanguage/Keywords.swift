@@ -33,10 +33,15 @@ public enum Keywords {
         case normal, start, center, end, stretch, spaceBetween = "space-between", spaceAround = "space-around"
         case spaceEvenly = "space-evenly"
     }
-    /// A grid's `align` and `justify-items` (CSS `align-items`, `justify-items`) and an
-    /// item's `justify-self`; `normal` stretches an item unless it has an aspect ratio.
+    /// A grid's `justify-items` (CSS `justify-items`) and an item's `justify-self`;
+    /// `normal` stretches an item unless it has an aspect ratio.
     public enum GridSelf: String, KeywordSet {
         case normal, start, center, end, stretch
+    }
+    /// A grid's `align` (CSS `align-items`): `GridSelf`'s and `baseline`, which lines up
+    /// the first baselines of the items that start in the same row.
+    public enum GridAlign: String, KeywordSet {
+        case normal, start, center, end, stretch, baseline
     }
     /// A `font` that is one of the default family's styles (under a family, its face).
     public enum FontStyle: String, KeywordSet {

@@ -239,10 +239,10 @@ public enum Schema {
         table[slot(.label, .wrap)] = labelWrap
         // A connector's `background` is its label's, a colour.
         table[slot(.connector, .background)] = .color
-        // A grid's alignment keywords are CSS Grid's (no baseline, no safe-*).
+        // A grid's alignment keywords are CSS Grid's (no safe-*; baseline only down).
         table[slot(.grid, .justify)] = .keywords(Keywords.GridContent.spellings)
         table[slot(.grid, .alignContent)] = .keywords(Keywords.GridContent.spellings)
-        table[slot(.grid, .align)] = .keywords(Keywords.GridSelf.spellings)
+        table[slot(.grid, .align)] = .keywords(Keywords.GridAlign.spellings)
         return table
     }()
     /// `definitions` by `AttributeName`, without hashing the name.

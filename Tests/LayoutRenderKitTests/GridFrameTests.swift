@@ -75,7 +75,102 @@ final class GridFrameTests: XCTestCase {
 
     func testGridPropertiesOutsideAGridAreErrors() {
         XCTAssertEqual(error("vbox\n  box column=2"), "t.spec:3:14: error: 'column' places the children of a grid, and does nothing on a child of a vbox (line 2)")
-        XCTAssertEqual(error("grid\n  box align-self=baseline"), "t.spec:3:18: error: align-self=baseline is not supported in a grid (its items align start, center, end or stretch)")
+        XCTAssertEqual(error("grid\n  box align-self=safe-end"), "t.spec:3:18: error: align-self=safe-end is not supported in a grid (its items align start, center, end, stretch or baseline)")
+    }
+
+    /// `align=baseline` lines up the first baselines of the items that start in the same
+    /// row (CSS Grid §10.6): a 28 pt label's is 25 below its top, a 14 pt label's 13, and
+    /// a box without text has its bottom edge (45 below the box's top margin edge here).
+    /// Each is moved down by its shim to the lowest, and the shims count in the row's
+    /// height (§12.5 step 1): the big label reaches 20 + 32.59375.
+    func testBaselineAlignsTheItemsThatStartInARow() throws {
+        let f = try frames("""
+            grid id=g columns="60 60 60" align=baseline
+              label "Ag" id=big size=28
+              label "ag" id=small
+              box id=box height=40 margin-top=5
+              label "x" id=next
+            """)
+        let shared: Double = 5 + 40
+        assertNear(f["big"], Rect(x: 0, y: shared - 25, width: 60, height: 32.59375))
+        assertNear(f["small"], Rect(x: 60, y: shared - 13, width: 60, height: line))
+        XCTAssertEqual(f["box"], Rect(x: 120, y: 5, width: 60, height: 40))
+        assertNear(f["next"], Rect(x: 0, y: shared - 25 + 32.59375, width: 60, height: line))
+    }
+
+    /// An item spanning two rows takes part in its start row's group; one alone in its
+    /// group is at the start; an item without a baseline whose height is a percentage of
+    /// an `auto` row takes its fallback alignment, `start` (its size depends on the row).
+    /// A grid's baseline is its first row's shared one.
+    func testBaselineGroupsSpansFallbackAndTheGridsBaseline() throws {
+        let f = try frames("""
+            hbox align=baseline
+              label "ag" id=outside
+              grid id=g columns="50 50 50" rows="auto 30"
+                label "ag" id=a align-self=baseline
+                box id=tall row="span 2" height=50 align-self=baseline
+                box id=pct height=50% align-self=baseline
+                label "ag" id=alone row=2 column=1 align-self=baseline
+            """)
+        // a (baseline 13) and tall (50) share row 1's baseline, 50 below its top; pct falls
+        // back to start. Row 1 is as tall as a reaches, 50 − 13 + line. The grid starts
+        // after the label beside it, two cells in.
+        let row1 = 50 - 13 + line
+        let x0 = 2 * cell
+        assertNear(f["a"], Rect(x: x0, y: 50 - 13, width: 50, height: line))
+        assertNear(f["tall"], Rect(x: x0 + 50, y: 0, width: 50, height: 50))
+        assertNear(f["pct"], Rect(x: x0 + 100, y: 0, width: 50, height: row1 / 2))
+        assertNear(f["alone"], Rect(x: x0, y: row1, width: 50, height: line))
+        // The grid's baseline is row 1's, 50: the label beside it is 50 − 13 lower.
+        assertNear(f["outside"], Rect(x: 0, y: 50 - 13, width: x0, height: line))
+        assertNear(f["g"], Rect(x: x0, y: 0, width: 150, height: row1 + 30))
+    }
+
+    /// A spanning item's max-content contribution grows a `fit-content()` track up to its
+    /// limit and no further, even when no other track may take the rest (as Chromium sizes
+    /// it): min-content 4 cells split over both tracks, then the fit-content one to 30.
+    /// Flexible tracks take a spanning item's contribution in the ratio of their factors,
+    /// also when these sum to less than 1: 60 as 24 and 36.
+    func testSpanningItemsStopAtFitContentLimitsAndShareByFlexFactors() throws {
+        let f = try frames("""
+            vbox align=start
+              grid id=fit columns="min-content fit-content(30)"
+                label "HHHH HHHH" id=text lines=0 column="1 / span 2"
+              grid id=fr columns="0.2fr 0.3fr"
+                hbox width=60 height=10 column="span 2"
+                hbox id=a height=10
+                hbox id=b height=10
+            """, width: 400)
+        assertNear(f["fit"], Rect(x: 0, y: 0, width: 2 * cell + 30, height: 2 * line))
+        assertNear(f["text"], Rect(x: 0, y: 0, width: 2 * cell + 30, height: 2 * line))
+        assertNear(f["a"], Rect(x: 0, y: 2 * line + 10, width: 24, height: 10))
+        assertNear(f["b"], Rect(x: 24, y: 2 * line + 10, width: 36, height: 10))
+    }
+
+    /// A grid whose width comes from its content and whose height is fixed sizes its rows
+    /// in that height before its columns' min- and max-content sizes, so that an item
+    /// whose width comes from its row's height through a ratio widens its column.
+    func testAGridOfFixedHeightIsAsWideAsARatioItemMakesItsColumn() throws {
+        let f = try frames("""
+            hbox width=max-content
+              grid id=g width=100% height=40
+                hbox id=item height=100% aspect-ratio=1.5
+            """)
+        XCTAssertEqual(f["g"], Rect(x: 0, y: 0, width: 40 * 1.5, height: 40))
+        XCTAssertEqual(f["item"], Rect(x: 0, y: 0, width: 40 * 1.5, height: 40))
+    }
+
+    func testBaselineInTheJSONFormAndTheSwiftAPI() throws {
+        let json = """
+            {"canvas": {"width": 200}, "children": [
+              {"kind": "grid", "columns": "60 60", "align": "baseline", "children": [
+                {"kind": "label", "text": "Ag", "id": "big", "size": 28},
+                {"kind": "label", "text": "ag", "id": "small"}]}]}
+            """
+        let laidOut = try LayoutRenderer().layout(source: json, options: RenderOptions(fileName: "t.json"))
+        let small = laidOut.frames.nodes.first { $0.id == "small" }
+        XCTAssertEqual(small?.y, 25 - 13)
+        XCTAssertEqual(LayoutAttribute.gridAlign(.baseline).value, .keyword("baseline"))
     }
 
     /// CSS Grid §11.1 steps 3–4, as Chromium sizes items with a ratio: measured at their

@@ -72,7 +72,8 @@ def keyword(table: dict[str, str], value: str) -> str:
     return table[value]
 
 
-GRID_SELF = {"normal": "normal", "start": "start", "center": "center", "end": "end", "stretch": "stretch"}
+GRID_SELF = {"normal": "normal", "start": "start", "center": "center", "end": "end", "stretch": "stretch",
+             "baseline": "baseline"}
 GRID_CONTENT = {"normal": "normal", "start": "start", "center": "center", "end": "end", "stretch": "stretch",
                 "space-between": "space-between", "space-around": "space-around", "space-evenly": "space-evenly"}
 

@@ -1,9 +1,9 @@
 """Random grid trees from a seed (issue 38): `grid` containers with random templates
 (points, %, fr, auto, min-content, max-content, minmax(), fit-content(), repeat(N | auto-fill
-| auto-fit, …), named lines, areas, implicit tracks, auto-flow), gaps, alignment, and items
-placed by lines, spans, names, areas or auto placement, with margins, min/max sizes,
-aspect ratios, order and absolute positioning; wrapping labels; grids in stacks and stacks
-in grids. The same seed and size always give the same tree.
+| auto-fit, …), named lines, areas, implicit tracks, auto-flow), gaps, alignment (baseline
+alignment down the rows too), and items placed by lines, spans, names, areas or auto
+placement, with margins, min/max sizes, aspect ratios, order and absolute positioning;
+wrapping labels; grids in stacks and stacks in grids. The same seed and size always give the same tree.
 """
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from generator import Generator, FEATURES
 from trees import Node, format_number
 
 GRID_ALIGN = ("start", "center", "end", "stretch")
+# Down the rows an item may also be aligned by its baseline (across, `baseline` is not in the language).
+GRID_ALIGN_DOWN = GRID_ALIGN + ("baseline",)
 GRID_CONTENT = ("normal", "start", "center", "end", "stretch", "space-between", "space-around", "space-evenly")
 LINE_NAMES = ("a", "b", "c")
 AREA_NAMES = ("h", "n", "m", "f")
@@ -146,7 +148,7 @@ class GridGenerator(Generator):
         if self.chance(0.25):
             a["align-content"] = r.choice(GRID_CONTENT)
         if self.chance(0.25):
-            a["align"] = r.choice(GRID_ALIGN)
+            a["align"] = r.choice(GRID_ALIGN_DOWN)
         if self.chance(0.25):
             a["justify-items"] = r.choice(GRID_ALIGN)
         if self.chance(0.2):
@@ -202,4 +204,4 @@ class GridGenerator(Generator):
         if self.chance(0.2):
             a["justify-self"] = r.choice(GRID_ALIGN)
         if self.chance(0.2):
-            a["align-self"] = r.choice(GRID_ALIGN)
+            a["align-self"] = r.choice(GRID_ALIGN_DOWN)

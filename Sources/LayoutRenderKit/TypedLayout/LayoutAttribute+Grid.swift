@@ -22,8 +22,9 @@ extension LayoutAttribute {
     public static func gridJustify(_ justify: Keywords.GridContent) -> LayoutAttribute { keyword(.justify, justify) }
     /// A grid's rows in its height (`align-content` on a grid).
     public static func gridAlignContent(_ align: Keywords.GridContent) -> LayoutAttribute { keyword(.alignContent, align) }
-    /// Each item in its area, down (`align` on a grid).
-    public static func gridAlign(_ align: Keywords.GridSelf) -> LayoutAttribute { keyword(.align, align) }
+    /// Each item in its area, down (`align` on a grid); `.baseline` lines up the first
+    /// baselines of the items that start in the same row.
+    public static func gridAlign(_ align: Keywords.GridAlign) -> LayoutAttribute { keyword(.align, align) }
     /// Each item in its area, across.
     public static func justifyItems(_ align: Keywords.GridSelf) -> LayoutAttribute { keyword(.justifyItems, align) }
     /// An item in its area, across (default: the grid's `justify-items`).
