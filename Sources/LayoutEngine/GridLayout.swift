@@ -1,4 +1,4 @@
-// `grid`: a CSS grid container (CSS Grid Level 2, without subgrid), in the steps of §11
+// `grid`: a CSS grid container (CSS Grid Level 2), in the steps of §11
 // (the grid sizing algorithm): place the items (§8, GridItemPlacement.swift), size the
 // columns, then the rows with the columns known (§12, GridTrackSizing.swift), and both
 // again once when an item's width depends on its row (an aspect ratio), then align
@@ -12,8 +12,11 @@
 //
 // Both axes are written once where the steps are the same (GridAxis.swift).
 //
+// Subgrids (CSS Grid 2 §9) take part through GridSubgrid.swift: their items in the track
+// sizing, and the lines of their tracks handed to them before they are measured or arranged.
+//
 // Deviations (documented in docs/spec.md): no baseline alignment (`baseline` aligns as
-// `start`), no subgrid, no `masonry`.
+// `start`), no `masonry`.
 
 extension LayoutContext {
     /// The style of a grid container without one: one implicit track per item.
@@ -60,15 +63,17 @@ extension LayoutContext {
 
         // Step 4: the tracks in the content box, then every item in its area.
         let ih = Swift.max(0, outerH - pb.vertical)
-        let colLines = Self.gridLinePositions(cols, gap: columnGap, space: innerW, content: grid.justifyContent)
-        let rowLines = Self.gridLinePositions(rowTracks, gap: rowGap, space: ih, content: grid.alignContent)
+        let colLines = columns.inherited?.lines
+            ?? Self.gridLinePositions(cols, gap: columnGap, space: innerW, content: grid.justifyContent)
+        let rowLines = rows.inherited?.lines
+            ?? Self.gridLinePositions(rowTracks, gap: rowGap, space: ih, content: grid.alignContent)
         let isRTL = rtl[node]
         var firstRowBaseline = Double.nan
         var firstRowColumn = Int.max
         for item in placed.items {
             let c = item.node
-            let (ax, aw) = Self.gridArea(colLines, item.column)
-            let (ay, ah) = Self.gridArea(rowLines, item.row)
+            let (ax, aw) = columns.inherited?.area(item.column) ?? Self.gridArea(colLines, item.column)
+            let (ay, ah) = rows.inherited?.area(item.row) ?? Self.gridArea(rowLines, item.row)
             let w = gridItemSize(c, grid, .horizontal, area: aw, areaWidth: aw, areaHeight: ah)
             let m = margins(c, parentWidth: aw)
             let h = gridItemSize(c, grid, .vertical, area: ah, areaWidth: aw, width: w)
@@ -82,6 +87,8 @@ extension LayoutContext {
             let definite = resolve(sp.pointee.height, ah) != nil
                 || (gridSelfAlign(c, .vertical, grid: grid) == .stretch && sp.pointee.height == .auto
                     && sp.pointee.margin.top != .auto && sp.pointee.margin.bottom != .auto)
+                || isSubgridded(c, .vertical)
+            passTracks(to: c, column: item.column, row: item.row, colLines: colLines, rowLines: rowLines)
             _ = compute(c, knownWidth: w, knownHeight: h, parentWidth: aw, parentHeight: ah,
                         availableWidth: .definite(w), availableHeight: .definite(h), perform: true,
                         definiteHeight: definite)
@@ -111,14 +118,16 @@ extension LayoutContext {
         var cols = gridColumnSizing(grid, placed, columns: columns, mode: width, basis: innerW, gap: columnGap,
                                     bounds: (innerW ?? 0, innerW ?? .infinity), rowLines: nil).tracks
         var rowSizing = gridRowSizing(grid, placed, rows: rows, columns: cols, columnGap: columnGap, rowGap: rowGap,
-                                      mode: height, bounds: rowBounds, maximizeToLimits: maximizeRows)
+                                      mode: height, bounds: rowBounds, maximizeToLimits: maximizeRows,
+                                      inheritedColumns: columns.inherited)
         if placed.items.contains(where: { gridWidthDependsOnRows($0.node, grid) }) {
             let space: Double = if case .definite(let h) = height { h } else { rowSizing.total }
             let rowLines = Self.gridLinePositions(rowSizing.tracks, gap: rowGap, space: space, content: grid.alignContent)
             cols = gridColumnSizing(grid, placed, columns: columns, mode: width, basis: innerW, gap: columnGap,
                                     bounds: (innerW ?? 0, innerW ?? .infinity), rowLines: rowLines).tracks
             rowSizing = gridRowSizing(grid, placed, rows: rows, columns: cols, columnGap: columnGap, rowGap: rowGap,
-                                      mode: height, bounds: rowBounds, maximizeToLimits: maximizeRows)
+                                      mode: height, bounds: rowBounds, maximizeToLimits: maximizeRows,
+                                      inheritedColumns: columns.inherited)
         }
         return (cols, rowSizing.tracks)
     }
@@ -128,12 +137,15 @@ extension LayoutContext {
     func gridColumnSizing(_ grid: GridContainerStyle, _ placed: GridPlacementResult, columns: GridExplicitAxis,
                           mode: GridSizingMode, basis: Double?, gap: Double, bounds: (min: Double, max: Double),
                           rowLines: [(start: Double, size: Double)]?) -> GridTrackSizing {
-        let spans = placed.items.map(\.column)
+        if let inherited = Self.inheritedSizing(columns, mode: mode) { return inherited }
+        let sizingItems = subgrids.isEmpty ? nil : gridSizingItems(placed, grid, .horizontal, inheritedColumns: columns.inherited)
+        let spans = sizingItems?.map(\.span) ?? placed.items.map(\.column)
         var s = GridTrackSizing(tracks: gridTracks(columns, before: placed.columnsBefore, count: placed.columnCount,
                                                    implicit: grid.autoColumns, basis: basis, spans: spans),
                                 gap: gap, mode: mode)
         let stretch: Bool = if case .definite = mode { Self.stretchesTracks(grid.justifyContent) } else { false }
         s.run(spans: spans, contribution: { i in
+            if let sizingItems { return self.gridSizingContribution(sizingItems[i], .horizontal) }
             let c = placed.items[i].node
             let ah = rowLines.flatMap { lines in
                 self.gridWidthDependsOnRows(c, grid) ? Self.gridArea(lines, placed.items[i].row).1 : nil
@@ -146,14 +158,21 @@ extension LayoutContext {
     /// The track sizing algorithm (§12) over the rows, with the columns sized.
     func gridRowSizing(_ grid: GridContainerStyle, _ placed: GridPlacementResult, rows: GridExplicitAxis,
                        columns cols: [GridTrack], columnGap: Double, rowGap: Double, mode: GridSizingMode,
-                       bounds: (min: Double, max: Double), maximizeToLimits: Bool = false) -> GridTrackSizing {
+                       bounds: (min: Double, max: Double), maximizeToLimits: Bool = false,
+                       inheritedColumns: SubgridAxis? = nil) -> GridTrackSizing {
+        if let inherited = Self.inheritedSizing(rows, mode: mode) { return inherited }
         let basis: Double? = if case .definite(let h) = mode { h } else { nil }
         let rowTracks = gridTracks(rows, before: placed.rowsBefore, count: placed.rowCount,
                                    implicit: grid.autoRows, basis: basis, spans: placed.items.map(\.row))
         let columnsDone = GridTrackSizing(tracks: cols, gap: columnGap, mode: .maxContent)
+        let sizingItems = subgrids.isEmpty ? nil : gridSizingItems(placed, grid, .vertical,
+                                          columnLines: inheritedColumns?.lines
+                                              ?? Self.gridLinePositions(cols, gap: columnGap, space: columnsDone.total, content: .start),
+                                          inheritedColumns: inheritedColumns, inheritedRows: rows.inherited)
         var s = GridTrackSizing(tracks: rowTracks, gap: rowGap, mode: mode)
         s.maximizeToLimits = maximizeToLimits
-        s.run(spans: placed.items.map(\.row), contribution: { i in
+        s.run(spans: sizingItems?.map(\.span) ?? placed.items.map(\.row), contribution: { i in
+            if let sizingItems { return self.gridSizingContribution(sizingItems[i], .vertical) }
             let column = placed.items[i].column
             let aw = columnsDone.tracks[column].reduce(0) { $0 + $1.base } + columnsDone.gaps(column)
             return self.gridContribution(placed.items[i].node, grid, axis: .vertical, areaWidth: aw)
@@ -186,13 +205,19 @@ extension LayoutContext {
         let pb = bounds.insets
         let maxW = bounds.maxWidth.isFinite ? Swift.max(0, bounds.maxWidth - pb.horizontal) : nil
         let maxH = bounds.maxHeight.isFinite ? Swift.max(0, bounds.maxHeight - pb.vertical) : nil
-        let columns = GridExplicitAxis(grid.columns, areaCount: grid.areaColumns, implicit: grid.autoColumns,
+        // (`subgrid` gives no tracks of its own: the parent's, when it is a grid's item.)
+        var columns = GridExplicitAxis(grid.columns.subgrid ? GridTrackList() : grid.columns, areaCount: grid.areaColumns,
+                                       implicit: grid.autoColumns,
                                        areas: grid.areas, columns: true, size: innerW, maxSize: maxW,
                                        minSize: Swift.max(0, bounds.minWidth - pb.horizontal), gap: columnGap)
-        let rows = GridExplicitAxis(grid.rows, areaCount: grid.areaRows, implicit: grid.autoRows,
+        var rows = GridExplicitAxis(grid.rows.subgrid ? GridTrackList() : grid.rows, areaCount: grid.areaRows,
+                                    implicit: grid.autoRows,
                                     areas: grid.areas, columns: false, size: innerH, maxSize: maxH,
                                     minSize: Swift.max(0, bounds.minHeight - pb.vertical), gap: rowGap)
-        return (columns, rows, placeGridItems(node, grid, columns: columns, rows: rows))
+        inheritSubgridAxes(node, grid, columns: &columns, rows: &rows)
+        let placed = placeGridItems(node, grid, columns: columns, rows: rows)
+        registerSubgrids(node, grid, columns: columns, rows: rows, placed: placed, innerW: innerW, innerH: innerH)
+        return (columns, rows, placed)
     }
 
     /// The border-box width of a grid whose parent does not fix it: its columns' total
@@ -381,6 +406,7 @@ extension LayoutContext {
     /// (`areaHeight`, across: the height an item with a ratio may take its width from.)
     func gridItemSize(_ c: NodeID, _ grid: GridContainerStyle, _ axis: PhysicalAxis, area: Double,
                       areaWidth aw: Double, areaHeight: Double? = nil, width: Double = 0) -> Double {
+        if let s = subgridStretchedSize(c, axis, area: area, areaWidth: aw) { return s }
         if let stretched = gridStretchedSize(c, grid, axis, area: area, areaWidth: aw, width: width,
                                              heightKnown: axis == .vertical || areaHeight != nil) { return stretched }
         let sp = style(c)
@@ -453,6 +479,7 @@ extension LayoutContext {
     /// margins take the free space first, then the item's alignment places it.
     func gridSelfOffset(_ c: NodeID, _ axis: PhysicalAxis, grid: GridContainerStyle, free: Double,
                         startMargin: Double) -> Double {
+        if isSubgridded(c, axis) { return startMargin }
         let sp = style(c)
         let rtlItem = axis == .horizontal && tree.parents[c].map { rtl[$0] } == true
         let (l, r) = axis.margins(sp)

@@ -134,6 +134,13 @@ struct MeasurementCache {
         return nil
     }
 
+    /// Forgets every measurement of `node` (a subgrid whose parent's tracks changed: what
+    /// it measures depends on them, and the key does not hold them).
+    mutating func forget(_ node: NodeID) {
+        used[node] = 0
+        if !overflow.isEmpty { overflow = overflow.filter { $0.key.node != node } }
+    }
+
     /// Remembers `size` as the answer to `key` of `node`.
     mutating func store(_ node: NodeID, _ key: CacheEntry, _ size: Size, parent: Size, keyedByParent: Bool) {
         var entry = key
