@@ -16,6 +16,8 @@ struct GridExplicitAxis {
     /// The tracks the template lists; those after it (the areas', then implicit ones) take
     /// the implicit sizes in turn from the first (§7.3, as Chromium sizes them).
     var templateCount = 0
+    /// Along a subgridded axis, what the parent grid gives (GridSubgrid.swift).
+    var inherited: SubgridAxis? = nil
 
     var count: Int { tracks.count }
 
@@ -193,6 +195,7 @@ enum GridAxisPlacement {
             else if case .span(let n, let name) = p.end { span = name == nil ? n : 1 }
             self = .auto(span: Swift.min(span, limit))
         }
+        if let n = axis.inherited?.count { self = clamped(into: n) }
     }
 }
 
@@ -306,7 +309,7 @@ extension LayoutContext {
             if let b = minorArea[i] { minorCount = Swift.max(minorCount, b.upperBound) }
             else if case .auto(let span) = (flowColumn ? rowPlace[i] : colPlace[i]) { minorCount = Swift.max(minorCount, span) }
         }
-        minorCount = Swift.min(minorCount, limit)
+        minorCount = Swift.min(minorCount, (flowColumn ? rows : columns).inherited?.count ?? limit)
         // Step 4: the rest, by the auto-placement cursor.
         var cursorMajor = 0, cursorMinor = 0
         for i in kids.indices where majorArea[i] == nil {
@@ -342,8 +345,9 @@ extension LayoutContext {
         }
         var items: [GridItem] = []
         items.reserveCapacity(kids.count)
-        // (Past the limit an item is clamped into the last track, as browsers do.)
-        majorCount = Swift.min(majorCount, limit)
+        // (Past the limit an item is clamped into the last track, as browsers do; past a
+        // subgridded axis's last track too.)
+        majorCount = Swift.min(majorCount, (flowColumn ? columns : rows).inherited?.count ?? limit)
         func clamped(_ r: Range<Int>?, _ count: Int) -> Range<Int> {
             guard let r else { return (count - 1)..<count }
             let lo = Swift.min(r.lowerBound, count - 1)

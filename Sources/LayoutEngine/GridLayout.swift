@@ -1,4 +1,4 @@
-// `grid`: a CSS grid container (CSS Grid Level 2, without subgrid), in the steps of §11
+// `grid`: a CSS grid container (CSS Grid Level 2), in the steps of §11
 // (the grid sizing algorithm): place the items (§8, GridItemPlacement.swift), size the
 // columns, then the rows with the columns known (§12, GridTrackSizing.swift), and both
 // again once when an item's width depends on its row (an aspect ratio), then align
@@ -13,10 +13,12 @@
 // Both axes are written once where the steps are the same (GridAxis.swift).
 //
 // Items aligned `baseline` down their areas share their start row's baseline
-// (GridBaselines.swift).
+// (GridBaselines.swift). Subgrids (CSS Grid 2 §9) take part through GridSubgrid.swift: their
+// items in the track sizing, and the lines of their tracks handed to them before they are
+// measured or arranged.
 //
 // Deviations (documented in docs/spec.md): no baseline alignment across
-// (`justify-self=baseline`), no subgrid, no `masonry`.
+// (`justify-self=baseline`), no `masonry`.
 
 extension LayoutContext {
     /// The style of a grid container without one: one implicit track per item.
@@ -65,11 +67,19 @@ extension LayoutContext {
 
         // Step 4: the tracks in the content box, then every item in its area.
         let ih = Swift.max(0, outerH - pb.vertical)
-        let colLines = Self.gridLinePositions(cols, gap: columnGap, space: innerW, content: grid.justifyContent)
-        let rowLines = Self.gridLinePositions(rowTracks, gap: rowGap, space: ih, content: grid.alignContent)
+        let colLines = columns.inherited?.lines
+            ?? Self.gridLinePositions(cols, gap: columnGap, space: innerW, content: grid.justifyContent)
+        let rowLines = rows.inherited?.lines
+            ?? Self.gridLinePositions(rowTracks, gap: rowGap, space: ih, content: grid.alignContent)
         let isRTL = rtl[node]
+        // (A subgrid's items sit in the lines its parent handed it, past its edges' extras.)
+        func itemArea(_ item: GridItem) -> (x: Double, width: Double, y: Double, height: Double) {
+            let (ax, aw) = columns.inherited?.area(item.column) ?? Self.gridArea(colLines, item.column)
+            let (ay, ah) = rows.inherited?.area(item.row) ?? Self.gridArea(rowLines, item.row)
+            return (ax, aw, ay, ah)
+        }
         func itemSize(_ item: GridItem) -> (width: Double, height: Double, areaWidth: Double, areaHeight: Double) {
-            let aw = Self.gridArea(colLines, item.column).1, ah = Self.gridArea(rowLines, item.row).1
+            let (_, aw, _, ah) = itemArea(item)
             let w = gridItemSize(item.node, grid, .horizontal, area: aw, areaWidth: aw, areaHeight: ah)
             return (w, gridItemSize(item.node, grid, .vertical, area: ah, areaWidth: aw, width: w), aw, ah)
         }
@@ -82,7 +92,7 @@ extension LayoutContext {
         var firstRowColumn = Int.max
         for (i, item) in placed.items.enumerated() {
             let c = item.node
-            let ax = Self.gridArea(colLines, item.column).0, ay = Self.gridArea(rowLines, item.row).0
+            let (ax, _, ay, _) = itemArea(item)
             let (w, h, aw, ah) = itemSize(item)
             let m = margins(c, parentWidth: aw)
             let x = ax + gridSelfOffset(c, .horizontal, grid: grid, free: aw - w - m.horizontal,
@@ -96,6 +106,8 @@ extension LayoutContext {
                                                 && sp.pointee.height == .auto && sp.pointee.margin.top != .auto
                                                 && sp.pointee.margin.bottom != .auto,
                                             ownHeight: resolve(sp.pointee.height, ah) != nil)
+                || isSubgridded(c, .vertical)
+            passTracks(to: c, column: item.column, row: item.row, colLines: colLines, rowLines: rowLines)
             _ = compute(c, knownWidth: w, knownHeight: h, parentWidth: aw, parentHeight: ah,
                         availableWidth: .definite(w), availableHeight: .definite(h), perform: true,
                         definiteHeight: definite)
@@ -135,14 +147,16 @@ extension LayoutContext {
         let firstRows: GridSizingMode = dependsOnRows && firstRowsIndefinite ? .indefinite : height
         var rowSizing = gridRowSizing(grid, placed, rows: rows, columns: cols, columnGap: columnGap, rowGap: rowGap,
                                       mode: firstRows, bounds: rowBounds,
-                                      maximizeToLimits: maximizeRows && !(dependsOnRows && firstRowsIndefinite))
+                                      maximizeToLimits: maximizeRows && !(dependsOnRows && firstRowsIndefinite),
+                                      inheritedColumns: columns.inherited)
         if dependsOnRows {
             let space: Double = if case .definite(let h) = firstRows { h } else { rowSizing.total }
             let rowLines = Self.gridLinePositions(rowSizing.tracks, gap: rowGap, space: space, content: grid.alignContent)
             cols = gridColumnSizing(grid, placed, columns: columns, mode: width, basis: innerW, gap: columnGap,
                                     bounds: columnBounds, rowLines: rowLines).tracks
             rowSizing = gridRowSizing(grid, placed, rows: rows, columns: cols, columnGap: columnGap, rowGap: rowGap,
-                                      mode: height, bounds: rowBounds, maximizeToLimits: maximizeRows)
+                                      mode: height, bounds: rowBounds, maximizeToLimits: maximizeRows,
+                                      inheritedColumns: columns.inherited)
         }
         return (cols, rowSizing.tracks)
     }
@@ -152,12 +166,15 @@ extension LayoutContext {
     func gridColumnSizing(_ grid: GridContainerStyle, _ placed: GridPlacementResult, columns: GridExplicitAxis,
                           mode: GridSizingMode, basis: Double?, gap: Double, bounds: (min: Double, max: Double),
                           rowLines: [(start: Double, size: Double)]?) -> GridTrackSizing {
-        let spans = placed.items.map(\.column)
+        if let inherited = Self.inheritedSizing(columns, mode: mode) { return inherited }
+        let sizingItems = subgrids.isEmpty ? nil : gridSizingItems(placed, grid, .horizontal, inheritedColumns: columns.inherited)
+        let spans = sizingItems?.map(\.span) ?? placed.items.map(\.column)
         var s = GridTrackSizing(tracks: gridTracks(columns, before: placed.columnsBefore, count: placed.columnCount,
                                                    implicit: grid.autoColumns, basis: basis, spans: spans),
                                 gap: gap, mode: mode)
         let stretch: Bool = if case .definite = mode { Self.stretchesTracks(grid.justifyContent) } else { false }
         s.run(spans: spans, contribution: { i in
+            if let sizingItems { return self.gridSizingContribution(sizingItems[i], .horizontal) }
             let c = placed.items[i].node
             let ah = rowLines.flatMap { lines in
                 self.gridWidthDependsOnRows(c, grid) ? Self.gridArea(lines, placed.items[i].row).1 : nil
@@ -170,11 +187,17 @@ extension LayoutContext {
     /// The track sizing algorithm (§12) over the rows, with the columns sized.
     func gridRowSizing(_ grid: GridContainerStyle, _ placed: GridPlacementResult, rows: GridExplicitAxis,
                        columns cols: [GridTrack], columnGap: Double, rowGap: Double, mode: GridSizingMode,
-                       bounds: (min: Double, max: Double), maximizeToLimits: Bool = false) -> GridTrackSizing {
+                       bounds: (min: Double, max: Double), maximizeToLimits: Bool = false,
+                       inheritedColumns: SubgridAxis? = nil) -> GridTrackSizing {
+        if let inherited = Self.inheritedSizing(rows, mode: mode) { return inherited }
         let basis: Double? = if case .definite(let h) = mode { h } else { nil }
         let rowTracks = gridTracks(rows, before: placed.rowsBefore, count: placed.rowCount,
                                    implicit: grid.autoRows, basis: basis, spans: placed.items.map(\.row))
         let columnsDone = GridTrackSizing(tracks: cols, gap: columnGap, mode: .maxContent)
+        let sizingItems = subgrids.isEmpty ? nil : gridSizingItems(placed, grid, .vertical,
+                                          columnLines: inheritedColumns?.lines
+                                              ?? Self.gridLinePositions(cols, gap: columnGap, space: columnsDone.total, content: .start),
+                                          inheritedColumns: inheritedColumns, inheritedRows: rows.inherited)
         var s = GridTrackSizing(tracks: rowTracks, gap: rowGap, mode: mode)
         s.maximizeToLimits = maximizeToLimits
         func areaWidth(_ i: Int) -> Double {
@@ -186,9 +209,11 @@ extension LayoutContext {
             let aw = areaWidth(i)
             return (self.gridItemContentSize(placed.items[i].node, grid, areaWidth: aw), aw)
         }
-        s.run(spans: placed.items.map(\.row), contribution: { i in
-            self.gridContribution(placed.items[i].node, grid, axis: .vertical, areaWidth: areaWidth(i),
-                                  shim: baselines?.shims[i] ?? 0)
+        // (With subgrids the sizing items are theirs, flattened; no shim applies to them.)
+        s.run(spans: sizingItems?.map(\.span) ?? placed.items.map(\.row), contribution: { i in
+            if let sizingItems { return self.gridSizingContribution(sizingItems[i], .vertical) }
+            return self.gridContribution(placed.items[i].node, grid, axis: .vertical, areaWidth: areaWidth(i),
+                                         shim: baselines?.shims[i] ?? 0)
         }, stretchAuto: Self.stretchesTracks(grid.alignContent), minSize: bounds.min, maxSize: bounds.max)
         return s
     }
@@ -221,13 +246,19 @@ extension LayoutContext {
         let pb = bounds.insets
         let maxW = bounds.maxWidth.isFinite ? Swift.max(0, bounds.maxWidth - pb.horizontal) : nil
         let maxH = bounds.maxHeight.isFinite ? Swift.max(0, bounds.maxHeight - pb.vertical) : nil
-        let columns = GridExplicitAxis(grid.columns, areaCount: grid.areaColumns, implicit: grid.autoColumns,
+        // (`subgrid` gives no tracks of its own: the parent's, when it is a grid's item.)
+        var columns = GridExplicitAxis(grid.columns.subgrid ? GridTrackList() : grid.columns, areaCount: grid.areaColumns,
+                                       implicit: grid.autoColumns,
                                        areas: grid.areas, columns: true, size: innerW, maxSize: maxW,
                                        minSize: Swift.max(0, bounds.minWidth - pb.horizontal), gap: columnGap)
-        let rows = GridExplicitAxis(grid.rows, areaCount: grid.areaRows, implicit: grid.autoRows,
+        var rows = GridExplicitAxis(grid.rows.subgrid ? GridTrackList() : grid.rows, areaCount: grid.areaRows,
+                                    implicit: grid.autoRows,
                                     areas: grid.areas, columns: false, size: innerH, maxSize: maxH,
                                     minSize: Swift.max(0, bounds.minHeight - pb.vertical), gap: rowGap)
-        return (columns, rows, placeGridItems(node, grid, columns: columns, rows: rows))
+        inheritSubgridAxes(node, grid, columns: &columns, rows: &rows)
+        let placed = placeGridItems(node, grid, columns: columns, rows: rows)
+        registerSubgrids(node, grid, columns: columns, rows: rows, placed: placed, innerW: innerW, innerH: innerH)
+        return (columns, rows, placed)
     }
 
     /// The border-box width of a grid whose parent does not fix it: its columns' total
@@ -443,6 +474,7 @@ extension LayoutContext {
     /// (`areaHeight`, across: the height an item with a ratio may take its width from.)
     func gridItemSize(_ c: NodeID, _ grid: GridContainerStyle, _ axis: PhysicalAxis, area: Double,
                       areaWidth aw: Double, areaHeight: Double? = nil, width: Double = 0) -> Double {
+        if let s = subgridStretchedSize(c, axis, area: area, areaWidth: aw) { return s }
         if let stretched = gridStretchedSize(c, grid, axis, area: area, areaWidth: aw, width: width,
                                              heightKnown: axis == .vertical || areaHeight != nil,
                                              areaHeight: areaHeight) { return stretched }
@@ -513,6 +545,7 @@ extension LayoutContext {
     /// margins take the free space first, then the item's alignment places it.
     func gridSelfOffset(_ c: NodeID, _ axis: PhysicalAxis, grid: GridContainerStyle, free: Double,
                         startMargin: Double) -> Double {
+        if isSubgridded(c, axis) { return startMargin }
         let sp = style(c)
         let rtlItem = axis == .horizontal && tree.parents[c].map { rtl[$0] } == true
         let (l, r) = axis.margins(sp)

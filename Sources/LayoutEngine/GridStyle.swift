@@ -63,10 +63,20 @@ public struct GridTrackList: Hashable, Sendable {
     public var tracks: [GridTrackSize]
     public var lineNames: [[String]]
     public var autoRepeat: GridAutoRepeat?
+    /// `subgrid [a] [b] …` (CSS Grid 2 §9): the tracks are the parent grid's that the item
+    /// spans, and `lineNames` (any count) add names to its first lines. A subgrid whose
+    /// parent is not a grid has no explicit tracks along the axis, as in CSS.
+    public var subgrid = false
     public init(tracks: [GridTrackSize] = [], lineNames: [[String]]? = nil, autoRepeat: GridAutoRepeat? = nil) {
         self.tracks = tracks
         self.lineNames = lineNames ?? [[String]](repeating: [], count: tracks.count + 1)
         self.autoRepeat = autoRepeat
+    }
+    /// `subgrid` with the names of its first lines.
+    public static func subgrid(lineNames: [[String]] = []) -> GridTrackList {
+        var list = GridTrackList(tracks: [], lineNames: lineNames.isEmpty ? [[]] : lineNames)
+        list.subgrid = true
+        return list
     }
 }
 
@@ -170,4 +180,7 @@ public enum GridLimits {
     /// Ordinary grids take about four an item; dense packing around holes can take one per
     /// item per track.
     public static let maxPlacementWork = 5_000_000
+    /// Subgrids nested in subgrids along one path: a deeper one lays out as a grid of its
+    /// own (no explicit tracks along its subgridded axes).
+    public static let maxSubgridDepth = 32
 }

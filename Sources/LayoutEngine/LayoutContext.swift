@@ -179,6 +179,9 @@ final class LayoutContext {
     /// The first thing that went wrong in an algorithm that cannot throw from where it is
     /// (a loop that stopped making progress); `computeLayout` throws it after the run.
     var failure: LayoutError?
+    /// What each subgrid takes from its parent grid (GridSubgrid.swift), set by the parent
+    /// before the subgrid is placed, measured or arranged; empty in a tree without subgrids.
+    var subgrids: [NodeID: SubgridInheritance] = [:]
 
     /// Records `error` unless an earlier one is already recorded.
     func fail(_ error: LayoutError) {

@@ -141,6 +141,13 @@ struct MeasurementCache {
         return nil
     }
 
+    /// Forgets every measurement of `node` (a subgrid whose parent's tracks changed: what
+    /// it measures depends on them, and the key does not hold them).
+    func forget(_ node: NodeID) {
+        used[node] = 0
+        if !overflow.pointee.isEmpty { overflow.pointee = overflow.pointee.filter { $0.key.node != node } }
+    }
+
     /// Remembers `size` as the answer to `key` of `node`.
     func store(_ node: NodeID, _ key: CacheEntry, _ size: Size, parent: Size, keyedByParent: Bool) {
         var entry = key

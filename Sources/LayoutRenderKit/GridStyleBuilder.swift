@@ -20,7 +20,8 @@ extension SceneBuilder {
         func content(_ name: AttributeName) -> AlignContent { node.keyword(name, as: Keywords.GridContent.self)?.grid ?? .normal }
         let areas = text(.areas).flatMap(GridValues.checkedAreas)
         let flow = text(.autoFlow).flatMap(GridValues.checkedFlow)
-        let both = gap(.gap) ?? .points(0)
+        // (No gap is `normal`: 0, or a subgrid's parent's gap along a subgridded axis.)
+        let both = gap(.gap) ?? .auto
         return GridContainerStyle(
             columns: text(.columns).flatMap(GridValues.checkedTrackList).map(trackList) ?? GridTrackList(),
             rows: text(.rows).flatMap(GridValues.checkedTrackList).map(trackList) ?? GridTrackList(),
@@ -52,7 +53,8 @@ extension SceneBuilder {
     }
 
     private func trackList(_ v: GridTrackListValue) -> GridTrackList {
-        GridTrackList(tracks: v.tracks.map(trackSize), lineNames: v.lineNames,
+        if v.subgrid { return .subgrid(lineNames: v.lineNames) }
+        return GridTrackList(tracks: v.tracks.map(trackSize), lineNames: v.lineNames,
                       autoRepeat: v.autoRepeat.map {
                           GridAutoRepeat(collapsesEmpty: $0.fit, position: $0.position, tracks: $0.tracks.map(trackSize),
                                          lineNames: $0.lineNames)

@@ -18,7 +18,9 @@ private enum Hostile {
     static let trackLists = ["repeat(auto-fill, 0.000001)", "repeat(auto-fit, minmax(0.000001, 1fr))", "repeat(1000, 1fr)",
                              "1e-308fr 1000000fr", "minmax(1000000, 1000000fr) 10000%", "repeat(auto-fill, 0)",
                              "[a] repeat(500, 1 [a]) fit-content(1000000)", "min-content max-content auto",
-                             "repeat(1001, 1)", "1e308fr", "subgrid", "repeat(auto-fill, 1fr)", "minmax(1fr, 1)"]
+                             "repeat(1001, 1)", "1e308fr", "subgrid", "repeat(auto-fill, 1fr)", "minmax(1fr, 1)",
+                             "subgrid [a] [] [b c]", "subgrid 10", "10 subgrid", "subgrid [a",
+                             "subgrid " + String(repeating: "[a] ", count: 1002)]
     /// Item lines at and past the limits.
     static let lines = ["-1000 / span 1000", "1000", "span 1000", "a 1000 / span a 1000", "-1000", "x / x",
                         "1000000000", "0", "span 0", "1 / 2 / 3"]
@@ -167,6 +169,16 @@ public struct HostileSpecGenerator<Source: Choices> {
                                  " width=300 aspect-ratio=2", " height=50% min-height=fit-content aspect-ratio=0.5"])
             for d in 0..<chain { lines.append(indent(d) + g.pick(["vbox", "hbox", "zbox"]) + sizing) }
             lines.append(indent(chain) + "label \"deep\"")
+            return
+        }
+        // Subgrids in subgrids, past their depth limit, over spans at the line limit.
+        if depth == 0 && g.chance(4) {
+            let chain = g.pick([2, 33, 40, 120])
+            lines.append("grid columns=\"\(g.pick(Hostile.trackLists))\"")
+            for d in 1...chain {
+                lines.append(indent(d) + "grid columns=subgrid rows=\"\(g.pick(["subgrid", "auto", "subgrid [a]"]))\" column=\"\(g.pick(Hostile.lines))\" padding=\(length(auto: false))")
+            }
+            lines.append(indent(chain + 1) + "label \"deep\" column=\"\(g.pick(Hostile.lines))\"")
             return
         }
         let roll = g.int(0...99)

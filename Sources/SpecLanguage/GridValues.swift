@@ -34,6 +34,8 @@ public struct GridTrackListValue: Hashable, Sendable {
     public var tracks: [GridTrackValue] = []
     public var lineNames: [[String]] = [[]]
     public var autoRepeat: GridAutoRepeatValue?
+    /// `subgrid [a] [b] …`: the parent grid's tracks; `lineNames` name its first lines.
+    public var subgrid = false
 }
 
 /// One end of an item's placement.
@@ -82,8 +84,9 @@ public enum GridValues {
         var s = Scanner(text)
         s.skipSpaces()
         if s.atEnd || s.rest == "none" { return GridTrackListValue() }
-        if s.rest.hasPrefix("subgrid") {
-            throw Failure(message: "subgrid is not supported: a nested grid sizes its own tracks", offset: s.offset)
+        if s.rest == "subgrid" || s.rest.hasPrefix("subgrid ") || s.rest.hasPrefix("subgrid[") {
+            _ = s.consumeWord("subgrid")
+            return try subgridLineNames(&s)
         }
         var list = GridTrackListValue()
         var count = 0
@@ -144,6 +147,25 @@ public enum GridValues {
                 throw Failure(message: "beside repeat(auto-fill | auto-fit, …) every track needs a fixed size (points or %)")
             }
         }
+        return list
+    }
+
+    /// After `subgrid`: the names of its first lines, `[a] [b c] []`, and nothing else.
+    fileprivate static func subgridLineNames(_ s: inout Scanner) throws(Failure) -> GridTrackListValue {
+        var list = GridTrackListValue(tracks: [], lineNames: [], autoRepeat: nil, subgrid: true)
+        while true {
+            s.skipSpaces()
+            if s.atEnd { break }
+            let at = s.offset
+            guard s.peek == "[" else {
+                throw Failure(message: "after subgrid only line names ([a] [b]), not '\(s.word())'", offset: at)
+            }
+            list.lineNames.append(try s.lineNames())
+            guard list.lineNames.count <= ValueRanges.maxGridTracks + 1 else {
+                throw Failure(message: "a subgrid names at most \(ValueRanges.maxGridTracks + 1) lines", offset: at)
+            }
+        }
+        if list.lineNames.isEmpty { list.lineNames = [[]] }
         return list
     }
 
@@ -439,7 +461,7 @@ private struct Scanner {
         }
         guard let first = w.first, first.isNumber || first == "." else {
             var message = "'\(w)' is not a track size (40, 25%, 1fr, auto, min-content, max-content, minmax(…), fit-content(…), repeat(…))"
-            if w == "subgrid" { message = "subgrid is not supported: a nested grid sizes its own tracks" }
+            if w == "subgrid" { message = "subgrid is a whole track list (columns=subgrid), not a track size" }
             throw GridValues.Failure(message: message, offset: at)
         }
         let v = try num(w.hasSuffix("pt") ? String(w.dropLast(2)) : w)

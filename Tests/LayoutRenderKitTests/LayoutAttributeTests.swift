@@ -67,6 +67,7 @@ final class LayoutAttributeTests: XCTestCase {
         (.label, .top(anchor: .min([.node("a", .bottom), .points(40)]))), (.vbox, .shadow()), (.label, .fallback()),
         (.label, .lineHeight(.multiple(1.4))), (.label, .lineHeight(.normal)), (.vbox, .column(.ident("side"))),
         (.vbox, .row(.line(2, name: "side"), .span(2, name: "main"))), (.connector, .to("tick", side: .center)),
+        (.grid, .columns(.subgrid, .lineNames(["a"]), .lineNames(["b", "c"]))), (.grid, .rows(.subgrid)),
     ]
 
     func testEveryAttributeOfTheSchemaHasATypedForm() {

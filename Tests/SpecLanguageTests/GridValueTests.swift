@@ -16,6 +16,17 @@ final class GridValueTests: XCTestCase {
         XCTAssertEqual(try GridValues.trackList("none").tracks, [])
     }
 
+    func testSubgridReadsItsLineNames() throws {
+        let plain = try GridValues.trackList("subgrid")
+        XCTAssertTrue(plain.subgrid)
+        XCTAssertEqual(plain.tracks, [])
+        XCTAssertEqual(plain.lineNames, [[]])
+        let named = try GridValues.trackList("subgrid [a] [] [b c]")
+        XCTAssertTrue(named.subgrid)
+        XCTAssertEqual(named.lineNames, [["a"], [], ["b", "c"]])
+        XCTAssertThrowsError(try GridValues.trackList("subgridded"), "a word that starts with subgrid is no subgrid")
+    }
+
     func testPlacementsAndAreas() throws {
         XCTAssertEqual(try GridValues.placement("2 / span 3").start, .line(2, name: nil))
         XCTAssertEqual(try GridValues.placement("2 / span 3").end, .span(3, name: nil))
@@ -40,8 +51,10 @@ final class GridValueTests: XCTestCase {
                     line: 2, column: 14)
         assertError("canvas width=10\ngrid columns=\"repeat(auto-fill, 10) repeat(auto-fit, 10)\"",
                     "bad value for 'columns': a track list has at most one repeat(auto-fill | auto-fit, …)", line: 2, column: 14)
-        assertError("canvas width=10\ngrid rows=subgrid", "bad value for 'rows': subgrid is not supported: a nested grid sizes its own tracks",
+        assertError("canvas width=10\ngrid rows=\"subgrid [a] 10\"", "bad value for 'rows': after subgrid only line names ([a] [b]), not '10'",
                     line: 2, column: 11)
+        assertError("canvas width=10\ngrid columns=\"10 subgrid\"",
+                    "bad value for 'columns': subgrid is a whole track list (columns=subgrid), not a track size", line: 2, column: 14)
         assertError("canvas width=10\ngrid areas=\"a b / b a\"", "bad value for 'areas': area 'a' is not a rectangle", line: 2, column: 12)
         assertError("canvas width=10\ngrid areas=\"a b / c\"", "bad value for 'areas': every row of areas has 2 cells; row 2 has 1",
                     line: 2, column: 12)
@@ -68,6 +81,9 @@ final class GridValueTests: XCTestCase {
                     line: 3, column: 11)
         assertError("canvas width=10\ngrid columns=2000000", "bad value for 'columns': a track size is 0 to 1000000 points",
                     line: 2, column: 14)
+        let names = String(repeating: "[a] ", count: 1002)
+        assertError("canvas width=10\ngrid columns=\"subgrid \(names)\"", "bad value for 'columns': a subgrid names at most 1001 lines",
+                    line: 2, column: 14)
         let wide = (0..<101).map { _ in "a" }.joined(separator: " ")
         assertError("canvas width=10\ngrid areas=\"\(wide)\"", "bad value for 'areas': areas have at most 100 rows and columns",
                     line: 2, column: 12)
@@ -79,6 +95,9 @@ final class GridValueTests: XCTestCase {
         let fromText = try SpecParser().parse("canvas width=100\ngrid columns=\"1fr repeat(2, 40)\" gap=4\n  box column=\"2 / -1\"\n")
         XCTAssertEqual(strip(fromJSON), strip(fromText))
         XCTAssertThrowsError(try JSONSpecReader().parse(#"{"canvas": {"width": 100}, "children": [{"kind": "grid", "columns": "1e9fr"}]}"#))
+        let subJSON = #"{"canvas": {"width": 100}, "children": [{"kind": "grid", "columns": "1fr 1fr", "children": [{"kind": "grid", "columns": "subgrid [a]", "column": "1 / -1"}]}]}"#
+        let subText = "canvas width=100\ngrid columns=\"1fr 1fr\"\n  grid columns=\"subgrid [a]\" column=\"1 / -1\"\n"
+        XCTAssertEqual(strip(try JSONSpecReader().parse(subJSON)), strip(try SpecParser().parse(subText)))
     }
 
     func testConvertWritesGridValuesBack() throws {

@@ -3,7 +3,10 @@
 | auto-fit, …), named lines, areas, implicit tracks, auto-flow), gaps, alignment (baseline
 alignment down the rows too), and items placed by lines, spans, names, areas or auto
 placement, with margins, min/max sizes, aspect ratios, order and absolute positioning;
-wrapping labels; grids in stacks and stacks in grids. The same seed and size always give the same tree.
+wrapping labels; grids in stacks and stacks in grids. With `subgrid`, grid items that are
+subgrids (`columns=subgrid`, `rows=subgrid` or both, with line names, own gaps, margins,
+borders and padding, nested subgrids). The same seed, size and `subgrid` always give the
+same tree.
 """
 from __future__ import annotations
 
@@ -19,10 +22,11 @@ AREA_NAMES = ("h", "n", "m", "f")
 
 
 class GridGenerator(Generator):
-    def __init__(self, seed: int, size: str = "normal"):
+    def __init__(self, seed: int, size: str = "normal", subgrid: bool = False):
         # (No zboxes: the grid trees stay the ones the grid corpus was recorded from.)
         super().__init__(seed * 31 + 17, frozenset(FEATURES) - {"baseline", "safe", "reverse", "wrap-reverse", "zbox"},
                          size)
+        self.subgrids = subgrid
 
     # Track lists ----------------------------------------------------------------------
 
@@ -165,11 +169,77 @@ class GridGenerator(Generator):
         for _ in range(r.randint(1, 4) if self.small else r.randint(2, 8)):
             if self.budget <= 0:
                 break
+            if self.subgrids and self.budget > 1 and depth < 5 and self.chance(0.35):
+                self.budget -= 1
+                n.children.append(self.subgrid(depth + 1))
+                continue
             child = self.node(depth + 1, parent_row=False)
             if child.kind == "spacer":
                 # (A spacer is a stack's: outside one it is an empty node, docs/spec.md.)
                 child = Node("vbox", {"width": self.length(), "height": self.length()})
             self.grid_item(child, areas)
+            n.children.append(child)
+        return n
+
+    def subgrid(self, depth: int) -> Node:
+        """A grid item that is a subgrid along one axis or both, with items of its own."""
+        r = self.r
+        n = Node("grid")
+        a = n.attrs
+        axes = r.choice(["columns", "columns", "rows", "both", "both"])
+        for axis in ("columns", "rows"):
+            if axes in (axis, "both"):
+                names = "".join(f" [{r.choice(LINE_NAMES)}]" for _ in range(r.choice([0, 0, 0, 1, 2, 3])))
+                a[axis] = "subgrid" + names
+            elif self.chance(0.5):
+                a[axis] = self.track_list()
+        span = r.choice([1, 2, 2, 3, 3, 4])
+        place = r.random()
+        if place < 0.4:
+            a["column"] = f"span {span}"
+        elif place < 0.7:
+            a["column"] = f"{r.choice([1, 2])} / span {span}"
+        elif place < 0.8:
+            a["column"] = f"{r.choice([1, 2, 3])} / {r.choice([-1, 4, 5])}"
+        if self.chance(0.5):
+            a["row"] = r.choice([f"span {r.choice([1, 2, 3])}", f"{r.choice([1, 2])} / span {r.choice([1, 2])}", "auto"])
+        if self.chance(0.3):
+            a["gap"] = self.points(20)
+        if self.chance(0.15):
+            a["column-gap"] = self.points(20)
+        if self.chance(0.35):
+            a["padding"] = self.insets()
+        if self.chance(0.2):
+            a["border"] = str(r.choice([1, 2, 3]))
+        if self.chance(0.25):
+            a["margin"] = self.insets()
+        if self.chance(0.15):
+            a["justify-self"] = r.choice(GRID_ALIGN)
+        if self.chance(0.15):
+            a["align-self"] = r.choice(GRID_ALIGN)
+        if self.chance(0.15):
+            a["width"] = self.points(200)
+        if self.chance(0.2):
+            a["justify-items"] = r.choice(GRID_ALIGN)
+        if self.chance(0.2):
+            a["align"] = r.choice(GRID_ALIGN)
+        for _ in range(r.randint(1, 4)):
+            if self.budget <= 0:
+                break
+            if depth < 6 and self.budget > 1 and self.chance(0.2):
+                self.budget -= 1
+                n.children.append(self.subgrid(depth + 1))
+                continue
+            self.budget -= 1
+            child = self.label() if self.chance(0.5) else Node("vbox", {"width": self.length(), "height": self.length()})
+            if self.chance(0.4):
+                child.attrs["column"] = self.line() + (f" / {self.line()}" if self.chance(0.3) else "")
+            if self.chance(0.3):
+                child.attrs["row"] = self.line()
+            if self.chance(0.2):
+                child.attrs["margin"] = self.insets()
+            if self.chance(0.15):
+                child.attrs["justify-self"] = r.choice(GRID_ALIGN)
             n.children.append(child)
         return n
 

@@ -132,7 +132,8 @@ def run(args: argparse.Namespace, browser: str, binary: str) -> int:
     features = parse_features(args.features)
     seeds = range(args.start, args.start + args.seeds)
     if args.grid:
-        trees = [(f"grid-{args.size}-{s}", GridGenerator(s, args.size).tree()) for s in seeds]
+        kind = "subgrid" if args.subgrid else "grid"
+        trees = [(f"{kind}-{args.size}-{s}", GridGenerator(s, args.size, args.subgrid).tree()) for s in seeds]
     else:
         trees = [(f"{args.size}-{s}", Generator(s, features, args.size).tree()) for s in seeds]
     started = time.monotonic()
@@ -240,6 +241,8 @@ def main(argv: list[str]) -> int:
                    help="with --record: list the cases the binary fails in known-failures.txt")
     p.add_argument("--grid", action="store_true",
                    help="random grid trees (issue 38) instead of stacks; with --record, the grid corpus")
+    p.add_argument("--subgrid", action="store_true",
+                   help="with --grid: grid trees with subgrids among the items (CSS Grid 2 §9)")
     p.add_argument("--spec", help="compare one spec file (the subset the generator writes)")
     p.add_argument("--text", action="store_true",
                    help="compare label text (line breaks and widths, issue 16) instead of layout; "

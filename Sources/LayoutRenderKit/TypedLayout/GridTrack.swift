@@ -17,6 +17,9 @@ public indirect enum GridTrack: Hashable, Sendable, ExpressibleByIntegerLiteral,
     case autoFill([GridTrack])
     /// `repeat(auto-fit, …)`: as many as fit, the empty ones collapsed.
     case autoFit([GridTrack])
+    /// `subgrid`: the parent grid's tracks; first in a list, followed by line names only
+    /// (`.columns(.subgrid, .lineNames(["a"]))`).
+    case subgrid
 
     public init(integerLiteral value: Int) { self = .points(Double(value)) }
     public init(floatLiteral value: Double) { self = .points(value) }
@@ -36,6 +39,7 @@ public indirect enum GridTrack: Hashable, Sendable, ExpressibleByIntegerLiteral,
         case .repeating(let count, let tracks): "repeat(\(count), \(Self.text(tracks)))"
         case .autoFill(let tracks): "repeat(auto-fill, \(Self.text(tracks)))"
         case .autoFit(let tracks): "repeat(auto-fit, \(Self.text(tracks)))"
+        case .subgrid: "subgrid"
         }
     }
 
