@@ -82,7 +82,8 @@ final class WatchCommandTests: XCTestCase {
         _ = try CLIRunner.write(spec(colour: "#ff0000"), in: dir)
         let watch = try startWatch([path("in.spec"), path("out.png")])
         waitUntil("the first picture", watch) { swatchColour() == [255, 0, 0, 255] }
-        XCTAssertEqual(lines(watch.output, containing: "wrote"), 1)
+        // (The picture is on disk a moment before its line is printed.)
+        waitUntil("the first render's line", watch) { lines(watch.output, containing: "wrote") == 1 }
 
         // An editor that saves by rename: a new inode under the same name.
         try saveByRename(spec(colour: "#00ff00"))
