@@ -127,6 +127,8 @@ final class LayoutContext {
     /// The tree's distinct styles and each node's entry among them (`style(_:)`).
     let styles: StylesInPlace
     let count: Int
+    /// `LayoutLimits.maxContentLayouts` for this tree.
+    let maxContentLayouts: Int
     /// Children of node `n` are `childList[childStart[n] ..< childStart[n + 1]]`.
     let childStart: UnsafeMutableBufferPointer<Int>
     let childList: UnsafeMutableBufferPointer<Int>
@@ -201,6 +203,7 @@ final class LayoutContext {
         self.styles = styles
         let n = tree.count
         count = n
+        maxContentLayouts = LayoutLimits.maxContentLayouts(nodes: n)
         childStart = .allocate(capacity: n + 1)
         childList = .allocate(capacity: Swift.max(n, 1))
         tags = .allocate(capacity: n)

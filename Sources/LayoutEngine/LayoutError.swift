@@ -35,6 +35,9 @@ public enum LayoutError: Error, Equatable, CustomStringConvertible, Sendable {
     /// Placing the items of grid `node` needed more than `limit` steps of work (dense
     /// packing or large spans made every item search much of the grid), so it was stopped.
     case gridPlacementTooCostly(node: NodeID, name: String?, limit: Int)
+    /// The layout ran more than `limit` layouts of content (`LayoutLimits.maxContentLayouts`);
+    /// `node` is where it stopped.
+    case layoutTooCostly(node: NodeID, name: String?, limit: Int)
 
     /// An axis of anchor facts.
     public enum Axis: String, Sendable, Equatable { case horizontal, vertical }
@@ -49,7 +52,7 @@ public enum LayoutError: Error, Equatable, CustomStringConvertible, Sendable {
              .invalidValue(let n, _, _, _), .multipleCenters(let n, _, _),
              .nestedTooDeep(let n, _, _), .anchorTooDeep(let n, _, _, _),
              .flexibleLengthsUnresolved(let n, _), .nonFiniteFrame(let n, _),
-             .gridPlacementTooCostly(let n, _, _):
+             .gridPlacementTooCostly(let n, _, _), .layoutTooCostly(let n, _, _):
             return n
         }
     }
@@ -95,6 +98,9 @@ public enum LayoutError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .gridPlacementTooCostly(n, name, limit):
             return "placing the items of grid \(Self.label(n, name)) takes more than \(limit) steps (the layout's limit): "
                 + "give items lines of their own, smaller spans, or no dense packing"
+        case let .layoutTooCostly(n, name, limit):
+            return "the layout takes more than \(limit) layouts of content (the layout's limit; it stopped at \(Self.label(n, name))): "
+                + "nested baseline alignment, sizing keywords and aspect ratios multiply the work with depth; nest them less deep"
         }
     }
 
@@ -134,6 +140,8 @@ public enum LayoutError: Error, Equatable, CustomStringConvertible, Sendable {
             return .nonFiniteFrame(node: node, name: n(node, given))
         case let .gridPlacementTooCostly(node, given, limit):
             return .gridPlacementTooCostly(node: node, name: n(node, given), limit: limit)
+        case let .layoutTooCostly(node, given, limit):
+            return .layoutTooCostly(node: node, name: n(node, given), limit: limit)
         }
     }
 

@@ -7,4 +7,11 @@ public enum LayoutLimits {
     public static let maxDepth = 256
     /// Deepest nesting of `min`/`max` in one anchor expression.
     public static let maxExpressionDepth = 100
+
+    /// Layouts of a node's content (measurements the cache did not answer, and arranging)
+    /// one layout may run: 200,000 plus 100 a node. Ordinary trees take one to three a node;
+    /// what takes more multiplies with depth (a baseline-aligned stack lays its items out
+    /// to find their baselines, as it is measured and again as it is arranged), and is
+    /// stopped with `LayoutError.layoutTooCostly` instead of running for ever.
+    public static func maxContentLayouts(nodes: Int) -> Int { 200_000 + 100 * nodes }
 }

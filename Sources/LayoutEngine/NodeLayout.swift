@@ -124,6 +124,11 @@ extension LayoutContext {
             key = k
         }
         scratch.pointee.computeCount &+= 1
+        // (Past the budget every layout not yet answered is cut short, so the run ends.)
+        if scratch.pointee.computeCount > maxContentLayouts {
+            fail(.layoutTooCostly(node: node, name: tree.names[node], limit: maxContentLayouts))
+            return Size(width: own.width ?? 0, height: own.height ?? 0)
+        }
 
         if keywordBounded { boundOwnHeightByKeywords(node, input, &own) }
         // (Without an aspect ratio there is nothing of one to apply.)

@@ -141,6 +141,20 @@ final class HostileSpecInputTests: XCTestCase {
                                     inLayout: true)
     }
 
+    /// Forty rows aligned by their baselines, one in another: the work doubles a level, and
+    /// the budget of content layouts stops it with an error at a node of the chain.
+    func testNestedBaselineAlignmentIsStoppedByTheWorkBudget() throws {
+        var text = "canvas width=100 height=100\n"
+        for depth in 0..<40 { text += String(repeating: "  ", count: depth) + "hbox align=baseline\n" }
+        text += String(repeating: "  ", count: 40) + "label \"deep\"\n"
+        let spec = try write(text)
+        let png = dir.appendingPathComponent("out.png").path
+        let r = try CLIRunner.run([spec, png])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains(": error: the layout takes more than 204200 layouts of content (the layout's limit; it stopped at '"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: png))
+    }
+
     // MARK: - Memory
 
     /// 16 MiB of newlines took the CLI to 1.1 GB (an array of `Substring`s, 32 bytes a

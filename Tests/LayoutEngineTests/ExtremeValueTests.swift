@@ -32,6 +32,29 @@ final class ExtremeValueTests: XCTestCase {
 
     /// The attacker's `label "x" line-height=1e308`, twice in a column: each item is
     /// finite, their sum is not, and neither is the second item's frame.
+    /// A baseline-aligned row lays its items out to find their baselines, as it is measured
+    /// and again as it is arranged: nested, the work doubles a level. Past the budget of
+    /// content layouts the layout stops with an error, not after 2^40 of them.
+    func testNestedBaselineAlignmentStopsAtTheWorkBudget() throws {
+        func chain(_ depth: Int) -> LayoutTree {
+            var tree = LayoutTree()
+            var style = LayoutStyle()
+            style.align = .baseline
+            var parent: NodeID? = nil
+            for _ in 0..<depth { parent = tree.addNode(.stack(.horizontal), style: style, parent: parent) }
+            tree.addNode(.leaf(FixedTextLeaf("deep")), parent: parent)
+            return tree
+        }
+        // Eight levels are well within it.
+        let shallow = try computeLayout(chain(8), options: LayoutOptions(availableWidth: 400))
+        XCTAssertEqual(shallow.frames.count, 9)
+        XCTAssertThrowsError(try computeLayout(chain(40), options: LayoutOptions(availableWidth: 400))) { error in
+            guard case .layoutTooCostly(_, _, let limit)? = error as? LayoutError else { return XCTFail("\(error)") }
+            XCTAssertEqual(limit, LayoutLimits.maxContentLayouts(nodes: 41))
+            XCTAssertTrue("\(error)".hasPrefix("the layout takes more than 204100 layouts of content (the layout's limit; it stopped at node #"), "\(error)")
+        }
+    }
+
     func testItemsOfHugeSizeInAColumnAreAnError() {
         guard let (e, built) = layoutError(vbox("column", { $0.height = .points(100) },
                                                 leaf("a", 10, 1e308), leaf("b", 10, 1e308))) else { return }

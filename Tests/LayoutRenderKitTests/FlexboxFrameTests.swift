@@ -6,13 +6,8 @@ import XCTest
 /// gives written as arithmetic (DejaVu Sans Mono at 14 pt: a cell is 1233 / 2048 × 14 =
 /// 8.4287109375 points, a line 16.296875 with its baseline 13 below its top).
 final class FlexboxFrameTests: XCTestCase {
-    private func frames(_ body: String) throws -> [String: Rect] {
-        let laidOut = try LayoutRenderer().layout(source: "canvas width=200\n" + body, options: RenderOptions(fileName: "t.spec"))
-        var result: [String: Rect] = [:]
-        for node in laidOut.frames.nodes {
-            if let id = node.id { result[id] = Rect(x: node.x, y: node.y, width: node.width, height: node.height) }
-        }
-        return result
+    private func frames(_ body: String, width: Int = 200) throws -> [String: Rect] {
+        try framesByID(body, width: width)
     }
 
     func testAbsoluteIsPlacedByItsInsetsAgainstThePaddingBox() throws {

@@ -8,12 +8,7 @@ import XCTest
 /// in, and a subgrid of a stack is a grid of its own.
 final class GridFrameSubgridTests: XCTestCase {
     private func frames(_ body: String, width: Int = 200) throws -> [String: Rect] {
-        let laidOut = try LayoutRenderer().layout(source: "canvas width=\(width)\n" + body, options: RenderOptions(fileName: "t.spec"))
-        var result: [String: Rect] = [:]
-        for node in laidOut.frames.nodes {
-            if let id = node.id { result[id] = Rect(x: node.x, y: node.y, width: node.width, height: node.height) }
-        }
-        return result
+        try framesByID(body, width: width)
     }
 
     func testSubgridItemsSizeTheParentsColumnsWithItsPaddingAtTheEdge() throws {

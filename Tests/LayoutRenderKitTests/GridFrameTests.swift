@@ -10,12 +10,7 @@ final class GridFrameTests: XCTestCase {
     private let line = 16.296875
 
     private func frames(_ body: String, width: Int = 200) throws -> [String: Rect] {
-        let laidOut = try LayoutRenderer().layout(source: "canvas width=\(width)\n" + body, options: RenderOptions(fileName: "t.spec"))
-        var result: [String: Rect] = [:]
-        for node in laidOut.frames.nodes {
-            if let id = node.id { result[id] = Rect(x: node.x, y: node.y, width: node.width, height: node.height) }
-        }
-        return result
+        try framesByID(body, width: width)
     }
 
     private func error(_ body: String) -> String? {

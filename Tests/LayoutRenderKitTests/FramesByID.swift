@@ -1,0 +1,13 @@
+import LayoutEngine
+@testable import LayoutRenderKit
+
+/// The frames of the nodes that have an `id` when `body` is laid out under
+/// `canvas width=WIDTH`, by id: how the frame tests read a small spec.
+func framesByID(_ body: String, width: Int = 200) throws -> [String: Rect] {
+    let laidOut = try LayoutRenderer().layout(source: "canvas width=\(width)\n" + body, options: RenderOptions(fileName: "t.spec"))
+    var result: [String: Rect] = [:]
+    for node in laidOut.frames.nodes {
+        if let id = node.id { result[id] = Rect(x: node.x, y: node.y, width: node.width, height: node.height) }
+    }
+    return result
+}
