@@ -167,7 +167,7 @@ public struct HostileSpecGenerator<Source: Choices> {
             let chain = g.pick(Hostile.depths)
             let sizing = g.pick(["", "", " height=50 min-height=min-content", " height=50 max-height=max-content",
                                  " width=300 aspect-ratio=2", " height=50% min-height=fit-content aspect-ratio=0.5"])
-            for d in 0..<chain { lines.append(indent(d) + g.pick(["vbox", "hbox", "zbox", "hbox align=baseline"]) + sizing) }
+            for d in 0..<chain { lines.append(indent(d) + g.pick(["vbox", "hbox", "zbox"]) + sizing) }
             lines.append(indent(chain) + "label \"deep\"")
             return
         }
