@@ -202,7 +202,9 @@ extension LayoutContext {
                     b += items[i].hypotheticalCross
                 } else if ctx.axis.isRow {
                     let size = Size(width: items[i].target, height: items[i].hypotheticalCross)
-                    arrangeForBaseline(items[i].node, size, definiteHeight: !items[i].sizeCross.isNaN, ctx)
+                    // (As it will be arranged: its height definite only when it has one of its own.)
+                    arrangeForBaseline(items[i].node, size, parentWidth: ctx.innerWidth, parentHeight: ctx.percentHeight,
+                                       definiteHeight: !items[i].sizeCross.isNaN)
                     let baseline = itemBaseline(items[i].node, size, parentWidth: ctx.innerWidth) ?? size.height
                     b += ctx.axis.flipY ? size.height - baseline : baseline
                 }
@@ -223,12 +225,13 @@ extension LayoutContext {
         }
     }
 
-    /// Lays out a stack item at `size` so that its baseline is known before its line is.
-    /// (As it will be arranged: its height definite only when it has one of its own.)
-    private func arrangeForBaseline(_ c: NodeID, _ size: Size, definiteHeight: Bool, _ ctx: FlexContext) {
+    /// Lays out a stack or grid item at `size` so that its baseline is known before its
+    /// line or row is (a flex line, §9.4 step 8; a grid row, CSS Grid §12.5 step 1).
+    func arrangeForBaseline(_ c: NodeID, _ size: Size, parentWidth: Double?, parentHeight: Double?,
+                            definiteHeight: Bool) {
         guard tags[c] == .row || tags[c] == .column || tags[c] == .grid else { return }
         _ = compute(c, knownWidth: size.width, knownHeight: size.height,
-                    parentWidth: ctx.innerWidth, parentHeight: ctx.percentHeight,
+                    parentWidth: parentWidth, parentHeight: parentHeight,
                     availableWidth: .definite(size.width), availableHeight: .definite(size.height), perform: true,
                     definiteHeight: definiteHeight)
     }

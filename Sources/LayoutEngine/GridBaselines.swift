@@ -73,11 +73,7 @@ extension LayoutContext {
     /// label's first line's, a stack's or a grid's (laid out at that size to find it); nil
     /// when it has none.
     func gridItemBaseline(_ c: NodeID, _ size: Size, areaWidth aw: Double) -> Double? {
-        if tags[c] == .row || tags[c] == .column || tags[c] == .grid {
-            _ = compute(c, knownWidth: size.width, knownHeight: size.height, parentWidth: aw, parentHeight: nil,
-                        availableWidth: .definite(size.width), availableHeight: .definite(size.height),
-                        perform: true, definiteHeight: false)
-        }
+        arrangeForBaseline(c, size, parentWidth: aw, parentHeight: nil, definiteHeight: false)
         return itemBaseline(c, size, parentWidth: aw)
     }
 }

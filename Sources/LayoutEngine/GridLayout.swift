@@ -205,11 +205,11 @@ extension LayoutContext {
             return columnsDone.tracks[column].reduce(0) { $0 + $1.base } + columnsDone.gaps(column)
         }
         // §12.5 step 1: the shims of the baseline-aligned items, at their contents' heights.
-        let baselines = gridBaselineAlignment(grid, placed, rows: rowTracks) { i in
+        // (With subgrids the sizing items are theirs, flattened; no shim applies to them.)
+        let baselines = sizingItems != nil ? nil : gridBaselineAlignment(grid, placed, rows: rowTracks) { i in
             let aw = areaWidth(i)
             return (self.gridItemContentSize(placed.items[i].node, grid, areaWidth: aw), aw)
         }
-        // (With subgrids the sizing items are theirs, flattened; no shim applies to them.)
         s.run(spans: sizingItems?.map(\.span) ?? placed.items.map(\.row), contribution: { i in
             if let sizingItems { return self.gridSizingContribution(sizingItems[i], .vertical) }
             return self.gridContribution(placed.items[i].node, grid, axis: .vertical, areaWidth: areaWidth(i),

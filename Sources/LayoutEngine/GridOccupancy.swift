@@ -100,18 +100,16 @@ struct GridOccupancy {
         while lanes.count < major.upperBound { lanes.append([]) }
         for lane in major {
             work += 1
-            var ranges = lanes[lane]
-            lanes[lane] = []
             // Merge with the ranges it meets or touches, so lanes stay short.
-            let first = Self.firstEnding(after: minor.lowerBound - 1, in: ranges)
+            let first = Self.firstEnding(after: minor.lowerBound - 1, in: lanes[lane])
             var last = first
             var merged = minor
-            while last < ranges.count && ranges[last].lowerBound <= minor.upperBound {
-                merged = Swift.min(merged.lowerBound, ranges[last].lowerBound)..<Swift.max(merged.upperBound, ranges[last].upperBound)
+            while last < lanes[lane].count && lanes[lane][last].lowerBound <= minor.upperBound {
+                merged = Swift.min(merged.lowerBound, lanes[lane][last].lowerBound)
+                    ..< Swift.max(merged.upperBound, lanes[lane][last].upperBound)
                 last += 1
             }
-            ranges.replaceSubrange(first..<last, with: CollectionOfOne(merged))
-            lanes[lane] = ranges
+            lanes[lane].replaceSubrange(first..<last, with: CollectionOfOne(merged))
         }
     }
 }

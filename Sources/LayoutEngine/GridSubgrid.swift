@@ -10,8 +10,9 @@
 //   and padding at each edge are an extra margin of the items at that edge, and half the
 //   difference between its gap and its parent's one of the items beside each inner gap,
 //   both accumulating through the levels. The subgrid itself contributes nothing along
-//   the axis: an empty one is as wide as its tracks make it, its padding included (as
-//   Chromium lays it out; the spec's edge placeholders are not made).
+//   the axis; an edge track holding none of its items still holds its margin, border and
+//   padding (a placeholder item, as the spec's edge placeholders), and a subgrid with no
+//   items adds nothing.
 // - Layout: the parent hands each subgrid the lines of its tracks, from the subgrid's
 //   content box (`passTracks`); the subgrid is stretched along the axis whatever its size,
 //   alignment and min or max, and places its items on those lines. (Percentages in its

@@ -25,8 +25,8 @@ public enum ProcessMemory {
     /// part as transparent huge pages (`MADV_HUGEPAGE`), for a process that renders once:
     /// its first megabytes of allocations (fonts' tables and maps, the scene, the layout,
     /// the encoder's state) are then faulted in 2 MiB at a time instead of 4 KiB: the
-    /// README card's process took 1,400 page faults instead of 3,200 and 20 ms of CPU
-    /// instead of 24 (docs/benchmarks.md, "Issue 42, fourth session"). Only that part: the
+    /// README card's process took 1,349 page faults instead of 2,831 and 20.1 ms of CPU
+    /// instead of 25.0 (docs/benchmarks.md, "Issue 42, fourth session"). Only that part: the
     /// heap's later growth (a big spec's) stays in small pages, whose peak memory huge pages
     /// would raise (the 100k-node spec's by 10 MB with 64 MiB asked for). Without huge pages
     /// (`/sys/kernel/mm/transparent_hugepage/enabled` set to `never`) the advice changes

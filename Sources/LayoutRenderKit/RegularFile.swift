@@ -34,16 +34,6 @@ public enum RegularFile {
         var size: Int
         var modified: Int
         var modifiedNanoseconds: Int
-
-        init(_ info: stat) {
-            self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int(info.st_size),
-                      modified: Int(info.st_mtim.tv_sec), modifiedNanoseconds: Int(info.st_mtim.tv_nsec))
-        }
-
-        init(device: UInt64, inode: UInt64, size: Int, modified: Int, modifiedNanoseconds: Int) {
-            self.device = device; self.inode = inode; self.size = size
-            self.modified = modified; self.modifiedNanoseconds = modifiedNanoseconds
-        }
     }
 
     /// The bytes of the regular file at `path`, at most `maxBytes` of them.
@@ -159,6 +149,11 @@ public enum RegularFile {
 }
 
 extension RegularFile.Identity {
+    init(_ info: stat) {
+        self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int(info.st_size),
+                  modified: Int(info.st_mtim.tv_sec), modifiedNanoseconds: Int(info.st_mtim.tv_nsec))
+    }
+
     /// What `path` leads to now (one `stat`, links followed); nil when it leads to nothing
     /// or cannot be looked at.
     public init?(path: String) {

@@ -611,7 +611,10 @@ struct SceneBuilder {
         for family in families where !missing.isEmpty {
             let fallback: Font
             do {
-                fallback = try fonts.font(family: family, weight: weight ?? 400, italic: italic ?? false)
+                let request = "b\u{0}" + family + "\u{0}" + String(weight ?? 400) + "\u{0}" + ((italic ?? false) ? "1" : "0")
+                fallback = try memoizedFont(request) { () throws(TextError) in
+                    try fonts.font(family: family, weight: weight ?? 400, italic: italic ?? false)
+                }
             } catch {
                 let first = missing[0]
                 let message = "fallback font family '\(family)' is needed for '\(first)' (\(first.codePoint)), which the label's font "
@@ -640,8 +643,16 @@ struct SceneBuilder {
         }
         let request = kind + "\u{0}" + name + "\u{0}" + (weight.map { String($0) } ?? "") + "\u{0}"
             + (italic.map { $0 ? "1" : "0" } ?? "")
+        return try memoizedFont(request) { () throws(LayoutRenderError) in
+            try lookUpFont(value, weight: weight, italic: italic, at: location)
+        }
+    }
+
+    /// The font `request` names, looked up once a render: a lookup looks at the font's file
+    /// (one `stat`), and the labels of a scene ask for the same few fonts again and again.
+    private func memoizedFont<E: Error>(_ request: String, _ lookUp: () throws(E) -> Font) throws(E) -> Font {
         if let font = loadedFonts.byRequest[request] { return font }
-        let font = try lookUpFont(value, weight: weight, italic: italic, at: location)
+        let font = try lookUp()
         loadedFonts.byRequest[request] = font
         return font
     }

@@ -14,7 +14,7 @@ import Synchronization
 /// again by path when next read, and then only if the path still leads to the same file
 /// with the same contents).
 ///
-/// Reads are not checked one by one (that was an `fstat` beside every `pread`, 1,523 of
+/// Reads are not checked one by one (that was an `fstat` beside every `pread`, 1,535 of
 /// each for the README card). Instead, whoever uses a font checks it at the edges:
 /// `FontLibrary` looks at the path (one `stat`) each time it hands out a loaded font and
 /// loads a font whose file changed again, and a render checks each font it drew with once,
@@ -26,8 +26,8 @@ import Synchronization
 /// range: the `Font`'s FreeType face, its character map and advances, HarfBuzz (which uses
 /// the kept bytes themselves, `sharedBytes`) and the renderer's FreeType face read each once.
 /// Small reads come from the file's 4 KiB pages, each read once (`pageBytes`). The README
-/// card reads 2.5 MB of the CJK collection in about 200 `pread`s (was 4.9 MB in 1,523, each
-/// with an `fstat`).
+/// card reads 2.6 MB of the CJK collection in 141 `pread`s (was 4.9 MB in 1,535, each with an
+/// `fstat`; docs/benchmarks.md, "Issue 42, fourth session").
 public final class FontFileHandle: @unchecked Sendable {  // immutable but for the locked cache
     /// The path the file was opened at (opened again there; for messages).
     public let path: String

@@ -6,12 +6,8 @@ import XCTest
 /// gives written as arithmetic (DejaVu Sans Mono at 14 pt: a cell is 1233 / 2048 × 14 =
 /// 8.4287109375 points, a line 16.296875 with its baseline 13 below its top).
 final class FlexboxFrameTests: XCTestCase {
-    private func frames(_ body: String, width: Int = 200) throws -> [String: Rect] {
-        try framesByID(body, width: width)
-    }
-
     func testAbsoluteIsPlacedByItsInsetsAgainstThePaddingBox() throws {
-        let f = try frames("""
+        let f = try framesByID("""
             vbox id=v padding=10
               box id=a position=absolute top=5 right=10% size=20x20
               box id=b size=30x10
@@ -24,36 +20,36 @@ final class FlexboxFrameTests: XCTestCase {
     }
 
     func testAbsoluteIsSizedByOppositeInsets() throws {
-        let f = try frames("zbox id=z size=100x50\n  box id=a position=absolute left=10 right=20 top=5 bottom=5\n")
+        let f = try framesByID("zbox id=z size=100x50\n  box id=a position=absolute left=10 right=20 top=5 bottom=5\n")
         XCTAssertEqual(f["a"], Rect(x: 10, y: 5, width: 100 - 10 - 20, height: 50 - 5 - 5))
     }
 
     func testRelativeShiftsAfterLayout() throws {
-        let f = try frames("hbox\n  box id=a size=20x20\n  box id=b size=20x20 position=relative top=5 left=-3\n  box id=c size=20x20\n")
+        let f = try framesByID("hbox\n  box id=a size=20x20\n  box id=b size=20x20 position=relative top=5 left=-3\n  box id=c size=20x20\n")
         XCTAssertEqual(f["b"], Rect(x: 20 - 3, y: 5, width: 20, height: 20))
         XCTAssertEqual(f["c"], Rect(x: 40, y: 0, width: 20, height: 20), "its place in the flow is kept")
     }
 
     func testOrder() throws {
-        let f = try frames("hbox\n  box id=a order=1 size=10x10\n  box id=b size=20x10\n  box id=c order=-1 size=5x10\n")
+        let f = try framesByID("hbox\n  box id=a order=1 size=10x10\n  box id=b size=20x10\n  box id=c order=-1 size=5x10\n")
         XCTAssertEqual(f["c"]?.x, 0)
         XCTAssertEqual(f["b"]?.x, 5)
         XCTAssertEqual(f["a"]?.x, 5 + 20)
     }
 
     func testReverseRunsFromTheMainEnd() throws {
-        let row = try frames("hbox width=100\n  box id=a size=10x10\n  box id=b size=20x10\n")
+        let row = try framesByID("hbox width=100\n  box id=a size=10x10\n  box id=b size=20x10\n")
         XCTAssertEqual(row["a"]?.x, 0)
-        let reversed = try frames("hbox width=100 reverse\n  box id=a size=10x10\n  box id=b size=20x10\n")
+        let reversed = try framesByID("hbox width=100 reverse\n  box id=a size=10x10\n  box id=b size=20x10\n")
         XCTAssertEqual(reversed["a"], Rect(x: 100 - 10, y: 0, width: 10, height: 10))
         XCTAssertEqual(reversed["b"], Rect(x: 100 - 10 - 20, y: 0, width: 20, height: 10))
-        let column = try frames("vbox height=100 reverse\n  box id=a size=10x10\n  box id=b size=10x20\n")
+        let column = try framesByID("vbox height=100 reverse\n  box id=a size=10x10\n  box id=b size=10x20\n")
         XCTAssertEqual(column["a"]?.y, 100 - 10)
         XCTAssertEqual(column["b"]?.y, 100 - 10 - 20)
     }
 
     func testWrapReverseStacksLinesFromTheCrossEnd() throws {
-        let f = try frames("hbox width=50 wrap=reverse align=start\n  box id=a size=20x10\n  box id=b size=20x10\n  box id=c size=20x10\n")
+        let f = try framesByID("hbox width=50 wrap=reverse align=start\n  box id=a size=20x10\n  box id=b size=20x10\n  box id=c size=20x10\n")
         XCTAssertEqual(f["a"], Rect(x: 0, y: 10, width: 20, height: 10))
         XCTAssertEqual(f["b"], Rect(x: 20, y: 10, width: 20, height: 10))
         XCTAssertEqual(f["c"], Rect(x: 0, y: 0, width: 20, height: 10))
@@ -66,17 +62,17 @@ final class FlexboxFrameTests: XCTestCase {
                                        ("space-between", 0.0, 50.0), ("space-around", 10.0, 40.0),
                                        // Edges on the pixel grid (scale 1): 13.33 and 36.67.
                                        ("space-evenly", (40.0 / 3).rounded(), (10 + 2 * 40.0 / 3).rounded())] {
-            let f = try frames(String(format: body, value))
+            let f = try framesByID(String(format: body, value))
             XCTAssertEqual(f["a"]?.y ?? .nan, first, accuracy: 1e-9, value)
             XCTAssertEqual(f["c"]?.y ?? .nan, second, accuracy: 1e-9, value)
         }
     }
 
     func testAutoMarginsTakeTheFreeSpace() throws {
-        let f = try frames("hbox width=100 height=40\n  box id=a size=10x10\n  box id=b size=10x10 margin-left=auto margin-top=auto\n")
+        let f = try framesByID("hbox width=100 height=40\n  box id=a size=10x10\n  box id=b size=10x10 margin-left=auto margin-top=auto\n")
         XCTAssertEqual(f["a"], Rect(x: 0, y: 0, width: 10, height: 10))
         XCTAssertEqual(f["b"], Rect(x: 100 - 10, y: 40 - 10, width: 10, height: 10))
-        let centred = try frames("vbox height=80\n  box id=c size=60x30 margin=auto\n")
+        let centred = try framesByID("vbox height=80\n  box id=c size=60x30 margin=auto\n")
         XCTAssertEqual(centred["c"], Rect(x: (200 - 60) / 2, y: (80 - 30) / 2, width: 60, height: 30))
     }
 
@@ -84,7 +80,7 @@ final class FlexboxFrameTests: XCTestCase {
     /// 7, so half the leading is −0.203125, −1 rounded down: the baseline is 25 below its top.
     /// At 14 pt it is 13: the small label sits 25 − 13 lower (as Chromium places them).
     func testBaselineAlignsFirstBaselines() throws {
-        let f = try frames("hbox id=row align=baseline\n  label \"Ag\" id=big size=28\n  label \"ag\" id=small\n")
+        let f = try framesByID("hbox id=row align=baseline\n  label \"Ag\" id=big size=28\n  label \"ag\" id=small\n")
         XCTAssertEqual(f["big"]?.y, 0)
         XCTAssertEqual(f["small"]?.y, 25 - 13)
         XCTAssertEqual(f["row"]?.height, 33, "the taller label's 32.59375, 33 on the pixel grid")
@@ -93,7 +89,7 @@ final class FlexboxFrameTests: XCTestCase {
     /// A label's baseline is below its border; a stack's is its first item's; a box with
     /// no text has its bottom edge; in a column, baseline is start.
     func testBaselinesOfBordersStacksBoxesAndColumns() throws {
-        let f = try frames("""
+        let f = try framesByID("""
             hbox align=baseline
               label "a" id=a border-top=10
               label "b" id=b
@@ -116,7 +112,7 @@ final class FlexboxFrameTests: XCTestCase {
 
     func testSizingKeywords() throws {
         let cell = 1233.0 / 2048 * 14
-        let f = try frames("""
+        let f = try framesByID("""
             vbox align=start
               label "aa bbb" id=min width=min-content lines=0
               label "aa bbb" id=max width=max-content
@@ -130,9 +126,9 @@ final class FlexboxFrameTests: XCTestCase {
     }
 
     func testSafeCenterStartsWhatOverflows() throws {
-        let centred = try frames("hbox width=50 justify=center\n  box id=a size=80x10 shrink=0\n")
+        let centred = try framesByID("hbox width=50 justify=center\n  box id=a size=80x10 shrink=0\n")
         XCTAssertEqual(centred["a"]?.x, (50 - 80) / 2)
-        let safe = try frames("hbox width=50 justify=safe-center\n  box id=a size=80x10 shrink=0\n")
+        let safe = try framesByID("hbox width=50 justify=safe-center\n  box id=a size=80x10 shrink=0\n")
         XCTAssertEqual(safe["a"]?.x, 0)
     }
 
@@ -140,10 +136,10 @@ final class FlexboxFrameTests: XCTestCase {
     /// without clip that is the item's minimum; with clip (overflow: hidden) the minimum is
     /// 0 and it shrinks to the row.
     func testClipMakesTheAutomaticMinimumZero() throws {
-        let overflow = try frames("hbox width=50\n  hbox id=a\n    label \"abcdefghij\"\n")
+        let overflow = try framesByID("hbox width=50\n  hbox id=a\n    label \"abcdefghij\"\n")
         XCTAssertEqual(overflow["a"]?.width, (10 * 1233.0 / 2048 * 14).rounded())
         XCTAssertEqual(overflow["a"]?.width, 84)
-        let clipped = try frames("hbox width=50\n  hbox id=a clip\n    label \"abcdefghij\"\n")
+        let clipped = try framesByID("hbox width=50\n  hbox id=a clip\n    label \"abcdefghij\"\n")
         XCTAssertEqual(clipped["a"]?.width, 50)
     }
 }

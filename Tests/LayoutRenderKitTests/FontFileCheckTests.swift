@@ -26,6 +26,7 @@ final class FontFileCheckTests: XCTestCase {
 
         usleep(20_000)  // past the file system's time granularity
         let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))  // in place: the same inode
+        try handle.truncate(atOffset: 0)  // (so the size changes too, whatever the clock's granularity)
         try handle.write(contentsOf: try Data(contentsOf: URL(fileURLWithPath: dejaVu + "/DejaVuSans-Bold.ttf")))
         try handle.close()
         XCTAssertThrowsError(try CairoRenderer().render(list)) { error in

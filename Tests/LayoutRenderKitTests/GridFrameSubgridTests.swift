@@ -7,12 +7,8 @@ import XCTest
 /// differs by half on each side of an inner gap, lines are clamped into it, names carry
 /// in, and a subgrid of a stack is a grid of its own.
 final class GridFrameSubgridTests: XCTestCase {
-    private func frames(_ body: String, width: Int = 200) throws -> [String: Rect] {
-        try framesByID(body, width: width)
-    }
-
     func testSubgridItemsSizeTheParentsColumnsWithItsPaddingAtTheEdge() throws {
-        let f = try frames("""
+        let f = try framesByID("""
             grid id=g columns="auto auto 1fr" gap=10
               grid id=s columns=subgrid column="span 3" padding=5
                 box id=a width=100 height=20
@@ -32,7 +28,7 @@ final class GridFrameSubgridTests: XCTestCase {
     }
 
     func testRowsSubgridSpansTheParentsRows() throws {
-        let f = try frames("""
+        let f = try framesByID("""
             grid id=g columns="60 60" rows="auto auto" row-gap=4
               grid id=s rows=subgrid row="span 2" column=1 padding=3
                 box id=a height=30
@@ -50,7 +46,7 @@ final class GridFrameSubgridTests: XCTestCase {
     }
 
     func testAGapOfItsOwnMovesItemsBesideInnerGapsByHalfTheDifference() throws {
-        let f = try frames("""
+        let f = try framesByID("""
             grid id=g columns="40 40 40" gap=10
               grid id=s columns=subgrid column="1 / -1" column-gap=20
                 box id=a
@@ -64,7 +60,7 @@ final class GridFrameSubgridTests: XCTestCase {
     }
 
     func testLinesAreClampedIntoTheSubgridAndNamesCarryIn() throws {
-        let f = try frames("""
+        let f = try framesByID("""
             grid id=g columns="[x] 50 [y] 60 [z] 70"
               grid id=s columns="subgrid [p] [q]" column="2 / span 2" auto-rows=10
                 box id=far column=5 row=1
@@ -83,7 +79,7 @@ final class GridFrameSubgridTests: XCTestCase {
     }
 
     func testASubgridOfAStackIsAGridOfItsOwn() throws {
-        let f = try frames("""
+        let f = try framesByID("""
             vbox id=v width=100
               grid id=s columns="subgrid [a]" rows=subgrid row-gap=5
                 box id=a height=10
@@ -95,7 +91,7 @@ final class GridFrameSubgridTests: XCTestCase {
     }
 
     func testNestedSubgridsAccumulateTheirPaddingUpToTheDepthLimit() throws {
-        let f = try frames("""
+        let f = try framesByID("""
             grid id=g columns="auto auto" justify=start
               grid id=o columns=subgrid column="1 / -1" padding=0,0,0,4
                 grid id=i columns=subgrid column="1 / -1" padding=0,0,0,6
@@ -115,14 +111,14 @@ final class GridFrameSubgridTests: XCTestCase {
             body += String(repeating: "  ", count: depth) + "grid id=s\(depth) columns=subgrid column=\"1 / -1\"\n"
         }
         body += String(repeating: "  ", count: 41) + "box id=deep height=10\n"
-        let deep = try frames(body)
+        let deep = try framesByID(body)
         XCTAssertEqual(deep["s32"], Rect(x: 0, y: 0, width: 100, height: 10))
         XCTAssertEqual(deep["s33"], Rect(x: 0, y: 0, width: 100, height: 10), "a grid of its own, stretched over both columns")
         XCTAssertEqual(deep["deep"], Rect(x: 0, y: 0, width: 100, height: 10))
     }
 
     func testSpansNearTheLimitsStayWithinTheSubgrid() throws {
-        let f = try frames("""
+        let f = try framesByID("""
             grid id=g columns="10 10" auto-columns=1
               grid id=s columns=subgrid rows=subgrid column="1 / span 1000" row="span 1000"
                 box id=a column="-1000 / 1000" row="1000 / span 1000"

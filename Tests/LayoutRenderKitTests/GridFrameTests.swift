@@ -9,10 +9,6 @@ final class GridFrameTests: XCTestCase {
     private let cell = 1233.0 / 2048 * 14
     private let line = 16.296875
 
-    private func frames(_ body: String, width: Int = 200) throws -> [String: Rect] {
-        try framesByID(body, width: width)
-    }
-
     private func error(_ body: String) -> String? {
         do {
             _ = try LayoutRenderer().layout(source: "canvas width=200\n" + body, options: RenderOptions(fileName: "t.spec"))
@@ -23,7 +19,7 @@ final class GridFrameTests: XCTestCase {
     }
 
     func testTracksGapsAndPlacement() throws {
-        let f = try frames("""
+        let f = try framesByID("""
             grid id=g columns="50 1fr 2fr" auto-rows=20 gap=10 row-gap=4 padding=5
               box id=a
               box id=b column="2 / span 2"
@@ -39,7 +35,7 @@ final class GridFrameTests: XCTestCase {
     }
 
     func testColumnsAsWideAsTheirWidestLabel() throws {
-        let f = try frames("""
+        let f = try framesByID("""
             grid id=g columns="max-content 1fr" justify-items=start
               label "ab" id=a
               label "x" id=x
@@ -59,7 +55,7 @@ final class GridFrameTests: XCTestCase {
     }
 
     func testAreasAndAbsoluteChildren() throws {
-        let f = try frames("""
+        let f = try framesByID("""
             grid id=g columns="60 1fr" rows="30 30" areas="h h / n m"
               box id=m area=m
               box id=abs area=n position=absolute top=5 left=5 right=5 bottom=5
@@ -79,7 +75,7 @@ final class GridFrameTests: XCTestCase {
     /// Each is moved down by its shim to the lowest, and the shims count in the row's
     /// height (§12.5 step 1): the big label reaches 20 + 32.59375.
     func testBaselineAlignsTheItemsThatStartInARow() throws {
-        let f = try frames("""
+        let f = try framesByID("""
             grid id=g columns="60 60 60" align=baseline
               label "Ag" id=big size=28
               label "ag" id=small
@@ -98,7 +94,7 @@ final class GridFrameTests: XCTestCase {
     /// an `auto` row takes its fallback alignment, `start` (its size depends on the row).
     /// A grid's baseline is its first row's shared one.
     func testBaselineGroupsSpansFallbackAndTheGridsBaseline() throws {
-        let f = try frames("""
+        let f = try framesByID("""
             hbox align=baseline
               label "ag" id=outside
               grid id=g columns="50 50 50" rows="auto 30"
@@ -127,7 +123,7 @@ final class GridFrameTests: XCTestCase {
     /// Flexible tracks take a spanning item's contribution in the ratio of their factors,
     /// also when these sum to less than 1: 60 as 24 and 36.
     func testSpanningItemsStopAtFitContentLimitsAndShareByFlexFactors() throws {
-        let f = try frames("""
+        let f = try framesByID("""
             vbox align=start
               grid id=fit columns="min-content fit-content(30)"
                 label "HHHH HHHH" id=text lines=0 column="1 / span 2"
@@ -146,7 +142,7 @@ final class GridFrameTests: XCTestCase {
     /// in that height before its columns' min- and max-content sizes, so that an item
     /// whose width comes from its row's height through a ratio widens its column.
     func testAGridOfFixedHeightIsAsWideAsARatioItemMakesItsColumn() throws {
-        let f = try frames("""
+        let f = try framesByID("""
             hbox width=max-content
               grid id=g width=100% height=40
                 hbox id=item height=100% aspect-ratio=1.5
@@ -173,21 +169,21 @@ final class GridFrameTests: XCTestCase {
     func testAnItemWithARatioWidensItsColumnToItsRowThroughTheRatio() throws {
         // An auto column and an auto row stretched to the grid's 100: the item is measured
         // at 100 tall, so its column (and it) is 300 wide, overflowing the grid.
-        var f = try frames("""
+        var f = try framesByID("""
             grid id=g height=100
               vbox id=v aspect-ratio=3
             """)
         XCTAssertEqual(f["v"], Rect(x: 0, y: 0, width: 300, height: 100))
         // In a fixed row with justify-self=start: as wide as the row gives through the
         // ratio, whatever its content (eight characters are 67 wide).
-        f = try frames("""
+        f = try framesByID("""
             grid rows=40
               label "abcdefgh" id=l aspect-ratio=1 justify-self=start
             """)
         XCTAssertEqual(f["l"], Rect(x: 0, y: 0, width: 40, height: 40))
         // Fixed columns: the item fills its column and takes its height from the ratio,
         // not from the 300 tall row its neighbour makes.
-        f = try frames("""
+        f = try framesByID("""
             grid columns="100 100"
               vbox id=v aspect-ratio=1
               vbox id=w height=300
@@ -197,12 +193,12 @@ final class GridFrameTests: XCTestCase {
 
     /// Lines before an empty explicit grid make the implicit grid on their own (Chromium).
     func testLinesBeforeAnEmptyExplicitGridMakeOnlyTheirTracks() throws {
-        var f = try frames("""
+        var f = try framesByID("""
             grid id=g auto-rows=7 row-gap=20
               box id=a row="span 1 / -3"
             """)
         XCTAssertEqual(f["g"]?.height, 7, "one row, not three")
-        f = try frames("""
+        f = try framesByID("""
             grid id=g auto-rows=7 row-gap=20
               box id=a row=-3
               box id=b
@@ -215,7 +211,7 @@ final class GridFrameTests: XCTestCase {
 
     /// §6.6: an item with a width of its own contributes it as its minimum, a clipping one too.
     func testAClippingItemWithAWidthContributesItAsItsMinimum() throws {
-        let f = try frames("""
+        let f = try framesByID("""
             grid columns="minmax(max-content, max-content)"
               vbox clip width=90 column="span 3"
               box id=a

@@ -18,12 +18,7 @@ final class PipelineTests: XCTestCase {
     private func options() -> RenderOptions { RenderOptions(fileName: "t.spec", assetRoot: dir) }
 
     private func frames(_ spec: String) throws -> [String: Rect] {
-        let laidOut = try renderer.layout(source: spec, options: options())
-        var result: [String: Rect] = [:]
-        for node in laidOut.frames.nodes {
-            if let id = node.id { result[id] = Rect(x: node.x, y: node.y, width: node.width, height: node.height) }
-        }
-        return result
+        framesByID(of: try renderer.layout(source: spec, options: options()))
     }
 
     private func render(_ spec: String) throws -> RGBAImage {

@@ -189,15 +189,7 @@ class Generator:
             if self.on("safe") and k in ("center", "end") and self.chance(0.3):
                 k = "safe-" + k
             a["align-content"] = k
-        if self.chance(0.06):
-            a["direction"] = "rtl"
-        if self.on("clip") and self.chance(0.08):
-            a["clip"] = ""
-        for _ in range(r.randint(1, 3) if self.small else r.randint(1, 4)):
-            if self.budget <= 0:
-                break
-            n.children.append(self.node(depth + 1, parent_row=n.is_row, parent=n.kind))
-        return n
+        return self.container_tail(n, depth, parent_row=n.is_row)
 
     def zbox(self, depth: int) -> Node:
         """Children on top of each other, each placed on both axes by its alignment."""
@@ -210,14 +202,20 @@ class Generator:
             a["border"] = str(r.choice([1, 2, 3, 4]))
         if self.chance(0.4):
             a["align"] = self.align_keyword(allow_baseline=False)
+        return self.container_tail(n, depth, parent_row=False)
+
+    def container_tail(self, n: Node, depth: int, parent_row: bool) -> Node:
+        """What a stack and a zbox end alike with: a direction, clipping, and the children
+        (drawn from the random source in this order, so seeds keep their trees)."""
+        r = self.r
         if self.chance(0.06):
-            a["direction"] = "rtl"
+            n.attrs["direction"] = "rtl"
         if self.on("clip") and self.chance(0.08):
-            a["clip"] = ""
+            n.attrs["clip"] = ""
         for _ in range(r.randint(1, 3) if self.small else r.randint(1, 4)):
             if self.budget <= 0:
                 break
-            n.children.append(self.node(depth + 1, parent_row=False, parent="zbox"))
+            n.children.append(self.node(depth + 1, parent_row=parent_row, parent=n.kind))
         return n
 
     def label(self) -> Node:

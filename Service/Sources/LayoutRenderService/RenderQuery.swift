@@ -97,7 +97,7 @@ struct RenderQuery: Sendable, Equatable {
             throw .badQuery(parameter: "height", reason: "a height needs a width")
         }
         if jsonForm && (frames || framesWithPicture) {
-            throw .badQuery(parameter: "format", reason: "format=json answers the spec's JSON form; give it or frames=1, not both")
+            throw .badQuery(parameter: "format", reason: "format=json answers the spec's JSON form; give it or frames=\(framesWithPicture ? "picture" : "1"), not both")
         }
         if let problem = picture.problem {
             throw .badQuery(parameter: problem.hasPrefix("--compression") ? "compression" : "quality",

@@ -77,6 +77,8 @@ final class RenderEndpointTests: XCTestCase {
             XCTAssertTrue(bad.text.contains("expected 1, 0 or picture"), bad.text)
             let json = try await client.render(spec, query: "frames=picture&format=json")
             XCTAssertEqual(json.status, .badRequest, json.text)
+            XCTAssertEqual(json.json["error"] as? String,
+                           "query parameter 'format': format=json answers the spec's JSON form; give it or frames=picture, not both")
             let failing = try await client.render("canvas width=40\nbox colr=#000000\n", query: "frames=picture")
             XCTAssertEqual(failing.status, .badRequest, failing.text)
             XCTAssertEqual(failing.json["line"] as? Int, 2)

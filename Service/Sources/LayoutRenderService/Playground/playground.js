@@ -73,11 +73,10 @@ async function update() {
   const bytes = Uint8Array.from(atob(both.picture), c => c.charCodeAt(0));
   frames = both.frames;
   pictureBlob = new Blob([bytes], {type: both.type});
-  const blob = pictureBlob;
   const old = picture.src;
   picture.style.width = frames.width + "px";
   picture.style.height = frames.height + "px";
-  picture.src = URL.createObjectURL(blob);
+  picture.src = URL.createObjectURL(pictureBlob);
   if (old.startsWith("blob:")) URL.revokeObjectURL(old);
   picture.dataset.render = String(number);
   showError(null);
